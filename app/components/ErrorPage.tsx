@@ -1,0 +1,30 @@
+import { Link } from "react-router";
+import { common } from "../i18n/common";
+import { useT } from "../i18n/core";
+
+/** The designed 404 and 500 pages. Never shows a stack trace. */
+export function ErrorPage({ kind }: { kind: "notFound" | "error" }) {
+  const t = useT(common);
+  const notFound = kind === "notFound";
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+      <title>{t(notFound ? "notFound.title" : "error.title")}</title>
+      <p className="font-serif text-7xl font-semibold text-clay-600">{notFound ? "404" : "500"}</p>
+      <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{t(notFound ? "notFound.title" : "error.title")}</h1>
+      <p className="mt-4 text-lg text-ink-700">{t(notFound ? "notFound.text" : "error.text")}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {notFound ? (
+          <>
+            <Link to="/" className="btn-primary">{t("notFound.home")}</Link>
+            <Link to="/products" className="btn-secondary">{t("notFound.shop")}</Link>
+          </>
+        ) : (
+          <>
+            <a href="" className="btn-primary">{t("error.retry")}</a>
+            <Link to="/" className="btn-secondary">{t("error.home")}</Link>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

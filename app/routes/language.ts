@@ -1,0 +1,19 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/language";
+import { isLocale } from "../../lib/locale.ts";
+import { localeCookie } from "../../server/locale.ts";
+
+/** POST /language {lang, redirectTo}: remembers the language in a cookie and goes back. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const lang = form.get("lang");
+  const back = form.get("redirectTo");
+  // Only a path on this site: never an open redirect.
+  const target = typeof back === "string" && /^\/(?![/\\])/.test(back) ? back : "/";
+  if (!isLocale(lang)) return redirect(target);
+  return redirect(target, { headers: { "Set-Cookie": localeCookie(lang) } });
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,11 @@
+import { data } from "react-router";
+import { ErrorPage } from "../components/ErrorPage";
+
+/** Any path no other route matches: the designed 404 page with status 404. */
+export function loader() {
+  throw data(null, { status: 404 });
+}
+
+export default function NotFound() {
+  return <ErrorPage kind="notFound" />;
+}

@@ -1,0 +1,106 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+/**
+ * npm run bench: the shop's production build under load next to the framework's floor (a minimal
+ * React Router page on the same HTTP stack), measured in the same run on the same machine.
+ */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SHOP_PORT = 3191;
+const FLOOR_PORT = 3192;
+
+function start(command: string[], env: NodeJS.ProcessEnv, ready: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, command, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(ready)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`exited ${code}:\n${output}`)));
+  });
+}
+
+type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+async function load(url: string): Promise<Figures> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+/** Gzip bytes of every JavaScript file a page loads at start (module scripts and preloads). */
+async function javascriptBytes(origin: string, pagePath: string): Promise<{ files: number; gzip: number }> {
+  const html = await (await fetch(origin + pagePath)).text();
+  const urls = new Set([...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]!));
+  let gzip = 0;
+  for (const u of urls) gzip += gzipSync(Buffer.from(await (await fetch(origin + u)).arrayBuffer())).length;
+  return { files: urls.size, gzip };
+}
+
+async function warm(url: string) {
+  for (let i = 0; i < 20; i++) await (await fetch(url)).arrayBuffer();
+}
+
+const fmt = (f: Figures) =>
+  `${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms${f.errors + f.non2xx ? `   (${f.errors} errors, ${f.non2xx} non-2xx)` : ""}`;
+
+async function main() {
+  console.log("Building the shop and the floor...");
+  execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
+  execFileSync("npx", ["react-router", "build", "scripts/bench/floor"], { stdio: "ignore" });
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
+  const shop = await start(["server/main.ts"], { NODE_ENV: "production", PORT: String(SHOP_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" }, "Shop running at");
+  const floor = await start(["scripts/bench/serve-floor.ts", String(FLOOR_PORT)], { NODE_ENV: "production" }, "Floor running at");
+  try {
+    const shopUrl = `http://127.0.0.1:${SHOP_PORT}`;
+    const floorUrl = `http://127.0.0.1:${FLOOR_PORT}/`;
+    const targets = [
+      ["floor (minimal React Router page)", floorUrl],
+      ["GET /products", `${shopUrl}/products`],
+      ["GET /products/:id", `${shopUrl}/products/1`],
+      ["GET /api/products", `${shopUrl}/api/products`],
+    ] as const;
+    for (const [, url] of targets) await warm(url);
+
+    console.log(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s each\n`);
+    const results = new Map<string, Figures>();
+    for (const [name, url] of targets) {
+      const f = await load(url);
+      results.set(name, f);
+      console.log(`${name.padEnd(36)} ${fmt(f)}`);
+    }
+    const floorFigures = results.get(targets[0][0])!;
+    console.log("\nratio ours/floor (req/s):");
+    for (const [name] of targets.slice(1)) {
+      const f = results.get(name)!;
+      console.log(`  ${name.padEnd(34)} ${(f.rps / floorFigures.rps).toFixed(2)}   p99 ${f.p99} ms`);
+    }
+    const productPage = results.get("GET /products/:id")!;
+    const ours = await javascriptBytes(shopUrl, "/products/1");
+    const base = await javascriptBytes(`http://127.0.0.1:${FLOOR_PORT}`, "/");
+    console.log("\nJavaScript loaded (gzip):");
+    console.log(`  floor           ${base.gzip} B in ${base.files} files`);
+    console.log(`  product page    ${ours.gzip} B in ${ours.files} files   ratio ${(ours.gzip / base.gzip).toFixed(2)}`);
+    console.log("\nTargets: product page >= 0.6 of the floor's req/s with p99 <= 50 ms; JavaScript <= 1.2x the floor's");
+    const rpsOk = productPage.rps / floorFigures.rps >= 0.6;
+    console.log(`  req/s ratio ${rpsOk ? "met" : "NOT met"}, p99 ${productPage.p99 <= 50 ? "met" : "NOT met"}, JavaScript ${ours.gzip / base.gzip <= 1.2 ? "met" : "NOT met"}`);
+  } finally {
+    shop.kill("SIGTERM");
+    floor.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,155 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { getDb } from "../db/client.ts";
+import { productImages, products } from "../db/schema.ts";
+import { PRODUCTS_PER_PAGE, type CatalogFilter, type SortOption } from "../../lib/catalog-filter.ts";
+import type { Locale } from "../../lib/locale.ts";
+import type { ProductCardView, ProductImage, ProductView } from "../../lib/product.ts";
+
+type ProductRow = typeof products.$inferSelect;
+
+const orderBy: Record<SortOption, SQL[]> = {
+  featured: [desc(products.isFeatured), asc(products.id)],
+  newest: [desc(products.isNew), desc(products.createdAt), desc(products.id)],
+  "price-low": [asc(products.priceCents), asc(products.id)],
+  "price-high": [desc(products.priceCents), asc(products.id)],
+};
+
+function localize(row: ProductRow, locale: Locale) {
+  const t = locale === "en" ? undefined : row.translations[locale];
+  return {
+    name: t?.name || row.name,
+    description: t?.description || row.description,
+    material: t?.material || row.material,
+    color: t?.color || row.color,
+    crownStyle: t?.crownStyle || row.crownStyle,
+    brimSize: t?.brimSize || row.brimSize,
+  };
+}
+
+function toView(row: ProductRow, images: ProductImage[], locale: Locale): ProductView {
+  return {
+    id: row.id,
+    ...localize(row, locale),
+    priceCents: row.priceCents,
+    sizes: [...row.sizes].sort((a, b) => a - b),
+    isNew: row.isNew,
+    isFeatured: row.isFeatured,
+    inStock: row.inStock,
+    images,
+  };
+}
+
+function toCard(view: ProductView): ProductCardView {
+  const { id, name, priceCents, isNew, isFeatured, inStock } = view;
+  return { id, name, priceCents, isNew, isFeatured, inStock, image: view.images[0] ?? null };
+}
+
+/** Images of the given products, in gallery order, grouped by product id. */
+async function imagesOf(productIds: number[], firstOnly = false): Promise<Map<number, ProductImage[]>> {
+  const byProduct = new Map<number, ProductImage[]>();
+  if (productIds.length === 0) return byProduct;
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(productImages)
+    .where(
+      firstOnly
+        ? and(
+            inArray(productImages.productId, productIds),
+            sql`${productImages.position} = (select min(p2.position) from product_images p2 where p2.product_id = ${productImages.productId})`,
+          )
+        : inArray(productImages.productId, productIds),
+    )
+    .orderBy(asc(productImages.productId), asc(productImages.position));
+  for (const r of rows) {
+    const list = byProduct.get(r.productId) ?? [];
+    list.push({ key: r.storageKey, width: r.width, height: r.height });
+    byProduct.set(r.productId, list);
+  }
+  return byProduct;
+}
+
+async function withImages(rows: ProductRow[], locale: Locale, firstOnly = false): Promise<ProductView[]> {
+  const images = await imagesOf(rows.map((r) => r.id), firstOnly);
+  return rows.map((r) => toView(r, images.get(r.id) ?? [], locale));
+}
+
+export type ProductPage = {
+  products: ProductCardView[];
+  total: number;
+  page: number;
+  totalPages: number;
+  /** Every distinct size in the catalogue, for the size buttons. */
+  sizes: number[];
+};
+
+/** One page of the product list for a filter; a page past the end shows the last page. */
+export async function listProducts(filter: CatalogFilter, locale: Locale): Promise<ProductPage> {
+  const db = await getDb();
+  const sizes = await distinctSizes();
+  if (!filter.inStock && !filter.outOfStock) return { products: [], total: 0, page: 1, totalPages: 0, sizes };
+
+  const conditions: SQL[] = [];
+  if (filter.size !== null) conditions.push(sql`${filter.size} = any(${products.sizes})`);
+  if (filter.inStock !== filter.outOfStock) conditions.push(eq(products.inStock, filter.inStock));
+  const where = conditions.length ? and(...conditions) : undefined;
+
+  const [totals] = await db.select({ n: count() }).from(products).where(where);
+  const total = totals?.n ?? 0;
+  const totalPages = Math.ceil(total / PRODUCTS_PER_PAGE);
+  const page = Math.min(filter.page, Math.max(totalPages, 1));
+  const rows = await db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(...orderBy[filter.sort])
+    .limit(PRODUCTS_PER_PAGE)
+    .offset((page - 1) * PRODUCTS_PER_PAGE);
+  const views = await withImages(rows, locale, true);
+  return { products: views.map(toCard), total, page, totalPages, sizes };
+}
+
+export async function distinctSizes(): Promise<number[]> {
+  const db = await getDb();
+  const rows = await db.selectDistinct({ size: sql<number>`unnest(${products.sizes})` }).from(products);
+  return rows.map((r) => Number(r.size)).sort((a, b) => a - b);
+}
+
+/** Products both featured and in stock, for the home page: whole rows of 4 when there are 4 or more. */
+export async function featuredProducts(locale: Locale, limit = 8): Promise<ProductCardView[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.isFeatured, true), eq(products.inStock, true)))
+    .orderBy(asc(products.id))
+    .limit(limit);
+  const whole = rows.length >= 4 ? rows.length - (rows.length % 4) : rows.length;
+  return (await withImages(rows.slice(0, whole), locale, true)).map(toCard);
+}
+
+/** Parses a product id from a URL segment; anything but a plain positive integer is no id. */
+export function parseProductId(text: string | undefined): number | null {
+  if (!text || !/^\d{1,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id > 0 ? id : null;
+}
+
+export async function getProduct(id: number, locale: Locale): Promise<ProductView | null> {
+  const db = await getDb();
+  const rows = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  const [view] = await withImages(rows, locale);
+  return view ?? null;
+}
+
+export async function allProducts(locale: Locale): Promise<ProductView[]> {
+  const db = await getDb();
+  const rows = await db.select().from(products).orderBy(asc(products.id));
+  return withImages(rows, locale);
+}
+
+/** Ids and last change of every product, for the sitemap. */
+export async function productStamps(): Promise<{ id: number; updatedAt: Date }[]> {
+  const db = await getDb();
+  return db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).orderBy(asc(products.id));
+}

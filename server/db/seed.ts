@@ -1,0 +1,52 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { count, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { storage } from "../media/storage.ts";
+import { seedImagesFolder } from "../paths.ts";
+import type { Db } from "./client.ts";
+import { productImages, products } from "./schema.ts";
+import { seedProducts } from "./seed/products.ts";
+
+/** Arbitrary constant: only one instance seeds when several start on an empty database. */
+const SEED_LOCK = 727_002;
+const VIEWS_PER_PRODUCT = 3;
+
+/**
+ * Fills an empty catalogue with the workshop's hats and their photos (copied into storage).
+ * Returns how many products it created: 0 when the catalogue already had some.
+ */
+export async function seedCatalogIfEmpty(db: Db): Promise<number> {
+  const photos = await Promise.all(seedProducts.map((p) => loadPhotos(p.photo)));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [row] = await tx.select({ n: count() }).from(products);
+    if ((row?.n ?? 0) > 0) return 0;
+    const start = Date.now() - seedProducts.length * 60_000;
+    for (const [i, seed] of seedProducts.entries()) {
+      const { photo, ...fields } = seed;
+      const [created] = await tx
+        .insert(products)
+        .values({ ...fields, createdAt: new Date(start + i * 60_000) })
+        .returning({ id: products.id });
+      if (!created) throw new Error("Product insert returned nothing");
+      const images = photos[i] ?? [];
+      await tx.insert(productImages).values(images.map((img, position) => ({ productId: created.id, position, ...img })));
+    }
+    return seedProducts.length;
+  });
+}
+
+/** Copies the committed photos of one design into storage and reads their sizes. */
+async function loadPhotos(design: string) {
+  const result: { storageKey: string; width: number; height: number }[] = [];
+  for (let view = 1; view <= VIEWS_PER_PRODUCT; view++) {
+    const file = `${design}-${view}.webp`;
+    const body = await readFile(path.join(seedImagesFolder, file));
+    const meta = await sharp(body).metadata();
+    const storageKey = `products/${file}`;
+    await storage().put(storageKey, body);
+    result.push({ storageKey, width: meta.width ?? 1200, height: meta.height ?? 1200 });
+  }
+  return result;
+}

@@ -1,0 +1,34 @@
+/** The one error type of the shop: its kind decides the HTTP status. */
+export type ErrorKind = "not_found" | "invalid" | "forbidden" | "unauthorized" | "conflict" | "unavailable";
+
+const statusByKind: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unavailable: 503,
+};
+
+export class AppError extends Error {
+  readonly kind: ErrorKind;
+  readonly details?: unknown;
+  constructor(kind: ErrorKind, message: string, details?: unknown) {
+    super(message);
+    this.kind = kind;
+    this.details = details;
+  }
+  get status(): number {
+    return statusByKind[this.kind];
+  }
+}
+
+/** A JSON answer `{error, details?}` for an AppError; anything else is an opaque 500. */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof AppError) {
+    const body = error.details === undefined ? { error: error.message } : { error: error.message, details: error.details };
+    return Response.json(body, { status: error.status });
+  }
+  console.error(error);
+  return Response.json({ error: "Internal server error" }, { status: 500 });
+}

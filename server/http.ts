@@ -1,0 +1,38 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { projectRoot } from "./paths.ts";
+
+/**
+ * The web server: static assets, then every other request to React Router (pages, JSON API,
+ * media). With `dev`, Vite serves the app with hot reload instead of the production build.
+ */
+export async function createApp({ dev, root = projectRoot }: { dev: boolean; root?: string }): Promise<express.Express> {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+
+  if (dev) {
+    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+    app.use(vite.middlewares);
+    app.use(async (req, res, next) => {
+      try {
+        const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+        return await createRequestHandler({ build })(req, res, next);
+      } catch (error) {
+        next(error);
+      }
+    });
+    return app;
+  }
+
+  const client = path.join(root, "build/client");
+  // File names under /assets carry a content hash, so they never change.
+  app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(client, { maxAge: "1h", index: false }));
+  const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+  app.use(createRequestHandler({ build, mode: "production" }));
+  return app;
+}

@@ -1,0 +1,26 @@
+import { defaultLocale, isLocale, locales, type Locale } from "../lib/locale.ts";
+
+export const LOCALE_COOKIE = "lang";
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(v.join("="));
+  }
+  return undefined;
+}
+
+/** The visitor's language: the switcher's cookie, else the browser's preference, else English. */
+export function localeOf(request: Request): Locale {
+  const chosen = cookieValue(request.headers.get("cookie"), LOCALE_COOKIE);
+  if (isLocale(chosen)) return chosen;
+  const accepted = (request.headers.get("accept-language") ?? "")
+    .split(",")
+    .map((part) => part.trim().slice(0, 2).toLowerCase());
+  return accepted.find((l): l is Locale => (locales as readonly string[]).includes(l)) ?? defaultLocale;
+}
+
+export function localeCookie(locale: Locale): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}

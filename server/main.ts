@@ -1,0 +1,37 @@
+import type { AddressInfo } from "node:net";
+import { config } from "./config.ts";
+import { database } from "./db/client.ts";
+import { seedCatalogIfEmpty } from "./db/seed.ts";
+import { createApp } from "./http.ts";
+
+/** Starts the whole shop in one process: database (migrated and seeded), then the web server. */
+async function main() {
+  const dev = process.argv.includes("--dev");
+  const cfg = config();
+  const db = await database();
+  const seeded = await seedCatalogIfEmpty(db.db);
+  if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} products.`);
+
+  const app = await createApp({ dev });
+  const server = app.listen(cfg.PORT, cfg.HOST, () => {
+    const { port } = server.address() as AddressInfo;
+    const where = db.kind === "pglite" ? `embedded PGlite in ${cfg.DATA_DIR}/db` : "PostgreSQL (DATABASE_URL)";
+    console.log(`Shop running at http://localhost:${port} (${dev ? "development" : "production"}; database: ${where})`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    server.close(() => void db.close().finally(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+import { describe, it } from "vitest";
+import { expectAccessible, useBrowser } from "./fixtures.ts";
+
+const browser = useBrowser();
+const pages = ["/", "/products", "/products?size=58&availability=out", "/products/1", "/about", "/contact", "/showroom", "/shipping", "/faq", "/no-such-page", "/products/99999"];
+
+describe("accessibility (axe): no serious or critical violations", () => {
+  it.each(pages)("%s on a desktop and a phone", async (path) => {
+    for (const width of [1280, 390]) {
+      const page = await browser.open(path, { width });
+      await expectAccessible(page);
+    }
+  });
+
+  it("the Russian pages too", async () => {
+    for (const path of ["/", "/products/2", "/faq"]) {
+      const page = await browser.open(path, { locale: "ru-RU" });
+      await expectAccessible(page);
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject } from "vitest";
+import { launchBrowser, newContext, type ContextOptions } from "./browser.ts";
+
+export const baseURL = () => inject("baseURL");
+
+/** One Chromium per test file; `open` gives a fresh context (cookies, JavaScript on or off, width). */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+  });
+  return {
+    async open(path: string, options: ContextOptions = {}): Promise<Page> {
+      const context = await newContext(browser, baseURL(), options);
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      await page.goto(path);
+      return page;
+    },
+  };
+}
+
+/** Fails with the list of serious or critical accessibility violations on the page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+  expect(bad, `axe on ${page.url()}`).toEqual([]);
+}
+
+/** Waits until the page is hydrated, so clicks are handled by React, not by plain HTML. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}

@@ -1,0 +1,59 @@
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds the shop and starts it, as `npm start` would, on a free port with an empty data folder. */
+export default async function setup(project: TestProject) {
+  if (!process.env.E2E_BASE_URL) {
+    execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  } else {
+    project.provide("baseURL", process.env.E2E_BASE_URL);
+    return;
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), "shop-e2e-"));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Shop did not start:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Shop running at")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`Shop exited with ${code}:\n${output}`)));
+  });
+  project.provide("baseURL", `http://127.0.0.1:${port}`);
+  return async () => {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { baseURL } from "./fixtures.ts";
+
+const get = (path: string, init?: RequestInit) => fetch(baseURL() + path, { redirect: "manual", ...init });
+
+describe("answers to odd requests", () => {
+  it.each([
+    "/products?size=abc",
+    "/products?page=-3",
+    "/products?page=9999",
+    "/products?sort=anything",
+    `/products?size=${"x".repeat(10_000)}`,
+    `/products?sort=${"%F0".repeat(3000)}`,
+  ])("%s is a normal product list page", async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Our Collection");
+  });
+
+  it.each(["/products/abc", "/products/0", "/products/-1", "/products/99999999999999", `/products/${"9".repeat(10_000)}`])(
+    "%s is a 404 page",
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("Product Not Found");
+    },
+  );
+
+  it("redirects /custom-order permanently to /custom", async () => {
+    const response = await get("/custom-order");
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe("/custom");
+  });
+
+  it("refuses an Order Now without a valid size, and changes nothing", async () => {
+    const response = await get("/products/1", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "size=99",
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("keeps a contact message with bad fields out, with the messages next to the fields", async () => {
+    const response = await get("/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "", email: "nope", subject: "x".repeat(10_000), message: "Hello" }).toString(),
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("This field is required");
+    expect(html).toContain("Please enter a valid email address");
+    expect(html).toContain("This is too long");
+  });
+});
+
+describe("JSON API", () => {
+  it("lists products with the SPEC's fields", async () => {
+    const response = await get("/api/products");
+    expect(response.status).toBe(200);
+    const products = (await response.json()) as Record<string, unknown>[];
+    expect(products.length).toBeGreaterThanOrEqual(20);
+    const first = products[0]!;
+    expect(Object.keys(first).sort()).toEqual(
+      ["brimSize", "color", "crownStyle", "description", "id", "images", "inStock", "isFeatured", "isNew", "material", "name", "price", "sizes"].sort(),
+    );
+    expect(typeof first.price).toBe("number");
+    expect((first.sizes as { sizeInCm: number }[])[0]).toEqual({ sizeInCm: expect.any(Number) });
+  });
+
+  it("gives one product, and a JSON 404 for a missing one", async () => {
+    const one = await get("/api/products/2");
+    expect(one.status).toBe(200);
+    expect(((await one.json()) as { id: number }).id).toBe(2);
+    const missing = await get("/api/products/99999");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: "Product not found" });
+    expect((await get("/api/products/abc")).status).toBe(404);
+  });
+
+  it("answers the social feed with 4 placeholder posts when no token is set", async () => {
+    const response = await get("/api/instagram?username=rumahtopi.bali&count=4");
+    expect(response.status).toBe(200);
+    const posts = (await response.json()) as { media_url: string }[];
+    expect(posts).toHaveLength(4);
+    expect(posts[0]!.media_url).toBe("/images/instagram/1.jpg");
+    expect((await get(posts[0]!.media_url)).status).toBe(200);
+  });
+});
+
+describe("images and search engines", () => {
+  it("serves a product photo as AVIF, WebP and JPEG in several widths", async () => {
+    for (const [format, type] of [["avif", "image/avif"], ["webp", "image/webp"], ["jpg", "image/jpeg"]] as const) {
+      const response = await get(`/media/480/products/hat-01-1.${format}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe(type);
+      expect(response.headers.get("cache-control")).toContain("immutable");
+    }
+    expect((await get("/media/481/products/hat-01-1.webp")).status).toBe(404);
+    expect((await get("/media/480/products/nope.webp")).status).toBe(404);
+    expect((await get("/media/480/..%2F..%2Fetc/passwd.webp")).status).toBe(404);
+  });
+
+  it("has a sitemap with every page and product, and robots.txt pointing to it", async () => {
+    const sitemap = await (await get("/sitemap.xml")).text();
+    for (const path of ["/products", "/about", "/contact", "/showroom", "/shipping", "/faq", "/products/1", "/products/24"]) {
+      expect(sitemap).toContain(`${path}</loc>`);
+    }
+    const robots = await (await get("/robots.txt")).text();
+    expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
+  });
+
+  it("gives each product page a title, description, canonical URL, Open Graph and Product JSON-LD", async () => {
+    const html = await (await get("/products/1")).text();
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(html).toMatch(/<link rel="canonical" href="[^"]+\/products\/1"/);
+    expect(html).toContain('property="og:title"');
+    expect(html).toContain('property="og:image"');
+    const ld = html.match(/<script type="application\/ld\+json">(.+?)<\/script>/)?.[1];
+    const product = JSON.parse(ld ?? "{}") as { "@type": string; offers: { priceCurrency: string } };
+    expect(product["@type"]).toBe("Product");
+    expect(product.offers.priceCurrency).toBe("USD");
+  });
+
+  it("does not lazy-load the first photo of a product page, and gives every photo its size", async () => {
+    const html = await (await get("/products/1")).text();
+    const images = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+    expect(images[0]).toContain('loading="eager"');
+    for (const img of images.filter((i) => i.includes("/media/"))) {
+      expect(img).toMatch(/width="\d+"/);
+      expect(img).toMatch(/height="\d+"/);
+      expect(img).toContain('srcset="');
+    }
+  });
+});

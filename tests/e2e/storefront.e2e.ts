@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import { hydrated, useBrowser } from "./fixtures.ts";
+
+const browser = useBrowser();
+
+describe("a visitor browsing the shop", () => {
+  it("sees the home page: tagline, featured hats, custom order, story and the social strip", async () => {
+    const page = await browser.open("/");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Handwoven hats, made to order in Bali");
+    const featured = page.getByRole("region", { name: "Featured Hats" }).getByRole("listitem");
+    expect(await featured.count()).toBeGreaterThanOrEqual(4);
+    expect(await page.getByRole("link", { name: "View all products" }).getAttribute("href")).toBe("/products");
+    expect(await page.getByRole("link", { name: "Start a Custom Order" }).getAttribute("href")).toBe("/custom");
+    const social = page.getByRole("region", { name: "From the workshop" });
+    await social.locator("img").first().waitFor();
+    expect(await social.locator("img").count()).toBe(4);
+  });
+
+  it("filters by size, sorts, pages, goes back and resets", async () => {
+    const page = await browser.open("/products");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Our Collection");
+    const cards = page.locator("main ul li a[href^='/products/']");
+    expect(await cards.count()).toBe(8);
+
+    await page.getByRole("button", { name: "58cm" }).click();
+    await page.waitForURL(/size=58/);
+    expect(await page.getByRole("button", { name: "58cm" }).getAttribute("aria-pressed")).toBe("true");
+
+    await page.getByRole("button", { name: "All Sizes" }).click();
+    await page.waitForURL((url) => !url.search.includes("size="));
+    await page.getByLabel("Sort by").selectOption("price-low");
+    await page.waitForURL(/sort=price-low/);
+    const prices = await page.locator("main ul li a[href^='/products/'] p").allTextContents();
+    const numbers = prices.map((p) => Number(p.replace(/[^0-9]/g, "")));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+
+    await page.getByRole("link", { name: "Page 2" }).click();
+    await page.waitForURL(/page=2/);
+    expect(await page.getByRole("link", { name: "Page 2" }).getAttribute("aria-current")).toBe("page");
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes("page=2"));
+    expect(await page.getByRole("link", { name: "Page 1" }).getAttribute("aria-current")).toBe("page");
+
+    await page.getByLabel("In Stock").uncheck();
+    await page.waitForURL(/availability=out/);
+    await page.getByText("Sold Out").first().waitFor();
+    expect(await page.getByText("Sold Out").count()).toBe(await cards.count());
+    await page.getByLabel("Out of Stock").uncheck();
+    await page.getByText("No products match your filters.").waitFor();
+    await page.getByRole("link", { name: "Reset Filters" }).click();
+    await page.waitForURL((url) => url.pathname === "/products" && url.search === "");
+    expect(await page.getByLabel("In Stock").isChecked()).toBe(true);
+    expect(await page.getByLabel("Out of Stock").isChecked()).toBe(true);
+    expect(await cards.count()).toBe(8);
+  });
+
+  it("opens a product, uses the gallery, picks a size and orders it", async () => {
+    const page = await browser.open("/products");
+    await page.locator("main ul li a[href^='/products/']").first().click();
+    await page.waitForURL(/\/products\/\d+$/);
+    await hydrated(page);
+    const name = await page.getByRole("heading", { level: 1 }).textContent();
+    const counter = page.getByText(/^\d \/ 3$/);
+    expect(await counter.textContent()).toBe("1 / 3");
+    await page.getByRole("button", { name: "Next photo" }).click();
+    expect(await counter.textContent()).toBe("2 / 3");
+    await page.getByRole("button", { name: "Previous photo" }).click();
+    await page.getByRole("button", { name: "Previous photo" }).click();
+    expect(await counter.textContent()).toBe("3 / 3");
+    await page.getByRole("button", { name: "Show photo 1" }).click();
+    expect(await counter.textContent()).toBe("1 / 3");
+    // Keyboard: arrow keys move through the photos too.
+    await page.getByRole("button", { name: "Next photo" }).focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await counter.textContent()).toBe("3 / 3");
+
+    const sizes = page.getByRole("radio");
+    expect(await sizes.first().isChecked()).toBe(true);
+    const last = sizes.last();
+    const size = await last.getAttribute("value");
+    await last.check({ force: true });
+    await page.getByText(`Selected size: ${size} cm`).waitFor();
+    await page.getByRole("button", { name: "Order Now" }).click();
+    await page.waitForURL(/\/checkout\/confirmation$/);
+    await page.getByText(name ?? "").first().waitFor();
+    await page.getByText(`${size} cm`).waitFor();
+  });
+
+  it("shows 'Product Not Found' with status 404 for an unknown or malformed id", async () => {
+    for (const id of ["99999", "abc"]) {
+      const page = await browser.open("/");
+      const response = await page.goto(`/products/${id}`);
+      expect(response?.status()).toBe(404);
+      await page.getByRole("heading", { name: "Product Not Found" }).waitFor();
+      expect(await page.getByRole("link", { name: "Back to Products" }).getAttribute("href")).toBe("/products");
+    }
+  });
+
+  it("opens the slide-out menu, keeps focus inside and closes it on Escape", async () => {
+    const page = await browser.open("/", { width: 390, height: 844 });
+    await hydrated(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menu.waitFor();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await menu.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Shop" }).click();
+    await page.waitForURL(/\/products$/);
+    await menu.waitFor({ state: "hidden" });
+  });
+
+  it("checks the contact form: a bad e-mail first, then a good message", async () => {
+    const page = await browser.open("/contact");
+    await hydrated(page);
+    await page.getByLabel("Your name").fill("Ayu");
+    await page.getByLabel("E-mail").fill("not-an-email");
+    await page.getByLabel("Subject").fill("A hat for my mother");
+    await page.getByLabel("Message").fill("Could you make the Ubud panama in size 55?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Please enter a valid email address").waitFor();
+    await page.getByLabel("E-mail").fill("ayu@example.com");
+    expect(await page.getByText("Please enter a valid email address").count()).toBe(0);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Thank you for your message! We'll get back to you as soon as possible.").waitFor();
+    expect(await page.getByLabel("Your name").inputValue()).toBe("");
+  });
+
+  it("shows the designed 404 page with status 404 for an unknown path", async () => {
+    const page = await browser.open("/");
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
+    expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+  });
+
+  it("switches to Russian and remembers it", async () => {
+    const page = await browser.open("/products");
+    await hydrated(page);
+    await page.getByRole("button", { name: "ru", exact: true }).click();
+    await page.getByRole("heading", { name: "Наша коллекция" }).waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("ru");
+    await page.goto("/");
+    expect(await page.locator("html").getAttribute("lang")).toBe("ru");
+    await page.getByRole("heading", { name: "Плетёные шляпы ручной работы на заказ с Бали" }).waitFor();
+  });
+});
+
+describe("with JavaScript off", () => {
+  it("filters the list through the plain form", async () => {
+    const page = await browser.open("/products", { javaScript: false });
+    await page.getByRole("button", { name: "58cm" }).click();
+    await page.waitForURL(/size=58/);
+    expect(await page.getByRole("button", { name: "58cm" }).getAttribute("aria-pressed")).toBe("true");
+    await page.getByLabel("In Stock").uncheck();
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/availability=out/);
+    expect(new URL(page.url()).searchParams.get("size")).toBe("58");
+    const cards = page.locator("main ul li a[href^='/products/']");
+    const soldOut = await page.getByText("Sold Out").count();
+    expect(soldOut).toBe(await cards.count());
+  });
+
+  it("orders a product in its first size", async () => {
+    const page = await browser.open("/products/1", { javaScript: false });
+    await page.getByRole("button", { name: "Order Now" }).click();
+    await page.waitForURL(/\/checkout\/confirmation$/);
+    await page.getByRole("heading", { name: "Confirm Your Order" }).waitFor();
+  });
+});

@@ -1,0 +1,44 @@
+import { readFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { inject } from "vitest";
+import { openDatabase, useDatabase, type Database } from "../../server/db/client.ts";
+
+/**
+ * A fresh, migrated database installed as the process-wide one: a new database on the
+ * PostgreSQL server when DATABASE_URL is set (dropped by close), else PGlite from the template.
+ */
+export async function freshDatabase(): Promise<Database> {
+  const serverUrl = process.env.DATABASE_URL;
+  const database = serverUrl ? await freshPostgres(serverUrl) : await freshPglite();
+  useDatabase(database);
+  return database;
+}
+
+async function freshPglite(): Promise<Database> {
+  const dump = await readFile(inject("pgliteTemplate"));
+  const client = new PGlite({ loadDataDir: new Blob([dump]) });
+  return openDatabase({ pglite: client });
+}
+
+async function freshPostgres(serverUrl: string): Promise<Database> {
+  const name = `shop_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
