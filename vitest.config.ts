@@ -30,6 +30,8 @@ export default defineConfig({
           include: ["tests/e2e/**/*.e2e.ts"],
           globalSetup: ["tests/e2e/global-setup.ts"],
           fileParallelism: false,
+          // A shared 2-core machine: give the page time to settle, never sleep a fixed time.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

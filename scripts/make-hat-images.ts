@@ -179,7 +179,8 @@ const brimPoint = (d: HatDesign, s: number, phi: number): V3 =>
   v3((HEAD_R + PROUD + s) * Math.sin(phi), brimLift(d, s, phi), ((HEAD_R + PROUD) * OVAL + s) * Math.cos(phi));
 
 /** One ring of quads between two closed curves; corner order gives outward normals for the crown. */
-function strip(out: Cell[], f0: (phi: number) => V3, f1: (phi: number) => V3, nu: number, phase: number, meta: Omit<Cell, "q" | "i" | "nu">): void {
+type Curve = (phi: number) => V3;
+function strip(out: Cell[], f0: Curve, f1: Curve, nu: number, phase: number, meta: Omit<Cell, "q" | "i" | "nu">): void {
   for (let i = 0; i < nu; i++) {
     const a = phase + (i / nu) * TAU, b = phase + ((i + 1) / nu) * TAU;
     out.push({ ...meta, q: [f0(a), f0(b), f1(b), f1(a)], i, nu });
@@ -189,11 +190,14 @@ function strip(out: Cell[], f0: (phi: number) => V3, f1: (phi: number) => V3, nu
 function buildModel(d: HatDesign, seed: number): Model {
   const fin = HAT_FINISH[d.material], bandFin = BAND_FINISH[d.band.kind], cells: Cell[] = [];
   const rings = crownRings(d, fin.pitch), nb = rings.filter((r) => r.band).length - 1;
-  const ringNu = (f: Finish, radius: number, fixedRadius: number): number => Math.max(16, Math.round((TAU * (f.fixedNu ? fixedRadius : radius) * 1.06) / f.pitch));
+  // Cells per ring: braids keep a constant stitch length; plaits keep the count so strands line up ring to ring.
+  const ringNu = (f: Finish, radius: number, fixedRadius: number): number =>
+    Math.max(16, Math.round((TAU * (f.fixedNu ? fixedRadius : radius) * 1.06) / f.pitch));
+  const phase = (f: Finish, ...key: number[]): number => (f.fixedNu ? 0 : hash(seed, ...key) * TAU); // staggers braid joins
   for (let k = 0; k + 1 < rings.length; k++) {
     const r0 = rings[k]!, r1 = rings[k + 1]!, band = r0.band, f = band ? bandFin : fin;
     const nu = ringNu(f, (r0.r + r1.r) / 2, HEAD_R);
-    strip(cells, (p) => crownPoint(d, r0, p), (p) => crownPoint(d, r1, p), nu, f.fixedNu ? 0 : hash(seed, k) * TAU, {
+    strip(cells, (p) => crownPoint(d, r0, p), (p) => crownPoint(d, r1, p), nu, phase(f, k), {
       part: band ? "band" : "crown", j: band ? k : k - nb - 1, rows: band ? nb : rings.length - nb - 2, fin: f, seed,
       ao: band ? 0.82 + 0.18 * (k / nb) : 1 - 0.12 * Math.exp(-(k - nb)),
     });
@@ -201,18 +205,20 @@ function buildModel(d: HatDesign, seed: number): Model {
   const W = d.brimCm, nr = Math.max(4, Math.round(W / fin.pitch));
   for (let j = 0; j < nr; j++) {
     const s0 = (W * j) / nr, s1 = (W * (j + 1)) / nr;
-    strip(cells, (p) => brimPoint(d, s0, p), (p) => brimPoint(d, s1, p), ringNu(fin, HEAD_R + (s0 + s1) / 2, HEAD_R + W / 2), fin.fixedNu ? 0 : hash(seed, 99, j) * TAU, {
-      part: "brim", j, rows: nr, fin, seed, ao: 1 - 0.45 * Math.exp(-(s0 + s1) / 2 / 1.3),
+    const nu = ringNu(fin, HEAD_R + (s0 + s1) / 2, HEAD_R + W / 2);
+    strip(cells, (p) => brimPoint(d, s0, p), (p) => brimPoint(d, s1, p), nu, phase(fin, 99, j), {
+      part: "brim", j, rows: nr, fin, seed, ao: 1 - 0.45 * Math.exp(-(s0 + s1) / 2 / 1.3), // darker in the crown's corner
     });
   }
   // Brim thickness: a thin outward-facing wall under the outer edge.
   const thick = d.material === "felt" ? 0.22 : 0.32;
-  strip(cells, (p) => add(brimPoint(d, W, p), v3(0, -thick, 0)), (p) => brimPoint(d, W, p), ringNu(fin, HEAD_R + W, HEAD_R + W), 0, {
-    part: "edge", j: 0, rows: 1, fin, seed, ao: 0.85,
-  });
+  const lower = (p: number): V3 => add(brimPoint(d, W, p), v3(0, -thick, 0));
+  strip(cells, lower, (p) => brimPoint(d, W, p), ringNu(fin, HEAD_R + W, HEAD_R + W), 0, { part: "edge", j: 0, rows: 1, fin, seed, ao: 0.85 });
 
-  const rim = Array.from({ length: 120 }, (_, i) => brimPoint(d, W, (i / 120) * TAU));
-  const hull = [...rim, ...rings.filter((_, k) => k % 3 === 0).flatMap((r) => Array.from({ length: 24 }, (_, i) => crownPoint(d, r, (i / 24) * TAU)))];
+  // Outlines for the floor shadows, and the crown's radius at a height for the shadow it casts on the brim.
+  const around = (n: number, f: Curve): V3[] => Array.from({ length: n }, (_, i) => f((i / n) * TAU));
+  const rim = around(120, (p) => brimPoint(d, W, p));
+  const hull = [...rim, ...rings.filter((_, k) => k % 3 === 0).flatMap((r) => around(24, (p) => crownPoint(d, r, p)))];
   const ground = Math.min(0, ...rim.map((p) => p.y)) - thick;
   const top = Math.max(...rings.map((r) => r.h));
   const crownR = (y: number): number => (y > top ? 0 : Math.max(0, ...rings.filter((r) => !r.band && r.h >= y).map((r) => r.r)));
@@ -225,51 +231,74 @@ function bandFrame(d: HatDesign, phi: number): { at: V3; out: V3; t: V3; h: numb
   const sh = SHAPES[d.crown], h = d.band.heightCm / 2;
   const ring: Ring = { r: HEAD_R * lerp(1, sh.topR, h / (d.crownHeightCm * (1 - sh.ch))), h, band: true };
   const at = crownPoint(d, ring, phi);
-  return { at, out: unit(v3(Math.sin(phi), 0, Math.cos(phi) / OVAL)), t: unit(sub(crownPoint(d, ring, phi + 0.01), at)), h };
+  const t = unit(sub(crownPoint(d, ring, phi + 0.01), at));
+  return { at, out: unit(v3(Math.sin(phi), 0, Math.cos(phi) / OVAL)), t, h };
 }
 
 const f1 = (n: number): string => (Math.round(n * 10) / 10).toString();
 const fmt = (p: Pt): string => `${f1(p.x)} ${f1(p.y)}`;
 const poly = (pts: Pt[], fill: string, extra = ""): string => `<path d="M${pts.map(fmt).join("L")}Z" fill="${fill}"${extra}/>`;
-const line = (pts: Pt[], col: RGB, w: number, op = 1): string =>
-  `<path class="t" d="M${pts.map(fmt).join("L")}" stroke="${css(col)}" stroke-width="${w.toFixed(2)}"${op < 1 ? ` stroke-opacity="${op.toFixed(2)}"` : ""}/>`;
-const ellipse3 = (c: V3, u: V3, v: V3, n = 20): V3[] => Array.from({ length: n }, (_, i) => add(c, add(mul(u, Math.cos((i / n) * TAU)), mul(v, Math.sin((i / n) * TAU)))));
+const line = (pts: Pt[], col: RGB, w: number, op = 1): string => {
+  const opacity = op < 1 ? ` stroke-opacity="${op.toFixed(2)}"` : "";
+  return `<path class="t" d="M${pts.map(fmt).join("L")}" stroke="${css(col)}" stroke-width="${w.toFixed(2)}"${opacity}/>`;
+};
+const circle = (x: number, y: number, r: number, fill: string): string => `<circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(r)}" fill="${fill}"/>`;
+const stroke = (col: RGB, w: number): string => ` stroke="${css(col)}" stroke-width="${w}"`;
+/** Points of an ellipse in 3D with centre c and half-axes u, v. */
+const ellipse3 = (c: V3, u: V3, v: V3, n = 20): V3[] =>
+  Array.from({ length: n }, (_, i) => add(c, add(mul(u, Math.cos((i / n) * TAU)), mul(v, Math.sin((i / n) * TAU)))));
 
+/** Ornaments sit on the band at the wearer's left, turned so all three camera views see them. */
 function decorations(d: HatDesign, seed: number): Deco[] {
-  const { at, out, t, h } = bandFrame(d, 1.35), up = v3(0, 1, 0), band = rgb(d.band.colour.hex);
+  const { at, out, t, h } = bandFrame(d, 1.35), up = v3(0, 1, 0);
+  // P(u, v, o): u cm along the band (towards the back), v cm up, o cm out from the band.
   const P = (u: number, v: number, o: number): V3 => add(at, add(mul(t, u), add(mul(up, v), mul(out, o))));
+  const f: Frame = { P, out, t, up, h };
   switch (d.band.detail) {
     case "none": return [];
-    case "bow": { // flat ribbon bow: two pinched loops and a knot, each piece angled so they catch light differently
-      const shape: [number, number][] = [[0.4, 0.3], [2.5, 0.62], [2.8, 0], [2.5, -0.62], [0.4, -0.3]];
-      const loop = (s: number): V3[] => shape.map(([u, v]) => P(s * u, v * h, 0.35 + 0.12 * u));
-      return [{ at: P(0, 0, 0.4), out, extent: [P(-3, 0, 0), P(3, 0, 0)], draw: ({ S, light }) => {
-        const side = (s: number): string => poly(loop(s).map(S), css(light(unit(add(out, mul(t, -0.35 * s))), band, 0.2)));
-        const knot = [P(-0.55, 0.45 * h, 0.6), P(0.55, 0.45 * h, 0.6), P(0.55, -0.45 * h, 0.6), P(-0.55, -0.45 * h, 0.6)];
-        return side(-1) + side(1) + poly(knot.map(S), css(scaleC(light(out, band, 0.25), 0.85)));
-      } }];
-    }
-    case "shells": // three cowrie shells sewn on the band
-      return [-2, 0, 2].map((u, k) => {
-        const c = P(u, 0, 0.45), a = mul(unit(add(mul(t, 1), mul(up, 0.25 * (k - 1)))), 1.1), b = mul(unit(cross(out, a)), 0.72);
-        return { at: c, out, extent: [c], draw: ({ S, light }) => {
-          const shade = light(out, rgb("#f3e9d6"), 0.5), pts = ellipse3(c, a, b).map(S), slit = [-0.7, 0, 0.7].map((s) => S(add(c, mul(a, s))));
-          return poly(pts, css(shade), ` stroke="${css(scaleC(shade, 0.6))}" stroke-width="1"`) + poly(pts, "url(#shell)") + line(slit, scaleC(shade, 0.25), 2.2);
-        } };
-      });
-    case "concho": { // oval silver concho with a raised rim
-      const c = P(0, 0, 0.4), a = mul(t, 1.45), b = mul(up, Math.min(1.15, h * 0.95));
-      return [{ at: c, out, extent: [c], draw: ({ S, light }) => {
-        const metal = light(out, rgb("#b9bcc2"), 0.9);
-        return poly(ellipse3(c, a, b, 28).map(S), css(metal), ` stroke="${css(scaleC(metal, 0.45))}" stroke-width="1.5"`) +
-          poly(ellipse3(c, a, b, 28).map(S), "url(#metal)") + poly(ellipse3(add(c, mul(out, 0.1)), mul(a, 0.55), mul(b, 0.55)).map(S), "none", ` stroke="${css(scaleC(metal, 0.5))}" stroke-width="1.6"`);
-      } }];
-    }
-    case "feather": { // speckled guinea-fowl feather tucked behind the band, rising towards the back
-      const spine = Array.from({ length: 16 }, (_, i) => i / 15).map((s) => P(11 * 0.5 * s, 11 * 0.8 * s - 0.3 * h, 0.25 + 1.5 * s * s));
-      return [{ at: P(0, 0, 0.5), out, extent: spine, draw: ({ S, light, cmPx }) => featherSvg(spine.map(S), light(out, rgb(d.band.accent), 0.3), cmPx, seed) }];
-    }
+    case "bow": return [bow(f, rgb(d.band.colour.hex))];
+    case "shells": return [-2, 0, 2].map((u, k) => cowrie(f, u, k));
+    case "concho": return [concho(f)];
+    case "feather": return [feather(f, rgb(d.band.accent), seed)];
   }
+}
+type Frame = { P: (u: number, v: number, o: number) => V3; out: V3; t: V3; up: V3; h: number };
+
+/** Flat ribbon bow: two pinched loops and a knot; the loops are angled so they catch the light differently. */
+function bow({ P, out, t, h }: Frame, band: RGB): Deco {
+  const shape: [number, number][] = [[0.4, 0.3], [2.5, 0.62], [2.8, 0], [2.5, -0.62], [0.4, -0.3]];
+  const loop = (s: number): V3[] => shape.map(([u, v]) => P(s * u, v * h, 0.35 + 0.12 * u));
+  const knot = [P(-0.55, 0.45 * h, 0.6), P(0.55, 0.45 * h, 0.6), P(0.55, -0.45 * h, 0.6), P(-0.55, -0.45 * h, 0.6)];
+  return { at: P(0, 0, 0.4), out, extent: [P(-3, 0, 0), P(3, 0, 0)], draw: ({ S, light }) => {
+    const side = (s: number): string => poly(loop(s).map(S), css(light(unit(add(out, mul(t, -0.35 * s))), band, 0.2)));
+    return side(-1) + side(1) + poly(knot.map(S), css(scaleC(light(out, band, 0.25), 0.85)));
+  } };
+}
+
+/** A cowrie shell sewn on the band: cream oval with a sheen and a dark toothed slit. */
+function cowrie({ P, out, t, up }: Frame, u: number, k: number): Deco {
+  const c = P(u, 0, 0.45), a = mul(unit(add(t, mul(up, 0.25 * (k - 1)))), 1.1), b = mul(unit(cross(out, a)), 0.72);
+  return { at: c, out, extent: [c], draw: ({ S, light }) => {
+    const shade = light(out, rgb("#f3e9d6"), 0.5), pts = ellipse3(c, a, b).map(S);
+    const slit = [-0.7, 0, 0.7].map((s) => S(add(c, mul(a, s))));
+    return poly(pts, css(shade), stroke(scaleC(shade, 0.6), 1)) + poly(pts, "url(#shell)") + line(slit, scaleC(shade, 0.25), 2.2);
+  } };
+}
+
+/** Oval silver concho with a raised inner ring. */
+function concho({ P, out, t, up, h }: Frame): Deco {
+  const c = P(0, 0, 0.4), a = mul(t, 1.45), b = mul(up, Math.min(1.15, h * 0.95));
+  return { at: c, out, extent: [c], draw: ({ S, light }) => {
+    const metal = light(out, rgb("#b9bcc2"), 0.9), disc = ellipse3(c, a, b, 28).map(S);
+    const ring = ellipse3(add(c, mul(out, 0.1)), mul(a, 0.55), mul(b, 0.55)).map(S);
+    return poly(disc, css(metal), stroke(scaleC(metal, 0.45), 1.5)) + poly(disc, "url(#metal)") + poly(ring, "none", stroke(scaleC(metal, 0.5), 1.6));
+  } };
+}
+
+/** Speckled guinea-fowl feather tucked behind the band, rising towards the back. */
+function feather({ P, out, h }: Frame, col: RGB, seed: number): Deco {
+  const spine = Array.from({ length: 16 }, (_, i) => i / 15).map((s) => P(5.5 * s, 8.8 * s - 0.3 * h, 0.25 + 1.5 * s * s));
+  return { at: P(0, 0, 0.5), out, extent: spine, draw: ({ S, light, cmPx }) => featherSvg(spine.map(S), light(out, col, 0.3), cmPx, seed) };
 }
 
 /** Tapered two-tone vane around a projected spine, with a few splits, fine barbs and pale speckles. */
@@ -280,7 +309,8 @@ function featherSvg(sp: Pt[], col: RGB, cmPx: number, seed: number): string {
     const dx = q.x - o.x, dy = q.y - o.y, len = Math.hypot(dx, dy) || 1, nx = -dy / len, ny = dx / len;
     const split = hash(seed, i, 9) < 0.2 ? 0.75 : 1; // barbs separating along the edge
     const w = 0.95 * cmPx * Math.sin(Math.PI * clamp(0.08 + s * 0.95)) ** 0.7;
-    const l = { x: p.x + nx * w * split - dx * 0.3, y: p.y + ny * w * split - dy * 0.3 }, r = { x: p.x - nx * w * 0.8 - dx * 0.3, y: p.y - ny * w * 0.8 - dy * 0.3 };
+    const edge = (k: number): Pt => ({ x: p.x + nx * w * k - dx * 0.3, y: p.y + ny * w * k - dy * 0.3 }); // barbs sweep back
+    const l = edge(split), r = edge(-0.8);
     left.push(l);
     right.push(r);
     if (i > 0) barbs.push(`M${fmt(p)}L${fmt(l)}M${fmt(p)}L${fmt(r)}`);
@@ -289,7 +319,8 @@ function featherSvg(sp: Pt[], col: RGB, cmPx: number, seed: number): string {
       dots.push(`<circle cx="${f1(p.x + nx * w * u)}" cy="${f1(p.y + ny * w * u)}" r="${f1(cmPx * 0.055)}"/>`);
     }
   });
-  return poly([...sp, ...[...left].reverse()], css(scaleC(col, 1.3))) + poly([...sp, ...[...right].reverse()], css(scaleC(col, 0.75))) +
+  const vane = (side: Pt[], shade: number): string => poly([...sp, ...[...side].reverse()], css(scaleC(col, shade)));
+  return vane(left, 1.3) + vane(right, 0.75) +
     `<path class="t" d="${barbs.join("")}" stroke="${css(scaleC(col, 1.8))}" stroke-opacity="0.45" stroke-width="0.8"/>` +
     `<g fill="#f4efe6" fill-opacity="0.75">${dots.join("")}</g>` + line(sp, scaleC(WHITE, 0.6), Math.max(1.2, cmPx * 0.05));
 }
@@ -309,7 +340,8 @@ const DIST = 95; // camera distance in cm: a long lens, only slight perspective
 
 type Cam = { rot: (p: V3) => V3; unrot: (p: V3) => V3; proj: (p: V3) => Pt };
 function camera(v: View): Cam {
-  const a = (v.az * Math.PI) / 180, e = (v.el * Math.PI) / 180, ca = Math.cos(a), sa = Math.sin(a), ce = Math.cos(e), se = Math.sin(e);
+  const a = (v.az * Math.PI) / 180, e = (v.el * Math.PI) / 180;
+  const ca = Math.cos(a), sa = Math.sin(a), ce = Math.cos(e), se = Math.sin(e);
   const rot = (p: V3): V3 => {
     const x1 = p.x * ca + p.z * sa, z1 = -p.x * sa + p.z * ca;
     return v3(x1, p.y * ce - z1 * se, p.y * se + z1 * ce);
@@ -331,8 +363,8 @@ function lightFn(cam: Cam, n: V3, base: RGB, spec: number, shine: number, ao: nu
   const ambient = 0.2 + 0.08 * n.y + 0.16 * Math.max(0, -n.y) + 0.16 * Math.max(0, dot(nc, FILL));
   const hv = unit(add(KEY, v3(0, 0, 1))), sp = spec * Math.max(0, dot(nc, hv)) ** shine * lit;
   const edge = 0.72 + 0.28 * Math.min(1, Math.abs(nc.z) * 1.6); // surfaces turning away darken, which reads as roundness
-  const lit3 = addC(scaleC(AMBIENT, ambient), scaleC(WHITE, 0.9 * key));
-  return addC(scaleC({ r: base.r * lit3.r, g: base.g * lit3.g, b: base.b * lit3.b }, ao * edge), scaleC(mixC(base, WHITE, 0.6), sp));
+  const light = scaleC(addC(scaleC(AMBIENT, ambient), scaleC(WHITE, 0.9 * key)), ao * edge);
+  return addC({ r: base.r * light.r, g: base.g * light.g, b: base.b * light.b }, scaleC(mixC(base, WHITE, 0.6), sp));
 }
 
 /** The soft box is up and to the left, so the key fades gently towards the lower right of the frame. */
@@ -380,36 +412,40 @@ function texture(d: HatDesign, c: Cell, P: [Pt, Pt, Pt, Pt], col: RGB, sz: numbe
   const dark = (s: number): RGB => scaleC(col, s), w = sz * 0.08;
   switch (c.fin.tex) {
     case "braid": // plaited straw braid: groove between rows, chevrons with a highlight
-      return line([at(0, 0), at(1, 0)], dark(0.45), w * 1.3) + line([at(0.1, 0.14), at(0.62, 0.5), at(0.1, 0.86)], dark(0.68), w) +
+      return line([at(0, 0), at(1, 0)], dark(0.45), w * 1.3) +
+        line([at(0.1, 0.14), at(0.62, 0.5), at(0.1, 0.86)], dark(0.68), w) +
         line([at(0.34, 0.16), at(0.84, 0.5), at(0.34, 0.84)], dark(1.35), w * 0.7, 0.7);
     case "fine": { // toquilla weave: a tiny over-under checker inside each cell, faint spiral rows
       const sq = (u: number, v: number): Pt[] => [at(u, v), at(u + 0.5, v), at(u + 0.5, v + 0.5), at(u, v + 0.5)];
-      return poly([...sq(0, 0)], css(dark(0.86))) + poly(sq(0.5, 0.5), css(dark(0.9))) + line([at(0, 0), at(1, 0)], dark(0.65), w * 0.7, 0.6);
+      return poly(sq(0, 0), css(dark(0.86))) + poly(sq(0.5, 0.5), css(dark(0.9))) + line([at(0, 0), at(1, 0)], dark(0.65), w * 0.7, 0.6);
     }
     case "plait": { // 2-over-2 twill of palm strands: fibres along each strand, dark gaps where it dives under
       const phase = (c.i + c.j) % 4, over = phase < 2, end = phase % 2; // each strand shows across two cells
       const fib = (s: number): Pt[] => (over ? [at(0, s), at(1, s)] : [at(s, 0), at(s, 1)]);
       const gap = over ? [at(end, 0), at(end, 1)] : [at(0, end), at(1, end)];
-      return line(fib(0.3), dark(1.3), w * 0.5, 0.5) + line(fib(0.7), dark(0.8), w * 0.5, 0.5) + line(gap, dark(0.4), w * 1.3) +
-        line(over ? [at(0, 0), at(1, 0)] : [at(0, 0), at(0, 1)], dark(0.7), w * 0.6, 0.7);
+      const side = over ? [at(0, 0), at(1, 0)] : [at(0, 0), at(0, 1)];
+      return line(fib(0.3), dark(1.3), w * 0.5, 0.5) + line(fib(0.7), dark(0.8), w * 0.5, 0.5) +
+        line(gap, dark(0.4), w * 1.3) + line(side, dark(0.7), w * 0.6, 0.7);
     }
     case "canvas": { // top-stitching rows on the brim and band, panel seams on the crown
-      const thread = mixC(dark(1.5), rgb(d.band.accent), 0.3);
-      if (c.part === "brim" || c.part === "band" && (c.j === 0 || c.j === c.rows - 1)) return line([at(0.15, 0.5), at(0.65, 0.5)], thread, w * 0.8);
+      const stitch = line([at(0.15, 0.5), at(0.65, 0.5)], mixC(dark(1.5), rgb(d.band.accent), 0.3), w * 0.8);
       const topRow = Math.round(c.rows * 0.45); // the round top panel starts about here
-      if (c.part === "crown" && c.j === topRow) return line([at(0, 0), at(1, 0)], dark(0.45), w * 1.4) + line([at(0.15, 0.5), at(0.65, 0.5)], thread, w * 0.8);
+      if (c.part === "brim" || (c.part === "band" && (c.j === 0 || c.j === c.rows - 1))) return stitch;
+      if (c.part === "crown" && c.j === topRow) return line([at(0, 0), at(1, 0)], dark(0.45), w * 1.4) + stitch;
       if (c.part === "crown" && c.j < topRow && c.i % Math.round(c.nu / 6) === 0) return line([at(0, 0), at(0, 1)], dark(0.45), w * 1.4);
       return "";
     }
-    case "ribs": return line([at(0.33, 0), at(0.33, 1)], dark(0.75), w * 0.6, 0.45) + line([at(0.75, 0), at(0.75, 1)], dark(1.25), w * 0.5, 0.4);
-    case "leather": return c.j === 0 || c.j === c.rows - 1 ? line([at(0.2, 0.55), at(0.7, 0.55)], dark(1.9), w * 0.9, 0.8) : "";
+    case "ribs": // grosgrain ribs run across the ribbon
+      return line([at(0.33, 0), at(0.33, 1)], dark(0.75), w * 0.6, 0.45) + line([at(0.75, 0), at(0.75, 1)], dark(1.25), w * 0.5, 0.4);
+    case "leather": // pale stitching along both edges
+      return c.j === 0 || c.j === c.rows - 1 ? line([at(0.2, 0.55), at(0.7, 0.55)], dark(1.9), w * 0.9, 0.8) : "";
     case "woven": return line([at(0.05, 0.5), at(0.95, 0.5)], dark(1.3), w * 0.6, 0.5) + line([at(0, 0), at(0, 1)], dark(0.5), w);
     case "beads": { // glass seed beads in a zigzag pattern with a specular dot
       if (c.j >= c.rows) return "";
       const zig = Math.abs((c.i % 8) - 4), edge = c.j === 0 || c.j === c.rows - 1;
       const bead = edge ? rgb(d.band.accent) : zig === c.j || zig === c.j + 1 ? rgb(d.band.accent) : rgb(d.band.colour.hex);
-      const m = at(0.5, 0.5), r = sz * 0.42, bc = scaleC(bead, gain);
-      return `<circle cx="${f1(m.x)}" cy="${f1(m.y)}" r="${f1(r)}" fill="${css(bc)}"/><circle cx="${f1(m.x - r * 0.35)}" cy="${f1(m.y - r * 0.35)}" r="${f1(r * 0.28)}" fill="#fff" fill-opacity="0.6"/>`;
+      const m = at(0.5, 0.5), r = sz * 0.42;
+      return circle(m.x, m.y, r, css(scaleC(bead, gain))) + circle(m.x - r * 0.35, m.y - r * 0.35, r * 0.28, "#ffffff99");
     }
     default: return "";
   }
@@ -430,14 +466,21 @@ function convexHull(pts: Pt[]): Pt[] {
   return [...lower.slice(0, -1), ...upper.slice(0, -1)];
 }
 
+/** SVG gradient: attrs for the element, stops as [offset, colour, opacity]. */
+function gradient(kind: "linear" | "radial", id: string, attrs: string, stops: [number, string, number][]): string {
+  const s = stops.map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a < 1 ? ` stop-opacity="${a}"` : ""}/>`).join("");
+  return `<${kind}Gradient id="${id}" ${attrs}>${s}</${kind}Gradient>`;
+}
+
 /** Seamless paper sweep: lighter at the top, a soft spot of light behind the hat, gentle vignette. */
 function background(bg: string, topDown: boolean): string {
-  const base = topDown
-    ? `<radialGradient id="bg" cx="0.45" cy="0.42" r="0.8"><stop offset="0" stop-color="${tint(bg, "#ffffff", 0.3)}"/><stop offset="1" stop-color="${tint(bg, "#000000", 0.1)}"/></radialGradient>`
-    : `<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${tint(bg, "#ffffff", 0.25)}"/><stop offset="0.55" stop-color="${bg}"/><stop offset="1" stop-color="${tint(bg, "#000000", 0.08)}"/></linearGradient>`;
-  return `<defs>${base}<radialGradient id="spot" cx="0.42" cy="0.36" r="0.55"><stop offset="0" stop-color="#fff" stop-opacity="0.45"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>` +
-    `<radialGradient id="vig" cx="0.5" cy="0.48" r="0.75"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.18"/></radialGradient></defs>` +
-    `<rect width="${SIZE}" height="${SIZE}" fill="url(#bg)"/><rect width="${SIZE}" height="${SIZE}" fill="url(#spot)"/>`;
+  const paper = topDown
+    ? gradient("radial", "bg", 'cx="0.45" cy="0.42" r="0.8"', [[0, tint(bg, "#ffffff", 0.3), 1], [1, tint(bg, "#000000", 0.1), 1]])
+    : gradient("linear", "bg", 'x1="0" y1="0" x2="0" y2="1"', [[0, tint(bg, "#ffffff", 0.25), 1], [0.55, bg, 1], [1, tint(bg, "#000000", 0.08), 1]]);
+  const spot = gradient("radial", "spot", 'cx="0.42" cy="0.36" r="0.55"', [[0, "#fff", 0.45], [1, "#fff", 0]]);
+  const vignette = gradient("radial", "vig", 'cx="0.5" cy="0.48" r="0.75"', [[0.55, "#000", 0], [1, "#000", 0.18]]);
+  const rect = (fill: string): string => `<rect width="${SIZE}" height="${SIZE}" fill="${fill}"/>`;
+  return `<defs>${paper}${spot}${vignette}</defs>${rect("url(#bg)")}${rect("url(#spot)")}`;
 }
 
 /** Cast shadow along the light, a tight ambient-occlusion pool under the brim and contact darkening where it touches. */
@@ -447,7 +490,8 @@ function shadows(m: Model, cam: Cam, S: (p: V3) => Pt, bg: string, cmPx: number)
   const pool = m.rim.map((p) => S(v3(p.x * 0.96, g, p.z * 0.96)));
   const contact = m.rim.map((p, i) => {
     const q = m.rim[(i + 1) % m.rim.length]!, op = 0.6 * Math.exp(-((p.y + q.y) / 2 - g) / 0.8);
-    return op < 0.03 ? "" : `<path d="M${fmt(S(v3(p.x, g, p.z)))}L${fmt(S(v3(q.x, g, q.z)))}" stroke="${col}" stroke-opacity="${op.toFixed(2)}" stroke-width="${f1(cmPx * 0.5)}"/>`;
+    const d = `M${fmt(S(v3(p.x, g, p.z)))}L${fmt(S(v3(q.x, g, q.z)))}`;
+    return op < 0.03 ? "" : `<path d="${d}" stroke="${col}" stroke-opacity="${op.toFixed(2)}" stroke-width="${f1(cmPx * 0.5)}"/>`;
   });
   return `<g filter="url(#blurL)" opacity="0.32">${poly(cast, col)}</g><g filter="url(#blurM)" opacity="0.45">${poly(pool, col)}</g>` +
     `<g filter="url(#blurS)" stroke-linecap="round">${contact.join("")}</g>`;
@@ -456,8 +500,8 @@ function shadows(m: Model, cam: Cam, S: (p: V3) => Pt, bg: string, cmPx: number)
 function renderSvg(d: HatDesign, m: Model, view: View): string {
   const cam = camera(view), Lw = unit(cam.unrot(KEY)), eye = cam.unrot(v3(0, 0, DIST));
   // Fit the projected hat (and ornaments) into the frame.
-  const probe = [...m.cells.filter((_, i) => i % 3 === 0).flatMap((c) => c.q), ...m.decos.flatMap((x) => x.extent)].map(cam.proj);
-  const xs = probe.map((p) => p.x), ys = probe.map((p) => p.y);
+  const probe = [...m.cells.filter((_, i) => i % 3 === 0).flatMap((c) => c.q), ...m.decos.flatMap((x) => x.extent)];
+  const xs = probe.map((p) => cam.proj(p).x), ys = probe.map((p) => cam.proj(p).y);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const k = Math.min((view.fitW * SIZE) / (x1 - x0), (view.fitH * SIZE) / (y1 - y0));
   const ox = SIZE / 2 - (k * (x0 + x1)) / 2, oy = view.cy * SIZE + (k * (y0 + y1)) / 2;
@@ -476,12 +520,14 @@ function renderSvg(d: HatDesign, m: Model, view: View): string {
     const under = c.part === "brim" && !facing;
     const lit = (c.part === "brim" && !under ? crownShadow(m, centre, Lw) : 1) * falloff(cam, centre);
     const base = cellBase(d, c);
-    const col = lightFn(cam, under ? mul(n, -1) : n, base, c.fin.spec, c.fin.shine, under ? c.ao * 0.75 : c.ao, under ? 0.35 : lit);
+    const col = under // the underside only gets bounce light from the paper
+      ? lightFn(cam, mul(n, -1), base, c.fin.spec, c.fin.shine, c.ao * 0.75, 0.35)
+      : lightFn(cam, n, base, c.fin.spec, c.fin.shine, c.ao, lit);
     const P = c.q.map(S) as [Pt, Pt, Pt, Pt];
     const area = Math.abs((P[2].x - P[0].x) * (P[3].y - P[1].y) - (P[3].x - P[1].x) * (P[2].y - P[0].y)) / 2;
     const sz = Math.sqrt(area), hex = css(col);
-    const gain = (col.r + col.g + col.b) / (base.r + base.g + base.b + 1e-4);
-    const tex = sz > 2.5 ? texture(d, c, P, col, sz, gain) : "";
+    const gain = (col.r + col.g + col.b) / (base.r + base.g + base.b + 1e-4); // how lit this cell is, for the beads
+    const tex = sz > 2.5 ? texture(d, c, P, col, sz, gain) : ""; // sub-pixel detail would only add noise
     items.push({ depth: cam.rot(centre).z, svg: `<path class="c" color="${hex}" d="M${P.map(fmt).join("L")}Z"/>${tex}` });
   }
   const cmPx = k, light = (n: V3, base: RGB, spec: number): RGB => lightFn(cam, n, base, spec, 20, 1, 1);
@@ -491,6 +537,7 @@ function renderSvg(d: HatDesign, m: Model, view: View): string {
   }
   items.sort((a, b) => a.depth - b.depth);
 
+  // Quads (.c) are stroked in their own colour so anti-aliased seams between neighbours don't show.
   const felt = d.material === "felt";
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">` +
     `<style>.c{fill:currentColor;stroke:currentColor;stroke-width:.7px;stroke-linejoin:round}.t{fill:none;stroke-linecap:round;stroke-linejoin:round}</style>` +
@@ -501,13 +548,14 @@ function renderSvg(d: HatDesign, m: Model, view: View): string {
 
 /** Blurs for the shadows; felt gets softened facets plus a faint fibre grain. */
 function filters(felt: boolean): string {
-  const blur = (id: string, s: number): string => `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${s}"/></filter>`;
+  const blur = (id: string, s: number): string =>
+    `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${s}"/></filter>`;
   const grain = `<filter id="felt" color-interpolation-filters="sRGB"><feGaussianBlur in="SourceGraphic" stdDeviation="1" result="s"/>` +
     `<feTurbulence type="fractalNoise" baseFrequency="0.7" numOctaves="2" seed="4"/><feColorMatrix type="saturate" values="0" result="n"/>` +
     `<feComposite in="s" in2="n" operator="arithmetic" k2="1" k3="0.07" k4="-0.035" result="g"/><feComposite in="g" in2="SourceGraphic" operator="in"/></filter>`;
   return `<defs>${blur("blurL", 30)}${blur("blurM", 12)}${blur("blurS", 5)}${felt ? grain : ""}` +
-    `<radialGradient id="shell" cx="0.4" cy="0.35" r="0.7"><stop offset="0" stop-color="#fff" stop-opacity="0.7"/><stop offset="1" stop-color="#8a6a48" stop-opacity="0.35"/></radialGradient>` +
-    `<radialGradient id="metal" cx="0.35" cy="0.3" r="0.8"><stop offset="0" stop-color="#fff" stop-opacity="0.8"/><stop offset="0.5" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.35"/></radialGradient></defs>`;
+    gradient("radial", "shell", 'cx="0.4" cy="0.35" r="0.7"', [[0, "#fff", 0.7], [1, "#8a6a48", 0.35]]) +
+    gradient("radial", "metal", 'cx="0.35" cy="0.3" r="0.8"', [[0, "#fff", 0.8], [0.5, "#fff", 0], [1, "#000", 0.35]]) + "</defs>";
 }
 
 // ---------- main ----------
@@ -517,18 +565,27 @@ async function main(): Promise<void> {
   for (const [index, d] of HAT_DESIGNS.entries()) {
     if (only.length > 0 && !only.includes(d.nn)) continue;
     const model = buildModel(d, index + 1);
-    await Promise.all(VIEWS.map((v) =>
-      sharp(Buffer.from(renderSvg(d, model, v))).webp({ quality: 80, effort: 6 }).toFile(path.join(OUT_DIR, `hat-${d.nn}-${v.k}.webp`))));
+    await Promise.all(VIEWS.map((v) => {
+      const file = path.join(OUT_DIR, `hat-${d.nn}-${v.k}.webp`);
+      return sharp(Buffer.from(renderSvg(d, model, v))).webp({ quality: 80, effort: 6 }).toFile(file);
+    }));
     process.stdout.write(".");
   }
+  printTable();
   const files = (await readdir(OUT_DIR)).filter((f) => f.endsWith(".webp"));
   const sizes = await Promise.all(files.map(async (f) => (await stat(path.join(OUT_DIR, f))).size));
+  const kB = (n: number): string => `${(n / 1024).toFixed(0)} kB`;
+  console.log(`\n${files.length} images, ${kB(sizes.reduce((a, b) => a + b, 0))} total, largest ${kB(Math.max(...sizes))}`);
+}
+
+/** NN | style | material | colour | band, so the catalogue seed can be matched to the pictures. */
+function printTable(): void {
   const cols = ["NN", "style", "material", "colour", "band"];
-  const rows = HAT_DESIGNS.map((d) => [d.nn, d.style, d.material, d.colour.name, `${d.band.colour.name}${d.band.detail === "none" ? "" : ` + ${d.band.detail}`}`]);
+  const band = (d: HatDesign): string => d.band.colour.name + (d.band.detail === "none" ? "" : ` + ${d.band.detail}`);
+  const rows = HAT_DESIGNS.map((d) => [d.nn, d.style, d.material, d.colour.name, band(d)]);
   const width = cols.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i]!.length)));
   const fmtRow = (r: string[]): string => r.map((x, i) => x.padEnd(width[i]!)).join(" | ");
   console.log(`\n${fmtRow(cols)}\n${width.map((w) => "-".repeat(w)).join("-|-")}\n${rows.map(fmtRow).join("\n")}`);
-  console.log(`\n${files.length} images, ${(sizes.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} kB total, largest ${(Math.max(...sizes) / 1024).toFixed(0)} kB`);
 }
 
 await main();

@@ -22,6 +22,22 @@ export function SiteHeader() {
   // A link followed inside the menu closes it.
   useEffect(() => drawer.current?.close(), [location.pathname]);
 
+  // The browser keeps focus in a modal dialog's page, but Tab may still leave for the browser's
+  // own toolbar; this keeps it cycling through the menu.
+  const keepFocusInside = (e: React.KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key !== "Tab") return;
+    const focusable = [...e.currentTarget.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")];
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last?.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first?.focus();
+    }
+  };
+
   const menuButtonClass = "-ml-2 rounded-full p-2 text-ink-900 hover:bg-sand-200";
   return (
     <header className="sticky top-0 z-30 border-b border-sand-200 bg-sand-50/95 backdrop-blur">
@@ -65,6 +81,7 @@ export function SiteHeader() {
         className="drawer bg-sand-50 p-0 text-ink-900 shadow-2xl"
         aria-label={t("menu.title")}
         onClick={(e) => e.target === e.currentTarget && e.currentTarget.close()}
+        onKeyDown={keepFocusInside}
       >
         <div className="flex h-full flex-col p-6">
           <div className="mb-8 flex items-center justify-between">

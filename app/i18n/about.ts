@@ -54,7 +54,7 @@ export const about = defineMessages(
     "workshop.1.caption": "Raffia sun hat with a shell-trimmed band",
     "workshop.2.alt": "Dark palm-leaf cowboy hat with rolled sides and a leather band with a metal concho",
     "workshop.2.caption": "Palm-leaf cowboy hat, blocked by hand",
-    "workshop.3.alt": "Bleached straw panama seen from above, showing the woven crown and a navy-and-white striped band",
+    "workshop.3.alt": "Bleached straw panama seen from above, showing the fine weave of its flat crown and brim",
     "workshop.3.caption": "Fine-straw panama: the weave up close",
     "workshop.4.alt": "Side view of a honey-coloured straw beach hat with a very wide floppy brim and a navy ribbon",
     "workshop.4.caption": "Wide-brim beach hat in honey straw",
@@ -73,7 +73,7 @@ export const about = defineMessages(
         "С {year} года {name} плетёт на заказ шляпы из соломы, пальмового листа, рафии и фетра на Бали. Познакомьтесь с основательницей {founder}, нашими мастерами и теми, для кого мы работаем.",
 
       "hero.eyebrow": "Наша история",
-      "hero.title": "Шляпы ручного плетения с Бали — каждая под конкретный заказ",
+      "hero.title": "Плетём шляпы вручную на Бали — по одной, под каждый заказ",
       "hero.text":
         "{name} — небольшая шляпная мастерская на Бали, в районе {place}. С {year} года наши мастера превращают солому, пальмовый лист, рафию и фетр в шляпы, которые делаются для одного человека — для вас — и отправляются туда, где вы живёте.",
       "hero.shop": "Смотреть коллекцию",
@@ -96,7 +96,7 @@ export const about = defineMessages(
       "craft.materials.title": "Натуральные материалы",
       "craft.materials.text": "Тонкая солома, пандан и пальмовый лист, рафия, шерстяной фетр и хлопок, а для отделки — лента, кожа или бисер, нанизанный вручную.",
       "craft.hands.title": "Местные мастера",
-      "craft.hands.text": "Наши мастера живут в деревнях вокруг Убуда и получают достойную плату за искусную работу, под которой им не стыдно поставить подпись.",
+      "craft.hands.text": "Наши мастера живут в деревнях вокруг Убуда и получают достойную плату за тонкую работу, которой по праву гордятся.",
 
       "audience.title": "Для кого мы делаем шляпы",
       "audience.intro": "Люди разные, а желание одно: шляпа, которая хорошо сидит, по-настоящему защищает от солнца и служит годами.",
@@ -119,7 +119,7 @@ export const about = defineMessages(
       "workshop.1.caption": "Шляпа из рафии с лентой, украшенной ракушками",
       "workshop.2.alt": "Ковбойская шляпа из тёмного пальмового листа с загнутыми полями и кожаной лентой с металлическим кончо",
       "workshop.2.caption": "Ковбойская шляпа из пальмового листа, формованная вручную",
-      "workshop.3.alt": "Панама из отбелённой соломы, вид сверху: плетёная тулья и лента в тёмно-синюю и белую полоску",
+      "workshop.3.alt": "Панама из отбелённой соломы, вид сверху: видно тонкое плетение плоской тульи и полей",
       "workshop.3.caption": "Панама из тонкой соломы: плетение крупным планом",
       "workshop.4.alt": "Пляжная шляпа из соломы медового оттенка с очень широкими мягкими полями и тёмно-синей лентой, вид сбоку",
       "workshop.4.caption": "Пляжная шляпа с широкими полями из медовой соломы",

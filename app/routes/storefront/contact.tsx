@@ -46,16 +46,15 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors<ContactField>>({});
   const result = actionData as ActionResult | undefined;
+  // What the browser found since the last answer; until then, the server's verdict shows.
+  const [clientErrors, setErrors] = useState<FieldErrors<ContactField> | null>(null);
+  const errors = clientErrors ?? (result && !result.ok ? result.errors : {});
 
-  // The server's verdict replaces whatever the browser found; a success empties the form.
+  // A new answer from the server replaces the browser's findings; a success empties the form.
   useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      formRef.current?.reset();
-      setErrors({});
-    } else setErrors(result.errors);
+    setErrors(null);
+    if (result?.ok) formRef.current?.reset();
   }, [result]);
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
@@ -64,7 +63,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
     e.preventDefault();
     setErrors(fieldErrors<ContactField>(parsed.error));
   };
-  const clear = (name: string) => setErrors((prev) => (prev[name as ContactField] ? { ...prev, [name]: undefined } : prev));
+  const clear = (name: string) => {
+    if (errors[name as ContactField]) setErrors({ ...errors, [name]: undefined });
+  };
   const message = (field: ContactField) => {
     const error = errors[field];
     return error ? t(`error.${error}`) : undefined;

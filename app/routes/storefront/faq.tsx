@@ -125,7 +125,7 @@ export default function Faq() {
             <h2 id={`${c.id}-title`} className="text-2xl font-semibold sm:text-3xl lg:sticky lg:top-24 lg:self-start">
               {t(c.title)}
             </h2>
-            <div className="mt-4 divide-y divide-sand-200 lg:col-span-2 lg:mt-0">
+            <div className="mt-4 divide-y divide-sand-200 lg:col-span-2 lg:-mt-4">
               {c.questions.map((q) => (
                 <details key={q.topic} className="group">
                   <summary className="flex cursor-pointer items-start justify-between gap-4 py-5 text-lg font-medium leading-snug text-ink-900 hover:text-clay-700">

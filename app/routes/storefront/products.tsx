@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/products";
 import { filterToQuery, parseFilter, sortOptions, type CatalogFilter } from "../../../lib/catalog-filter.ts";
 import { seoTags } from "../../../lib/seo.ts";
@@ -73,8 +73,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 function Filters({ filter, sizes }: { filter: CatalogFilter; sizes: number[] }) {
   const t = useT(catalog);
   const hydrated = useHydrated();
-  const submit = useSubmit();
-  const onChange = (e: React.ChangeEvent<HTMLFormElement>) => submit(e.currentTarget, { preventScrollReset: true });
+  const navigate = useNavigate();
+  // With JavaScript, a change applies at once and the URL keeps the short form of the filter.
+  const apply = (form: HTMLFormElement, submitter?: HTMLElement | null) => {
+    const query = new URLSearchParams(new FormData(form, submitter) as unknown as Record<string, string>);
+    navigate(`/products${filterToQuery({ ...parseFilter(query), page: 1 })}`, { preventScrollReset: true });
+  };
   const chip = (active: boolean) =>
     `rounded-full border px-4 py-2 text-sm font-medium transition ${
       active ? "border-ink-900 bg-ink-900 text-sand-50" : "border-sand-300 bg-white text-ink-700 hover:border-ink-700"
@@ -84,8 +88,11 @@ function Filters({ filter, sizes }: { filter: CatalogFilter; sizes: number[] }) 
     <Form
       method="get"
       action="/products"
-      preventScrollReset
-      onChange={onChange}
+      onChange={(e) => apply(e.currentTarget)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply(e.currentTarget, (e.nativeEvent as SubmitEvent).submitter);
+      }}
       key={filterToQuery(filter)}
       aria-label={t("list.filters")}
       className="mt-8 space-y-5 border-y border-sand-200 py-5"

@@ -34,7 +34,7 @@ const sections = ["rates", "production", "tracking", "pickup", "returns", "custo
 const facts = ["worldwide", "tracked", "returns"] as const;
 
 const h2 = "text-2xl font-semibold sm:text-3xl";
-const body = "leading-relaxed text-ink-700";
+const body = "max-w-3xl leading-relaxed text-ink-700";
 const textLink = "font-semibold text-clay-700 underline decoration-clay-700/40 underline-offset-4 hover:decoration-clay-700";
 
 export default function Shipping() {
@@ -78,18 +78,18 @@ export default function Shipping() {
             <p className={body}>{t("rates.intro")}</p>
             <div className="mt-6 overflow-hidden rounded-2xl border border-sand-200 bg-white">
               <table className="w-full text-left">
-                <caption className="border-b border-sand-200 px-5 py-3 text-left text-sm text-ink-700">{t("rates.caption")}</caption>
+                <caption className="border-b border-sand-200 px-4 py-3 sm:px-5 text-left text-sm text-ink-700">{t("rates.caption")}</caption>
                 <thead className="bg-sand-100 text-sm">
                   <tr>
-                    <th scope="col" className="px-5 py-3 font-semibold">{t("rates.region")}</th>
-                    <th scope="col" className="px-5 py-3 text-right font-semibold">{t("rates.cost")}</th>
+                    <th scope="col" className="px-4 sm:px-5 py-3 font-semibold">{t("rates.region")}</th>
+                    <th scope="col" className="px-4 sm:px-5 py-3 text-right font-semibold">{t("rates.cost")}</th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-sand-200">
                   {rates.map((r) => (
                     <tr key={r.region}>
-                      <th scope="row" className="px-5 py-4 font-medium">{t(r.region)}</th>
-                      <td className="px-5 py-4 text-right font-semibold tabular-nums">{t("rates.range", { min: r.min, max: r.max })}</td>
+                      <th scope="row" className="px-4 sm:px-5 py-4 font-medium">{t(r.region)}</th>
+                      <td className="px-4 sm:px-5 py-4 text-right font-semibold tabular-nums">{t("rates.range", { min: r.min, max: r.max })}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -114,18 +114,18 @@ export default function Shipping() {
               <table className="w-full text-left">
                 <thead className="bg-sand-100 text-sm">
                   <tr>
-                    <th scope="col" className="px-5 py-3 font-semibold">{t("production.stage")}</th>
-                    <th scope="col" className="px-5 py-3 text-right font-semibold">{t("production.time")}</th>
+                    <th scope="col" className="px-4 sm:px-5 py-3 font-semibold">{t("production.stage")}</th>
+                    <th scope="col" className="px-4 sm:px-5 py-3 text-right font-semibold">{t("production.time")}</th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-sand-200">
                   {production.map((p) => (
                     <tr key={p}>
-                      <th scope="row" className="px-5 py-4 align-top font-normal">
+                      <th scope="row" className="px-4 sm:px-5 py-4 align-top font-normal">
                         <span className="block font-medium">{t(`production.${p}`)}</span>
                         <span className="mt-0.5 block text-sm text-ink-700">{t(`production.${p}.text`)}</span>
                       </th>
-                      <td className="whitespace-nowrap px-5 py-4 text-right align-top font-semibold">{t(`production.${p}.time`)}</td>
+                      <td className="whitespace-nowrap px-4 py-4 sm:px-5 text-right align-top font-semibold">{t(`production.${p}.time`)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -210,7 +210,7 @@ function Section({ id, title, children }: { id: (typeof sections)[number]; title
 function Bullets({ keys }: { keys: Key[] }) {
   const t = useT(shipping);
   return (
-    <ul className="space-y-3">
+    <ul className="max-w-3xl space-y-3">
       {keys.map((key) => (
         <li key={key} className="flex gap-3 leading-relaxed text-ink-700">
           <span aria-hidden className="mt-2.5 size-1.5 shrink-0 rounded-full bg-clay-600" />

@@ -64,7 +64,7 @@ export default function Showroom() {
             ))}
           </ul>
         </div>
-        <div className="grid grid-cols-2 gap-4 sm:gap-6">
+        <div className="grid grid-cols-2 items-start gap-4 sm:gap-6">
           <div className="overflow-hidden rounded-2xl bg-sand-100">
             <ProductPhoto image={photo("hat-15-1")} alt={t("expect.photo1")} sizes="(min-width: 1280px) 290px, (min-width: 1024px) 22vw, 45vw" maxWidth={960} />
           </div>

@@ -292,10 +292,10 @@ export const seedProducts: SeedProduct[] = [
     photo: "hat-12",
     name: "Jimbaran Telescope Panama",
     description:
-      "A breezy Panama in bleached fine toquilla-style straw with a flat telescope crown and a 5 cm brim turned up all round. The navy and white striped band gives it a crisp nautical look. Woven and blocked by hand in the workshop and made to order, it is made for sunset seafood dinners on Jimbaran beach.",
+      "A breezy Panama in bleached fine toquilla-style straw with a flat telescope crown and a 5 cm brim turned up all round. A terracotta ribbon band adds a warm touch of colour. Woven and blocked by hand in the workshop and made to order, it is made for sunset seafood dinners on Jimbaran beach.",
     priceCents: 17500,
     material: "Fine toquilla-style straw",
-    color: "Bleached straw with navy & white striped band",
+    color: "Bleached straw with terracotta ribbon",
     crownStyle: "Telescope",
     brimSize: "5 cm upturned brim",
     sizes: [55, 56, 57, 58, 59],
@@ -306,9 +306,9 @@ export const seedProducts: SeedProduct[] = [
       ru: {
         name: "Панама «Джимбаран»",
         description:
-          "Лёгкая панама из отбелённой тонкой соломки в стиле токилья с плоской тульей «телескоп» и полями 5 см, загнутыми вверх по кругу. Лента в тёмно-синюю и белую полоску придаёт ей морское летнее настроение. Плетём и формуем вручную в мастерской, изготавливаем на заказ — для ужинов из морепродуктов на закате на пляже Джимбарана.",
+          "Лёгкая панама из отбелённой тонкой соломки в стиле токилья с плоской тульей «телескоп» и полями 5 см, загнутыми вверх по кругу. Терракотовая лента добавляет ей тёплый акцент. Плетём и формуем вручную в мастерской, изготавливаем на заказ — для ужинов из морепродуктов на закате на пляже Джимбарана.",
         material: "Тонкая соломка в стиле токилья",
-        color: "Отбелённая солома, лента в тёмно-синюю и белую полоску",
+        color: "Отбелённая солома, терракотовая лента",
         crownStyle: "Тулья «телескоп»",
         brimSize: "поля 5 см, загнуты вверх",
       },
