@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { ErrorPage } from "./components/ErrorPage";
+import { NavigationStatus } from "./components/NavigationStatus";
 import { useLocale } from "./i18n/core";
 import { localeOf } from "../server/locale.ts";
 import { config } from "../server/config.ts";
@@ -29,6 +30,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-sand-50 font-sans text-ink-900 antialiased">
+        <NavigationStatus />
         <SiteHeader />
         <main id="main" className="flex-1">
           {children}

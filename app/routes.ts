@@ -23,6 +23,7 @@ export default [
   route("api/products", "routes/api/products.ts"),
   route("api/products/:id", "routes/api/product.ts"),
   route("api/instagram", "routes/api/instagram.ts"),
+  route("api/*", "routes/api/not-found.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase } from "../../tests/support/test-db.ts";
+import { contactSchema } from "../../lib/validation/contact.ts";
+import type { Database } from "../db/client.ts";
+import { recentContactMessages, saveContactMessage } from "./contact.ts";
+
+let database: Database;
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterAll(() => database.close());
+
+describe("contact messages", () => {
+  it("keeps a valid message, trimmed, with the visitor's language", async () => {
+    const input = contactSchema.parse({ name: "  Ayu ", email: "ayu@example.com", subject: "Size", message: "Do you make 64 cm?" });
+    await saveContactMessage(input, "ru");
+    const [saved] = await recentContactMessages();
+    expect(saved).toMatchObject({ name: "Ayu", email: "ayu@example.com", subject: "Size", message: "Do you make 64 cm?", locale: "ru" });
+  });
+
+  it("refuses missing, malformed and oversized fields before anything is stored", () => {
+    const result = contactSchema.safeParse({ name: " ", email: "nope", subject: "x".repeat(10_000) });
+    expect(result.success).toBe(false);
+    const fields = result.error?.issues.map((i) => `${String(i.path[0])}:${i.message}`).sort();
+    expect(fields).toEqual(["email:email", "message:required", "name:required", "subject:tooLong"]);
+  });
+});
