@@ -8,7 +8,10 @@ import { NavigationStatus } from "./components/NavigationStatus";
 import { useLocale } from "./i18n/core";
 import { localeOf } from "../server/locale.ts";
 import { config } from "../server/config.ts";
+import { pageCache } from "../server/http/page-cache.ts";
 import "./app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [pageCache];
 
 export function loader({ request }: Route.LoaderArgs) {
   return { locale: localeOf(request), origin: config().publicUrl };

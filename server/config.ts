@@ -11,6 +11,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
+  /** How long a public page may be served from the shared page cache; 0 turns it off. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   INSTAGRAM_ACCESS_TOKEN: z.string().min(1).optional(),
   INSTAGRAM_API_URL: z.url().default("https://graph.instagram.com"),
 });

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { config } from "./config.ts";
 import { database } from "./db/client.ts";
 import { seedCatalogIfEmpty } from "./db/seed.ts";
-import { createApp } from "./http.ts";
+import { createApp } from "./http/app.ts";
 
 /** Starts the whole shop in one process: database (migrated and seeded), then the web server. */
 async function main() {

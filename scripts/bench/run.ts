@@ -13,6 +13,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SHOP_PORT = 3191;
 const FLOOR_PORT = 3192;
+const UNCACHED_PORT = 3193;
 
 function start(command: string[], env: NodeJS.ProcessEnv, ready: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, command, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -60,9 +61,13 @@ async function main() {
   execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
   execFileSync("npx", ["react-router", "build", "scripts/bench/floor"], { stdio: "ignore" });
 
+  // Each shop gets its own folder: PGlite must never open one database twice.
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
+  const uncachedDataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
   const shop = await start(["server/main.ts"], { NODE_ENV: "production", PORT: String(SHOP_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" }, "Shop running at");
   const floor = await start(["scripts/bench/serve-floor.ts", String(FLOOR_PORT)], { NODE_ENV: "production" }, "Floor running at");
+  // The same shop with the page cache off: what rendering a page costs every time.
+  const uncached = await start(["server/main.ts"], { NODE_ENV: "production", PORT: String(UNCACHED_PORT), HOST: "127.0.0.1", DATA_DIR: uncachedDataDir, DATABASE_URL: "", PAGE_CACHE_SECONDS: "0" }, "Shop running at");
   try {
     const shopUrl = `http://127.0.0.1:${SHOP_PORT}`;
     const floorUrl = `http://127.0.0.1:${FLOOR_PORT}/`;
@@ -71,6 +76,8 @@ async function main() {
       ["GET /products", `${shopUrl}/products`],
       ["GET /products/:id", `${shopUrl}/products/1`],
       ["GET /api/products", `${shopUrl}/api/products`],
+      ["GET /products (page cache off)", `http://127.0.0.1:${UNCACHED_PORT}/products`],
+      ["GET /products/:id (page cache off)", `http://127.0.0.1:${UNCACHED_PORT}/products/1`],
     ] as const;
     for (const [, url] of targets) await warm(url);
 
@@ -99,7 +106,8 @@ async function main() {
   } finally {
     shop.kill("SIGTERM");
     floor.kill("SIGTERM");
-    rmSync(dataDir, { recursive: true, force: true });
+    uncached.kill("SIGTERM");
+    for (const dir of [dataDir, uncachedDataDir]) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -1,14 +1,14 @@
 import { AppError } from "../errors.ts";
 import { startCheckout } from "../checkout/session.ts";
 import type { Locale } from "../../lib/locale.ts";
-import { getProduct } from "./products.ts";
+import { readProduct } from "./products.ts";
 
 /**
  * Order Now: checks the product can be ordered in that size and stores the choice, with the
  * price read from the database, in the visitor's checkout session. Returns the session id.
  */
 export async function orderNow(request: Request, productId: number, sizeText: string | null, locale: Locale): Promise<string> {
-  const product = await getProduct(productId, locale);
+  const product = await readProduct(productId, locale);
   if (!product) throw new AppError("not_found", "Product not found");
   if (!product.inStock) throw new AppError("conflict", "This product is out of stock");
   let selectedSize: number | null = null;

@@ -4,6 +4,7 @@ import { productImages, products } from "../db/schema.ts";
 import { PRODUCTS_PER_PAGE, type CatalogFilter, type SortOption } from "../../lib/catalog-filter.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { ProductCardView, ProductImage, ProductView } from "../../lib/product.ts";
+import { cachedRead } from "./read-cache.ts";
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -84,7 +85,11 @@ export type ProductPage = {
 };
 
 /** One page of the product list for a filter; a page past the end shows the last page. */
-export async function listProducts(filter: CatalogFilter, locale: Locale): Promise<ProductPage> {
+export function listProducts(filter: CatalogFilter, locale: Locale): Promise<ProductPage> {
+  return cachedRead(`list:${locale}:${JSON.stringify(filter)}`, () => readProductPage(filter, locale));
+}
+
+async function readProductPage(filter: CatalogFilter, locale: Locale): Promise<ProductPage> {
   const db = await getDb();
   const sizes = await distinctSizes();
   if (!filter.inStock && !filter.outOfStock) return { products: [], total: 0, page: 1, totalPages: 0, sizes };
@@ -109,14 +114,22 @@ export async function listProducts(filter: CatalogFilter, locale: Locale): Promi
   return { products: views.map(toCard), total, page, totalPages, sizes };
 }
 
-export async function distinctSizes(): Promise<number[]> {
+export function distinctSizes(): Promise<number[]> {
+  return cachedRead("sizes", readDistinctSizes);
+}
+
+async function readDistinctSizes(): Promise<number[]> {
   const db = await getDb();
   const rows = await db.selectDistinct({ size: sql<number>`unnest(${products.sizes})` }).from(products);
   return rows.map((r) => Number(r.size)).sort((a, b) => a - b);
 }
 
 /** Products both featured and in stock, for the home page: whole rows of 4 when there are 4 or more. */
-export async function featuredProducts(locale: Locale, limit = 8): Promise<ProductCardView[]> {
+export function featuredProducts(locale: Locale, limit = 8): Promise<ProductCardView[]> {
+  return cachedRead(`featured:${locale}:${limit}`, () => readFeatured(locale, limit));
+}
+
+async function readFeatured(locale: Locale, limit: number): Promise<ProductCardView[]> {
   const db = await getDb();
   const rows = await db
     .select()
@@ -135,14 +148,24 @@ export function parseProductId(text: string | undefined): number | null {
   return id > 0 ? id : null;
 }
 
-export async function getProduct(id: number, locale: Locale): Promise<ProductView | null> {
+/** A product for display (may be a few seconds old; see read-cache.ts). */
+export function getProduct(id: number, locale: Locale): Promise<ProductView | null> {
+  return cachedRead(`product:${locale}:${id}`, () => readProduct(id, locale));
+}
+
+/** A product read from the database now: for anything that takes money or stock into account. */
+export async function readProduct(id: number, locale: Locale): Promise<ProductView | null> {
   const db = await getDb();
   const rows = await db.select().from(products).where(eq(products.id, id)).limit(1);
   const [view] = await withImages(rows, locale);
   return view ?? null;
 }
 
-export async function allProducts(locale: Locale): Promise<ProductView[]> {
+export function allProducts(locale: Locale): Promise<ProductView[]> {
+  return cachedRead(`all:${locale}`, () => readAll(locale));
+}
+
+async function readAll(locale: Locale): Promise<ProductView[]> {
   const db = await getDb();
   const rows = await db.select().from(products).orderBy(asc(products.id));
   return withImages(rows, locale);

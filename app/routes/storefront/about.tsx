@@ -6,6 +6,7 @@ import { ArrowRight } from "../../components/Icons";
 import { ProductPhoto } from "../../components/ProductPhoto";
 import { about } from "../../i18n/about";
 import { metaLocale, translator, useT } from "../../i18n/core";
+import { publicPageHeaders } from "../../../server/http/page-cache.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const locale = metaLocale(matches);
@@ -32,6 +33,8 @@ const gallery = [
 ] as const;
 
 const eyebrow = "text-sm font-semibold uppercase tracking-[0.2em] text-clay-700";
+
+export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
 export default function About() {
   const t = useT(about);

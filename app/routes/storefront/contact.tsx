@@ -13,6 +13,7 @@ import { VisitInfo } from "../../components/VisitInfo";
 import { common } from "../../i18n/common";
 import { contact } from "../../i18n/contact";
 import { metaLocale, translator, useT } from "../../i18n/core";
+import { publicPageHeaders } from "../../../server/http/page-cache.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const locale = metaLocale(matches);
@@ -23,6 +24,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 type ActionResult =
   | { ok: true }
   | { ok: false; errors: FieldErrors<ContactField>; values: Record<string, string>; failed?: boolean };
+
+export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
 export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());

@@ -5,6 +5,7 @@ import { addressLines, mapLinkUrl, shop, whatsappUrl } from "../../../lib/shop.t
 import { ArrowRight, ChevronDown } from "../../components/Icons";
 import { metaLocale, translator, useT } from "../../i18n/core";
 import { faq } from "../../i18n/faq";
+import { publicPageHeaders } from "../../../server/http/page-cache.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const locale = metaLocale(matches);
@@ -95,6 +96,8 @@ const categories: Category[] = [
 ];
 
 const textLink = "font-semibold text-clay-700 underline decoration-clay-700/40 underline-offset-4 hover:decoration-clay-700";
+
+export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
 export default function Faq() {
   const t = useT(faq);

@@ -13,6 +13,7 @@ import { ArrowRight } from "../../components/Icons";
 import { common } from "../../i18n/common";
 import { metaLocale, translator, useT } from "../../i18n/core";
 import { home } from "../../i18n/home";
+import { publicPageHeaders } from "../../../server/http/page-cache.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const locale = metaLocale(matches);
@@ -25,6 +26,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     locale,
   });
 };
+
+export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
 export async function loader({ request }: Route.LoaderArgs) {
   const featured = await featuredProducts(localeOf(request));

@@ -16,6 +16,7 @@ import { Gallery } from "../../components/Gallery";
 import { ErrorPage } from "../../components/ErrorPage";
 import { catalog } from "../../i18n/catalog";
 import { metaLocale, translator, useT } from "../../i18n/core";
+import { publicPageHeaders } from "../../../server/http/page-cache.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const locale = metaLocale(matches);
@@ -37,6 +38,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     { "script:ld+json": productJsonLd(product, origin) },
   ];
 };
+
+export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const id = parseProductId(params.id);

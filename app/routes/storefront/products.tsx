@@ -9,6 +9,7 @@ import { ProductCard } from "../../components/ProductCard";
 import { useHydrated } from "../../components/useHydrated";
 import { catalog } from "../../i18n/catalog";
 import { metaLocale, translator, useT } from "../../i18n/core";
+import { publicPageHeaders } from "../../../server/http/page-cache.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const locale = metaLocale(matches);
@@ -18,6 +19,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const title = page > 1 ? `${t("list.metaTitle")} · ${t("list.page", { page })}` : t("list.metaTitle");
   return seoTags({ title, description: t("list.metaDescription"), path: "/products", origin, locale });
 };
+
+export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
 export async function loader({ request }: Route.LoaderArgs) {
   const filter = parseFilter(new URL(request.url).searchParams);

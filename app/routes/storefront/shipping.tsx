@@ -6,6 +6,7 @@ import { ArrowRight, ClockIcon, MapPinIcon } from "../../components/Icons";
 import { metaLocale, translator, useT } from "../../i18n/core";
 import { shipping } from "../../i18n/shipping";
 import { visit } from "../../i18n/visit";
+import { publicPageHeaders } from "../../../server/http/page-cache.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const locale = metaLocale(matches);
@@ -36,6 +37,8 @@ const facts = ["worldwide", "tracked", "returns"] as const;
 const h2 = "text-2xl font-semibold sm:text-3xl";
 const body = "max-w-3xl leading-relaxed text-ink-700";
 const textLink = "font-semibold text-clay-700 underline decoration-clay-700/40 underline-offset-4 hover:decoration-clay-700";
+
+export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
 export default function Shipping() {
   const t = useT(shipping);

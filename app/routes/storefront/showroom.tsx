@@ -7,6 +7,7 @@ import { ProductPhoto } from "../../components/ProductPhoto";
 import { VisitInfo } from "../../components/VisitInfo";
 import { metaLocale, translator, useT } from "../../i18n/core";
 import { showroom } from "../../i18n/showroom";
+import { publicPageHeaders } from "../../../server/http/page-cache.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const locale = metaLocale(matches);
@@ -29,6 +30,8 @@ const CheckIcon = () => (
     <path d="m5 12.5 4.5 4.5L19 7.5" />
   </svg>
 );
+
+export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
 export default function Showroom() {
   const t = useT(showroom);

@@ -1,9 +1,10 @@
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { projectRoot } from "./paths.ts";
+import { projectRoot } from "../paths.ts";
 
 /**
  * The web server: static assets, then every other request to React Router (pages, JSON API,
@@ -31,7 +32,11 @@ export async function createApp({ dev, root = projectRoot }: { dev: boolean; roo
   const client = path.join(root, "build/client");
   // File names under /assets carry a content hash, so they never change.
   app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(client, { maxAge: "1h", index: false }));
+  // Other public files (favicon, images/...) by their top-level names only, so a page request
+  // never costs a file-system lookup.
+  const publicNames = new Set(readdirSync(client).filter((name) => name !== "assets"));
+  const publicFiles = express.static(client, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
   const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
   app.use(createRequestHandler({ build, mode: "production" }));
   return app;

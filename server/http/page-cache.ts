@@ -1,0 +1,47 @@
+import type { MiddlewareFunction } from "react-router";
+import { config } from "../config.ts";
+import { localeOf } from "../locale.ts";
+
+/**
+ * A shared cache in front of the pages, like a CDN's: a GET answer is kept only when its route
+ * allows it (`Cache-Control: s-maxage=N`, see `publicPageHeaders`), the status is 200 and it sets no
+ * cookie. Pages vary only by language, which is part of the key. Entries are copies that expire,
+ * never the truth: the longest a page can lag behind the database is its s-maxage.
+ */
+type Entry = { expires: number; status: number; headers: [string, string][]; body: ArrayBuffer };
+
+const MAX_ENTRIES = 500;
+const entries = new Map<string, Entry>();
+
+/** Headers of a page that is the same for every visitor of one language. */
+export function publicPageHeaders(): HeadersInit {
+  const seconds = config().PAGE_CACHE_SECONDS;
+  return { "Cache-Control": seconds > 0 ? `public, max-age=0, s-maxage=${seconds}` : "no-cache", Vary: "Cookie, Accept-Language" };
+}
+
+function sharedMaxAge(cacheControl: string | null): number {
+  const match = cacheControl?.match(/(?:^|,)\s*s-maxage=(\d+)/);
+  return match ? Number(match[1]) : 0;
+}
+
+export const pageCache: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (request.method !== "GET") return next();
+  const key = `${localeOf(request)} ${request.url}`;
+  const now = Date.now();
+  const hit = entries.get(key);
+  if (hit && hit.expires > now) return new Response(hit.body, { status: hit.status, headers: hit.headers });
+
+  const response = await next();
+  const seconds = sharedMaxAge(response.headers.get("Cache-Control"));
+  if (seconds === 0 || response.status !== 200 || response.headers.has("Set-Cookie")) return response;
+  const body = await response.arrayBuffer();
+  const headers = [...response.headers.entries()];
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  entries.set(key, { expires: now + seconds * 1000, status: response.status, headers, body });
+  return new Response(body, { status: response.status, headers });
+};
+
+/** Forgets every kept page (after this instance changes what pages show). */
+export function forgetCachedPages(): void {
+  entries.clear();
+}
