@@ -1,17 +1,15 @@
 import { useNavigation } from "react-router";
-import { catalog } from "../i18n/catalog";
+import { common } from "../i18n/common";
 import { useT } from "../i18n/core";
-import { home } from "../i18n/home";
 
 /** A slim bar while a client-side navigation loads, with the page's loading text for screen readers. */
 export function NavigationStatus() {
   const navigation = useNavigation();
-  const t = useT(catalog);
-  const th = useT(home);
+  const t = useT(common);
   if (navigation.state !== "loading") return null;
   const path = navigation.location.pathname;
   // The product list shows its own visible 'Loading products...' note.
-  const text = path === "/" ? th("featured.loading") : /^\/products\/[^/]+$/.test(path) ? t("product.loading") : null;
+  const text = path === "/" ? t("loading.featured") : /^\/products\/[^/]+$/.test(path) ? t("loading.product") : null;
   return (
     <div className="fixed inset-x-0 top-0 z-50">
       <div className="h-0.5 w-full animate-pulse bg-clay-600" />
