@@ -143,7 +143,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </aside>
       </div>
 
-      <VisitInfo hours="contact" />
+      <VisitInfo hours="contact" messaging={false} />
     </div>
   );
 }
