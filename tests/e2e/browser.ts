@@ -1,12 +1,23 @@
 import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
 
-/** Chromium from CHROME_PATH, else the system's, else the one the npm package brings. */
-export async function chromiumPath(): Promise<string> {
-  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
-  const { default: packaged } = await import("@sparticuz/chromium");
-  return packaged.executablePath();
+type Chromium = { executablePath: string; env?: Record<string, string> };
+
+/**
+ * Chromium from CHROME_PATH, else the system's, else the one the npm package brings. The packaged
+ * one also brings the NSS libraries it links against, for machines that have no browser installed.
+ */
+export async function findChromium(): Promise<Chromium> {
+  if (process.env.CHROME_PATH) return { executablePath: process.env.CHROME_PATH };
+  if (existsSync("/usr/bin/chromium")) return { executablePath: "/usr/bin/chromium" };
+  const { default: packaged, inflate } = await import("@sparticuz/chromium");
+  const executablePath = await packaged.executablePath();
+  const bin = path.join(path.dirname(createRequire(import.meta.url).resolve("@sparticuz/chromium")), "..", "bin");
+  const libs = path.join(await inflate(path.join(bin, "al2023.tar.br")), "lib");
+  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+  return { executablePath, env: { ...env, LD_LIBRARY_PATH: [libs, process.env.LD_LIBRARY_PATH].filter(Boolean).join(":") } };
 }
 
 // Without the background-networking flags Chromium keeps calling home, which this machine refuses.
@@ -22,7 +33,7 @@ const args = [
 ];
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: await chromiumPath(), headless: true, args });
+  return chromium.launch({ ...(await findChromium()), headless: true, args });
 }
 
 export type ContextOptions = { width?: number; height?: number; javaScript?: boolean; locale?: string };

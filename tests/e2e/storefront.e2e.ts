@@ -22,6 +22,8 @@ describe("a visitor browsing the shop", () => {
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Our Collection");
     const cards = page.locator("main ul li a[href^='/products/']");
     expect(await cards.count()).toBe(8);
+    // A marker that a full page load would wipe out.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
     await page.getByRole("button", { name: "58cm" }).click();
     await page.waitForURL(/size=58/);
@@ -60,6 +62,7 @@ describe("a visitor browsing the shop", () => {
     await expect.poll(() => cards.count()).toBe(8);
     expect(await page.getByLabel("In Stock").isChecked()).toBe(true);
     expect(await page.getByLabel("Out of Stock").isChecked()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
   it("opens a product, uses the gallery, picks a size and orders it", async () => {

@@ -1,7 +1,7 @@
 import { productStamps } from "../../../server/catalog/products.ts";
 import { config } from "../../../server/config.ts";
 
-const pages = ["/", "/products", "/custom", "/about", "/contact", "/showroom", "/shipping", "/faq"];
+const pages = ["/", "/products", "/about", "/contact", "/showroom", "/shipping", "/faq"];
 
 /** /sitemap.xml: every page and every product. */
 export async function loader() {
