@@ -2,7 +2,7 @@ import { defineMessages } from "./core.ts";
 
 export const contact = defineMessages(
   {
-    "meta.title": "Contact Us",
+    "meta.title": "Contact Us — {name}",
     "meta.description": "Questions about a hat, an order or a visit to our Ubud workshop? Write to us — we reply within 24-48 hours.",
     "title": "Get in Touch",
     "intro": "Questions about a hat, your order, or a visit to the workshop? Send us a message and we'll reply within 24-48 hours.",
@@ -27,7 +27,7 @@ export const contact = defineMessages(
   },
   {
     ru: {
-      "meta.title": "Контакты",
+      "meta.title": "Контакты — {name}",
       "meta.description": "Вопросы о шляпе, заказе или визите в мастерскую в Убуде? Напишите нам — ответим в течение 24-48 часов.",
       "title": "Свяжитесь с нами",
       "intro": "Есть вопросы о шляпе, заказе или визите в мастерскую? Напишите нам, и мы ответим в течение 24-48 часов.",

@@ -1,24 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
-import { seoTags } from "../../../lib/seo.ts";
 import { shop } from "../../../lib/shop.ts";
 import { ArrowRight } from "../../components/Icons";
 import { ProductPhoto } from "../../components/ProductPhoto";
 import { about } from "../../i18n/about";
-import { metaLocale, translator, useT } from "../../i18n/core";
+import { useT } from "../../i18n/core";
 import { publicPageHeaders } from "../../../server/http/page-cache.ts";
+import { pageMeta } from "../../components/page-meta";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const locale = metaLocale(matches);
-  const t = translator(about, locale);
-  return seoTags({
-    title: t("meta.title", { name: shop.name }),
-    description: t("meta.description", { name: shop.name, year: shop.foundedYear, founder: shop.founder }),
-    path: "/about",
-    origin: matches[0]?.loaderData.origin ?? "",
-    locale,
-  });
-};
+export const meta: Route.MetaFunction = pageMeta(about, "/about");
 
 /** Workshop photos: the seeded catalogue's studio shots (hat-NN-V: 1 = 3/4 front, 2 = side, 3 = from above). */
 const photo = (key: string) => ({ key: `products/${key}.webp`, width: 1200, height: 1200 });

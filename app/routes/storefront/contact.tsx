@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
-import { seoTags } from "../../../lib/seo.ts";
 import { facebookUrl, instagramUrl, shop, telegramUrl, whatsappUrl } from "../../../lib/shop.ts";
 import { contactSchema, type ContactField } from "../../../lib/validation/contact.ts";
 import { fieldErrors, type FieldErrors } from "../../../lib/validation/fields.ts";
@@ -12,14 +11,11 @@ import { TextField } from "../../components/TextField";
 import { VisitInfo } from "../../components/VisitInfo";
 import { common } from "../../i18n/common";
 import { contact } from "../../i18n/contact";
-import { metaLocale, translator, useT } from "../../i18n/core";
+import { useT } from "../../i18n/core";
 import { publicPageHeaders } from "../../../server/http/page-cache.ts";
+import { pageMeta } from "../../components/page-meta";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const locale = metaLocale(matches);
-  const t = translator(contact, locale);
-  return seoTags({ title: `${t("meta.title")} — ${shop.name}`, description: t("meta.description"), path: "/contact", origin: matches[0]?.loaderData.origin ?? "", locale });
-};
+export const meta: Route.MetaFunction = pageMeta(contact, "/contact");
 
 type ActionResult =
   | { ok: true }

@@ -1,23 +1,13 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/faq";
-import { seoTags } from "../../../lib/seo.ts";
-import { addressLines, mapLinkUrl, shop, whatsappUrl } from "../../../lib/shop.ts";
+import { addressLines, mapLinkUrl, whatsappUrl } from "../../../lib/shop.ts";
 import { ArrowRight, ChevronDown } from "../../components/Icons";
-import { metaLocale, translator, useT } from "../../i18n/core";
+import { useT } from "../../i18n/core";
 import { faq } from "../../i18n/faq";
 import { publicPageHeaders } from "../../../server/http/page-cache.ts";
+import { pageMeta } from "../../components/page-meta";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const locale = metaLocale(matches);
-  const t = translator(faq, locale);
-  return seoTags({
-    title: t("meta.title", { name: shop.name }),
-    description: t("meta.description"),
-    path: "/faq",
-    origin: matches[0]?.loaderData.origin ?? "",
-    locale,
-  });
-};
+export const meta: Route.MetaFunction = pageMeta(faq, "/faq");
 
 type FaqKey = keyof typeof faq.en & string;
 /** "products.materials" for the pair "products.materials.q" / "products.materials.a". */

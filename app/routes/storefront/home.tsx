@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { seoTags } from "../../../lib/seo.ts";
 import { shop } from "../../../lib/shop.ts";
 import { featuredProducts } from "../../../server/catalog/products.ts";
 import { localeOf } from "../../../server/locale.ts";
@@ -11,21 +10,12 @@ import { ProductPhoto } from "../../components/ProductPhoto";
 import { SocialStrip } from "../../components/SocialStrip";
 import { ArrowRight } from "../../components/Icons";
 import { common } from "../../i18n/common";
-import { metaLocale, translator, useT } from "../../i18n/core";
+import { useT } from "../../i18n/core";
 import { home } from "../../i18n/home";
 import { publicPageHeaders } from "../../../server/http/page-cache.ts";
+import { pageMeta } from "../../components/page-meta";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const locale = metaLocale(matches);
-  const t = translator(home, locale);
-  return seoTags({
-    title: t("meta.title", { name: shop.name }),
-    description: t("meta.description"),
-    path: "/",
-    origin: matches[0]?.loaderData.origin ?? "",
-    locale,
-  });
-};
+export const meta: Route.MetaFunction = pageMeta(home, "/");
 
 export const headers: Route.HeadersFunction = () => publicPageHeaders();
 

@@ -1,24 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/shipping";
-import { seoTags } from "../../../lib/seo.ts";
-import { addressLines, mapLinkUrl, shop } from "../../../lib/shop.ts";
+import { addressLines, mapLinkUrl } from "../../../lib/shop.ts";
 import { ArrowRight, ClockIcon, MapPinIcon } from "../../components/Icons";
-import { metaLocale, translator, useT } from "../../i18n/core";
+import { useT } from "../../i18n/core";
 import { shipping } from "../../i18n/shipping";
 import { visit } from "../../i18n/visit";
 import { publicPageHeaders } from "../../../server/http/page-cache.ts";
+import { pageMeta } from "../../components/page-meta";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const locale = metaLocale(matches);
-  const t = translator(shipping, locale);
-  return seoTags({
-    title: t("meta.title", { name: shop.name }),
-    description: t("meta.description"),
-    path: "/shipping",
-    origin: matches[0]?.loaderData.origin ?? "",
-    locale,
-  });
-};
+export const meta: Route.MetaFunction = pageMeta(shipping, "/shipping");
 
 type Key = keyof typeof shipping.en & string;
 

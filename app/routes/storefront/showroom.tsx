@@ -1,25 +1,15 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/showroom";
-import { seoTags } from "../../../lib/seo.ts";
 import { shop } from "../../../lib/shop.ts";
 import { ArrowRight } from "../../components/Icons";
 import { ProductPhoto } from "../../components/ProductPhoto";
 import { VisitInfo } from "../../components/VisitInfo";
-import { metaLocale, translator, useT } from "../../i18n/core";
+import { useT } from "../../i18n/core";
 import { showroom } from "../../i18n/showroom";
 import { publicPageHeaders } from "../../../server/http/page-cache.ts";
+import { pageMeta } from "../../components/page-meta";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const locale = metaLocale(matches);
-  const t = translator(showroom, locale);
-  return seoTags({
-    title: t("meta.title", { name: shop.name }),
-    description: t("meta.description", { name: shop.name, place: shop.address.village }),
-    path: "/showroom",
-    origin: matches[0]?.loaderData.origin ?? "",
-    locale,
-  });
-};
+export const meta: Route.MetaFunction = pageMeta(showroom, "/showroom");
 
 const photo = (key: string) => ({ key: `products/${key}.webp`, width: 1200, height: 1200 });
 const expectations = ["tryOn", "measure", "watch", "custom"] as const;

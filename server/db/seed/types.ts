@@ -1,18 +1,14 @@
-import type { ProductTranslation } from "../schema.ts";
+import type { ProductTranslation, products } from "../schema.ts";
+
+type ProductFields = Required<
+  Pick<
+    typeof products.$inferInsert,
+    "name" | "description" | "priceCents" | "material" | "color" | "crownStyle" | "brimSize" | "sizes" | "isNew" | "isFeatured" | "inStock"
+  >
+>;
 
 /** One hat of the starting catalogue; `photo` names its committed photos (hat-NN-1..3.webp). */
-export type SeedProduct = {
+export type SeedProduct = ProductFields & {
   photo: `hat-${string}`;
-  name: string;
-  description: string;
-  priceCents: number;
-  material: string;
-  color: string;
-  crownStyle: string;
-  brimSize: string;
-  sizes: number[];
-  isNew: boolean;
-  isFeatured: boolean;
-  inStock: boolean;
   translations: { ru: Required<ProductTranslation> };
 };

@@ -1,0 +1,19 @@
+import type { MetaDescriptor } from "react-router";
+import { seoTags } from "../../lib/seo.ts";
+import { shop } from "../../lib/shop.ts";
+import { metaLocale, translator, type Catalogue } from "../i18n/core";
+
+type MetaArgs = { matches: readonly ({ id: string; loaderData?: unknown } | undefined)[] };
+
+/** The shop's facts that page titles and descriptions may mention. */
+const shopVars = { name: shop.name, year: shop.foundedYear, founder: shop.founder, place: shop.address.village };
+
+/** The meta function of a page whose title and description are its catalogue's 'meta.*' texts. */
+export function pageMeta(catalogue: Catalogue<"meta.title" | "meta.description">, path: string) {
+  return ({ matches }: MetaArgs): MetaDescriptor[] => {
+    const locale = metaLocale(matches);
+    const t = translator(catalogue, locale);
+    const root = matches.find((m) => m?.id === "root")?.loaderData as { origin?: string } | undefined;
+    return seoTags({ title: t("meta.title", shopVars), description: t("meta.description", shopVars), path, origin: root?.origin ?? "", locale });
+  };
+}
