@@ -69,3 +69,86 @@ export const cacheEntries = pgTable("cache_entries", {
   value: jsonb("value").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/** Where an order goes, as the customer typed it (SPEC section 3, ShippingAddress). */
+export type ShippingAddress = {
+  fullName: string;
+  email: string;
+  phone: string;
+  addressLine1: string;
+  addressLine2?: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+};
+
+/** An order, with a snapshot of everything the customer agreed to when placing it. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderNumber: text("order_number").notNull().unique(),
+    /** Secret of the customer's order page /orders/<token>. */
+    accessToken: text("access_token").notNull().unique(),
+    status: text("status").notNull(),
+    paymentStatus: text("payment_status").notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    productId: integer("product_id").notNull(),
+    productName: text("product_name").notNull(),
+    productImage: text("product_image"),
+    size: integer("size"),
+    color: text("color").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
+    deliveryOption: text("delivery_option").notNull(),
+    deliveryCostCents: integer("delivery_cost_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    /** The USD to IDR rate used for this order, as text to keep every digit. */
+    usdToIdrRate: text("usd_to_idr_rate").notNull(),
+    totalIdr: integer("total_idr").notNull(),
+    locale: text("locale").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("orders_created_idx").on(t.createdAt), index("orders_status_idx").on(t.status, t.paymentStatus)],
+);
+
+/** Every change of an order's status or payment status, for the shop's history. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    paymentStatus: text("payment_status").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** Mail to send: kept until sent, so nothing is lost on a restart and nothing goes out twice. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    /** One mail per key, e.g. 'order-received:<order id>': a second enqueue is ignored. */
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    template: text("template").notNull(),
+    locale: text("locale").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    orderId: uuid("order_id"),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_outbox_status_idx").on(t.status, t.createdAt)],
+);
