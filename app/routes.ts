@@ -14,6 +14,14 @@ export default [
 
   route("checkout", "routes/checkout/confirmation.tsx", { id: "checkout" }),
   route("checkout/confirmation", "routes/checkout/confirmation.tsx", { id: "checkout-confirmation" }),
+  route("checkout/success", "routes/checkout/success.tsx"),
+  route("checkout/complete", "routes/checkout/complete.tsx"),
+  route("orders/:token", "routes/orders/order.tsx"),
+  route("checkout/shipping", "routes/checkout/shipping.tsx", { id: "checkout-shipping" }),
+  route("checkout/shipping-address", "routes/checkout/shipping.tsx", { id: "checkout-shipping-address" }),
+  route("checkout/shipping-options", "routes/checkout/shipping-options.tsx"),
+  route("checkout/payment", "routes/checkout/payment.tsx"),
+  route("test-checkout", "routes/checkout/test-checkout.ts"),
 
   route("language", "routes/language.ts"),
   route("media/:width/*", "routes/media.ts"),
@@ -23,6 +31,9 @@ export default [
   route("api/products", "routes/api/products.ts"),
   route("api/products/:id", "routes/api/product.ts"),
   route("api/instagram", "routes/api/instagram.ts"),
+  route("api/orders", "routes/api/orders.ts"),
+  route("api/orders/update-payment-status", "routes/api/order-payment-status.ts"),
+  route("api/rates/usd-idr", "routes/api/rates.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   route("*", "routes/not-found.tsx"),

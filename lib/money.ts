@@ -17,3 +17,34 @@ export function formatUsd(cents: number): string {
 export function centsToUsd(cents: number): number {
   return cents / 100;
 }
+
+/** A rate like "16777.30" (digits, at most two decimals) in hundredths: 1677730n. */
+function rateInHundredths(rate: string): bigint {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(rate);
+  if (!match) throw new RangeError(`Not a rate with at most two decimals: "${rate}"`);
+  return BigInt(match[1]!) * 100n + BigInt((match[2] ?? "").padEnd(2, "0"));
+}
+
+/**
+ * US cents to whole rupiah at a decimal-string rate (IDR per USD, e.g. "16777.30"), exactly:
+ * round(cents × rate / 100), in integers, halves rounded away from zero (up, for amounts to pay).
+ * Throws a RangeError for a non-integer amount, a rate that is not a positive decimal with at most
+ * two decimals, or a result beyond Number.MAX_SAFE_INTEGER.
+ */
+export function centsToIdr(cents: number, rate: string): number {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  const hundredths = rateInHundredths(rate);
+  if (hundredths === 0n) throw new RangeError(`A rate must be positive: "${rate}"`);
+  // cents/100 USD × hundredths/100 IDR per USD = cents × hundredths / 10000 IDR.
+  const idr = (BigInt(Math.abs(cents)) * hundredths + 5000n) / 10000n;
+  if (idr > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`Too large to convert: ${cents} cents at ${rate}`);
+  return Number(cents < 0 ? -idr : idr);
+}
+
+/** 'Rp 5.000.000': whole rupiah (rounded) with Indonesian dot grouping. */
+export function formatIdr(idr: number): string {
+  const whole = Math.round(idr);
+  const sign = whole < 0 ? "-" : "";
+  const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  return `${sign}Rp ${digits}`;
+}

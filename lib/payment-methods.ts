@@ -49,3 +49,5 @@ export function paymentMethodByCode(code: string): PaymentMethod | undefined {
 
 /** Over-the-counter stores take at most Rp 5.000.000 per payment. */
 export const OVER_THE_COUNTER_CAP_IDR = 5_000_000;
+export const OVER_THE_COUNTER_CAP_MESSAGE =
+  "For Indomaret/Alfamart the maximum per payment is Rp 5.000.000. Please choose Bank Transfer (Virtual Account) or split your order.";

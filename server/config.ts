@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shop } from "../lib/shop.ts";
 
 /** Every environment variable the shop reads, parsed and checked once at start. */
 const envSchema = z.object({
@@ -11,10 +12,27 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
+  /** Xendit secret API key; without it payments run against the built-in sandbox. */
+  XENDIT_SECRET_KEY: z.string().min(1).optional(),
+  /** Bearer token for the staff order endpoints (GET /api/orders, PATCH ...update-payment-status). */
+  ADMIN_API_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** How long a public page may be served from the shared page cache; 0 turns it off. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   INSTAGRAM_ACCESS_TOKEN: z.string().min(1).optional(),
   INSTAGRAM_API_URL: z.url().default("https://graph.instagram.com"),
+  /** smtp://user:pass@host:587 or smtps://…:465; without it e-mail is kept in the outbox and DATA_DIR/mail. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, hostname: /./, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  /** Sender of every e-mail: an address, or `Name <address>`. */
+  MAIL_FROM: z.string().min(3).default(`${shop.name} <${shop.email}>`),
+  /** Where the shop's own copy of each new order goes. */
+  SHOP_MAIL_TO: z.email().default(shop.email),
+  /** Where the USD to IDR rate is read: any keyless endpoint answering `{ rates: { IDR } }` for base USD. */
+  FX_RATE_URL: z.url({ protocol: /^https?$/ }).default("https://open.er-api.com/v6/latest/USD"),
+  /**
+   * The USD to IDR rate used when the rate source fails. Any text is accepted here: a value that is
+   * not a plausible rate means 15000 (SPEC 9), checked in server/payments/fx-rate.ts, never a failed start.
+   */
+  FX_DEFAULT_USD_IDR: z.string().default("16777.30"),
 });
 
 export type Config = z.infer<typeof envSchema> & { publicUrl: string };

@@ -3,6 +3,8 @@ import { config } from "./config.ts";
 import { database } from "./db/client.ts";
 import { seedCatalogIfEmpty } from "./db/seed.ts";
 import { createApp } from "./http/app.ts";
+import { startJobs, stopJobs } from "./jobs/index.ts";
+import "./jobs/all.ts";
 
 /** Starts the whole shop in one process: database (migrated and seeded), then the web server. */
 async function main() {
@@ -11,6 +13,7 @@ async function main() {
   const db = await database();
   const seeded = await seedCatalogIfEmpty(db.db);
   if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} products.`);
+  await startJobs();
 
   const app = await createApp({ dev });
   const server = app.listen(cfg.PORT, cfg.HOST, () => {
@@ -24,8 +27,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
-    server.close(() => void db.close().finally(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 5000).unref();
+    server.close(() =>
+      void stopJobs()
+        .catch((error: unknown) => console.error("Stopping jobs:", error))
+        .then(() => db.close())
+        .finally(() => process.exit(0)),
+    );
+    setTimeout(() => process.exit(0), 15_000).unref();
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));

@@ -5,19 +5,20 @@ type Props = {
   error?: string;
   type?: "text" | "email" | "tel";
   multiline?: boolean;
+  required?: boolean;
   maxLength?: number;
   autoComplete?: string;
   defaultValue?: string;
   onEdit?: (name: string) => void;
 };
 
-export function TextField({ name, label, error, type = "text", multiline, maxLength, autoComplete, defaultValue, onEdit }: Props) {
+export function TextField({ name, label, error, type = "text", multiline, required = true, maxLength, autoComplete, defaultValue, onEdit }: Props) {
   const id = `field-${name}`;
   const errorId = `${id}-error`;
   const shared = {
     id,
     name,
-    required: true,
+    required,
     maxLength,
     autoComplete,
     defaultValue,

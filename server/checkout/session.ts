@@ -1,4 +1,6 @@
 import { eq, sql } from "drizzle-orm";
+import type { ShippingAddressInput } from "../../lib/validation/address.ts";
+import type { DeliveryOptionId } from "../../lib/delivery.ts";
 import { getDb } from "../db/client.ts";
 import { checkoutSessions } from "../db/schema.ts";
 
@@ -8,11 +10,15 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** What the customer has chosen so far; later checkout steps add to it. */
 export type CheckoutData = {
-  productId?: number;
-  productName?: string;
+  productId?: number | null;
+  productName?: string | null;
   selectedSize?: number | null;
   /** Price in US cents, read from the database when the product was chosen. */
-  priceCents?: number;
+  priceCents?: number | null;
+  shippingAddress?: ShippingAddressInput | null;
+  deliveryOption?: DeliveryOptionId | null;
+  /** Orders placed from this browser: only these show on the success pages. */
+  placedOrderIds?: string[];
 };
 
 export function checkoutIdOf(request: Request): string | null {
@@ -26,6 +32,19 @@ export function checkoutCookie(id: string, secure: boolean): string {
   return `${CHECKOUT_COOKIE}=${id}; Path=/; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
+/** Changes part of the checkout data of an existing session (null clears a field); false when the browser has none. */
+export async function updateCheckout(request: Request, patch: Partial<CheckoutData>): Promise<boolean> {
+  const id = checkoutIdOf(request);
+  if (!id) return false;
+  const db = await getDb();
+  const updated = await db
+    .update(checkoutSessions)
+    .set({ data: sql`${checkoutSessions.data} || ${JSON.stringify(patch)}::jsonb`, updatedAt: sql`now()` })
+    .where(eq(checkoutSessions.id, id))
+    .returning({ id: checkoutSessions.id });
+  return updated.length > 0;
+}
+
 export async function readCheckout(request: Request): Promise<CheckoutData | null> {
   const id = checkoutIdOf(request);
   if (!id) return null;
@@ -35,8 +54,9 @@ export async function readCheckout(request: Request): Promise<CheckoutData | nul
 }
 
 /**
- * Starts the checkout over with a product choice (Order Now replaces any earlier choice).
- * Returns the session id for the cookie: the existing one when the browser has a live session.
+ * Starts the checkout with a product choice (Order Now replaces any earlier choice; an address
+ * typed before is kept). Returns the session id for the cookie: the existing one when the browser
+ * has a live session.
  */
 export async function startCheckout(request: Request, data: CheckoutData): Promise<string> {
   const db = await getDb();
@@ -44,7 +64,7 @@ export async function startCheckout(request: Request, data: CheckoutData): Promi
   if (existing) {
     const updated = await db
       .update(checkoutSessions)
-      .set({ data, updatedAt: sql`now()` })
+      .set({ data: sql`${checkoutSessions.data} || ${JSON.stringify(data)}::jsonb`, updatedAt: sql`now()` })
       .where(eq(checkoutSessions.id, existing))
       .returning({ id: checkoutSessions.id });
     if (updated[0]) return updated[0].id;

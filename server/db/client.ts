@@ -15,7 +15,15 @@ import * as schema from "./schema.ts";
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
-export type Database = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+  /** The embedded client (kind "pglite"), for code that needs it directly: the job queue. */
+  pglite?: PGlite;
+  /** The connection string (kind "postgres"), for code that opens its own pool: the job queue. */
+  url?: string;
+};
 
 /** Arbitrary constant: holds migrations to one instance at a time on a shared server. */
 const MIGRATION_LOCK = 727_001;
@@ -37,12 +45,12 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
       await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
       lockClient.release();
     }
-    return { db, kind: "postgres", close: () => pool.end() };
+    return { db, kind: "postgres", close: () => pool.end(), url };
   }
   const client = options.pglite ?? (await openPglite(options.pgliteDir ?? path.join(dataDir(), "db")));
   const pgliteDb = drizzlePglite({ client, schema });
   await migratePglite(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Db, kind: "pglite", close: () => client.close() };
+  return { db: pgliteDb as unknown as Db, kind: "pglite", close: () => client.close(), pglite: client };
 }
 
 async function openPglite(dir: string): Promise<PGlite> {

@@ -8,6 +8,7 @@ import type { TestProject } from "vitest/node";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    staffToken: string;
   }
 }
 
@@ -28,12 +29,25 @@ export default async function setup(project: TestProject) {
     execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
   } else {
     project.provide("baseURL", process.env.E2E_BASE_URL);
+    project.provide("staffToken", process.env.ADMIN_API_TOKEN ?? "");
     return;
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), "shop-e2e-"));
+  const staffToken = `e2e-staff-${Date.now()}-token`;
+  project.provide("staffToken", staffToken);
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      ADMIN_API_TOKEN: staffToken,
+      XENDIT_SECRET_KEY: "",
+      SMTP_URL: "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,7 +1,13 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/confirmation";
 import { formatUsd } from "../../../lib/money.ts";
+import { checkoutProduct, placedOrder } from "../../../server/checkout/steps.ts";
 import { readCheckout } from "../../../server/checkout/session.ts";
+import { orderById } from "../../../server/orders/queries.ts";
+import { readProduct } from "../../../server/catalog/products.ts";
+import { CheckoutNotice } from "../../components/checkout/CheckoutNotice";
+import { CheckoutSteps } from "../../components/checkout/CheckoutSteps";
+import { ProductPhoto } from "../../components/ProductPhoto";
 import { checkout } from "../../i18n/checkout";
 import { metaLocale, translator, useT } from "../../i18n/core";
 
@@ -10,49 +16,85 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+type Problem = "missing" | "noProduct" | "productNotFound" | "loadFailed" | "soldOut";
+
+/**
+ * Step 1 of 3. The product comes from this browser's checkout data, or from an order it placed
+ * (`?order_id=`, e.g. back from a payment page); it is looked up again for stock and price.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const data = await readCheckout(request);
-  if (!data?.productId || data.priceCents === undefined) return { choice: null };
-  return {
-    choice: { productId: data.productId, productName: data.productName ?? "", size: data.selectedSize ?? null, priceCents: data.priceCents },
-  };
+  const orderId = new URL(request.url).searchParams.get("order_id");
+  const fromOrder = await placedOrder(request, orderId, orderById);
+  const productId = fromOrder?.productId ?? data?.productId ?? null;
+  const name = fromOrder?.productName ?? data?.productName ?? null;
+  const size = fromOrder ? fromOrder.size : (data?.selectedSize ?? null);
+  const fail = (problem: Problem) => ({ problem, name, choice: null });
+  if (!data && !fromOrder) return fail("missing");
+  if (!productId) return fail("noProduct");
+  try {
+    const product = fromOrder ? await readProduct(productId, "en") : await checkoutProduct(data);
+    if (!product) return fail("productNotFound");
+    if (!product.inStock) return fail("soldOut");
+    return { problem: null, name, choice: { product, size } };
+  } catch (error) {
+    console.error("Confirmation could not load the product", error);
+    return fail("loadFailed");
+  }
 }
 
-/** Step 1 of 3: the hat chosen with Order Now, read from the server-side checkout session. */
+const messages = {
+  missing: "missing.start",
+  noProduct: "error.noProduct",
+  productNotFound: "error.productNotFound",
+  loadFailed: "error.loadFailed",
+  soldOut: "error.soldOut",
+} as const;
+
 export default function Confirmation({ loaderData }: Route.ComponentProps) {
   const t = useT(checkout);
-  const { choice } = loaderData;
-  if (!choice) {
+  const { problem, name, choice } = loaderData;
+  if (problem || !choice) {
+    const key = problem ?? "noProduct";
     return (
-      <section className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-semibold">{t("missing.title")}</h1>
-        <p className="mt-4 text-lg text-ink-700">{t("missing.start")}</p>
-        <Link to="/products" className="btn-primary mt-8">{t("missing.products")}</Link>
-      </section>
+      <CheckoutNotice
+        title={key === "missing" ? "missing.title" : "error.title"}
+        message={messages[key]}
+        continueTo={key === "productNotFound" && name ? "/checkout/shipping" : undefined}
+      />
     );
   }
+  const { product, size } = choice;
   return (
-    <section className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
-      <p className="text-sm font-semibold uppercase tracking-wider text-clay-700">{t("step", { n: 1 })}</p>
-      <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">{t("confirm.title")}</h1>
-      <dl className="mt-8 divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white px-6">
-        <div className="flex justify-between gap-4 py-4">
-          <dt className="text-ink-500">{t("confirm.product")}</dt>
-          <dd className="text-right font-medium">
-            <Link to={`/products/${choice.productId}`} className="hover:underline">{choice.productName}</Link>
-          </dd>
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <CheckoutSteps current={1} />
+      <h1 className="text-3xl font-semibold sm:text-4xl">{t("confirm.title")}</h1>
+      <div className="mt-8 grid gap-6 rounded-2xl border border-sand-200 bg-white p-4 sm:grid-cols-[12rem_1fr] sm:p-6">
+        <div className="overflow-hidden rounded-xl bg-sand-100">
+          <ProductPhoto image={product.images[0] ?? null} alt={product.name} sizes="12rem" maxWidth={480} priority />
         </div>
-        <div className="flex justify-between gap-4 py-4">
-          <dt className="text-ink-500">{t("confirm.size")}</dt>
-          <dd className="font-medium">{choice.size === null ? t("confirm.noSize") : t("confirm.sizeValue", { size: choice.size })}</dd>
-        </div>
-        <div className="flex justify-between gap-4 py-4">
-          <dt className="text-ink-500">{t("confirm.price")}</dt>
-          <dd className="font-semibold">{formatUsd(choice.priceCents)}</dd>
-        </div>
-      </dl>
+        <dl className="divide-y divide-sand-200">
+          <div className="flex justify-between gap-4 py-3">
+            <dt className="text-ink-500">{t("confirm.product")}</dt>
+            <dd className="text-right font-medium">
+              <Link to={`/products/${product.id}`} className="hover:underline">{product.name}</Link>
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4 py-3">
+            <dt className="text-ink-500">{t("confirm.size")}</dt>
+            <dd className="font-medium">{size === null ? t("confirm.noSize") : t("confirm.sizeValue", { size })}</dd>
+          </div>
+          <div className="flex justify-between gap-4 py-3">
+            <dt className="text-ink-500">{t("confirm.price")}</dt>
+            <dd className="font-semibold">{formatUsd(product.priceCents)}</dd>
+          </div>
+        </dl>
+      </div>
       <p className="mt-6 text-ink-700">{t("confirm.note")}</p>
-      <Link to="/products" className="btn-secondary mt-8">{t("confirm.change")}</Link>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link to="/checkout/shipping" className="btn-primary">{t("confirm.continue")}</Link>
+        <Link to="/products" className="btn-secondary">{t("confirm.change")}</Link>
+      </div>
     </section>
   );
 }

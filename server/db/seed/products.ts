@@ -553,7 +553,7 @@ export const seedProducts: SeedProduct[] = [
     name: "Sayan Ridge Panama",
     description:
       "Our finest Panama: natural toquilla-style straw in a close, supple weave, with a tall teardrop crown and a wide 8.5 cm flat brim. A brown leather band with a tucked feather completes the look. Each hat takes our weavers many days and is made to order, for weddings, summer race days and grand occasions in the sun.",
-    priceCents: 23900,
+    priceCents: 32900,
     material: "Fine toquilla-style straw",
     color: "Natural with brown leather band and feather",
     crownStyle: "Teardrop pinch",

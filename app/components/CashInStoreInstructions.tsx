@@ -1,0 +1,88 @@
+import { formatIdr, formatUsd } from "../../lib/money.ts";
+import { addressLines, mapLinkUrl, shop } from "../../lib/shop.ts";
+import { common } from "../i18n/common";
+import { useT } from "../i18n/core";
+import { orders } from "../i18n/orders";
+import { ArrowRight, ClockIcon, MapPinIcon } from "./Icons";
+
+type Props = {
+  orderNumber: string;
+  totalIdr: number;
+  totalCents: number;
+  /** The payment deadline as text (7 days after placing). */
+  payBy: string;
+  headingLevel?: 2 | 3;
+};
+
+/**
+ * How to pay a cash-in-store order (SPEC 9): come to the workshop within 7 days, pay 100% in cash,
+ * crafting takes 5–10 days after payment, unpaid orders are cancelled after 7 days.
+ */
+export function CashInStoreInstructions({ orderNumber, totalIdr, totalCents, payBy, headingLevel = 2 }: Props) {
+  const t = useT(orders);
+  const tc = useT(common);
+  const Title = headingLevel === 2 ? "h2" : "h3";
+  const Sub = headingLevel === 2 ? "h3" : "h4";
+  const steps = [
+    t("cash.visit", { date: payBy }),
+    t("cash.pay", { amount: `${formatIdr(totalIdr)} (${formatUsd(totalCents)})`, number: orderNumber }),
+    t("cash.craft"),
+  ];
+
+  return (
+    <section className="rounded-2xl border border-amber-300 bg-amber-50/60 p-5 sm:p-6">
+      <Title className="text-xl font-semibold">{t("cash.title")}</Title>
+      <p className="mt-2 leading-relaxed text-ink-700">{t("cash.intro")}</p>
+
+      <ol className="mt-4 space-y-3">
+        {steps.map((text, i) => (
+          <li key={i} className="flex gap-3">
+            <span aria-hidden className="flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-sm font-semibold text-sand-50">
+              {i + 1}
+            </span>
+            <span className="pt-0.5 leading-relaxed">{text}</span>
+          </li>
+        ))}
+      </ol>
+
+      <p role="note" className="mt-4 rounded-xl bg-white px-4 py-3 text-sm font-medium leading-relaxed text-amber-900 ring-1 ring-amber-300">
+        {t("cash.warning")}
+      </p>
+
+      <div className="mt-5 grid gap-5 sm:grid-cols-2">
+        <div className="flex gap-3">
+          <MapPinIcon className="mt-0.5 size-5 shrink-0 text-clay-700" />
+          <div>
+            <Sub className="font-sans text-sm font-semibold uppercase tracking-wider text-ink-500">{t("cash.address")}</Sub>
+            <address className="mt-1.5 not-italic leading-relaxed text-ink-700">
+              <span className="block font-medium text-ink-900">{shop.legalName}</span>
+              {addressLines.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+            <a
+              href={mapLinkUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-2 inline-flex items-center gap-1.5 text-sm font-semibold text-clay-700 underline decoration-clay-700/40 underline-offset-4 hover:decoration-clay-700"
+            >
+              {t("cash.map")}
+              <span className="sr-only"> {t("newTab")}</span>
+              <ArrowRight className="size-4" />
+            </a>
+          </div>
+        </div>
+        <div className="flex gap-3">
+          <ClockIcon className="mt-0.5 size-5 shrink-0 text-clay-700" />
+          <div>
+            <Sub className="font-sans text-sm font-semibold uppercase tracking-wider text-ink-500">{t("cash.hours")}</Sub>
+            <p className="mt-1.5 leading-relaxed text-ink-700">{tc("hours.week")}</p>
+            <p className="leading-relaxed text-ink-700">{tc("hours.sunday")}</p>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

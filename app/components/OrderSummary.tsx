@@ -1,0 +1,260 @@
+import { Link } from "react-router";
+import { deliveryOptions, isDeliveryOptionId } from "../../lib/delivery.ts";
+import type { Locale } from "../../lib/locale.ts";
+import { formatIdr, formatUsd } from "../../lib/money.ts";
+import { paymentMethodByCode } from "../../lib/payment-methods.ts";
+import type { Order } from "../../server/orders/place-order.ts";
+import { useT, type Translate } from "../i18n/core";
+import { orders } from "../i18n/orders";
+import { ArrowRight } from "./Icons";
+import { ProductPhoto } from "./ProductPhoto";
+
+type Key = keyof typeof orders.en & string;
+
+/** What the order pages send to the browser: the order without its internal fields, dates as text. */
+export type OrderView = Omit<Order, "id" | "createdAt" | "updatedAt" | "locale"> & {
+  /** When it was placed, 'MMM d, yyyy h:mm a' in the visitor's language, Bali time. */
+  placedAt: string;
+  /** A cash-in-store order's payment deadline (7 days after placing), same format. */
+  payBy: string;
+};
+
+const SHOP_TIME_ZONE = "Asia/Makassar";
+const CASH_DAYS = 7;
+
+/**
+ * 'MMM d, yyyy h:mm a' (SPEC 9) in English, the language's own short form otherwise, always in
+ * Bali time. Formatted on the server, so the page reads the same before and after hydration.
+ */
+export function formatOrderDate(date: Date, locale: Locale): string {
+  if (locale === "en") {
+    const format = new Intl.DateTimeFormat("en-US", {
+      timeZone: SHOP_TIME_ZONE,
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+    });
+    const p = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+    return `${p.month} ${p.day}, ${p.year} ${p.hour}:${p.minute} ${p.dayPeriod}`;
+  }
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: SHOP_TIME_ZONE,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(date);
+}
+
+/** The page data of an order (loaders only). */
+export function orderView(order: Order, locale: Locale): OrderView {
+  const { id: _id, createdAt, updatedAt: _updatedAt, locale: _locale, ...rest } = order;
+  return {
+    ...rest,
+    placedAt: formatOrderDate(createdAt, locale),
+    payBy: formatOrderDate(new Date(createdAt.getTime() + CASH_DAYS * 24 * 60 * 60 * 1000), locale),
+  };
+}
+
+/** A cash-in-store order that still waits for its prepayment at the workshop. */
+export function awaitsCashPayment(order: Pick<OrderView, "paymentMethod" | "paymentStatus" | "status">): boolean {
+  return (
+    order.paymentMethod === "CASH_IN_STORE" &&
+    (order.paymentStatus === "AWAITING_PREPAYMENT" || order.paymentStatus === "PENDING") &&
+    order.status !== "CANCELLED"
+  );
+}
+
+function known(key: string): key is Key {
+  return Object.hasOwn(orders.en, key);
+}
+
+/** An order or payment status in words; an unknown value as it is. */
+export function statusWord(t: Translate<Key>, kind: "status" | "payment", value: string): string {
+  const key = `${kind}.${value}`;
+  return known(key) ? t(key) : value;
+}
+
+export function paymentMethodName(t: Translate<Key>, code: string): string {
+  const method = paymentMethodByCode(code);
+  if (!method) return code;
+  if (method.type === "VIRTUAL_ACCOUNT") return t("method.virtualAccount", { bank: method.name.replace(/ Virtual Account$/, "") });
+  const key = `method.${method.code}`;
+  return known(key) ? t(key) : method.name;
+}
+
+export function deliveryName(t: Translate<Key>, id: string): string {
+  const key = `delivery.${id}.name`;
+  return known(key) ? t(key) : id;
+}
+
+/** '16.777,30' from '16777.30': the rate with Indonesian grouping, every digit kept. */
+export function formatRate(rate: string): string {
+  const [whole = "0", fraction] = rate.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  return fraction ? `${grouped},${fraction.padEnd(2, "0")}` : grouped;
+}
+
+const statusColours: Record<string, string> = {
+  PENDING: "bg-amber-50 text-amber-900 ring-amber-300",
+  NEW: "bg-sky-50 text-sky-900 ring-sky-300",
+  PROCESSING: "bg-blue-50 text-blue-900 ring-blue-300",
+  IN_PROGRESS: "bg-indigo-50 text-indigo-900 ring-indigo-300",
+  CONTACTED: "bg-purple-50 text-purple-900 ring-purple-300",
+  SHIPPED: "bg-teal-50 text-teal-900 ring-teal-300",
+  DELIVERED: "bg-green-50 text-green-900 ring-green-300",
+  COMPLETED: "bg-green-50 text-green-900 ring-green-300",
+  CANCELLED: "bg-red-50 text-red-900 ring-red-300",
+  test_payment: "bg-gray-100 text-gray-800 ring-gray-300",
+};
+const paymentColours: Record<string, string> = {
+  SUCCEEDED: "bg-green-50 text-green-900 ring-green-300",
+  PENDING: "bg-amber-50 text-amber-900 ring-amber-300",
+  AWAITING_PREPAYMENT: "bg-amber-50 text-amber-900 ring-amber-300",
+  FAILED: "bg-red-50 text-red-900 ring-red-300",
+};
+const neutral = "bg-gray-100 text-gray-800 ring-gray-300";
+
+/** An order or payment status as a coloured pill, one colour per status. */
+export function StatusBadge({ kind, value }: { kind: "status" | "payment"; value: string }) {
+  const t = useT(orders);
+  const colours = (kind === "status" ? statusColours : paymentColours)[value] ?? neutral;
+  return (
+    <span className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset ${colours}`}>
+      <span aria-hidden className="size-1.5 rounded-full bg-current" />
+      {statusWord(t, kind, value)}
+    </span>
+  );
+}
+
+/** The link to the customer's private order page, with why to keep it (success and complete pages). */
+export function OrderPageLink({ token }: { token: string }) {
+  const t = useT(orders);
+  return (
+    <section className="rounded-2xl border border-clay-600/30 bg-sand-100 p-5 sm:p-6">
+      <h2 className="text-xl font-semibold">{t("link.title")}</h2>
+      <p className="mt-2 leading-relaxed text-ink-700">{t("link.text")}</p>
+      <Link to={`/orders/${token}`} className="btn-primary mt-4 w-full sm:w-auto">
+        {t("link.button")}
+        <ArrowRight className="size-4" />
+      </Link>
+    </section>
+  );
+}
+
+/** 'Order Information Not Found' of the checkout's last pages. */
+export function OrderInfoNotFound() {
+  const t = useT(orders);
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-semibold">{t("notFound.title")}</h1>
+      <p className="mt-4 text-lg leading-relaxed text-ink-700">{t("notFound.text")}</p>
+      <Link to="/products" className="btn-primary mt-8">
+        {t("notFound.products")}
+      </Link>
+    </section>
+  );
+}
+
+type SummaryProps = {
+  order: OrderView;
+  /** Also the delivery option's description, estimated days and tracking (the order page). */
+  detailed?: boolean;
+  headingLevel?: 2 | 3;
+};
+
+/**
+ * The order at a glance: photo, hat, size, price, delivery and its cost, the total in USD and in
+ * rupiah (at the order's own rate), the shipping address and the payment method.
+ */
+export function OrderSummary({ order, detailed = false, headingLevel = 2 }: SummaryProps) {
+  const t = useT(orders);
+  const Title = headingLevel === 2 ? "h2" : "h3";
+  const Sub = headingLevel === 2 ? "h3" : "h4";
+  const option = isDeliveryOptionId(order.deliveryOption) ? deliveryOptions[order.deliveryOption] : null;
+  const a = order.shippingAddress;
+  const sub = "text-sm font-semibold uppercase tracking-wider text-ink-500 font-sans";
+
+  return (
+    <section className="rounded-2xl border border-sand-200 bg-white p-5 sm:p-6">
+      <Title className="text-xl font-semibold">{t("summary.title")}</Title>
+
+      <div className="mt-5 flex gap-4">
+        <div className="w-20 shrink-0 overflow-hidden rounded-xl sm:w-28">
+          <ProductPhoto
+            image={order.productImage ? { key: order.productImage, width: 640, height: 640 } : null}
+            alt={t("summary.photoAlt", { name: order.productName })}
+            sizes="(min-width: 640px) 112px, 80px"
+            maxWidth={320}
+          />
+        </div>
+        <div className="flex min-w-0 grow flex-col gap-1 sm:flex-row sm:justify-between sm:gap-4">
+          <div className="min-w-0">
+            <p className="font-serif text-lg font-semibold leading-snug">
+              <Link to={`/products/${order.productId}`} className="hover:underline">
+                {order.productName}
+              </Link>
+            </p>
+            <p className="mt-1 text-sm text-ink-700">{order.size === null ? t("summary.oneSize") : t("summary.size", { size: order.size })}</p>
+            {order.color && <p className="text-sm text-ink-700">{t("summary.color", { color: order.color })}</p>}
+          </div>
+          <p className="font-semibold tabular-nums sm:text-right">
+            <span className="sr-only">{t("summary.price")}: </span>
+            {formatUsd(order.priceCents)}
+          </p>
+        </div>
+      </div>
+
+      <dl className="mt-5 divide-y divide-sand-200 border-t border-sand-200">
+        <div className="flex justify-between gap-4 py-3">
+          <dt className="min-w-0">
+            <span className="text-ink-500">{t("summary.delivery")}</span>
+            <span className="block font-medium text-ink-900">{deliveryName(t, order.deliveryOption)}</span>
+            {detailed && option && (
+              <span className="mt-1 block text-sm leading-relaxed text-ink-700">
+                {t(`delivery.${option.id}.description`)}
+                <span className="block">{t("summary.estimated", { days: t(`delivery.${option.id}.days`) })}</span>
+                <span className="block">{t(option.trackingAvailable ? "summary.tracking" : "summary.noTracking")}</span>
+              </span>
+            )}
+          </dt>
+          <dd className="shrink-0 font-medium tabular-nums">{order.deliveryCostCents === 0 ? t("summary.free") : formatUsd(order.deliveryCostCents)}</dd>
+        </div>
+        <div className="flex items-baseline justify-between gap-4 py-3">
+          <dt className="font-semibold">{t("summary.total")}</dt>
+          <dd className="text-xl font-semibold tabular-nums">{formatUsd(order.totalCents)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 py-3">
+          <dt className="min-w-0">
+            <span className="text-ink-500">{t("summary.totalIdr")}</span>
+            <span className="block text-sm text-ink-500">{t("summary.rate", { rate: formatRate(order.usdToIdrRate) })}</span>
+          </dt>
+          <dd className="shrink-0 font-medium tabular-nums">{formatIdr(order.totalIdr)}</dd>
+        </div>
+      </dl>
+
+      <div className="mt-2 grid gap-5 border-t border-sand-200 pt-5 sm:grid-cols-2">
+        <div>
+          <Sub className={sub}>{t("summary.address")}</Sub>
+          <address className="mt-2 not-italic leading-relaxed text-ink-700 [overflow-wrap:anywhere]">
+            <span className="block font-medium text-ink-900">{a.fullName}</span>
+            <span className="block">{a.addressLine1}</span>
+            {a.addressLine2 && <span className="block">{a.addressLine2}</span>}
+            <span className="block">{[a.city, a.state, a.postalCode].filter(Boolean).join(", ")}</span>
+            <span className="block">{a.country}</span>
+            <span className="mt-1 block text-sm">{a.phone}</span>
+            <span className="block text-sm">{a.email}</span>
+          </address>
+        </div>
+        <div>
+          <Sub className={sub}>{t("summary.paymentMethod")}</Sub>
+          <p className="mt-2 font-medium">{paymentMethodName(t, order.paymentMethod)}</p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { Tile, TopOfTile, Word, type LogoDrawing } from "./shared.tsx";
+
+/** Indomaret: blue "Indomaret" on white over red, yellow and blue stripes. */
+export const INDOMARET: LogoDrawing = {
+  name: "Indomaret",
+  art: (
+    <>
+      <Tile fill="#0b4ea2" />
+      <TopOfTile bottom={35} fill="#ffd200" />
+      <TopOfTile bottom={30} fill="#e30613" />
+      <TopOfTile bottom={25} fill="#ffffff" border="#d6d3d1" />
+      <Word text="Indomaret" cy={13} size={11} fill="#0b4ea2" maxWidth={54} />
+    </>
+  ),
+};
+
+/** Alfamart: red, yellow and blue slanted flags over a red lowercase "alfamart" on white. */
+export const ALFAMART: LogoDrawing = {
+  name: "Alfamart",
+  art: (
+    <>
+      <Tile fill="#ffffff" border="#d6d3d1" />
+      <path d="M19 15 22 8H31L28 15z" fill="#e31e25" />
+      <path d="M28.5 15 31.5 8H40.5L37.5 15z" fill="#ffc20e" />
+      <path d="M38 15 41 8H50L47 15z" fill="#0054a5" />
+      <Word text="alfamart" cy={25} size={12.5} fill="#d71920" />
+    </>
+  ),
+};
+
+const INK = "#231a12";
+const CLAY = "#b4532a";
+const SAND = "#f5efe4";
+
+/** Cash in store: the shop's own colours, a shop front with a striped awning and a banknote. */
+export const CASH_IN_STORE: LogoDrawing = {
+  name: "Cash in store",
+  art: (
+    <>
+      <Tile fill={INK} />
+      {/* shop front */}
+      <rect x={8.5} y={15} width={23} height={17} fill="#ebe0cc" />
+      <rect x={20} y={20} width={7} height={12} fill={CLAY} />
+      <rect x={11.5} y={19.5} width={6} height={6} fill="#4a3c2f" />
+      <path d="M7 8.5h26V15H7z" fill={SAND} />
+      <path d="M7 8.5h5.2V15H7zM17.4 8.5h5.2V15h-5.2zM27.8 8.5H33V15h-5.2z" fill={CLAY} />
+      <path d="M7 15a2.6 2.6 0 0 0 5.2 0zM17.4 15a2.6 2.6 0 0 0 5.2 0zM27.8 15a2.6 2.6 0 0 0 5.2 0z" fill={CLAY} />
+      <path d="M12.2 15a2.6 2.6 0 0 0 5.2 0zM22.6 15a2.6 2.6 0 0 0 5.2 0z" fill={SAND} />
+      <rect x={6} y={31.5} width={28} height={2} rx={1} fill={SAND} />
+      {/* banknote */}
+      <rect x={37} y={13} width={21} height={14} rx={1.5} fill={SAND} />
+      <rect x={39} y={15} width={17} height={10} rx={1} fill="none" stroke={CLAY} strokeWidth={0.8} />
+      <circle cx={47.5} cy={20} r={3.2} fill={CLAY} />
+    </>
+  ),
+};
+
+export const storeLogos: Record<string, LogoDrawing> = { INDOMARET, ALFAMART, CASH_IN_STORE };

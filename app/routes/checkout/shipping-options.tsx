@@ -1,0 +1,149 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useSubmit } from "react-router";
+import type { Route } from "./+types/shipping-options";
+import { addWeekdays, deliveryCostCents, optionsForAddress } from "../../../lib/delivery.ts";
+import { formatUsd } from "../../../lib/money.ts";
+import { readCheckout } from "../../../server/checkout/session.ts";
+import { chooseDelivery, missingStep } from "../../../server/checkout/steps.ts";
+import { AppError } from "../../../server/errors.ts";
+import { localeOf } from "../../../server/locale.ts";
+import { CheckoutSteps } from "../../components/checkout/CheckoutSteps";
+import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
+import { checkout } from "../../i18n/checkout";
+import { countryNames } from "../../i18n/countries";
+import { metaLocale, translator, useT } from "../../i18n/core";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: translator(checkout, metaLocale(matches))("delivery.title") },
+  { name: "robots", content: "noindex" },
+];
+
+/** SPEC: Continue waits 500 ms before moving on, so the choice is seen to be taken. */
+const CONTINUE_DELAY_MS = 500;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const checkoutData = await readCheckout(request);
+  const back = missingStep(checkoutData, "shipping-options");
+  if (back || !checkoutData?.shippingAddress) throw redirect(back ?? "/checkout/shipping");
+  const address = checkoutData.shippingAddress;
+  const today = new Date();
+  // Formatted here, in the workshop's time zone, so the server and the browser show the same text.
+  const dateFormat = new Intl.DateTimeFormat(localeOf(request) === "ru" ? "ru-RU" : "en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    timeZone: "Asia/Makassar",
+  });
+  const options = optionsForAddress(address).map((o) => ({
+    id: o.id,
+    costCents: deliveryCostCents(o.id),
+    trackingAvailable: o.trackingAvailable,
+    estimatedDate: o.estimateDays === null ? null : dateFormat.format(addWeekdays(today, o.estimateDays)),
+  }));
+  return {
+    address: { city: address.city, country: address.country },
+    options,
+    chosen: checkoutData.deliveryOption ?? null,
+    summary: { productName: checkoutData.productName ?? "", size: checkoutData.selectedSize ?? null, priceCents: checkoutData.priceCents ?? 0 },
+    missingPrevious: new URL(request.url).searchParams.has("missing"),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const option = form.get("deliveryOption");
+  try {
+    await chooseDelivery(request, typeof option === "string" ? option.slice(0, 100) : "");
+  } catch (error) {
+    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  return redirect("/checkout/payment");
+}
+
+export default function ShippingOptions({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT(checkout);
+  const tc = useT(countryNames);
+  const submit = useSubmit();
+  const [selected, setSelected] = useState<string | null>(loaderData.chosen);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const serverError = actionData?.error;
+  const error = clientError ?? (serverError === "Please select a delivery option" ? t("delivery.select") : serverError);
+  const selectedCost = loaderData.options.find((o) => o.id === selected)?.costCents ?? null;
+
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!selected) {
+      setClientError(t("delivery.select"));
+      return;
+    }
+    const form = e.currentTarget;
+    setSaving(true);
+    setTimeout(() => submit(form), CONTINUE_DELAY_MS);
+  };
+
+  return (
+    <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-[1fr_22rem]">
+      <section>
+        <CheckoutSteps current={2} />
+        <h1 className="text-3xl font-semibold sm:text-4xl">{t("delivery.title")}</h1>
+        <p className="mt-2 text-ink-700">
+          {t("delivery.intro", { city: loaderData.address.city, country: tc(loaderData.address.country as keyof typeof countryNames.en) })}{" "}
+          <Link to="/checkout/shipping" className="font-semibold text-clay-700 underline underline-offset-4">{t("address.change")}</Link>
+        </p>
+        {loaderData.missingPrevious && (
+          <p role="alert" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-amber-900">{t("missing.previous")}</p>
+        )}
+        <Form method="post" onSubmit={onSubmit} className="mt-8">
+          <fieldset>
+            <legend className="sr-only">{t("delivery.title")}</legend>
+            <div className="space-y-3">
+              {loaderData.options.map((o) => (
+                <label
+                  key={o.id}
+                  className={`flex cursor-pointer items-start gap-4 rounded-2xl border bg-white p-5 transition ${
+                    selected === o.id ? "border-ink-900 ring-2 ring-ink-900/10" : "border-sand-300 hover:border-ink-700"
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="deliveryOption"
+                    value={o.id}
+                    defaultChecked={loaderData.chosen === o.id}
+                    onChange={() => {
+                      setSelected(o.id);
+                      setClientError(null);
+                    }}
+                    className="mt-1 size-4 accent-ink-900"
+                  />
+                  <span className="flex-1">
+                    <span className="flex flex-wrap items-baseline justify-between gap-2">
+                      <span className="font-semibold">{t(`delivery.${o.id}.name`)}</span>
+                      <span className="font-semibold">{o.costCents === 0 ? `${formatUsd(0)} · ${t("delivery.free")}` : formatUsd(o.costCents)}</span>
+                    </span>
+                    <span className="mt-1 block text-sm text-ink-700">{t(`delivery.${o.id}.description`)}</span>
+                    <span className="mt-2 block text-sm text-ink-700">
+                      {t("delivery.estimated", { days: t(`delivery.${o.id}.days`) })} ·{" "}
+                      {o.estimatedDate ? t("delivery.estimatedDate", { date: o.estimatedDate }) : t("delivery.readyNotified")}
+                    </span>
+                    <span className="mt-1 block text-xs text-ink-500">{o.trackingAvailable ? t("delivery.tracking") : t("delivery.noTracking")}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {error && (
+            <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-red-800">{error}</p>
+          )}
+          <button type="submit" className="btn-primary mt-8" disabled={saving}>
+            {saving ? t("delivery.saving") : t("delivery.continue")}
+          </button>
+        </Form>
+      </section>
+      <div className="lg:pt-24">
+        <CheckoutSummary {...loaderData.summary} deliveryCents={selectedCost} />
+      </div>
+    </div>
+  );
+}

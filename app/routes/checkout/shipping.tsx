@@ -1,0 +1,114 @@
+import { useEffect, useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/shipping";
+import { countries } from "../../../lib/countries.ts";
+import { shippingAddressSchema, type AddressField } from "../../../lib/validation/address.ts";
+import { fieldErrors, type FieldErrors } from "../../../lib/validation/fields.ts";
+import { readCheckout } from "../../../server/checkout/session.ts";
+import { missingStep, saveAddress } from "../../../server/checkout/steps.ts";
+import { CheckoutSteps } from "../../components/checkout/CheckoutSteps";
+import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
+import { SelectField } from "../../components/SelectField";
+import { TextField } from "../../components/TextField";
+import { checkout } from "../../i18n/checkout";
+import { countryNames } from "../../i18n/countries";
+import { metaLocale, translator, useT } from "../../i18n/core";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: translator(checkout, metaLocale(matches))("address.title") },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const checkoutData = await readCheckout(request);
+  const back = missingStep(checkoutData, "shipping");
+  if (back) throw redirect(back);
+  return {
+    address: checkoutData?.shippingAddress ?? null,
+    summary: { productName: checkoutData?.productName ?? "", size: checkoutData?.selectedSize ?? null, priceCents: checkoutData?.priceCents ?? 0 },
+    missingPrevious: new URL(request.url).searchParams.has("missing"),
+  };
+}
+
+type ActionResult = { errors: FieldErrors<AddressField>; values: Record<string, string> };
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const values = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 1000) : ""]));
+  const parsed = shippingAddressSchema.safeParse(values);
+  if (!parsed.success) return data<ActionResult>({ errors: fieldErrors<AddressField>(parsed.error), values }, { status: 400 });
+  if (missingStep(await readCheckout(request), "shipping")) throw redirect("/checkout/confirmation");
+  await saveAddress(request, parsed.data);
+  return redirect("/checkout/shipping-options");
+}
+
+/** The shipping address form: checked in the browser when JavaScript runs, always on the server. */
+export default function Shipping({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT(checkout);
+  const tc = useT(countryNames);
+  const navigation = useNavigation();
+  const result = actionData as ActionResult | undefined;
+  const [clientErrors, setErrors] = useState<FieldErrors<AddressField> | null>(null);
+  const errors = clientErrors ?? result?.errors ?? {};
+  useEffect(() => setErrors(null), [result]);
+
+  const values: Partial<Record<AddressField, string>> = result?.values ?? loaderData.address ?? {};
+  const message = (field: AddressField) => (errors[field] ? t(`field.${errors[field]}`) : undefined);
+  const clear = (name: string) => {
+    if (errors[name as AddressField]) setErrors({ ...errors, [name]: undefined });
+  };
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    const parsed = shippingAddressSchema.safeParse(Object.fromEntries(new FormData(e.currentTarget)));
+    if (parsed.success) return;
+    e.preventDefault();
+    setErrors(fieldErrors<AddressField>(parsed.error));
+  };
+  const field = (name: AddressField, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
+    <TextField name={name} label={t(`address.${name}`)} defaultValue={values[name]} error={message(name)} onEdit={clear} {...extra} />
+  );
+
+  return (
+    <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-[1fr_22rem]">
+      <section>
+        <CheckoutSteps current={2} />
+        <h1 className="text-3xl font-semibold sm:text-4xl">{t("address.title")}</h1>
+        <p className="mt-2 text-ink-700">{t("address.intro")}</p>
+        {loaderData.missingPrevious && (
+          <p role="alert" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-amber-900">{t("missing.previous")}</p>
+        )}
+        <Form method="post" noValidate onSubmit={onSubmit} className="mt-8 space-y-5">
+          {field("fullName", { autoComplete: "name", maxLength: 120 })}
+          <div className="grid gap-5 sm:grid-cols-2">
+            {field("email", { type: "email", autoComplete: "email", maxLength: 254 })}
+            {field("phone", { type: "tel", autoComplete: "tel", maxLength: 40 })}
+          </div>
+          {field("addressLine1", { autoComplete: "address-line1", maxLength: 200 })}
+          {field("addressLine2", { autoComplete: "address-line2", maxLength: 200, required: false })}
+          <div className="grid gap-5 sm:grid-cols-2">
+            {field("city", { autoComplete: "address-level2", maxLength: 100 })}
+            {field("state", { autoComplete: "address-level1", maxLength: 100 })}
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            {field("postalCode", { autoComplete: "postal-code", maxLength: 20 })}
+            <SelectField
+              name="country"
+              label={t("address.country")}
+              placeholder={t("address.chooseCountry")}
+              options={countries.map((c) => ({ value: c, label: tc(c) }))}
+              defaultValue={values.country}
+              autoComplete="country-name"
+              error={message("country")}
+              onEdit={clear}
+            />
+          </div>
+          <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+            {t("address.continue")}
+          </button>
+        </Form>
+      </section>
+      <div className="lg:pt-24">
+        <CheckoutSummary {...loaderData.summary} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/order";
+import { shop } from "../../../lib/shop.ts";
+import { localeOf } from "../../../server/locale.ts";
+import { orderHistory } from "../../../server/orders/history.ts";
+import { orderByToken } from "../../../server/orders/queries.ts";
+import { CashInStoreInstructions } from "../../components/CashInStoreInstructions";
+import { awaitsCashPayment, formatOrderDate, OrderSummary, orderView, StatusBadge, statusWord } from "../../components/OrderSummary";
+import { metaLocale, translator, useT } from "../../i18n/core";
+import { orders } from "../../i18n/orders";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = translator(orders, metaLocale(matches));
+  return [
+    { title: loaderData?.found ? t("order.meta", { number: loaderData.order.orderNumber }) : t("orderNotFound.title") },
+    { name: "robots", content: "noindex" },
+    { name: "referrer", content: "no-referrer" },
+  ];
+};
+
+/**
+ * The secret token is the URL: never kept by a cache (shared or the browser's), never indexed,
+ * never sent on to another site as a referrer.
+ */
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex",
+  "Referrer-Policy": "no-referrer",
+});
+
+/** The customer's order page, found by its unguessable token only. */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const order = await orderByToken(params.token);
+  if (!order) return data({ found: false as const }, { status: 404 });
+  const locale = localeOf(request);
+  const events = await orderHistory(order.id);
+  const history = events.map((e) => ({ id: e.id, at: formatOrderDate(e.createdAt, locale), status: e.status, paymentStatus: e.paymentStatus }));
+  return data({ found: true as const, order: orderView(order, locale), history }, { status: 200 });
+}
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const t = useT(orders);
+  if (!loaderData.found) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-semibold sm:text-4xl">{t("orderNotFound.title")}</h1>
+        <p className="mt-4 text-lg leading-relaxed text-ink-700">{t("orderNotFound.text")}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/products" className="btn-primary">
+            {t("notFound.products")}
+          </Link>
+          <Link to="/contact" className="btn-secondary">
+            {t("orderNotFound.contact")}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const { order, history } = loaderData;
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <header>
+        <p className="text-sm font-semibold uppercase tracking-wider text-clay-700">{t("order.eyebrow")}</p>
+        <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">{t("order.title", { number: order.orderNumber })}</h1>
+        <p className="mt-2 text-ink-700">{t("order.placed", { date: order.placedAt })}</p>
+        <dl className="mt-5 flex flex-wrap gap-x-8 gap-y-3">
+          <div className="flex flex-wrap items-center gap-2.5">
+            <dt className="text-sm text-ink-500">{t("label.status")}</dt>
+            <dd>
+              <StatusBadge kind="status" value={order.status} />
+            </dd>
+          </div>
+          <div className="flex flex-wrap items-center gap-2.5">
+            <dt className="text-sm text-ink-500">{t("label.payment")}</dt>
+            <dd>
+              <StatusBadge kind="payment" value={order.paymentStatus} />
+            </dd>
+          </div>
+        </dl>
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-10">
+        <div className="space-y-6">
+          {awaitsCashPayment(order) && (
+            <CashInStoreInstructions orderNumber={order.orderNumber} totalIdr={order.totalIdr} totalCents={order.totalCents} payBy={order.payBy} />
+          )}
+          <OrderSummary order={order} detailed />
+        </div>
+
+        <aside className="space-y-6">
+          {history.length > 0 && (
+            <section className="rounded-2xl border border-sand-200 bg-white p-5 sm:p-6">
+              <h2 className="text-xl font-semibold">{t("history.title")}</h2>
+              <ol className="mt-4">
+                {history.map((event, i) => (
+                  <li key={event.id} className="relative flex gap-3 pb-5 last:pb-0">
+                    {i < history.length - 1 && <span aria-hidden className="absolute top-4 bottom-0 left-[5px] w-px bg-sand-300" />}
+                    <span aria-hidden className={`mt-1.5 size-[11px] shrink-0 rounded-full ${i === history.length - 1 ? "bg-clay-600" : "bg-sand-400"}`} />
+                    <div className="min-w-0">
+                      <p className="font-medium">{statusWord(t, "status", event.status)}</p>
+                      <p className="text-sm text-ink-700">{t("history.payment", { status: statusWord(t, "payment", event.paymentStatus) })}</p>
+                      <p className="text-sm text-ink-500">{event.at}</p>
+                    </div>
+                  </li>
+                ))}
+              </ol>
+              <p className="mt-4 text-xs text-ink-500">{t("history.timezone")}</p>
+            </section>
+          )}
+          <section className="rounded-2xl bg-sand-100 p-5 text-sm leading-relaxed text-ink-700 sm:p-6">
+            <p className="[overflow-wrap:anywhere]">{t("order.help", { email: shop.email })}</p>
+            <Link to="/contact" className="mt-2 inline-block font-semibold text-clay-700 underline decoration-clay-700/40 underline-offset-4 hover:decoration-clay-700">
+              {t("order.contact")}
+            </Link>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { countries } from "../countries.ts";
+import { email, messages, requiredText } from "./fields.ts";
+
+/** The shipping address form (SPEC section 5): everything required but the second address line. */
+export const shippingAddressSchema = z.object({
+  fullName: requiredText(120),
+  email,
+  phone: requiredText(40),
+  addressLine1: requiredText(200),
+  addressLine2: z.string().trim().max(200, { error: messages.tooLong }).optional().default(""),
+  city: requiredText(100),
+  state: requiredText(100),
+  postalCode: requiredText(20),
+  country: z.enum(countries, { error: messages.required }),
+});
+
+export type ShippingAddressInput = z.infer<typeof shippingAddressSchema>;
+export type AddressField = keyof ShippingAddressInput;
+export const addressFields = [
+  "fullName",
+  "email",
+  "phone",
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "state",
+  "postalCode",
+  "country",
+] as const satisfies readonly AddressField[];

@@ -1,0 +1,81 @@
+import { AppError } from "../errors.ts";
+import { readProduct } from "../catalog/products.ts";
+import { placeOrder, type Order } from "../orders/place-order.ts";
+import { isDeliveryOptionId, optionsForAddress } from "../../lib/delivery.ts";
+import type { Locale } from "../../lib/locale.ts";
+import type { ShippingAddressInput } from "../../lib/validation/address.ts";
+import { readCheckout, updateCheckout, type CheckoutData } from "./session.ts";
+
+export type CheckoutStep = "confirmation" | "shipping" | "shipping-options" | "payment";
+
+/**
+ * Where a step must send the customer back to when earlier data is missing (SPEC section 4):
+ * confirmation and shipping need the product and its price, shipping options also an address,
+ * payment also a delivery choice. Null: the step can show.
+ */
+export function missingStep(data: CheckoutData | null, step: CheckoutStep): string | null {
+  if (!data?.productId || data.priceCents == null) return step === "confirmation" ? null : "/checkout/confirmation";
+  if (step === "confirmation" || step === "shipping") return null;
+  if (!data.shippingAddress) return "/checkout/shipping?missing=1";
+  if (step === "shipping-options") return null;
+  if (!data.deliveryOption) return "/checkout/shipping-options?missing=1";
+  return null;
+}
+
+/** Saves the address. A changed address resets the delivery choice: its options may differ. */
+export async function saveAddress(request: Request, address: ShippingAddressInput): Promise<void> {
+  const data = await readCheckout(request);
+  const same = JSON.stringify(data?.shippingAddress) === JSON.stringify(address);
+  const saved = await updateCheckout(request, same ? { shippingAddress: address } : { shippingAddress: address, deliveryOption: null });
+  if (!saved) throw new AppError("invalid", "Please start your order from the product page.");
+}
+
+/** Chooses one of the delivery options of the saved address. */
+export async function chooseDelivery(request: Request, option: string): Promise<void> {
+  const data = await readCheckout(request);
+  if (!data?.shippingAddress) throw new AppError("invalid", "Please complete the previous steps to continue.");
+  if (!option) throw new AppError("invalid", "Please select a delivery option");
+  const available = optionsForAddress(data.shippingAddress).map((o) => o.id);
+  if (!isDeliveryOptionId(option) || !available.includes(option)) throw new AppError("invalid", `Invalid delivery option: ${option}`);
+  await updateCheckout(request, { deliveryOption: option });
+}
+
+/**
+ * Places the order of this browser's checkout with the chosen payment method. Every amount comes
+ * from the database; the checkout forgets the product afterwards so a reload cannot order twice.
+ */
+export async function placeCheckoutOrder(request: Request, paymentMethod: string, locale: Locale): Promise<Order> {
+  const data = await readCheckout(request);
+  if (!data || missingStep(data, "payment")) throw new AppError("invalid", "Please complete the previous steps to continue.");
+  if (!paymentMethod) throw new AppError("invalid", "Please select a payment method");
+  const order = await placeOrder({
+    productId: data.productId!,
+    selectedSize: data.selectedSize ?? null,
+    shippingAddress: data.shippingAddress!,
+    deliveryOption: data.deliveryOption!,
+    paymentMethod,
+    locale,
+  });
+  await updateCheckout(request, {
+    productId: null,
+    productName: null,
+    selectedSize: null,
+    priceCents: null,
+    placedOrderIds: [...(data.placedOrderIds ?? []).slice(-19), order.id],
+  });
+  return order;
+}
+
+/** An order placed from this browser, for the success pages; null for anyone else's. */
+export async function placedOrder(request: Request, orderId: string | null, read: (id: string) => Promise<Order | null>): Promise<Order | null> {
+  if (!orderId) return null;
+  const data = await readCheckout(request);
+  if (!data?.placedOrderIds?.includes(orderId)) return null;
+  return read(orderId);
+}
+
+/** The product of the checkout, fresh from the database (stock and price may have changed). */
+export async function checkoutProduct(data: CheckoutData | null) {
+  if (!data?.productId) return null;
+  return readProduct(data.productId, "en");
+}

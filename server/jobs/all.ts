@@ -1,0 +1,5 @@
+/**
+ * Every module that defines jobs, imported by server/main.ts before startJobs() so that their
+ * queues, workers and schedules are set up at start. Add a line here for a new job module.
+ */
+import "../mail/outbox.ts";

@@ -1,0 +1,165 @@
+/**
+ * The mail outbox: every mail is rendered and stored in `mail_outbox` first (one row per dedupe
+ * key, so nothing is queued twice), then a job delivers it (so nothing is lost on a restart and,
+ * once sent, nothing goes out again). Statuses:
+ *
+ * - `pending`: waiting for delivery, or for the next try after a failure (`attempts`, `last_error`)
+ * - `sending`: an attempt is under way
+ * - `sent`:    accepted by the SMTP server (`sent_at`)
+ * - `kept`:    no SMTP configured: kept here and written to DATA_DIR/mail/<id>-<template>.eml
+ * - `failed`:  every retry failed; `last_error` says why
+ */
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { JobWithMetadata } from "pg-boss";
+import { config } from "../config.ts";
+import { getDb, type Db } from "../db/client.ts";
+import { mailOutbox } from "../db/schema.ts";
+import { defineJob, jobsStarted, sendJob, type Tx } from "../jobs/index.ts";
+import { mailLocale, renderMail, type MailContent } from "./templates/index.ts";
+import { deliver } from "./transport.ts";
+
+export type MailStatus = "pending" | "sending" | "sent" | "kept" | "failed";
+
+export type OutboxMail = typeof mailOutbox.$inferSelect;
+
+/** A mail to queue: a template with its variables, plus who gets it and its dedupe key. */
+export type EnqueueMailInput = MailContent & {
+  /** One mail per key, e.g. `order-received:<order id>`: a second enqueue with it is ignored. */
+  dedupeKey: string;
+  /** The recipient's language (the order's locale); anything unknown means English. */
+  locale: string;
+  to: string;
+  orderId?: string | null;
+};
+
+export type DeliverMailData = { outboxId: number };
+
+/** Delivery attempts: about two hours of retries with backoff (30 s doubling, at most an hour apart). */
+export const deliverMailJob = defineJob<DeliverMailData>("mail-deliver", deliverMail, {
+  queue: {
+    // One job at a time per mail (singletonKey mail-<id>), however often it is nudged.
+    policy: "exclusive",
+    retryLimit: 8,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    // Far beyond the SMTP timeouts (transport.ts): only a dead process lets a job expire.
+    expireInSeconds: 300,
+  },
+});
+
+/** Every minute: a pending mail without a job (its job was never sent, or was lost) gets one. */
+export const sweepMailJob = defineJob<object>("mail-sweep", async () => {
+  await nudgePendingMail();
+}, {
+  queue: { policy: "exclusive", retryLimit: 0, expireInSeconds: 60 },
+  schedule: { cron: "* * * * *" },
+});
+
+/**
+ * Renders the mail in the recipient's language, stores it in the outbox and sends the job that
+ * delivers it. Resolves to false when a mail with this dedupe key was already queued.
+ *
+ * With `tx` the mail is stored, and its job created, inside that transaction: both exist only if
+ * it commits. Required inside a transaction on PGlite, whose one connection the transaction holds.
+ * When the job runner is not started here, the mail waits in the outbox for the every-minute sweep
+ * of a process that runs it.
+ */
+export async function enqueueMail(input: EnqueueMailInput, options: { tx?: Tx } = {}): Promise<boolean> {
+  const locale = mailLocale(input.locale);
+  const { subject, text, html } = renderMail(input, locale, config().publicUrl);
+  const db: Db = options.tx ?? (await getDb());
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      dedupeKey: input.dedupeKey,
+      template: input.template,
+      locale,
+      to: input.to,
+      subject,
+      text,
+      html,
+      orderId: input.orderId ?? null,
+      status: "pending" satisfies MailStatus,
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  if (!row) return false;
+  if (jobsStarted()) {
+    if (options.tx) {
+      await nudge(row.id, options.tx);
+    } else {
+      // The row is stored: if the job cannot be created now, the sweep creates it.
+      await nudge(row.id).catch((error: unknown) => console.error(`mail ${row.id}: could not queue its delivery:`, error));
+    }
+  }
+  return true;
+}
+
+/** Sends the delivery job of a mail, unless one is already queued or running for it. */
+function nudge(outboxId: number, tx?: Tx): Promise<string | null> {
+  return sendJob(deliverMailJob, { outboxId }, { singletonKey: `mail-${outboxId}`, tx });
+}
+
+/** Gives every pending mail a delivery job (the ones that have one are left alone). */
+export async function nudgePendingMail(limit = 200): Promise<number> {
+  const db = await getDb();
+  const pending = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "pending" satisfies MailStatus))
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(limit);
+  let queued = 0;
+  for (const { id } of pending) if (await nudge(id)) queued++;
+  return queued;
+}
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+}
+
+/**
+ * The delivery job. Never sends a mail twice: a mail that is no longer pending is skipped, and an
+ * attempt first claims the row (status and attempt count must be what it read), so of two runs of
+ * one job only one sends. A failed attempt records the error and throws, and pg-boss retries;
+ * after the last retry the mail is marked failed.
+ */
+export async function deliverMail({ outboxId }: DeliverMailData, job: Pick<JobWithMetadata, "retryCount" | "retryLimit">): Promise<void> {
+  const db = await getDb();
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
+  // `sending` is left only by an attempt whose process died (or that outlived the job's expiry).
+  if (!row || (row.status !== "pending" && row.status !== "sending")) return;
+  const [claimed] = await db
+    .update(mailOutbox)
+    .set({ status: "sending" satisfies MailStatus, attempts: row.attempts + 1 })
+    .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, row.status), eq(mailOutbox.attempts, row.attempts)))
+    .returning();
+  if (!claimed) return;
+  const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, claimed.attempts));
+  let delivery;
+  try {
+    delivery = await deliver(claimed);
+  } catch (error) {
+    const last = job.retryCount >= job.retryLimit;
+    const status: MailStatus = last ? "failed" : "pending";
+    await db.update(mailOutbox).set({ status, lastError: describe(error) }).where(mine);
+    throw error;
+  }
+  await db
+    .update(mailOutbox)
+    .set({ status: delivery.status satisfies MailStatus, sentAt: delivery.status === "sent" ? new Date() : null, lastError: null })
+    .where(mine);
+}
+
+/** The newest mails first. */
+export async function listOutbox(limit = 50): Promise<OutboxMail[]> {
+  const db = await getDb();
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
+}
+
+export async function readOutboxMail(id: number): Promise<OutboxMail | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row;
+}

@@ -1,0 +1,61 @@
+/**
+ * The mail templates, English and Russian. `MailContent` ties each template name to its own
+ * variables, so a caller is type-checked: `{ template: "order-cancelled", vars: { order, reason } }`.
+ */
+import { isLocale, defaultLocale, type Locale } from "../../../lib/locale.ts";
+import { renderBody, type RenderedMail } from "./blocks.ts";
+import { orderCancelled, type OrderCancelledVars } from "./order-cancelled.ts";
+import { orderReceived, type OrderReceivedVars } from "./order-received.ts";
+import { paymentConfirmed, type PaymentConfirmedVars } from "./payment-confirmed.ts";
+import { paymentFailed, type PaymentFailedVars } from "./payment-failed.ts";
+import type { Template } from "./shared.ts";
+import { shopNewOrder, type ShopNewOrderVars } from "./shop-new-order.ts";
+
+export type { RenderedMail } from "./blocks.ts";
+export { escapeHtml } from "./blocks.ts";
+export type { MailOrder } from "./shared.ts";
+export type { CancelReason } from "./order-cancelled.ts";
+export type { OrderCancelledVars, OrderReceivedVars, PaymentConfirmedVars, PaymentFailedVars, ShopNewOrderVars };
+
+/** Each template's variables, by template name. */
+export type MailVars = {
+  "order-received": OrderReceivedVars;
+  "payment-confirmed": PaymentConfirmedVars;
+  "order-cancelled": OrderCancelledVars;
+  "payment-failed": PaymentFailedVars;
+  "shop-new-order": ShopNewOrderVars;
+};
+
+export type MailTemplate = keyof MailVars;
+
+/** A template and its variables: a union discriminated by `template`. */
+export type MailContent = { [T in MailTemplate]: { template: T; vars: MailVars[T] } }[MailTemplate];
+
+const templates: { [T in MailTemplate]: Template<MailVars[T]> } = {
+  "order-received": orderReceived,
+  "payment-confirmed": paymentConfirmed,
+  "order-cancelled": orderCancelled,
+  "payment-failed": paymentFailed,
+  "shop-new-order": shopNewOrder,
+};
+
+export const mailTemplates = Object.keys(templates) as MailTemplate[];
+
+export function isMailTemplate(value: unknown): value is MailTemplate {
+  return typeof value === "string" && Object.hasOwn(templates, value);
+}
+
+/** A locale we write mail in: the given one when known, else English. */
+export function mailLocale(locale: string): Locale {
+  return isLocale(locale) ? locale : defaultLocale;
+}
+
+function body<T extends MailTemplate>(template: T, vars: MailVars[T], locale: Locale, publicUrl: string) {
+  return templates[template](vars, { locale, publicUrl });
+}
+
+/** Subject, plain text and HTML of a mail; every value in the HTML is escaped. */
+export function renderMail(content: MailContent, locale: string, publicUrl: string): RenderedMail {
+  const lang = mailLocale(locale);
+  return renderBody(body(content.template, content.vars, lang, publicUrl.replace(/\/$/, "")), lang);
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { formatIdr } from "../../../lib/money.ts";
+import { testOrder } from "../test-order.ts";
+import { mailTemplates, renderMail, type MailContent } from "./index.ts";
+
+const url = "https://shop.example";
+const cash = testOrder({ paymentMethod: "CASH_IN_STORE", deliveryOption: "PICKUP", deliveryCostCents: 0, totalCents: 18_500, totalIdr: 3_103_800 });
+
+const every: MailContent[] = [
+  { template: "order-received", vars: { order: testOrder() } },
+  { template: "payment-confirmed", vars: { order: testOrder() } },
+  { template: "order-cancelled", vars: { order: testOrder(), reason: "not-paid" } },
+  { template: "payment-failed", vars: { order: testOrder() } },
+  { template: "shop-new-order", vars: { order: testOrder() } },
+];
+
+describe("mail templates", () => {
+  it("cover every template, in both languages, with a subject, text and HTML", () => {
+    expect(every.map((m) => m.template).sort()).toEqual([...mailTemplates].sort());
+    for (const mail of every) {
+      for (const locale of ["en", "ru"]) {
+        const r = renderMail(mail, locale, url);
+        expect(r.subject).toContain("RT-240517-K3QZ");
+        expect(r.text.length).toBeGreaterThan(50);
+        expect(r.html).toMatch(/^<!doctype html>/);
+        expect(r.html).toContain(`lang="${locale}"`);
+      }
+    }
+  });
+
+  it("order-received: details, money in USD and rupiah, the order page", () => {
+    const en = renderMail({ template: "order-received", vars: { order: testOrder() } }, "en", url);
+    expect(en.subject).toBe("Order RT-240517-K3QZ received — Rumah Topi");
+    expect(en.text).toContain("Hello Anna Petrova,");
+    expect(en.text).toContain("Size: 58 cm");
+    expect(en.text).toContain("Price: $185.00");
+    expect(en.text).toContain("Delivery: DHL International Express, $30.00");
+    expect(en.text).toContain("Total: $215.00 (Rp 3.607.100)");
+    expect(en.text).toContain("Payment: Credit or debit card");
+    expect(en.text).toContain(`${url}/orders/tok_9f8e7d6c5b4a`);
+    expect(en.html).toContain(`href="${url}/orders/tok_9f8e7d6c5b4a"`);
+    expect(en.text).not.toContain("within 7 days");
+
+    const ru = renderMail({ template: "order-received", vars: { order: testOrder() } }, "ru", url);
+    expect(ru.subject).toBe("Заказ RT-240517-K3QZ принят — Rumah Topi");
+    expect(ru.text).toContain("Здравствуйте, Anna Petrova!");
+    expect(ru.text).toContain("Размер: 58 см");
+    expect(ru.text).toContain("Итого: $215.00 (Rp 3.607.100)");
+    expect(ru.text).toContain("Оплата: Банковская карта");
+  });
+
+  it("order-received for cash in store: where and when to pay, 7 days, 100% prepayment, 5–10 days", () => {
+    const en = renderMail({ template: "order-received", vars: { order: cash } }, "en", url).text;
+    for (const part of ["Jl. Raya Mas No. 88", "Mas, Ubud", "9:00 am – 5:00 pm", "within 7 days", "100% prepayment", "5–10 days", "not paid within 7 days are cancelled"]) {
+      expect(en).toContain(part);
+    }
+    expect(en).toContain("Delivery: Pickup from Workshop, free");
+    expect(en).toContain("Total: $185.00 (Rp 3.103.800)");
+    const ru = renderMail({ template: "order-received", vars: { order: cash } }, "ru", url).text;
+    for (const part of ["Оплата в мастерской", "Jl. Raya Mas No. 88", "9:00–17:00", "в течение 7 дней", "100% предоплаты", "5–10 дней", "отменяются автоматически", "Самовывоз из мастерской, бесплатно", "Наличными в мастерской"]) {
+      expect(ru).toContain(part);
+    }
+  });
+
+  it("order-cancelled says why; payment-failed links to the payment step", () => {
+    const reasons = ["not-paid", "customer-request", "unavailable", { text: "Wrong size ordered" }] as const;
+    const texts = reasons.map((reason) => renderMail({ template: "order-cancelled", vars: { order: testOrder(), reason } }, "en", url).text);
+    expect(texts[0]).toContain("Reason: the payment did not arrive within 7 days.");
+    expect(texts[3]).toContain("Reason: Wrong size ordered");
+    expect(renderMail({ template: "order-cancelled", vars: { order: testOrder(), reason: "customer-request" } }, "ru", url).text).toContain("Причина: по вашей просьбе.");
+
+    const failed = renderMail({ template: "payment-failed", vars: { order: testOrder() } }, "en", url);
+    expect(failed.html).toContain(`href="${url}/checkout/payment"`);
+    expect(failed.text).toContain(`${url}/checkout/payment`);
+  });
+
+  it("shop-new-order carries the customer's contact and address", () => {
+    const r = renderMail({ template: "shop-new-order", vars: { order: testOrder() } }, "en", url);
+    expect(r.subject).toBe("New order RT-240517-K3QZ: Ubud Sun Fedora, $215.00 (Rp 3.607.100)");
+    for (const part of ["anna@example.com", "+7 900 123 45 67", "Leninsky prospekt 1", "Moscow, Moscow 119049", "Russia", "17 May 2025, 11:04 WITA"]) {
+      expect(r.text).toContain(part);
+    }
+  });
+
+  it("escapes every value in the HTML, keeps it as typed in the text", () => {
+    const evil = testOrder({
+      productName: `Hat "Sun" & <b>Moon</b>`,
+      shippingAddress: { ...testOrder().shippingAddress, fullName: `<script>alert('x')</script>` },
+      accessToken: `a"><img src=x onerror=alert(1)>`,
+    });
+    for (const template of ["order-received", "shop-new-order"] as const) {
+      const r = renderMail({ template, vars: { order: evil } }, "en", url);
+      expect(r.html).not.toContain("<script>");
+      expect(r.html).not.toContain("<img");
+      expect(r.html).not.toContain("<b>Moon");
+      expect(r.html).toContain("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+      expect(r.html).toContain("Hat &quot;Sun&quot; &amp; &lt;b&gt;Moon&lt;/b&gt;");
+      expect(r.text).toContain(`Hat "Sun" & <b>Moon</b>`);
+    }
+    const cancelled = renderMail({ template: "order-cancelled", vars: { order: evil, reason: { text: "<i>x</i>" } } }, "en", url);
+    expect(cancelled.html).toContain("&lt;i&gt;x&lt;/i&gt;");
+  });
+
+  it("falls back to English for an unknown locale; formats rupiah with Indonesian grouping", () => {
+    expect(renderMail(every[0]!, "de", url).subject).toBe("Order RT-240517-K3QZ received — Rumah Topi");
+    expect(formatIdr(3_103_800)).toBe("Rp 3.103.800");
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * How a mail leaves: over SMTP when SMTP_URL is set; otherwise it is kept, written as a readable
+ * .eml file under DATA_DIR/mail (the local stand-in for a mail server).
+ */
+import { createHash } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { config } from "../config.ts";
+import { dataDir } from "../paths.ts";
+
+export type MailSettings = {
+  /** smtp:// or smtps:// URL; undefined keeps mail locally. */
+  smtpUrl: string | undefined;
+  /** The sender: `Name <address>` or an address. */
+  from: string;
+  /** The shop's own address, for its copy of each new order. */
+  shopTo: string;
+  /** Where kept mail is written. */
+  keptDir: string;
+};
+
+const slot = Symbol.for("shop.mail.settings");
+type Slot = { [slot]?: Partial<MailSettings> };
+
+/** The mail settings of this process: the configuration, unless a test replaced some of them. */
+export function mailSettings(): MailSettings {
+  const c = config();
+  return {
+    smtpUrl: c.SMTP_URL,
+    from: c.MAIL_FROM,
+    shopTo: c.SHOP_MAIL_TO,
+    keptDir: path.join(dataDir(), "mail"),
+    ...(globalThis as Slot)[slot],
+  };
+}
+
+/** Replaces some settings for this process (tests: a local SMTP server); no argument restores them. */
+export function useMailSettings(settings?: Partial<MailSettings>): void {
+  (globalThis as Slot)[slot] = settings;
+}
+
+export type OutgoingMail = {
+  id: number;
+  dedupeKey: string;
+  template: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: Date;
+};
+
+export type Delivery = { status: "sent"; response: string } | { status: "kept"; file: string };
+
+/** A stable Message-ID per mail, so a receiving server or client can tell a repeat from a new mail. */
+function messageId(mail: OutgoingMail, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  const hash = createHash("sha256").update(mail.dedupeKey).digest("hex").slice(0, 32);
+  return `<${hash}@${domain}>`;
+}
+
+function message(mail: OutgoingMail, settings: MailSettings) {
+  return {
+    from: settings.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    date: mail.createdAt,
+    messageId: messageId(mail, settings.from),
+    headers: { "X-Shop-Mail": `${mail.template} ${mail.id}` },
+  };
+}
+
+const transports = new Map<string, ReturnType<typeof nodemailer.createTransport>>();
+
+function smtp(url: string) {
+  let transport = transports.get(url);
+  if (!transport) {
+    // Bounded waits, well inside the delivery job's expiry: a dead server fails the attempt instead.
+    transport = nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
+    transports.set(url, transport);
+  }
+  return transport;
+}
+
+/** The file a kept mail is written to. */
+export function keptMailFile(mail: Pick<OutgoingMail, "id" | "template">, settings = mailSettings()): string {
+  return path.join(settings.keptDir, `${String(mail.id).padStart(6, "0")}-${mail.template}.eml`);
+}
+
+/** Sends the mail over SMTP, or writes it to DATA_DIR/mail without SMTP. Throws when SMTP refuses it. */
+export async function deliver(mail: OutgoingMail, settings = mailSettings()): Promise<Delivery> {
+  if (settings.smtpUrl) {
+    const info = await smtp(settings.smtpUrl).sendMail(message(mail, settings));
+    return { status: "sent", response: String(info.response ?? "") };
+  }
+  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(message(mail, settings));
+  const file = keptMailFile(mail, settings);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, built.message as Buffer);
+  return { status: "kept", file };
+}

@@ -1,0 +1,63 @@
+import { config } from "../config.ts";
+import type { Tx } from "../jobs/index.ts";
+import { enqueueMail, type CancelReason } from "../mail/index.ts";
+import type { Order } from "./place-order.ts";
+
+/**
+ * The e-mails an order's life sends. Each has a dedupe key, so a repeated event (a retried job,
+ * a duplicate webhook) never mails the customer twice. Given the transaction that changed the
+ * order, the mail exists exactly when the change does.
+ */
+export async function announceNewOrder(order: Order, tx?: Tx): Promise<void> {
+  await enqueueMail({
+    template: "order-received",
+    vars: { order },
+    dedupeKey: `order-received:${order.id}`,
+    locale: order.locale,
+    to: order.shippingAddress.email,
+    orderId: order.id,
+  }, { tx });
+  await enqueueMail({
+    template: "shop-new-order",
+    vars: { order },
+    dedupeKey: `shop-new-order:${order.id}`,
+    locale: "en",
+    to: config().SHOP_MAIL_TO,
+    orderId: order.id,
+  }, { tx });
+}
+
+/** After a payment status change: confirmation when paid, a way to try again when it failed. */
+export async function paymentStatusChanged(order: Order, tx?: Tx): Promise<void> {
+  if (order.paymentStatus === "SUCCEEDED") {
+    await enqueueMail({
+      template: "payment-confirmed",
+      vars: { order },
+      dedupeKey: `payment-confirmed:${order.id}`,
+      locale: order.locale,
+      to: order.shippingAddress.email,
+      orderId: order.id,
+    }, { tx });
+  } else if (order.paymentStatus === "FAILED" && order.status !== "CANCELLED") {
+    await enqueueMail({
+      template: "payment-failed",
+      vars: { order },
+      // One per failed attempt: a later attempt may fail again and deserves its own mail.
+      dedupeKey: `payment-failed:${order.id}:${order.updatedAt.getTime()}`,
+      locale: order.locale,
+      to: order.shippingAddress.email,
+      orderId: order.id,
+    }, { tx });
+  }
+}
+
+export async function announceCancellation(order: Order, reason: CancelReason, tx?: Tx): Promise<void> {
+  await enqueueMail({
+    template: "order-cancelled",
+    vars: { order, reason },
+    dedupeKey: `order-cancelled:${order.id}`,
+    locale: order.locale,
+    to: order.shippingAddress.email,
+    orderId: order.id,
+  }, { tx });
+}

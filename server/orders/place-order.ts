@@ -1,0 +1,117 @@
+import { getDb } from "../db/client.ts";
+import { orderEvents, orders } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { readProduct } from "../catalog/products.ts";
+import { usdToIdrRate } from "../payments/fx-rate.ts";
+import { paymentsSandbox } from "../payments/mode.ts";
+import { deliveryCostCents, isDeliveryOptionId, regionOf, deliveryOptions } from "../../lib/delivery.ts";
+import { centsToIdr } from "../../lib/money.ts";
+import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, paymentMethodByCode, type PaymentMethod } from "../../lib/payment-methods.ts";
+import type { Locale } from "../../lib/locale.ts";
+import type { ShippingAddressInput } from "../../lib/validation/address.ts";
+import { newAccessToken, newOrderNumber } from "./numbers.ts";
+import type { OrderStatus, PaymentStatus } from "./status.ts";
+import { announceNewOrder } from "./notifications.ts";
+
+export type Order = typeof orders.$inferSelect;
+
+export type PlaceOrderInput = {
+  productId: number;
+  selectedSize: number | null;
+  shippingAddress: ShippingAddressInput;
+  deliveryOption: string;
+  paymentMethod: string;
+  locale: Locale;
+  /** Amounts a caller says it is paying (the JSON API): refused unless they match the server's. */
+  claimed?: { priceCents?: number; deliveryCostCents?: number; totalCents?: number };
+};
+
+/** The first statuses of an order, by payment method (SPEC section 4). */
+function initialStatuses(method: PaymentMethod): { status: OrderStatus; paymentStatus: PaymentStatus } {
+  if (method.type === "CASH_IN_STORE") return { status: "PENDING", paymentStatus: "AWAITING_PREPAYMENT" };
+  if (method.type === "TEST_CARD") return { status: "PROCESSING", paymentStatus: "SUCCEEDED" };
+  return { status: "PENDING", paymentStatus: "PENDING" };
+}
+
+/** What an order will cost, computed from the database and the address: never from the caller. */
+export async function quoteOrder(input: Omit<PlaceOrderInput, "locale" | "claimed">) {
+  const product = await readProduct(input.productId, "en");
+  if (!product) throw new AppError("not_found", "Product not found");
+  if (!product.inStock) throw new AppError("conflict", "This product is out of stock");
+  if (product.sizes.length > 0 && (input.selectedSize === null || !product.sizes.includes(input.selectedSize))) {
+    throw new AppError("invalid", "Please select one of the product's sizes");
+  }
+  if (!isDeliveryOptionId(input.deliveryOption)) throw new AppError("invalid", `Invalid delivery option: ${input.deliveryOption}`);
+  const region = regionOf(input.shippingAddress);
+  if (!deliveryOptions[input.deliveryOption].regions.includes(region)) {
+    throw new AppError("invalid", `Delivery option ${input.deliveryOption} is not available for this address`);
+  }
+  const method = paymentMethodByCode(input.paymentMethod);
+  if (!method) throw new AppError("invalid", `Invalid payment method: ${input.paymentMethod}`);
+  if (method.type === "CASH_IN_STORE" && region !== "bali") throw new AppError("invalid", "Cash in store is only available for addresses in Bali");
+  if (method.type === "TEST_CARD" && !paymentsSandbox()) throw new AppError("invalid", `Invalid payment method: ${input.paymentMethod}`);
+
+  const deliveryCost = deliveryCostCents(input.deliveryOption);
+  const totalCents = product.priceCents + deliveryCost;
+  const { rate } = await usdToIdrRate();
+  const totalIdr = centsToIdr(totalCents, rate);
+  if (method.type === "OVER_THE_COUNTER" && totalIdr > OVER_THE_COUNTER_CAP_IDR) throw new AppError("invalid", OVER_THE_COUNTER_CAP_MESSAGE);
+  return { product, method, deliveryCost, totalCents, rate, totalIdr };
+}
+
+function checkClaims(claimed: PlaceOrderInput["claimed"], actual: { priceCents: number; deliveryCostCents: number; totalCents: number }) {
+  if (!claimed) return;
+  const wrong = (["priceCents", "deliveryCostCents", "totalCents"] as const).filter(
+    (k) => claimed[k] !== undefined && claimed[k] !== actual[k],
+  );
+  if (wrong.length > 0) {
+    throw new AppError("invalid", "The amounts sent do not match the shop's prices", {
+      fields: wrong,
+      expected: { price: actual.priceCents / 100, deliveryCost: actual.deliveryCostCents / 100, total: actual.totalCents / 100 },
+    });
+  }
+}
+
+/** Places an order: checks everything, computes the money, stores the order and queues its e-mails. */
+export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
+  const quote = await quoteOrder(input);
+  checkClaims(input.claimed, { priceCents: quote.product.priceCents, deliveryCostCents: quote.deliveryCost, totalCents: quote.totalCents });
+  const { status, paymentStatus } = initialStatuses(quote.method);
+  const db = await getDb();
+  const order = await db.transaction(async (tx) => {
+    for (let attempt = 0; ; attempt++) {
+      const orderNumber = newOrderNumber();
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          orderNumber,
+          accessToken: newAccessToken(),
+          status,
+          paymentStatus,
+          paymentMethod: quote.method.code,
+          productId: quote.product.id,
+          productName: quote.product.name,
+          productImage: quote.product.images[0]?.key ?? null,
+          size: input.selectedSize,
+          color: quote.product.color,
+          priceCents: quote.product.priceCents,
+          shippingAddress: input.shippingAddress,
+          deliveryOption: input.deliveryOption,
+          deliveryCostCents: quote.deliveryCost,
+          totalCents: quote.totalCents,
+          usdToIdrRate: quote.rate,
+          totalIdr: quote.totalIdr,
+          locale: input.locale,
+        })
+        .onConflictDoNothing({ target: orders.orderNumber })
+        .returning();
+      if (row) {
+        await tx.insert(orderEvents).values({ orderId: row.id, status, paymentStatus, reason: `placed (${quote.method.code})` });
+        await announceNewOrder(row, tx);
+        return row;
+      }
+      if (attempt >= 5) throw new Error("Could not find a free order number");
+    }
+  });
+  return order;
+}

@@ -1,0 +1,99 @@
+import { and, count, desc, eq, lt, sql } from "drizzle-orm";
+import { getDb } from "../db/client.ts";
+import { orderEvents, orders } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { announceCancellation, paymentStatusChanged } from "./notifications.ts";
+import type { Order } from "./place-order.ts";
+import { assertOrderMove, assertPaymentMove, isOrderStatus, isPaymentStatus, type PaymentStatus } from "./status.ts";
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function orderById(id: string): Promise<Order | null> {
+  if (!uuidPattern.test(id)) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The order behind a customer's private link; null for anything else. */
+export async function orderByToken(token: string): Promise<Order | null> {
+  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(orders).where(eq(orders.accessToken, token)).limit(1);
+  return row ?? null;
+}
+
+export type OrderPage = { orders: Order[]; pagination: { page: number; limit: number; total: number; totalPages: number } };
+
+/** Newest first, `limit` per page (1..100, default 10), pages from 1. */
+export async function listOrders(page: number, limit: number): Promise<OrderPage> {
+  const db = await getDb();
+  const [totals] = await db.select({ n: count() }).from(orders);
+  const total = totals?.n ?? 0;
+  const rows = await db
+    .select()
+    .from(orders)
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { orders: rows, pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } };
+}
+
+/**
+ * Changes the payment status of an order, moving the order along with it: a success takes a
+ * placed order to PROCESSING; the customer's e-mail is queued in the same transaction. Refuses moves the status machine does not allow. Returns the order
+ * as it is afterwards, and whether anything changed (a repeat of the same change is no change).
+ */
+export async function setPaymentStatus(orderId: string, next: PaymentStatus, reason: string): Promise<{ order: Order; changed: boolean }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
+    if (!current) throw new AppError("not_found", "Order not found");
+    if (!isPaymentStatus(current.paymentStatus) || !isOrderStatus(current.status)) throw new Error(`Order ${orderId} has unknown statuses`);
+    if (current.paymentStatus === next) return { order: current, changed: false };
+    assertPaymentMove(current.paymentStatus, next);
+    let status = current.status;
+    if (next === "SUCCEEDED" && (status === "PENDING" || status === "NEW")) {
+      assertOrderMove(status, "PROCESSING");
+      status = "PROCESSING";
+    }
+    const [order] = await tx
+      .update(orders)
+      .set({ paymentStatus: next, status, updatedAt: sql`now()` })
+      .where(eq(orders.id, orderId))
+      .returning();
+    await tx.insert(orderEvents).values({ orderId, status, paymentStatus: next, reason });
+    await paymentStatusChanged(order!, tx);
+    return { order: order!, changed: true };
+  });
+}
+
+/**
+ * Cancels cash-in-store orders still awaiting prepayment that were placed before `cutoff`.
+ * One UPDATE: when two instances run it at once, each order is cancelled by exactly one of them,
+ * and its customer gets one cancellation mail.
+ */
+export async function cancelUnpaidCashOrders(cutoff: Date): Promise<Order[]> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const cancelled = await tx
+      .update(orders)
+      .set({ status: "CANCELLED", paymentStatus: "FAILED", updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(orders.paymentMethod, "CASH_IN_STORE"),
+          eq(orders.paymentStatus, "AWAITING_PREPAYMENT"),
+          eq(orders.status, "PENDING"),
+          lt(orders.createdAt, cutoff),
+        ),
+      )
+      .returning();
+    if (cancelled.length > 0) {
+      await tx.insert(orderEvents).values(
+        cancelled.map((o) => ({ orderId: o.id, status: "CANCELLED", paymentStatus: "FAILED", reason: "prepayment not received within 7 days" })),
+      );
+    }
+    for (const order of cancelled) await announceCancellation(order, "not-paid", tx);
+    return cancelled;
+  });
+}

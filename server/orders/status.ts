@@ -1,0 +1,79 @@
+import { AppError } from "../errors.ts";
+
+/**
+ * The order status machine. SPEC section 4 names the statuses; the allowed moves are the shop's
+ * own choice, written here once (docs/decisions/006-order-statuses.md explains them):
+ *
+ *   PENDING ──paid──▶ PROCESSING ──▶ IN_PROGRESS ──▶ SHIPPED ──▶ DELIVERED ──▶ COMPLETED
+ *      │                  │  ▲            │                            (pickup: IN_PROGRESS ▶ COMPLETED)
+ *      │                  ▼  │            │
+ *      │              CONTACTED ◀─────────┘   (staff talk to the customer, then carry on)
+ *      └──▶ CANCELLED ◀── any status before SHIPPED
+ *
+ *   NEW is a request the shop has not looked at yet (it moves like PENDING);
+ *   test_payment marks a sandbox test order and only ends (COMPLETED) or is cancelled.
+ */
+export const orderStatuses = [
+  "PENDING",
+  "NEW",
+  "PROCESSING",
+  "CONTACTED",
+  "SHIPPED",
+  "IN_PROGRESS",
+  "DELIVERED",
+  "COMPLETED",
+  "CANCELLED",
+  "test_payment",
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const paymentStatuses = ["PENDING", "AWAITING_PREPAYMENT", "SUCCEEDED", "FAILED"] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+const orderMoves: Record<OrderStatus, readonly OrderStatus[]> = {
+  PENDING: ["PROCESSING", "CONTACTED", "CANCELLED"],
+  NEW: ["PROCESSING", "CONTACTED", "CANCELLED"],
+  PROCESSING: ["CONTACTED", "IN_PROGRESS", "CANCELLED"],
+  CONTACTED: ["PROCESSING", "IN_PROGRESS", "CANCELLED"],
+  IN_PROGRESS: ["CONTACTED", "SHIPPED", "COMPLETED", "CANCELLED"],
+  SHIPPED: ["DELIVERED"],
+  DELIVERED: ["COMPLETED"],
+  COMPLETED: [],
+  CANCELLED: [],
+  test_payment: ["COMPLETED", "CANCELLED"],
+};
+
+/**
+ * Payment moves. A success is final (a refund would be a new record); a failure may be followed
+ * by another attempt (PENDING) or a late success.
+ */
+const paymentMoves: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  PENDING: ["SUCCEEDED", "FAILED"],
+  AWAITING_PREPAYMENT: ["SUCCEEDED", "FAILED"],
+  FAILED: ["PENDING", "SUCCEEDED"],
+  SUCCEEDED: [],
+};
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "string" && (orderStatuses as readonly string[]).includes(value);
+}
+
+export function isPaymentStatus(value: unknown): value is PaymentStatus {
+  return typeof value === "string" && (paymentStatuses as readonly string[]).includes(value);
+}
+
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return orderMoves[from].includes(to);
+}
+
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  return paymentMoves[from].includes(to);
+}
+
+export function assertOrderMove(from: OrderStatus, to: OrderStatus): void {
+  if (!canMoveOrder(from, to)) throw new AppError("conflict", `An order cannot go from ${from} to ${to}`);
+}
+
+export function assertPaymentMove(from: PaymentStatus, to: PaymentStatus): void {
+  if (!canMovePayment(from, to)) throw new AppError("conflict", `A payment cannot go from ${from} to ${to}`);
+}

@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { config } from "../config.ts";
+import { readCached, writeCached } from "../cache/shared-cache.ts";
+
+/**
+ * The USD to IDR exchange rate (SPEC 7 and 9): read from a keyless rate source over HTTP, kept in the
+ * database for an hour so every instance shares one reading, and the configured default when the
+ * source fails. A rate is a decimal string with two decimals ("16777.30"): money is converted with
+ * it by `centsToIdr` (lib/money.ts) in integers, never with floating point.
+ */
+
+export const FX_CACHE_KEY = "fx:USD:IDR";
+export const FX_CACHE_SECONDS = 3600;
+const TIMEOUT_MS = 3000;
+/** Readings outside 1,000–100,000 rupiah per dollar are taken for a broken source, not a rate. */
+const MIN_RATE_HUNDREDTHS = 1_000_00n;
+const MAX_RATE_HUNDREDTHS = 100_000_00n;
+/** SPEC 9: the rate when the configured default (FX_DEFAULT_USD_IDR) is not a valid rate. */
+export const LAST_RESORT_USD_IDR = "15000.00";
+
+export type UsdIdrRate = {
+  /** IDR per USD, two decimals: "16777.30". */
+  rate: string;
+  source: "live" | "cache" | "fallback";
+  /** When the rate was read from the source; for the fallback, when it was answered. */
+  fetchedAt: string;
+};
+
+/**
+ * A plausible USD to IDR rate as a two-decimal string, rounded half up on its decimal digits, or
+ * null: the value must be a plain decimal (a JSON number, or text like "16777.30") within
+ * 1,000–100,000 after rounding.
+ */
+export function parseUsdIdrRate(value: number | string): string | null {
+  if (typeof value === "number" && !Number.isFinite(value)) return null;
+  // A finite number in the accepted range prints without an exponent, as its shortest decimal form.
+  const match = /^(\d{1,15})(?:\.(\d{1,30}))?$/.exec(typeof value === "number" ? String(value) : value.trim());
+  if (!match) return null;
+  const decimals = (match[2] ?? "").padEnd(3, "0");
+  let hundredths = BigInt(match[1]!) * 100n + BigInt(decimals.slice(0, 2));
+  if (decimals.charCodeAt(2) >= "5".charCodeAt(0)) hundredths += 1n;
+  if (hundredths < MIN_RATE_HUNDREDTHS || hundredths > MAX_RATE_HUNDREDTHS) return null;
+  const text = hundredths.toString();
+  return `${text.slice(0, -2)}.${text.slice(-2)}`;
+}
+
+let warnedAboutDefault = false;
+
+/**
+ * The rate to use when the source cannot be read: the configured FX_DEFAULT_USD_IDR ("16777.30"
+ * unless set) when it is a valid rate, else 15000.00 (SPEC 9).
+ */
+export function fallbackUsdIdrRate(configured: string = config().FX_DEFAULT_USD_IDR): string {
+  const rate = parseUsdIdrRate(configured);
+  if (rate) return rate;
+  if (!warnedAboutDefault) {
+    warnedAboutDefault = true;
+    console.warn(`FX_DEFAULT_USD_IDR "${configured}" is not a rate between 1000 and 100000; using ${LAST_RESORT_USD_IDR}`);
+  }
+  return LAST_RESORT_USD_IDR;
+}
+
+/** The fallback as a complete answer, stamped now. */
+export function fallbackRate(): UsdIdrRate {
+  return { rate: fallbackUsdIdrRate(), source: "fallback", fetchedAt: new Date().toISOString() };
+}
+
+/** The answer of open.er-api.com (`result`, `base_code`) or a look-alike (`base`); only rates.IDR matters. */
+const sourceAnswer = z.object({
+  result: z.string().optional(),
+  base_code: z.string().optional(),
+  base: z.string().optional(),
+  rates: z.object({ IDR: z.number() }),
+});
+
+const cachedRate = z.object({ rate: z.string(), fetchedAt: z.string() });
+type StoredRate = z.infer<typeof cachedRate>;
+
+let inFlight: Promise<UsdIdrRate> | undefined;
+
+/**
+ * The current USD to IDR rate: from the database cache when read within the hour, else from the
+ * rate source (then cached), else the fallback. Never throws; calls made while one is under way
+ * share it, so a cold cache costs one request to the source per instance.
+ */
+export function usdToIdrRate(): Promise<UsdIdrRate> {
+  inFlight ??= currentRate().finally(() => {
+    inFlight = undefined;
+  });
+  return inFlight;
+}
+
+async function currentRate(): Promise<UsdIdrRate> {
+  const cached = await readStoredRate();
+  if (cached) return { ...cached, source: "cache" };
+  let live: StoredRate;
+  try {
+    live = await fetchRate();
+  } catch (error) {
+    console.warn(`USD to IDR rate unavailable, using the default: ${messageOf(error)}`);
+    return fallbackRate();
+  }
+  try {
+    await writeCached(FX_CACHE_KEY, live, FX_CACHE_SECONDS);
+  } catch (error) {
+    console.warn(`USD to IDR rate not cached: ${messageOf(error)}`);
+  }
+  return { ...live, source: "live" };
+}
+
+async function readStoredRate(): Promise<StoredRate | null> {
+  try {
+    const parsed = cachedRate.safeParse(await readCached<unknown>(FX_CACHE_KEY));
+    if (!parsed.success) return null;
+    const rate = parseUsdIdrRate(parsed.data.rate);
+    return rate ? { rate, fetchedAt: parsed.data.fetchedAt } : null;
+  } catch (error) {
+    console.warn(`USD to IDR rate cache unreadable: ${messageOf(error)}`);
+    return null;
+  }
+}
+
+async function fetchRate(): Promise<StoredRate> {
+  // The signal also bounds reading the body, so a source that stalls mid-answer is cut off too.
+  const response = await fetch(config().FX_RATE_URL, {
+    headers: { Accept: "application/json" },
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new Error(`rate source answered ${response.status}`);
+  }
+  const parsed = sourceAnswer.safeParse(await response.json());
+  if (!parsed.success) throw new Error("rate source answered without a numeric rates.IDR");
+  const body = parsed.data;
+  if (body.result !== undefined && body.result !== "success") throw new Error(`rate source answered result "${body.result}"`);
+  const base = body.base_code ?? body.base;
+  if (base !== undefined && base.toUpperCase() !== "USD") throw new Error(`rate source answered for base ${base}, not USD`);
+  const rate = parseUsdIdrRate(body.rates.IDR);
+  if (!rate) throw new Error(`rate source answered an implausible IDR rate: ${body.rates.IDR}`);
+  return { rate, fetchedAt: new Date().toISOString() };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
