@@ -23,9 +23,15 @@ export function CashInStoreInstructions({ orderNumber, totalIdr, totalCents, pay
   const tc = useT(common);
   const Title = headingLevel === 2 ? "h2" : "h3";
   const Sub = headingLevel === 2 ? "h3" : "h4";
+  // The order number must not break at its hyphen: the text is split around it.
+  const [before, after] = t("cash.pay", { amount: `${formatIdr(totalIdr)} (${formatUsd(totalCents)})`, number: "\u0000" }).split("\u0000");
   const steps = [
     t("cash.visit", { date: payBy }),
-    t("cash.pay", { amount: `${formatIdr(totalIdr)} (${formatUsd(totalCents)})`, number: orderNumber }),
+    <>
+      {before}
+      <span className="whitespace-nowrap font-semibold">{orderNumber}</span>
+      {after}
+    </>,
     t("cash.craft"),
   ];
 

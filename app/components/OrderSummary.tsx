@@ -210,30 +210,28 @@ export function OrderSummary({ order, detailed = false, headingLevel = 2 }: Summ
       </div>
 
       <dl className="mt-5 divide-y divide-sand-200 border-t border-sand-200">
-        <div className="flex justify-between gap-4 py-3">
+        <div className="flex flex-wrap justify-between gap-x-4 py-3">
           <dt className="min-w-0">
             <span className="text-ink-500">{t("summary.delivery")}</span>
             <span className="block font-medium text-ink-900">{deliveryName(t, order.deliveryOption)}</span>
-            {detailed && option && (
-              <span className="mt-1 block text-sm leading-relaxed text-ink-700">
-                {t(`delivery.${option.id}.description`)}
-                <span className="block">{t("summary.estimated", { days: t(`delivery.${option.id}.days`) })}</span>
-                <span className="block">{t(option.trackingAvailable ? "summary.tracking" : "summary.noTracking")}</span>
-              </span>
-            )}
           </dt>
-          <dd className="shrink-0 font-medium tabular-nums">{order.deliveryCostCents === 0 ? t("summary.free") : formatUsd(order.deliveryCostCents)}</dd>
+          <dd className="font-medium tabular-nums">{order.deliveryCostCents === 0 ? t("summary.free") : formatUsd(order.deliveryCostCents)}</dd>
+          {detailed && option && (
+            <dd className="mt-1 basis-full text-sm leading-relaxed text-ink-700">
+              {t(`delivery.${option.id}.description`)}
+              <span className="block">{t("summary.estimated", { days: t(`delivery.${option.id}.days`) })}</span>
+              <span className="block">{t(option.trackingAvailable ? "summary.tracking" : "summary.noTracking")}</span>
+            </dd>
+          )}
         </div>
         <div className="flex items-baseline justify-between gap-4 py-3">
           <dt className="font-semibold">{t("summary.total")}</dt>
           <dd className="text-xl font-semibold tabular-nums">{formatUsd(order.totalCents)}</dd>
         </div>
-        <div className="flex justify-between gap-4 py-3">
-          <dt className="min-w-0">
-            <span className="text-ink-500">{t("summary.totalIdr")}</span>
-            <span className="block text-sm text-ink-500">{t("summary.rate", { rate: formatRate(order.usdToIdrRate) })}</span>
-          </dt>
-          <dd className="shrink-0 font-medium tabular-nums">{formatIdr(order.totalIdr)}</dd>
+        <div className="flex flex-wrap justify-between gap-x-4 py-3">
+          <dt className="text-ink-500">{t("summary.totalIdr")}</dt>
+          <dd className="font-medium tabular-nums">{formatIdr(order.totalIdr)}</dd>
+          <dd className="basis-full text-sm text-ink-500">{t("summary.rate", { rate: formatRate(order.usdToIdrRate) })}</dd>
         </div>
       </dl>
 

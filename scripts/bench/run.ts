@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import pg from "pg";
 
 /**
  * npm run bench: the shop's production build under load next to the framework's floor (a minimal
@@ -14,6 +15,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SHOP_PORT = 3191;
 const FLOOR_PORT = 3192;
 const UNCACHED_PORT = 3193;
+const POSTGRES_PORT = 3194;
+const CHECKOUT_CONNECTIONS = 16;
+const POSTGRES_SERVER = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432";
 
 function start(command: string[], env: NodeJS.ProcessEnv, ready: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, command, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -34,10 +38,13 @@ function start(command: string[], env: NodeJS.ProcessEnv, ready: string): Promis
 }
 
 type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+type Request = { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string };
 
-async function load(url: string): Promise<Figures> {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+async function load(url: string, request: Request = {}, connections = CONNECTIONS): Promise<Figures> {
+  const r = await autocannon({ url, connections, duration: SECONDS, ...request });
+  // A redirect is the expected answer of a form post: count 3xx with the successes.
+  const bad = r.non2xx - (r["3xx"] ?? 0);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: bad };
 }
 
 /** Gzip bytes of every JavaScript file a page loads at start (module scripts and preloads). */
@@ -49,12 +56,71 @@ async function javascriptBytes(origin: string, pagePath: string): Promise<{ file
   return { files: urls.size, gzip };
 }
 
-async function warm(url: string) {
-  for (let i = 0; i < 20; i++) await (await fetch(url)).arrayBuffer();
+async function warm(url: string, request: Request = {}) {
+  for (let i = 0; i < 20; i++) await (await fetch(url, { ...request, redirect: "manual" })).arrayBuffer();
 }
 
 const fmt = (f: Figures) =>
   `${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms${f.errors + f.non2xx ? `   (${f.errors} errors, ${f.non2xx} non-2xx)` : ""}`;
+
+const address = {
+  fullName: "Bench Customer",
+  email: "bench@example.com",
+  phone: "+1 212 555 0100",
+  addressLine1: "350 Fifth Avenue",
+  city: "New York",
+  state: "New York",
+  postalCode: "10118",
+  country: "United States",
+};
+
+/** A browser that has chosen a hat, an address and DHL: its checkout cookie. */
+async function preparedCheckout(origin: string): Promise<string> {
+  const form = (fields: Record<string, string>) => ({
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual" as const,
+  });
+  const product = (await (await fetch(`${origin}/api/products/1`)).json()) as { sizes: { sizeInCm: number }[] };
+  const ordered = await fetch(`${origin}/products/1`, form({ size: String(product.sizes[0]!.sizeInCm) }));
+  const cookie = ordered.headers.get("set-cookie")!.split(";")[0]!;
+  const withCookie = (init: ReturnType<typeof form>) => ({ ...init, headers: { ...init.headers, Cookie: cookie } });
+  await fetch(`${origin}/checkout/shipping`, withCookie(form(address)));
+  await fetch(`${origin}/checkout/shipping-options`, withCookie(form({ deliveryOption: "DHL" })));
+  return cookie;
+}
+
+/** The checkout steps and order creation under 16 connections. */
+async function checkoutFigures(origin: string, label: string) {
+  const cookie = await preparedCheckout(origin);
+  const product = (await (await fetch(`${origin}/api/products/1`)).json()) as { id: number; price: number; sizes: { sizeInCm: number }[] };
+  const order = {
+    productId: product.id,
+    selectedSize: product.sizes[0]!.sizeInCm,
+    price: product.price,
+    shippingAddress: address,
+    shipping: { method: "DHL", cost: 30 },
+    total: product.price + 30,
+    paymentMethod: "BCA",
+  };
+  const targets: [string, string, Request][] = [
+    ["GET /checkout/shipping-options", "/checkout/shipping-options", { headers: { Cookie: cookie } }],
+    ["GET /checkout/payment", "/checkout/payment", { headers: { Cookie: cookie } }],
+    [
+      "POST /checkout/shipping (address)",
+      "/checkout/shipping",
+      { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(address).toString() },
+    ],
+    ["POST /api/orders", "/api/orders", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(order) }],
+  ];
+  console.log(`\ncheckout on ${label}: ${CHECKOUT_CONNECTIONS} connections, ${SECONDS} s each (target p99 <= 50 ms)\n`);
+  for (const [name, path, request] of targets) {
+    await warm(origin + path, request);
+    const f = await load(origin + path, request, CHECKOUT_CONNECTIONS);
+    console.log(`${name.padEnd(36)} ${fmt(f)}   ${f.p99 <= 50 ? "met" : "NOT met"}`);
+  }
+}
 
 async function main() {
   console.log("Building the shop and the floor...");
@@ -103,11 +169,41 @@ async function main() {
     console.log("\nTargets: product page >= 0.6 of the floor's req/s with p99 <= 50 ms; JavaScript <= 1.2x the floor's");
     const rpsOk = productPage.rps / floorFigures.rps >= 0.6;
     console.log(`  req/s ratio ${rpsOk ? "met" : "NOT met"}, p99 ${productPage.p99 <= 50 ? "met" : "NOT met"}, JavaScript ${ours.gzip / base.gzip <= 1.2 ? "met" : "NOT met"}`);
+
+    uncached.kill("SIGTERM");
+    floor.kill("SIGTERM");
+    await checkoutFigures(shopUrl, "PGlite");
+    await postgresCheckout();
   } finally {
     shop.kill("SIGTERM");
     floor.kill("SIGTERM");
     uncached.kill("SIGTERM");
     for (const dir of [dataDir, uncachedDataDir]) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The same checkout figures with the shop on a fresh database of the PostgreSQL server, if there is one. */
+async function postgresCheckout() {
+  const name = `shop_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: `${POSTGRES_SERVER}/postgres` });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`\ncheckout on PostgreSQL: skipped, no server at ${POSTGRES_SERVER} (set BENCH_POSTGRES_URL)`);
+    return;
+  }
+  await admin.query(`create database ${name}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-pg-"));
+  const env = { NODE_ENV: "production", PORT: String(POSTGRES_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: `${POSTGRES_SERVER}/${name}` };
+  const shop = await start(["server/main.ts"], env, "Shop running at");
+  try {
+    await checkoutFigures(`http://127.0.0.1:${POSTGRES_PORT}`, "PostgreSQL");
+  } finally {
+    shop.kill("SIGTERM");
+    await new Promise((r) => shop.once("exit", r));
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -3,3 +3,4 @@
  * queues, workers and schedules are set up at start. Add a line here for a new job module.
  */
 import "../mail/outbox.ts";
+import "../orders/unpaid-cash-orders.ts";

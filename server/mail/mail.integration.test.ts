@@ -30,8 +30,10 @@ function orderReceived(dedupeKey: string, to: string, locale: string, order = te
 beforeAll(async () => {
   database = await freshDatabase();
   smtp = await startTestSmtpServer({ refuse });
-  // Retries one second apart here (in production: 30 s doubling), picked up by a fast poll.
+  // Retries one second apart here (in production: 30 s doubling), picked up by a fast poll. No cron
+  // passes: the every-minute sweep must not deliver the rows the tests below hand to deliverMail.
   await startJobs({
+    boss: { schedule: false },
     overrides: {
       "mail-deliver": {
         queue: { retryDelay: 1, retryBackoff: true, retryDelayMax: 1 },
@@ -123,6 +125,16 @@ describe("mail over SMTP", () => {
     await deliverMail({ outboxId: id }, job);
     expect(smtp.to("twice@example.com")).toHaveLength(1);
     expect(await row("twice-1")).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("takes over a mail left `sending` by an attempt that died, but not one another run of the same attempt holds", async () => {
+    await database.db.insert(mailOutbox).values({ dedupeKey: "died-1", template: "order-received", locale: "en", to: "died@example.com", subject: "Died", text: "t", html: "h", status: "sending", attempts: 1 });
+    const id = (await row("died-1"))!.id;
+    await deliverMail({ outboxId: id }, { retryCount: 0, retryLimit: 8 });
+    expect(smtp.to("died@example.com")).toHaveLength(0);
+    await deliverMail({ outboxId: id }, { retryCount: 1, retryLimit: 8 });
+    expect(smtp.to("died@example.com")).toHaveLength(1);
+    expect(await row("died-1")).toMatchObject({ status: "sent", attempts: 2 });
   });
 
   it("escapes a customer's name in the HTML", async () => {

@@ -122,14 +122,21 @@ function describe(error: unknown): string {
 /**
  * The delivery job. Never sends a mail twice: a mail that is no longer pending is skipped, and an
  * attempt first claims the row (status and attempt count must be what it read), so of two runs of
- * one job only one sends. A failed attempt records the error and throws, and pg-boss retries;
+ * one job only one sends. (One gap remains, as with any SMTP client: a process that dies after the
+ * server accepted the mail and before the row says `sent` leaves it to the retry, which sends it
+ * again, with the same Message-ID.) A failed attempt records the error and throws, and pg-boss retries;
  * after the last retry the mail is marked failed.
  */
 export async function deliverMail({ outboxId }: DeliverMailData, job: Pick<JobWithMetadata, "retryCount" | "retryLimit">): Promise<void> {
   const db = await getDb();
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
-  // `sending` is left only by an attempt whose process died (or that outlived the job's expiry).
-  if (!row || (row.status !== "pending" && row.status !== "sending")) return;
+  if (!row) return;
+  // Each attempt of the job claims the row at most once (attempts + 1). A row still `sending` with
+  // no more claims than this attempt's retries was left by an earlier attempt that died or expired:
+  // take it over. With as many claims as this attempt's number, another run of this very attempt
+  // holds it: leave it.
+  const abandoned = row.status === "sending" && row.attempts <= job.retryCount;
+  if (row.status !== "pending" && !abandoned) return;
   const [claimed] = await db
     .update(mailOutbox)
     .set({ status: "sending" satisfies MailStatus, attempts: row.attempts + 1 })

@@ -104,6 +104,14 @@ describe("three customers, each to the success page", () => {
 });
 
 describe("checkout guards and checks", () => {
+  it("fills a sample checkout at /test-checkout in sandbox mode", async () => {
+    const page = await browser.open("/test-checkout");
+    await page.waitForURL(/\/checkout\/payment$/);
+    await page.getByRole("heading", { name: "Payment Method" }).waitFor();
+    expect(await page.getByRole("radio", { name: "Test card" }).count()).toBe(1);
+    expect(await page.getByRole("radio", { name: "Cash in store" }).count()).toBe(1);
+  });
+
   it("sends a customer without a product back with 'Missing Order Information'", async () => {
     const page = await browser.open("/checkout/payment");
     await page.waitForURL(/\/checkout\/confirmation$/);

@@ -79,7 +79,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
         <OutcomeMark outcome={outcome} />
         <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{t(titles[outcome])}</h1>
         <p className="mt-3 text-ink-700">
-          {t("orderNumber")}: <strong className="font-semibold tracking-wide text-ink-900">{order.orderNumber}</strong>
+          {t("orderNumber")}: <strong className="whitespace-nowrap font-semibold tracking-wide text-ink-900">{order.orderNumber}</strong>
         </p>
         <p className="mx-auto mt-4 max-w-xl text-lg leading-relaxed text-ink-700">{t(text)}</p>
         <p className="mt-2 text-sm text-ink-500 [overflow-wrap:anywhere]">{t("success.email", { email: order.shippingAddress.email })}</p>

@@ -1,0 +1,47 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, useDatabase, type Database } from "../../server/db/client.ts";
+import { seedCatalogIfEmpty } from "../../server/db/seed.ts";
+import { seedProducts } from "../../server/db/seed/products.ts";
+import { placeOrder } from "../../server/orders/place-order.ts";
+
+/**
+ * The production build with a Xendit key configured: sandbox-only things are gone.
+ * (The environment is set before this file's configuration is first read.)
+ */
+process.env.XENDIT_SECRET_KEY = "xnd_configured_for_this_test";
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "shop-prod-mode-"));
+
+let database: Database;
+let handle: (request: Request) => Promise<Response>;
+
+beforeAll(async () => {
+  database = await openDatabase({ pglite: new PGlite() });
+  useDatabase(database);
+  await seedCatalogIfEmpty(database.db);
+  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+  handle = createRequestHandler(build, "production");
+});
+afterAll(() => database.close());
+
+describe("payments in production mode", () => {
+  it("has no /test-checkout", async () => {
+    expect((await handle(new Request("http://localhost/test-checkout"))).status).toBe(404);
+  });
+
+  it("refuses the test card", async () => {
+    const order = placeOrder({
+      productId: 1,
+      selectedSize: seedProducts[0]!.sizes[0]!,
+      shippingAddress: { fullName: "A", email: "a@example.com", phone: "1", addressLine1: "1", addressLine2: "", city: "Ubud", state: "Bali", postalCode: "1", country: "Indonesia" },
+      deliveryOption: "PICKUP",
+      paymentMethod: "TEST_CARD",
+      locale: "en",
+    });
+    await expect(order).rejects.toThrow("Invalid payment method: TEST_CARD");
+  });
+});
