@@ -48,3 +48,10 @@ export function formatIdr(idr: number): string {
   const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
   return `${sign}Rp ${digits}`;
 }
+
+/** '16.777,30' from '16777.30': an exchange rate with Indonesian grouping, every digit kept. */
+export function formatRate(rate: string): string {
+  const [whole = "0", fraction] = rate.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  return fraction ? `${grouped},${fraction.padEnd(2, "0")}` : grouped;
+}

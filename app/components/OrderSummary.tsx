@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { deliveryOptions, isDeliveryOptionId } from "../../lib/delivery.ts";
 import type { Locale } from "../../lib/locale.ts";
-import { formatIdr, formatUsd } from "../../lib/money.ts";
+import { formatIdr, formatRate, formatUsd } from "../../lib/money.ts";
 import { paymentMethodByCode } from "../../lib/payment-methods.ts";
 import type { Order } from "../../server/orders/place-order.ts";
 import { useT, type Translate } from "../i18n/core";
@@ -90,13 +90,6 @@ export function paymentMethodName(t: Translate<Key>, code: string): string {
 export function deliveryName(t: Translate<Key>, id: string): string {
   const key = `delivery.${id}.name`;
   return known(key) ? t(key) : id;
-}
-
-/** '16.777,30' from '16777.30': the rate with Indonesian grouping, every digit kept. */
-export function formatRate(rate: string): string {
-  const [whole = "0", fraction] = rate.split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ".");
-  return fraction ? `${grouped},${fraction.padEnd(2, "0")}` : grouped;
 }
 
 const statusColours: Record<string, string> = {

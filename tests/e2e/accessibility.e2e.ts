@@ -19,3 +19,17 @@ describe("accessibility (axe): no serious or critical violations", () => {
     }
   });
 });
+
+describe("accessibility of the checkout (axe)", () => {
+  it("every step, with a sample checkout", async () => {
+    for (const width of [1280, 390]) {
+      const page = await browser.open("/test-checkout", { width });
+      await page.waitForURL(/\/checkout\/payment$/);
+      await expectAccessible(page);
+      for (const path of ["/checkout/confirmation", "/checkout/shipping", "/checkout/shipping-options"]) {
+        await page.goto(path);
+        await expectAccessible(page);
+      }
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/payment";
 import { deliveryCostCents, regionOf } from "../../../lib/delivery.ts";
-import { centsToIdr, formatIdr } from "../../../lib/money.ts";
+import { centsToIdr, formatIdr, formatRate } from "../../../lib/money.ts";
 import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, paymentMethods, type PaymentMethodType } from "../../../lib/payment-methods.ts";
 import { readCheckout } from "../../../server/checkout/session.ts";
 import { checkoutProduct, missingStep, placeCheckoutOrder } from "../../../server/checkout/steps.ts";
@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       size: checkoutData.selectedSize ?? null,
       priceCents: product.priceCents,
       deliveryCents,
-      idr: { amount: formatIdr(totalIdr), rate: formatIdr(Number(rate.split(".")[0])).replace(/^Rp\s?/, "") },
+      idr: { amount: formatIdr(totalIdr), rate: formatRate(rate) },
     },
   };
 }
