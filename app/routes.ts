@@ -21,6 +21,7 @@ export default [
   route("checkout/shipping-address", "routes/checkout/shipping.tsx", { id: "checkout-shipping-address" }),
   route("checkout/shipping-options", "routes/checkout/shipping-options.tsx"),
   route("checkout/payment", "routes/checkout/payment.tsx"),
+  route("checkout/clear", "routes/checkout/clear.ts"),
   route("test-checkout", "routes/checkout/test-checkout.ts"),
 
   route("language", "routes/language.ts"),

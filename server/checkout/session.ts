@@ -73,3 +73,13 @@ export async function startCheckout(request: Request, data: CheckoutData): Promi
   if (!created) throw new Error("Checkout session insert returned nothing");
   return created.id;
 }
+
+/** Forgets this browser's checkout entirely; the answer's cookie removes the browser's id. */
+export async function clearCheckout(request: Request): Promise<string> {
+  const id = checkoutIdOf(request);
+  if (id) {
+    const db = await getDb();
+    await db.delete(checkoutSessions).where(eq(checkoutSessions.id, id));
+  }
+  return `${CHECKOUT_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+}

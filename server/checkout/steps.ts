@@ -1,5 +1,5 @@
 import { AppError } from "../errors.ts";
-import { readProduct } from "../catalog/products.ts";
+import { getProduct } from "../catalog/products.ts";
 import { placeOrder, type Order } from "../orders/place-order.ts";
 import { isDeliveryOptionId, optionsForAddress } from "../../lib/delivery.ts";
 import type { Locale } from "../../lib/locale.ts";
@@ -74,8 +74,11 @@ export async function placedOrder(request: Request, orderId: string | null, read
   return read(orderId);
 }
 
-/** The product of the checkout, fresh from the database (stock and price may have changed). */
+/**
+ * The product of the checkout, for showing (a few seconds old at most: stock and price may have
+ * changed since Order Now; placing the order reads them again).
+ */
 export async function checkoutProduct(data: CheckoutData | null) {
   if (!data?.productId) return null;
-  return readProduct(data.productId, "en");
+  return getProduct(data.productId, "en");
 }

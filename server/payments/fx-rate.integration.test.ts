@@ -7,7 +7,7 @@ import { loader } from "../../app/routes/api/rates.ts";
 import { deleteCached, readCached } from "../cache/shared-cache.ts";
 import { getDb, type Database } from "../db/client.ts";
 import { cacheEntries } from "../db/schema.ts";
-import { FX_CACHE_KEY, usdToIdrRate } from "./fx-rate.ts";
+import { FX_CACHE_KEY, forgetSourceFailure, usdToIdrRate } from "./fx-rate.ts";
 
 /** A stand-in for the rate source (open.er-api.com's answer) on loopback, whose behaviour each test sets. */
 type Mode = "ok" | "error" | "not-json" | "no-idr" | "idr-text" | "implausible" | "result-error" | "other-base" | "hang" | "stall-body" | "reset";
@@ -61,6 +61,7 @@ afterAll(async () => {
 beforeEach(async () => {
   mode = "ok";
   hits = 0;
+  forgetSourceFailure();
   await deleteCached(FX_CACHE_KEY);
 });
 
@@ -106,8 +107,12 @@ describe("the USD to IDR rate", () => {
     const rate = await usdToIdrRate();
     expect(rate).toEqual({ rate: "16777.30", source: "fallback", fetchedAt: expect.any(String) });
     expect(await readCached(FX_CACHE_KEY)).toBeNull();
-    // The next call tries the source again.
+    // Within the next minute pages do not wait on the failed source again...
     mode = "ok";
+    expect((await usdToIdrRate()).source).toBe("fallback");
+    expect(hits).toBe(1);
+    // ...after it, the source is tried again.
+    forgetSourceFailure();
     expect((await usdToIdrRate()).source).toBe("live");
     expect(hits).toBe(2);
   });

@@ -78,6 +78,15 @@ type StoredRate = z.infer<typeof cachedRate>;
 
 let inFlight: Promise<UsdIdrRate> | undefined;
 
+/** After the source failed, pages use the fallback for a minute instead of each waiting on it again. */
+const SOURCE_RETRY_MS = 60_000;
+let sourceDownUntil = 0;
+
+/** Forgets that the source failed (tests, or an operator who fixed FX_RATE_URL). */
+export function forgetSourceFailure(): void {
+  sourceDownUntil = 0;
+}
+
 /**
  * The current USD to IDR rate: from the database cache when read within the hour, else from the
  * rate source (then cached), else the fallback. Never throws; calls made while one is under way
@@ -93,11 +102,13 @@ export function usdToIdrRate(): Promise<UsdIdrRate> {
 async function currentRate(): Promise<UsdIdrRate> {
   const cached = await readStoredRate();
   if (cached) return { ...cached, source: "cache" };
+  if (Date.now() < sourceDownUntil) return fallbackRate();
   let live: StoredRate;
   try {
     live = await fetchRate();
   } catch (error) {
-    console.warn(`USD to IDR rate unavailable, using the default: ${messageOf(error)}`);
+    sourceDownUntil = Date.now() + SOURCE_RETRY_MS;
+    console.warn(`USD to IDR rate unavailable, using the default for a minute: ${messageOf(error)}`);
     return fallbackRate();
   }
   try {

@@ -119,6 +119,17 @@ describe("checkout guards and checks", () => {
     await page.getByText("Please start your order from the product page.").waitFor();
   });
 
+  it("clears the checkout on request", async () => {
+    const page = await browser.open("/");
+    await startOrder(page);
+    await page.goto("/checkout/confirmation");
+    await page.getByRole("button", { name: "Clear this order" }).click();
+    await page.waitForURL(/\/products$/);
+    await page.goto("/checkout/shipping");
+    await page.waitForURL(/\/checkout\/confirmation$/);
+    await page.getByRole("heading", { name: "Missing Order Information" }).waitFor();
+  });
+
   it("sends a customer without an address back to the address step", async () => {
     const page = await browser.open("/");
     await startOrder(page);

@@ -93,8 +93,9 @@ describe("a visitor browsing the shop", () => {
     await page.getByText(`Selected size: ${size} cm`).waitFor();
     await page.getByRole("button", { name: "Order Now" }).click();
     await page.waitForURL(/\/checkout\/confirmation$/);
+    await page.getByRole("heading", { name: "Confirm Your Order" }).waitFor();
     await page.getByText(name ?? "").first().waitFor();
-    await page.getByText(`${size} cm`).waitFor();
+    await page.getByText(`${size} cm`, { exact: true }).waitFor();
   });
 
   it("shows 'Product Not Found' with status 404 for an unknown or malformed id", async () => {

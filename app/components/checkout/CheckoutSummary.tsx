@@ -35,13 +35,13 @@ export function CheckoutSummary({ productName, size, priceCents, deliveryCents, 
           <dt>{t("summary.total")}</dt>
           <dd>{formatUsd(total)}</dd>
         </div>
-        {idr && (
-          <div className="text-right text-sm text-ink-700">
-            <p>{t("summary.idr", { amount: idr.amount })}</p>
-            <p className="text-xs text-ink-500">{t("summary.rate", { rate: idr.rate })}</p>
-          </div>
-        )}
       </dl>
+      {idr && (
+        <div className="mt-2 text-right text-sm text-ink-700">
+          <p>{t("summary.idr", { amount: idr.amount })}</p>
+          <p className="text-xs text-ink-500">{t("summary.rate", { rate: idr.rate })}</p>
+        </div>
+      )}
     </aside>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/confirmation";
 import { formatUsd } from "../../../lib/money.ts";
 import { checkoutProduct, placedOrder } from "../../../server/checkout/steps.ts";
@@ -91,9 +91,14 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
         </dl>
       </div>
       <p className="mt-6 text-ink-700">{t("confirm.note")}</p>
-      <div className="mt-8 flex flex-wrap gap-3">
+      <div className="mt-8 flex flex-wrap items-center gap-3">
         <Link to="/checkout/shipping" className="btn-primary">{t("confirm.continue")}</Link>
         <Link to="/products" className="btn-secondary">{t("confirm.change")}</Link>
+        <Form method="post" action="/checkout/clear">
+          <button type="submit" className="px-2 py-3 text-sm font-semibold text-ink-700 underline underline-offset-4 hover:text-ink-900">
+            {t("confirm.clear")}
+          </button>
+        </Form>
       </div>
     </section>
   );
