@@ -36,6 +36,8 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
   const url = options.url ?? config().DATABASE_URL;
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection the server closes (restart, failover) must not take the process down.
+    pool.on("error", (error) => console.error(`database: idle connection lost: ${error.message}`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     const lockClient = await pool.connect();
     try {

@@ -37,6 +37,12 @@ async function freshPostgres(serverUrl: string): Promise<Database> {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
+      // Let every other connection (job runners' pools) finish closing before forcing the rest.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await dropper.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
