@@ -7,7 +7,7 @@ import { loader } from "../../app/routes/api/rates.ts";
 import { deleteCached, readCached } from "../cache/shared-cache.ts";
 import { getDb, type Database } from "../db/client.ts";
 import { cacheEntries } from "../db/schema.ts";
-import { FX_CACHE_KEY, forgetSourceFailure, usdToIdrRate } from "./fx-rate.ts";
+import { FX_CACHE_KEY, forgetRememberedRate, usdToIdrRate } from "./fx-rate.ts";
 
 /** A stand-in for the rate source (open.er-api.com's answer) on loopback, whose behaviour each test sets. */
 type Mode = "ok" | "error" | "not-json" | "no-idr" | "idr-text" | "implausible" | "result-error" | "other-base" | "hang" | "stall-body" | "reset";
@@ -61,7 +61,7 @@ afterAll(async () => {
 beforeEach(async () => {
   mode = "ok";
   hits = 0;
-  forgetSourceFailure();
+  forgetRememberedRate();
   await deleteCached(FX_CACHE_KEY);
 });
 
@@ -92,6 +92,7 @@ describe("the USD to IDR rate", () => {
     // An hour later (the entry made stale instead of waiting): the source is read again.
     const db = await getDb();
     await db.execute(sql`update cache_entries set expires_at = now() - interval '1 second' where key = ${FX_CACHE_KEY}`);
+    forgetRememberedRate();
     expect((await usdToIdrRate()).source).toBe("live");
     expect(hits).toBe(2);
   });
@@ -112,7 +113,7 @@ describe("the USD to IDR rate", () => {
     expect((await usdToIdrRate()).source).toBe("fallback");
     expect(hits).toBe(1);
     // ...after it, the source is tried again.
-    forgetSourceFailure();
+    forgetRememberedRate();
     expect((await usdToIdrRate()).source).toBe("live");
     expect(hits).toBe(2);
   });

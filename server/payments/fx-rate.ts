@@ -82,9 +82,14 @@ let inFlight: Promise<UsdIdrRate> | undefined;
 const SOURCE_RETRY_MS = 60_000;
 let sourceDownUntil = 0;
 
-/** Forgets that the source failed (tests, or an operator who fixed FX_RATE_URL). */
-export function forgetSourceFailure(): void {
+/** A rate read from the shared cache is reused in this process for a minute: one query less per page. */
+const REMEMBER_MS = 60_000;
+let remembered: { answer: UsdIdrRate; until: number } | undefined;
+
+/** Forgets what this process remembers: the last cached rate and a failure of the source. */
+export function forgetRememberedRate(): void {
   sourceDownUntil = 0;
+  remembered = undefined;
 }
 
 /**
@@ -100,8 +105,14 @@ export function usdToIdrRate(): Promise<UsdIdrRate> {
 }
 
 async function currentRate(): Promise<UsdIdrRate> {
+  if (remembered && Date.now() < remembered.until) return remembered.answer;
   const cached = await readStoredRate();
-  if (cached) return { ...cached, source: "cache" };
+  if (cached) {
+    const answer: UsdIdrRate = { ...cached, source: "cache" };
+    // So a rate may serve up to a minute past its shared hour.
+    remembered = { answer, until: Date.now() + REMEMBER_MS };
+    return answer;
+  }
   if (Date.now() < sourceDownUntil) return fallbackRate();
   let live: StoredRate;
   try {
