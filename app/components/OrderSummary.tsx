@@ -5,6 +5,7 @@ import { formatIdr, formatRate, formatUsd } from "../../lib/money.ts";
 import { paymentMethodByCode } from "../../lib/payment-methods.ts";
 import type { Order } from "../../server/orders/place-order.ts";
 import { useT, type Translate } from "../i18n/core";
+import { deliveryTexts } from "../i18n/delivery";
 import { orders } from "../i18n/orders";
 import { ArrowRight } from "./Icons";
 import { ProductPhoto } from "./ProductPhoto";
@@ -87,9 +88,9 @@ export function paymentMethodName(t: Translate<Key>, code: string): string {
   return known(key) ? t(key) : method.name;
 }
 
-export function deliveryName(t: Translate<Key>, id: string): string {
-  const key = `delivery.${id}.name`;
-  return known(key) ? t(key) : id;
+/** A delivery option's name in the visitor's language; an unknown id as it is. */
+function deliveryName(td: Translate<keyof typeof deliveryTexts.en & string>, id: string): string {
+  return isDeliveryOptionId(id) ? td(`${id}.name`) : id;
 }
 
 const statusColours: Record<string, string> = {
@@ -166,6 +167,7 @@ type SummaryProps = {
  */
 export function OrderSummary({ order, detailed = false, headingLevel = 2 }: SummaryProps) {
   const t = useT(orders);
+  const td = useT(deliveryTexts);
   const Title = headingLevel === 2 ? "h2" : "h3";
   const Sub = headingLevel === 2 ? "h3" : "h4";
   const option = isDeliveryOptionId(order.deliveryOption) ? deliveryOptions[order.deliveryOption] : null;
@@ -206,13 +208,13 @@ export function OrderSummary({ order, detailed = false, headingLevel = 2 }: Summ
         <div className="flex flex-wrap justify-between gap-x-4 py-3">
           <dt className="min-w-0">
             <span className="text-ink-500">{t("summary.delivery")}</span>
-            <span className="block font-medium text-ink-900">{deliveryName(t, order.deliveryOption)}</span>
+            <span className="block font-medium text-ink-900">{deliveryName(td, order.deliveryOption)}</span>
           </dt>
           <dd className="font-medium tabular-nums">{order.deliveryCostCents === 0 ? t("summary.free") : formatUsd(order.deliveryCostCents)}</dd>
           {detailed && option && (
             <dd className="mt-1 basis-full text-sm leading-relaxed text-ink-700">
-              {t(`delivery.${option.id}.description`)}
-              <span className="block">{t("summary.estimated", { days: t(`delivery.${option.id}.days`) })}</span>
+              {td(`${option.id}.description`)}
+              <span className="block">{t("summary.estimated", { days: td(`${option.id}.days`) })}</span>
               <span className="block">{t(option.trackingAvailable ? "summary.tracking" : "summary.noTracking")}</span>
             </dd>
           )}

@@ -11,6 +11,7 @@ import { CheckoutSteps } from "../../components/checkout/CheckoutSteps";
 import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
 import { checkout } from "../../i18n/checkout";
 import { countryNames } from "../../i18n/countries";
+import { deliveryTexts } from "../../i18n/delivery";
 import { metaLocale, translator, useT } from "../../i18n/core";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -64,6 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ShippingOptions({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT(checkout);
   const tc = useT(countryNames);
+  const td = useT(deliveryTexts);
   const submit = useSubmit();
   const [selected, setSelected] = useState<string | null>(loaderData.chosen);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -119,12 +121,12 @@ export default function ShippingOptions({ loaderData, actionData }: Route.Compon
                   />
                   <span className="flex-1">
                     <span className="flex flex-wrap items-baseline justify-between gap-2">
-                      <span className="font-semibold">{t(`delivery.${o.id}.name`)}</span>
+                      <span className="font-semibold">{td(`${o.id}.name`)}</span>
                       <span className="font-semibold">{o.costCents === 0 ? `${formatUsd(0)} · ${t("delivery.free")}` : formatUsd(o.costCents)}</span>
                     </span>
-                    <span className="mt-1 block text-sm text-ink-700">{t(`delivery.${o.id}.description`)}</span>
+                    <span className="mt-1 block text-sm text-ink-700">{td(`${o.id}.description`)}</span>
                     <span className="mt-2 block text-sm text-ink-700">
-                      {t("delivery.estimated", { days: t(`delivery.${o.id}.days`) })} ·{" "}
+                      {t("delivery.estimated", { days: td(`${o.id}.days`) })} ·{" "}
                       {o.estimatedDate ? t("delivery.estimatedDate", { date: o.estimatedDate }) : t("delivery.readyNotified")}
                     </span>
                     <span className="mt-1 block text-xs text-ink-500">{o.trackingAvailable ? t("delivery.tracking") : t("delivery.noTracking")}</span>
