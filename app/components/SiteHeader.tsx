@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { shop } from "../../lib/shop.ts";
 import { common } from "../i18n/common";
@@ -18,7 +18,12 @@ export function SiteHeader() {
   const hydrated = useHydrated();
   const drawer = useRef<HTMLDialogElement>(null);
   const location = useLocation();
+  // The menu's links are rendered only once it is opened: every page is lighter to render.
+  const [menuOpen, setMenuOpen] = useState(false);
 
+  useEffect(() => {
+    if (menuOpen && !drawer.current?.open) drawer.current?.showModal();
+  }, [menuOpen]);
   // A link followed inside the menu closes it.
   useEffect(() => drawer.current?.close(), [location.pathname]);
 
@@ -46,7 +51,7 @@ export function SiteHeader() {
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
         {hydrated ? (
-          <button type="button" className={menuButtonClass} aria-label={t("menu.open")} aria-haspopup="dialog" onClick={() => drawer.current?.showModal()}>
+          <button type="button" className={menuButtonClass} aria-label={t("menu.open")} aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
             <MenuIcon />
           </button>
         ) : (
@@ -82,43 +87,46 @@ export function SiteHeader() {
         aria-label={t("menu.title")}
         onClick={(e) => e.target === e.currentTarget && e.currentTarget.close()}
         onKeyDown={keepFocusInside}
+        onClose={() => setMenuOpen(false)}
       >
-        <div className="flex h-full flex-col p-6">
-          <div className="mb-8 flex items-center justify-between">
-            <span className="font-serif text-xl font-semibold">{shop.name}</span>
-            <button type="button" className="rounded-full p-2 hover:bg-sand-200" aria-label={t("menu.close")} onClick={() => drawer.current?.close()}>
-              <CloseIcon />
-            </button>
+        {menuOpen && (
+          <div className="flex h-full flex-col p-6">
+            <div className="mb-8 flex items-center justify-between">
+              <span className="font-serif text-xl font-semibold">{shop.name}</span>
+              <button type="button" className="rounded-full p-2 hover:bg-sand-200" aria-label={t("menu.close")} onClick={() => drawer.current?.close()}>
+                <CloseIcon />
+              </button>
+            </div>
+            <nav aria-label={t("menu.title")}>
+              <ul className="space-y-1">
+                {mainNav.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end
+                      onClick={() => drawer.current?.close()}
+                      className={({ isActive }) =>
+                        `block rounded-lg px-3 py-3 font-serif text-xl ${isActive ? "bg-sand-200" : "hover:bg-sand-100"}`
+                      }
+                    >
+                      {t(item.label)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              <ul className="mt-6 space-y-1 border-t border-sand-200 pt-6">
+                {moreNav.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} onClick={() => drawer.current?.close()} className="block rounded-lg px-3 py-2 text-ink-700 hover:bg-sand-100">
+                      {t(item.label)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <p className="mt-auto text-sm text-ink-500">{t("brand.tagline")}</p>
           </div>
-          <nav aria-label={t("menu.title")}>
-            <ul className="space-y-1">
-              {mainNav.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end
-                    onClick={() => drawer.current?.close()}
-                    className={({ isActive }) =>
-                      `block rounded-lg px-3 py-3 font-serif text-xl ${isActive ? "bg-sand-200" : "hover:bg-sand-100"}`
-                    }
-                  >
-                    {t(item.label)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-            <ul className="mt-6 space-y-1 border-t border-sand-200 pt-6">
-              {moreNav.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} onClick={() => drawer.current?.close()} className="block rounded-lg px-3 py-2 text-ink-700 hover:bg-sand-100">
-                    {t(item.label)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <p className="mt-auto text-sm text-ink-500">{t("brand.tagline")}</p>
-        </div>
+        )}
       </dialog>
     </header>
   );
