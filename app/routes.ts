@@ -26,6 +26,7 @@ export default [
 
   route("language", "routes/language.ts"),
   route("media/:width/*", "routes/media.ts"),
+  route("payment-logos/:file", "routes/payment-logo.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
 

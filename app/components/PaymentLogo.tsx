@@ -33,6 +33,7 @@ export function PaymentLogo({ code, className = "h-10 w-16" }: { code: string; c
   const logo = (Object.hasOwn(logos, key) ? logos[key] : undefined) ?? GENERIC_BANK;
   return (
     <svg
+      xmlns="http://www.w3.org/2000/svg"
       viewBox="0 0 64 40"
       width={64}
       height={40}
@@ -44,4 +45,9 @@ export function PaymentLogo({ code, className = "h-10 w-16" }: { code: string; c
       {logo.art}
     </svg>
   );
+}
+
+/** The logo as a cached image file (/payment-logos/<code>.svg): lighter pages where many are listed. */
+export function PaymentLogoImage({ code, className = "h-10 w-16" }: { code: string; className?: string }) {
+  return <img src={`/payment-logos/${normalise(code) || "BANK"}.svg`} alt="" width={64} height={40} loading="lazy" decoding="async" className={className} />;
 }

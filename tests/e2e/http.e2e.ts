@@ -136,3 +136,14 @@ describe("images and search engines", () => {
     }
   });
 });
+
+describe("payment logos", () => {
+  it("are served as cacheable SVG files, the generic bank for an unknown code", async () => {
+    const bca = await get("/payment-logos/BCA.svg");
+    expect(bca.status).toBe(200);
+    expect(bca.headers.get("content-type")).toContain("image/svg+xml");
+    expect(await bca.text()).toContain('aria-label="BCA"');
+    expect(await (await get("/payment-logos/NOSUCHBANK.svg")).text()).toContain('data-logo="generic"');
+    expect((await get("/payment-logos/..%2Fsecret")).status).toBe(404);
+  });
+});

@@ -12,7 +12,7 @@ import { usdToIdrRate } from "../../../server/payments/fx-rate.ts";
 import { paymentsSandbox } from "../../../server/payments/mode.ts";
 import { CheckoutSteps } from "../../components/checkout/CheckoutSteps";
 import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
-import { PaymentLogo } from "../../components/PaymentLogo";
+import { PaymentLogoImage } from "../../components/PaymentLogo";
 import { checkout } from "../../i18n/checkout";
 import { metaLocale, translator, useT } from "../../i18n/core";
 
@@ -121,9 +121,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                       }}
                       className="size-4 accent-ink-900"
                     />
-                    <span aria-hidden="true" className="shrink-0">
-                      <PaymentLogo code={m.logo} className="h-8 w-12" />
-                    </span>
+                    <PaymentLogoImage code={m.logo} className="h-8 w-12 shrink-0" />
                     <span className="text-sm font-medium">{m.name}</span>
                   </label>
                 ))}
