@@ -1,15 +1,18 @@
 /** Money lives in integer minor units (US cents); these helpers are the only place that formats it. */
 
 /** '$N USD' rounded to whole dollars, as on product cards. */
+// One number format for all: toLocaleString builds a new one on every call.
+const wholeDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
 export function formatUsdWhole(cents: number): string {
-  return `$${Math.round(cents / 100).toLocaleString("en-US")} USD`;
+  return `$${wholeDollars.format(Math.round(cents / 100))} USD`;
 }
 
 /** '$X.XX' with two decimals. */
 export function formatUsd(cents: number): string {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString("en-US");
+  const dollars = wholeDollars.format(Math.floor(abs / 100));
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, "0")}`;
 }
 

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useSubmit } from "react-router";
 import type { Route } from "./+types/shipping-options";
 import { addWeekdays, deliveryCostCents, optionsForAddress } from "../../../lib/delivery.ts";
+import type { Locale } from "../../../lib/locale.ts";
 import { formatUsd } from "../../../lib/money.ts";
 import { readCheckout } from "../../../server/checkout/session.ts";
 import { chooseDelivery, missingStep } from "../../../server/checkout/steps.ts";
@@ -22,19 +23,25 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** SPEC: Continue waits 500 ms before moving on, so the choice is seen to be taken. */
 const CONTINUE_DELAY_MS = 500;
 
+// Formatted on the server, in the workshop's time zone, so the server and the browser show the
+// same text; one format per language, since making one costs more than the rest of the page.
+const estimateFormats = new Map<Locale, Intl.DateTimeFormat>();
+function estimateFormat(locale: Locale): Intl.DateTimeFormat {
+  let format = estimateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === "ru" ? "ru-RU" : "en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "Asia/Makassar" });
+    estimateFormats.set(locale, format);
+  }
+  return format;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const checkoutData = await readCheckout(request);
   const back = missingStep(checkoutData, "shipping-options");
   if (back || !checkoutData?.shippingAddress) throw redirect(back ?? "/checkout/shipping");
   const address = checkoutData.shippingAddress;
   const today = new Date();
-  // Formatted here, in the workshop's time zone, so the server and the browser show the same text.
-  const dateFormat = new Intl.DateTimeFormat(localeOf(request) === "ru" ? "ru-RU" : "en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    timeZone: "Asia/Makassar",
-  });
+  const dateFormat = estimateFormat(localeOf(request));
   const options = optionsForAddress(address).map((o) => ({
     id: o.id,
     costCents: deliveryCostCents(o.id),
