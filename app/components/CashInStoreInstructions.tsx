@@ -1,9 +1,9 @@
 import { formatIdr, formatUsd } from "../../lib/money.ts";
-import { addressLines, mapLinkUrl, shop } from "../../lib/shop.ts";
 import { common } from "../i18n/common";
 import { useT } from "../i18n/core";
 import { orders } from "../i18n/orders";
-import { ArrowRight, ClockIcon, MapPinIcon } from "./Icons";
+import { ClockIcon, MapPinIcon } from "./Icons";
+import { WorkshopAddress } from "./WorkshopAddress";
 
 type Props = {
   orderNumber: string;
@@ -60,24 +60,7 @@ export function CashInStoreInstructions({ orderNumber, totalIdr, totalCents, pay
           <MapPinIcon className="mt-0.5 size-5 shrink-0 text-clay-700" />
           <div>
             <Sub className="font-sans text-sm font-semibold uppercase tracking-wider text-ink-500">{t("cash.address")}</Sub>
-            <address className="mt-1.5 not-italic leading-relaxed text-ink-700">
-              <span className="block font-medium text-ink-900">{shop.legalName}</span>
-              {addressLines.map((line) => (
-                <span key={line} className="block">
-                  {line}
-                </span>
-              ))}
-            </address>
-            <a
-              href={mapLinkUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="mt-2 inline-flex items-center gap-1.5 text-sm font-semibold text-clay-700 underline decoration-clay-700/40 underline-offset-4 hover:decoration-clay-700"
-            >
-              {t("cash.map")}
-              <span className="sr-only"> {t("newTab")}</span>
-              <ArrowRight className="size-4" />
-            </a>
+            <WorkshopAddress mapLabel={t("cash.map")} newTabLabel={t("newTab")} />
           </div>
         </div>
         <div className="flex gap-3">

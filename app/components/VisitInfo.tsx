@@ -1,8 +1,9 @@
 import { useId } from "react";
-import { addressLines, mapEmbedUrl, mapLinkUrl, shop, telegramUrl, whatsappUrl } from "../../lib/shop.ts";
+import { mapEmbedUrl, shop, telegramUrl, whatsappUrl } from "../../lib/shop.ts";
 import { useT } from "../i18n/core";
 import { visit } from "../i18n/visit";
-import { ArrowRight, ClockIcon, MapPinIcon } from "./Icons";
+import { ClockIcon, MapPinIcon } from "./Icons";
+import { WorkshopAddress } from "./WorkshopAddress";
 
 export type VisitInfoProps = {
   /** Which opening hours to state: the Contact page's office hours or the Showroom's visiting hours. */
@@ -50,24 +51,7 @@ export function VisitInfo({ hours, headingLevel = 2, messaging = true, id, class
             <MapPinIcon className="mt-1 size-5 shrink-0 text-clay-700" />
             <div>
               <Sub className={subClass}>{t("address")}</Sub>
-              <address className="mt-2 not-italic leading-relaxed text-ink-700">
-                <span className="block font-medium text-ink-900">{shop.legalName}</span>
-                {addressLines.map((line) => (
-                  <span key={line} className="block">
-                    {line}
-                  </span>
-                ))}
-              </address>
-              <a
-                href={mapLinkUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-clay-700 underline decoration-clay-700/40 underline-offset-4 hover:decoration-clay-700"
-              >
-                {t("map.open")}
-                {newTab}
-                <ArrowRight className="size-4" />
-              </a>
+              <WorkshopAddress mapLabel={t("map.open")} newTabLabel={t("newTab")} />
             </div>
           </div>
 
