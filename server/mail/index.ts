@@ -4,6 +4,7 @@
  */
 export {
   enqueueMail,
+  deliverQueuedMail,
   deliverMail,
   deliverMailJob,
   sweepMailJob,
@@ -11,6 +12,7 @@ export {
   listOutbox,
   readOutboxMail,
   type EnqueueMailInput,
+  type EnqueueOptions,
   type DeliverMailData,
   type MailStatus,
   type OutboxMail,

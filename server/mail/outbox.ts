@@ -65,7 +65,7 @@ export const sweepMailJob = defineJob<object>("mail-sweep", async () => {
  * When the job runner is not started here, the mail waits in the outbox for the every-minute sweep
  * of a process that runs it.
  */
-export async function enqueueMail(input: EnqueueMailInput, options: { tx?: Tx } = {}): Promise<boolean> {
+export async function enqueueMail(input: EnqueueMailInput, options: EnqueueOptions = {}): Promise<boolean> {
   const locale = mailLocale(input.locale);
   const { subject, text, html } = renderMail(input, locale, config().publicUrl);
   const db: Db = options.tx ?? (await getDb());
@@ -85,7 +85,9 @@ export async function enqueueMail(input: EnqueueMailInput, options: { tx?: Tx } 
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
   if (!row) return false;
-  if (jobsStarted()) {
+  if (options.later) {
+    options.later.push(row.id);
+  } else if (jobsStarted()) {
     if (options.tx) {
       await nudge(row.id, options.tx);
     } else {
@@ -94,6 +96,24 @@ export async function enqueueMail(input: EnqueueMailInput, options: { tx?: Tx } 
     }
   }
   return true;
+}
+
+export type EnqueueOptions = {
+  tx?: Tx;
+  /**
+   * Collects the new mail's id instead of creating its delivery job in the transaction: the caller
+   * hands the ids to deliverQueuedMail() once it committed. Keeps a busy transaction short; if the
+   * process dies in between, the every-minute sweep delivers the mail.
+   */
+  later?: number[];
+};
+
+/** Creates the delivery jobs of mails stored with `later`, after their transaction committed. */
+export async function deliverQueuedMail(ids: readonly number[]): Promise<void> {
+  if (!jobsStarted()) return;
+  for (const id of ids) {
+    await nudge(id).catch((error: unknown) => console.error(`mail ${id}: could not queue its delivery:`, error));
+  }
 }
 
 /** Sends the delivery job of a mail, unless one is already queued or running for it. */

@@ -1,6 +1,6 @@
 import { config } from "../config.ts";
 import type { Tx } from "../jobs/index.ts";
-import { enqueueMail, type CancelReason } from "../mail/index.ts";
+import { enqueueMail, type CancelReason, type EnqueueOptions } from "../mail/index.ts";
 import type { Order } from "./place-order.ts";
 
 /**
@@ -8,7 +8,7 @@ import type { Order } from "./place-order.ts";
  * a duplicate webhook) never mails the customer twice. Given the transaction that changed the
  * order, the mail exists exactly when the change does.
  */
-export async function announceNewOrder(order: Order, tx?: Tx): Promise<void> {
+export async function announceNewOrder(order: Order, options: EnqueueOptions = {}): Promise<void> {
   await enqueueMail({
     template: "order-received",
     vars: { order },
@@ -16,7 +16,7 @@ export async function announceNewOrder(order: Order, tx?: Tx): Promise<void> {
     locale: order.locale,
     to: order.shippingAddress.email,
     orderId: order.id,
-  }, { tx });
+  }, options);
   await enqueueMail({
     template: "shop-new-order",
     vars: { order },
@@ -24,7 +24,7 @@ export async function announceNewOrder(order: Order, tx?: Tx): Promise<void> {
     locale: "en",
     to: config().SHOP_MAIL_TO,
     orderId: order.id,
-  }, { tx });
+  }, options);
 }
 
 /** After a payment status change: confirmation when paid, a way to try again when it failed. */

@@ -11,6 +11,7 @@ import type { Locale } from "../../lib/locale.ts";
 import type { ShippingAddressInput } from "../../lib/validation/address.ts";
 import { newAccessToken, newOrderNumber } from "./numbers.ts";
 import type { OrderStatus, PaymentStatus } from "./status.ts";
+import { deliverQueuedMail } from "../mail/index.ts";
 import { announceNewOrder } from "./notifications.ts";
 
 export type Order = typeof orders.$inferSelect;
@@ -78,6 +79,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
   checkClaims(input.claimed, { priceCents: quote.product.priceCents, deliveryCostCents: quote.deliveryCost, totalCents: quote.totalCents });
   const { status, paymentStatus } = initialStatuses(quote.method);
   const db = await getDb();
+  const mails: number[] = [];
   const order = await db.transaction(async (tx) => {
     for (let attempt = 0; ; attempt++) {
       const orderNumber = newOrderNumber();
@@ -107,11 +109,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<Order> {
         .returning();
       if (row) {
         await tx.insert(orderEvents).values({ orderId: row.id, status, paymentStatus, reason: `placed (${quote.method.code})` });
-        await announceNewOrder(row, tx);
+        await announceNewOrder(row, { tx, later: mails });
         return row;
       }
       if (attempt >= 5) throw new Error("Could not find a free order number");
     }
   });
+  // The customer need not wait for the mail jobs: the mails are stored, and the sweep catches up.
+  void deliverQueuedMail(mails);
   return order;
 }
