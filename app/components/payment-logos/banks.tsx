@@ -106,8 +106,8 @@ export const BSS: LogoDrawing = {
   art: (
     <>
       <Tile fill="#28466d" />
-      <BankBuilding x={6} y={8} scale={1} fill={WHITE} />
-      <Word text="BSS" x={44} cy={20} size={15} fill={WHITE} />
+      <BankBuilding x={5} y={9.5} scale={0.9} fill={WHITE} />
+      <Word text="BSS" x={45} cy={20} size={14} fill={WHITE} />
     </>
   ),
 };

@@ -9,9 +9,9 @@ export const CARD: LogoDrawing = {
       <Chip x={7} y={9} w={11} h={8.5} fill="#e9b949" line="#9c7a25" />
       <path d="M23 10.5a5 5 0 0 1 0 6M26 9a7.5 7.5 0 0 1 0 9" fill="none" stroke="#ffffff" strokeWidth={1.3} strokeLinecap="round" />
       <g fill="#ffffff">
-        {[7, 20, 33].map((x) => (
+        {[7, 18, 29].map((x) => (
           <g key={x}>
-            {[0, 2.6, 5.2, 7.8].map((dx) => (
+            {[0, 2.4, 4.8, 7.2].map((dx) => (
               <circle key={dx} cx={x + 1 + dx} cy={28} r={1} />
             ))}
           </g>

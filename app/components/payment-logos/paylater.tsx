@@ -7,7 +7,7 @@ export const KREDIVO: LogoDrawing = {
   name: "Kredivo",
   art: (
     <>
-      <Tile fill="#d45500" />
+      <Tile fill="#c64f00" />
       <Word text="kredivo" cy={20} size={14} fill={WHITE} />
     </>
   ),

@@ -38,14 +38,14 @@ export const CASH_IN_STORE: LogoDrawing = {
   art: (
     <>
       <Tile fill={INK} />
-      {/* shop front */}
-      <rect x={8.5} y={15} width={23} height={17} fill="#ebe0cc" />
-      <rect x={20} y={20} width={7} height={12} fill={CLAY} />
-      <rect x={11.5} y={19.5} width={6} height={6} fill="#4a3c2f" />
-      <path d="M7 8.5h26V15H7z" fill={SAND} />
-      <path d="M7 8.5h5.2V15H7zM17.4 8.5h5.2V15h-5.2zM27.8 8.5H33V15h-5.2z" fill={CLAY} />
-      <path d="M7 15a2.6 2.6 0 0 0 5.2 0zM17.4 15a2.6 2.6 0 0 0 5.2 0zM27.8 15a2.6 2.6 0 0 0 5.2 0z" fill={CLAY} />
-      <path d="M12.2 15a2.6 2.6 0 0 0 5.2 0zM22.6 15a2.6 2.6 0 0 0 5.2 0z" fill={SAND} />
+      {/* shop front: walls, door, window, then a striped awning with a scalloped edge */}
+      <rect x={9} y={14} width={22} height={18} fill="#ebe0cc" />
+      <rect x={21} y={20} width={6.5} height={12} fill={CLAY} />
+      <rect x={12} y={20} width={6} height={6} fill="#4a3c2f" />
+      <path d="M7 8h26v6H7z" fill="#ffffff" />
+      <path d="M7 8h4.33v6H7zM15.67 8H20v6h-4.33zM24.33 8h4.34v6h-4.34z" fill={CLAY} />
+      <path d="M7 14a2.17 2.17 0 0 0 4.33 0zM15.67 14a2.17 2.17 0 0 0 4.33 0zM24.33 14a2.17 2.17 0 0 0 4.34 0z" fill={CLAY} />
+      <path d="M11.33 14a2.17 2.17 0 0 0 4.34 0zM20 14a2.17 2.17 0 0 0 4.33 0zM28.67 14a2.17 2.17 0 0 0 4.33 0z" fill="#ffffff" />
       <rect x={6} y={31.5} width={28} height={2} rx={1} fill={SAND} />
       {/* banknote */}
       <rect x={37} y={13} width={21} height={14} rx={1.5} fill={SAND} />

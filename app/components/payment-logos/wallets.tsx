@@ -8,10 +8,10 @@ export const QRIS: LogoDrawing = {
   art: (
     <>
       <Tile fill="#ffffff" border="#d6d3d1" />
-      <rect x={7} y={13} width={14} height={14} rx={1} fill="none" stroke="#111111" strokeWidth={2.2} />
-      <rect x={11} y={17} width={6} height={6} fill="#111111" />
-      <Word text="QRIS" x={41} cy={20} size={15} fill="#111111" />
-      <path d="M54 8h5v5z" fill="#e4262c" />
+      <rect x={5.5} y={14} width={12} height={12} rx={1} fill="none" stroke="#111111" strokeWidth={2} />
+      <rect x={9} y={17.5} width={5} height={5} fill="#111111" />
+      <Word text="QRIS" x={40.5} cy={20} size={14} fill="#111111" />
+      <path d="M54 8.5h5v5z" fill="#e4262c" />
     </>
   ),
 };
@@ -43,10 +43,10 @@ export const SHOPEEPAY: LogoDrawing = {
   name: "ShopeePay",
   art: (
     <>
-      <Tile fill="#d9411e" />
+      <Tile fill="#d23c1b" />
       <path d="M28.5 10.5a3.5 3.5 0 0 1 7 0" fill="none" stroke={WHITE} strokeWidth={1.4} />
       <path d="M25.5 10h13l-1 12h-11z" fill={WHITE} />
-      <Word text="S" cy={16} size={8} fill="#d9411e" />
+      <Word text="S" cy={16} size={8} fill="#d23c1b" />
       <Word text="ShopeePay" cy={30} size={10} fill={WHITE} maxWidth={54} />
     </>
   ),
