@@ -9,6 +9,7 @@ import { deliveryTexts } from "../i18n/delivery";
 import { orders } from "../i18n/orders";
 import { ArrowRight } from "./Icons";
 import { ProductPhoto } from "./ProductPhoto";
+import { NoticePage } from "./NoticePage";
 
 type Key = keyof typeof orders.en & string;
 
@@ -144,13 +145,11 @@ export function OrderPageLink({ token }: { token: string }) {
 export function OrderInfoNotFound() {
   const t = useT(orders);
   return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-semibold">{t("notFound.title")}</h1>
-      <p className="mt-4 text-lg leading-relaxed text-ink-700">{t("notFound.text")}</p>
-      <Link to="/products" className="btn-primary mt-8">
+    <NoticePage title={t("notFound.title")} text={t("notFound.text")}>
+      <Link to="/products" className="btn-primary">
         {t("notFound.products")}
       </Link>
-    </section>
+    </NoticePage>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { checkout } from "../../i18n/checkout";
 import { useT } from "../../i18n/core";
+import { NoticePage } from "../NoticePage";
 
 type Props = {
   title: "missing.title" | "error.title";
@@ -13,13 +14,9 @@ type Props = {
 export function CheckoutNotice({ title, message, continueTo }: Props) {
   const t = useT(checkout);
   return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center" role="alert">
-      <h1 className="text-3xl font-semibold">{t(title)}</h1>
-      <p className="mt-4 text-lg text-ink-700">{t(message)}</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/products" className="btn-primary">{t("missing.products")}</Link>
-        {continueTo && <Link to={continueTo} className="btn-secondary">{t("error.continueAnyway")}</Link>}
-      </div>
-    </section>
+    <NoticePage role="alert" title={t(title)} text={t(message)}>
+      <Link to="/products" className="btn-primary">{t("missing.products")}</Link>
+      {continueTo && <Link to={continueTo} className="btn-secondary">{t("error.continueAnyway")}</Link>}
+    </NoticePage>
   );
 }

@@ -10,7 +10,7 @@ import { AppError } from "../../../server/errors.ts";
 import { localeOf } from "../../../server/locale.ts";
 import { usdToIdrRate } from "../../../server/payments/fx-rate.ts";
 import { paymentsSandbox } from "../../../server/payments/mode.ts";
-import { CheckoutSteps } from "../../components/checkout/CheckoutSteps";
+import { CheckoutLayout } from "../../components/checkout/CheckoutLayout";
 import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
 import { PaymentLogoImage } from "../../components/PaymentLogo";
 import { checkout } from "../../i18n/checkout";
@@ -88,57 +88,51 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   };
 
   return (
-    <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-[1fr_22rem]">
-      <section>
-        <CheckoutSteps current={3} />
-        <h1 className="text-3xl font-semibold sm:text-4xl">{t("payment.title")}</h1>
-        <p className="mt-2 text-ink-700">
-          {t("payment.intro")}{" "}
-          <Link to="/checkout/shipping-options" className="font-semibold text-clay-700 underline underline-offset-4">{t("back")}</Link>
-        </p>
-        {loaderData.sandbox && <p className="mt-4 inline-block rounded-full bg-sand-200 px-3 py-1 text-xs font-semibold text-ink-700">{t("payment.sandbox")}</p>}
-        <Form method="post" onSubmit={onSubmit} className="mt-8 space-y-8">
-          {loaderData.groups.map((group) => (
-            <fieldset key={group.type}>
-              <legend className="text-sm font-semibold uppercase tracking-wider text-ink-500">{t(`payment.group.${group.type}`)}</legend>
-              {group.type === "CASH_IN_STORE" && <p className="mt-1 text-sm text-ink-700">{t("payment.cashNote")}</p>}
-              {group.type === "TEST_CARD" && <p className="mt-1 text-sm text-ink-700">{t("payment.testNote")}</p>}
-              <div className="mt-3 grid gap-3 sm:grid-cols-2">
-                {group.methods.map((m) => (
-                  <label
-                    key={m.code}
-                    className={`flex cursor-pointer items-center gap-3 rounded-xl border bg-white p-3 transition ${
-                      selected?.code === m.code ? "border-ink-900 ring-2 ring-ink-900/10" : "border-sand-300 hover:border-ink-700"
-                    }`}
-                  >
-                    <input
-                      type="radio"
-                      name="paymentMethod"
-                      value={m.code}
-                      onChange={() => {
-                        setSelected({ code: m.code, type: group.type });
-                        setClientError(null);
-                      }}
-                      className="size-4 accent-ink-900"
-                    />
-                    <PaymentLogoImage code={m.logo} className="h-8 w-12 shrink-0" />
-                    <span className="text-sm font-medium">{m.name}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          ))}
-          {(capHit || shownError) && (
-            <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-red-800">{capHit ? t("payment.otcCap") : shownError}</p>
-          )}
-          <button type="submit" className="btn-primary w-full py-4 text-base sm:w-auto sm:px-12" disabled={navigation.state === "submitting" || capHit}>
-            {navigation.state === "submitting" ? t("payment.placing") : t("payment.place")}
-          </button>
-        </Form>
-      </section>
-      <div className="lg:pt-24">
-        <CheckoutSummary {...loaderData.summary} />
-      </div>
-    </div>
+    <CheckoutLayout step={3} summary={<CheckoutSummary {...loaderData.summary} />}>
+      <h1 className="text-3xl font-semibold sm:text-4xl">{t("payment.title")}</h1>
+      <p className="mt-2 text-ink-700">
+        {t("payment.intro")}{" "}
+        <Link to="/checkout/shipping-options" className="font-semibold text-clay-700 underline underline-offset-4">{t("back")}</Link>
+      </p>
+      {loaderData.sandbox && <p className="mt-4 inline-block rounded-full bg-sand-200 px-3 py-1 text-xs font-semibold text-ink-700">{t("payment.sandbox")}</p>}
+      <Form method="post" onSubmit={onSubmit} className="mt-8 space-y-8">
+        {loaderData.groups.map((group) => (
+          <fieldset key={group.type}>
+            <legend className="text-sm font-semibold uppercase tracking-wider text-ink-500">{t(`payment.group.${group.type}`)}</legend>
+            {group.type === "CASH_IN_STORE" && <p className="mt-1 text-sm text-ink-700">{t("payment.cashNote")}</p>}
+            {group.type === "TEST_CARD" && <p className="mt-1 text-sm text-ink-700">{t("payment.testNote")}</p>}
+            <div className="mt-3 grid gap-3 sm:grid-cols-2">
+              {group.methods.map((m) => (
+                <label
+                  key={m.code}
+                  className={`flex cursor-pointer items-center gap-3 rounded-xl border bg-white p-3 transition ${
+                    selected?.code === m.code ? "border-ink-900 ring-2 ring-ink-900/10" : "border-sand-300 hover:border-ink-700"
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={m.code}
+                    onChange={() => {
+                      setSelected({ code: m.code, type: group.type });
+                      setClientError(null);
+                    }}
+                    className="size-4 accent-ink-900"
+                  />
+                  <PaymentLogoImage code={m.logo} className="h-8 w-12 shrink-0" />
+                  <span className="text-sm font-medium">{m.name}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ))}
+        {(capHit || shownError) && (
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-red-800">{capHit ? t("payment.otcCap") : shownError}</p>
+        )}
+        <button type="submit" className="btn-primary w-full py-4 text-base sm:w-auto sm:px-12" disabled={navigation.state === "submitting" || capHit}>
+          {navigation.state === "submitting" ? t("payment.placing") : t("payment.place")}
+        </button>
+      </Form>
+    </CheckoutLayout>
   );
 }

@@ -8,7 +8,7 @@ import { readCheckout } from "../../../server/checkout/session.ts";
 import { chooseDelivery, missingStep } from "../../../server/checkout/steps.ts";
 import { AppError } from "../../../server/errors.ts";
 import { localeOf } from "../../../server/locale.ts";
-import { CheckoutSteps } from "../../components/checkout/CheckoutSteps";
+import { CheckoutLayout } from "../../components/checkout/CheckoutLayout";
 import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
 import { checkout } from "../../i18n/checkout";
 import { countryNames } from "../../i18n/countries";
@@ -93,66 +93,60 @@ export default function ShippingOptions({ loaderData, actionData }: Route.Compon
   };
 
   return (
-    <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-[1fr_22rem]">
-      <section>
-        <CheckoutSteps current={2} />
-        <h1 className="text-3xl font-semibold sm:text-4xl">{t("delivery.title")}</h1>
-        <p className="mt-2 text-ink-700">
-          {t("delivery.intro", { city: loaderData.address.city, country: tc(loaderData.address.country as keyof typeof countryNames.en) })}{" "}
-          <Link to="/checkout/shipping" className="font-semibold text-clay-700 underline underline-offset-4">{t("address.change")}</Link>
-        </p>
-        {loaderData.missingPrevious && (
-          <p role="alert" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-amber-900">{t("missing.previous")}</p>
-        )}
-        <Form method="post" onSubmit={onSubmit} className="mt-8">
-          <fieldset>
-            <legend className="sr-only">{t("delivery.title")}</legend>
-            <div className="space-y-3">
-              {loaderData.options.map((o) => (
-                <label
-                  key={o.id}
-                  className={`flex cursor-pointer items-start gap-4 rounded-2xl border bg-white p-5 transition ${
-                    selected === o.id ? "border-ink-900 ring-2 ring-ink-900/10" : "border-sand-300 hover:border-ink-700"
-                  }`}
-                >
-                  <input
-                    type="radio"
-                    name="deliveryOption"
-                    value={o.id}
-                    defaultChecked={loaderData.chosen === o.id}
-                    onChange={() => {
-                      setSelected(o.id);
-                      setClientError(null);
-                    }}
-                    className="mt-1 size-4 accent-ink-900"
-                  />
-                  <span className="flex-1">
-                    <span className="flex flex-wrap items-baseline justify-between gap-2">
-                      <span className="font-semibold">{td(`${o.id}.name`)}</span>
-                      <span className="font-semibold">{o.costCents === 0 ? `${formatUsd(0)} · ${t("delivery.free")}` : formatUsd(o.costCents)}</span>
-                    </span>
-                    <span className="mt-1 block text-sm text-ink-700">{td(`${o.id}.description`)}</span>
-                    <span className="mt-2 block text-sm text-ink-700">
-                      {t("delivery.estimated", { days: td(`${o.id}.days`) })} ·{" "}
-                      {o.estimatedDate ? t("delivery.estimatedDate", { date: o.estimatedDate }) : t("delivery.readyNotified")}
-                    </span>
-                    <span className="mt-1 block text-xs text-ink-500">{o.trackingAvailable ? t("delivery.tracking") : t("delivery.noTracking")}</span>
+    <CheckoutLayout step={2} summary={<CheckoutSummary {...loaderData.summary} deliveryCents={selectedCost} />}>
+      <h1 className="text-3xl font-semibold sm:text-4xl">{t("delivery.title")}</h1>
+      <p className="mt-2 text-ink-700">
+        {t("delivery.intro", { city: loaderData.address.city, country: tc(loaderData.address.country as keyof typeof countryNames.en) })}{" "}
+        <Link to="/checkout/shipping" className="font-semibold text-clay-700 underline underline-offset-4">{t("address.change")}</Link>
+      </p>
+      {loaderData.missingPrevious && (
+        <p role="alert" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-amber-900">{t("missing.previous")}</p>
+      )}
+      <Form method="post" onSubmit={onSubmit} className="mt-8">
+        <fieldset>
+          <legend className="sr-only">{t("delivery.title")}</legend>
+          <div className="space-y-3">
+            {loaderData.options.map((o) => (
+              <label
+                key={o.id}
+                className={`flex cursor-pointer items-start gap-4 rounded-2xl border bg-white p-5 transition ${
+                  selected === o.id ? "border-ink-900 ring-2 ring-ink-900/10" : "border-sand-300 hover:border-ink-700"
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="deliveryOption"
+                  value={o.id}
+                  defaultChecked={loaderData.chosen === o.id}
+                  onChange={() => {
+                    setSelected(o.id);
+                    setClientError(null);
+                  }}
+                  className="mt-1 size-4 accent-ink-900"
+                />
+                <span className="flex-1">
+                  <span className="flex flex-wrap items-baseline justify-between gap-2">
+                    <span className="font-semibold">{td(`${o.id}.name`)}</span>
+                    <span className="font-semibold">{o.costCents === 0 ? `${formatUsd(0)} · ${t("delivery.free")}` : formatUsd(o.costCents)}</span>
                   </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          {error && (
-            <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-red-800">{error}</p>
-          )}
-          <button type="submit" className="btn-primary mt-8" disabled={saving}>
-            {saving ? t("delivery.saving") : t("delivery.continue")}
-          </button>
-        </Form>
-      </section>
-      <div className="lg:pt-24">
-        <CheckoutSummary {...loaderData.summary} deliveryCents={selectedCost} />
-      </div>
-    </div>
+                  <span className="mt-1 block text-sm text-ink-700">{td(`${o.id}.description`)}</span>
+                  <span className="mt-2 block text-sm text-ink-700">
+                    {t("delivery.estimated", { days: td(`${o.id}.days`) })} ·{" "}
+                    {o.estimatedDate ? t("delivery.estimatedDate", { date: o.estimatedDate }) : t("delivery.readyNotified")}
+                  </span>
+                  <span className="mt-1 block text-xs text-ink-500">{o.trackingAvailable ? t("delivery.tracking") : t("delivery.noTracking")}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {error && (
+          <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-red-800">{error}</p>
+        )}
+        <button type="submit" className="btn-primary mt-8" disabled={saving}>
+          {saving ? t("delivery.saving") : t("delivery.continue")}
+        </button>
+      </Form>
+    </CheckoutLayout>
   );
 }

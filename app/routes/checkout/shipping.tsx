@@ -6,7 +6,7 @@ import { shippingAddressSchema, type AddressField } from "../../../lib/validatio
 import { fieldErrors, type FieldErrors } from "../../../lib/validation/fields.ts";
 import { readCheckout } from "../../../server/checkout/session.ts";
 import { missingStep, saveAddress } from "../../../server/checkout/steps.ts";
-import { CheckoutSteps } from "../../components/checkout/CheckoutSteps";
+import { CheckoutLayout } from "../../components/checkout/CheckoutLayout";
 import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
 import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
@@ -68,47 +68,41 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
   );
 
   return (
-    <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-[1fr_22rem]">
-      <section>
-        <CheckoutSteps current={2} />
-        <h1 className="text-3xl font-semibold sm:text-4xl">{t("address.title")}</h1>
-        <p className="mt-2 text-ink-700">{t("address.intro")}</p>
-        {loaderData.missingPrevious && (
-          <p role="alert" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-amber-900">{t("missing.previous")}</p>
-        )}
-        <Form method="post" noValidate onSubmit={onSubmit} className="mt-8 space-y-5">
-          {field("fullName", { autoComplete: "name", maxLength: 120 })}
-          <div className="grid gap-5 sm:grid-cols-2">
-            {field("email", { type: "email", autoComplete: "email", maxLength: 254 })}
-            {field("phone", { type: "tel", autoComplete: "tel", maxLength: 40 })}
-          </div>
-          {field("addressLine1", { autoComplete: "address-line1", maxLength: 200 })}
-          {field("addressLine2", { autoComplete: "address-line2", maxLength: 200, required: false })}
-          <div className="grid gap-5 sm:grid-cols-2">
-            {field("city", { autoComplete: "address-level2", maxLength: 100 })}
-            {field("state", { autoComplete: "address-level1", maxLength: 100 })}
-          </div>
-          <div className="grid gap-5 sm:grid-cols-2">
-            {field("postalCode", { autoComplete: "postal-code", maxLength: 20 })}
-            <SelectField
-              name="country"
-              label={t("address.country")}
-              placeholder={t("address.chooseCountry")}
-              options={countries.map((c) => ({ value: c, label: tc(c) }))}
-              defaultValue={values.country}
-              autoComplete="country-name"
-              error={message("country")}
-              onEdit={clear}
-            />
-          </div>
-          <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-            {t("address.continue")}
-          </button>
-        </Form>
-      </section>
-      <div className="lg:pt-24">
-        <CheckoutSummary {...loaderData.summary} />
-      </div>
-    </div>
+    <CheckoutLayout step={2} summary={<CheckoutSummary {...loaderData.summary} />}>
+      <h1 className="text-3xl font-semibold sm:text-4xl">{t("address.title")}</h1>
+      <p className="mt-2 text-ink-700">{t("address.intro")}</p>
+      {loaderData.missingPrevious && (
+        <p role="alert" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-amber-900">{t("missing.previous")}</p>
+      )}
+      <Form method="post" noValidate onSubmit={onSubmit} className="mt-8 space-y-5">
+        {field("fullName", { autoComplete: "name", maxLength: 120 })}
+        <div className="grid gap-5 sm:grid-cols-2">
+          {field("email", { type: "email", autoComplete: "email", maxLength: 254 })}
+          {field("phone", { type: "tel", autoComplete: "tel", maxLength: 40 })}
+        </div>
+        {field("addressLine1", { autoComplete: "address-line1", maxLength: 200 })}
+        {field("addressLine2", { autoComplete: "address-line2", maxLength: 200, required: false })}
+        <div className="grid gap-5 sm:grid-cols-2">
+          {field("city", { autoComplete: "address-level2", maxLength: 100 })}
+          {field("state", { autoComplete: "address-level1", maxLength: 100 })}
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          {field("postalCode", { autoComplete: "postal-code", maxLength: 20 })}
+          <SelectField
+            name="country"
+            label={t("address.country")}
+            placeholder={t("address.chooseCountry")}
+            options={countries.map((c) => ({ value: c, label: tc(c) }))}
+            defaultValue={values.country}
+            autoComplete="country-name"
+            error={message("country")}
+            onEdit={clear}
+          />
+        </div>
+        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+          {t("address.continue")}
+        </button>
+      </Form>
+    </CheckoutLayout>
   );
 }

@@ -7,6 +7,7 @@ import { CashInStoreInstructions } from "../../components/CashInStoreInstruction
 import { awaitsCashPayment, OrderInfoNotFound, OrderPageLink, OrderSummary, orderView, type OrderView } from "../../components/OrderSummary";
 import { metaLocale, translator, useT } from "../../i18n/core";
 import { orders } from "../../i18n/orders";
+import { NoticePage } from "../../components/NoticePage";
 
 type Outcome = "paid" | "test" | "processing";
 
@@ -51,20 +52,14 @@ export default function Success({ loaderData }: Route.ComponentProps) {
 
   if (loaderData.state === "unavailable") {
     return (
-      <section className="mx-auto max-w-2xl px-4 py-16 text-center sm:py-24">
-        <h1 className="text-3xl font-semibold sm:text-4xl">{t("success.processing.title")}</h1>
-        <p role="status" className="mt-4 text-lg leading-relaxed text-ink-700">
-          {t("success.unavailable.text")}
-        </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <a href="" className="btn-primary">
-            {t("success.reload")}
-          </a>
-          <Link to="/products" className="btn-secondary">
-            {t("continue")}
-          </Link>
-        </div>
-      </section>
+      <NoticePage role="status" title={t("success.processing.title")} text={t("success.unavailable.text")}>
+        <a href="" className="btn-primary">
+          {t("success.reload")}
+        </a>
+        <Link to="/products" className="btn-secondary">
+          {t("continue")}
+        </Link>
+      </NoticePage>
     );
   }
 

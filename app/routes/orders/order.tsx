@@ -8,6 +8,7 @@ import { CashInStoreInstructions } from "../../components/CashInStoreInstruction
 import { awaitsCashPayment, formatOrderDate, OrderSummary, orderView, StatusBadge, statusWord } from "../../components/OrderSummary";
 import { metaLocale, translator, useT } from "../../i18n/core";
 import { orders } from "../../i18n/orders";
+import { NoticePage } from "../../components/NoticePage";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = translator(orders, metaLocale(matches));
@@ -42,18 +43,14 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const t = useT(orders);
   if (!loaderData.found) {
     return (
-      <section className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-semibold sm:text-4xl">{t("orderNotFound.title")}</h1>
-        <p className="mt-4 text-lg leading-relaxed text-ink-700">{t("orderNotFound.text")}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/products" className="btn-primary">
-            {t("notFound.products")}
-          </Link>
-          <Link to="/contact" className="btn-secondary">
-            {t("orderNotFound.contact")}
-          </Link>
-        </div>
-      </section>
+      <NoticePage title={t("orderNotFound.title")} text={t("orderNotFound.text")}>
+        <Link to="/products" className="btn-primary">
+          {t("notFound.products")}
+        </Link>
+        <Link to="/contact" className="btn-secondary">
+          {t("orderNotFound.contact")}
+        </Link>
+      </NoticePage>
     );
   }
 
