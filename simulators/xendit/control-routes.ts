@@ -1,0 +1,109 @@
+import express from "express";
+import type { Engine } from "./engine.ts";
+import { invalid, XenditError } from "./errors.ts";
+import { failureCodes, webhookEvents, type WebhookEvent } from "./types.ts";
+import { isObject } from "./validate-create.ts";
+import type { DeliverySettings, WebhookSender } from "./webhooks.ts";
+
+/**
+ * Sandbox helpers for tests (mounted at /_control, no auth): pay, fail or expire a request, send
+ * chosen webhooks, bend webhook delivery, move the clock, list and reset.
+ */
+export function controlRoutes(engine: Engine, webhooks: WebhookSender, advanceClock: (ms: number) => void): express.Router {
+  const router = express.Router();
+
+  router.get("/payment_requests", (_req, res) => {
+    res.json(engine.list());
+  });
+  router.get("/payment_requests/:id", (req, res) => {
+    res.json({ payment_request: engine.get(req.params.id), payments: engine.paymentsOf(req.params.id) });
+  });
+  router.post("/payment_requests/:id/pay", (req, res) => {
+    const body = objectBody(req.body);
+    if (body.amount !== undefined && (typeof body.amount !== "number" || !Number.isInteger(body.amount) || body.amount <= 0)) {
+      throw invalid("amount must be a positive whole number");
+    }
+    if (body.currency !== undefined && (typeof body.currency !== "string" || !/^[A-Z]{3}$/.test(body.currency))) {
+      throw invalid("currency must be a three-letter code such as IDR or USD");
+    }
+    res.json(engine.pay(req.params.id, { amount: body.amount as number | undefined, currency: body.currency as string | undefined }));
+  });
+  router.post("/payment_requests/:id/fail", (req, res) => {
+    const code = objectBody(req.body).failure_code;
+    if (typeof code !== "string" || !(failureCodes as readonly string[]).includes(code)) {
+      throw invalid(`failure_code must be one of Xendit's codes: ${failureCodes.join(", ")}`);
+    }
+    res.json(engine.fail(req.params.id, code));
+  });
+  router.post("/payment_requests/:id/expire", (req, res) => {
+    res.json(engine.expire(req.params.id));
+  });
+  router.post("/payment_requests/:id/events", (req, res) => {
+    const events = objectBody(req.body).events;
+    if (!Array.isArray(events) || events.length === 0) throw invalid("events must be a non-empty array of {event, data?}");
+    const parsed = events.map((item: unknown, index) => {
+      if (!isObject(item) || !(webhookEvents as readonly unknown[]).includes(item.event)) {
+        throw invalid(`events[${index}].event must be one of ${webhookEvents.join(", ")}`);
+      }
+      if (item.data !== undefined && !isObject(item.data)) throw invalid(`events[${index}].data must be an object`);
+      return { event: item.event as WebhookEvent, data: item.data as Record<string, unknown> | undefined };
+    });
+    engine.sendEvents(req.params.id, parsed);
+    res.status(202).json({ queued: parsed.length });
+  });
+
+  router.get("/webhooks", (_req, res) => {
+    res.json({ settings: webhooks.settings(), pending: webhooks.pending(), log: webhooks.log() });
+  });
+  router.post("/webhooks", (req, res) => {
+    res.json(webhooks.configure(parseSettings(objectBody(req.body))));
+  });
+  router.delete("/webhooks/pending", (_req, res) => {
+    res.json({ dropped: webhooks.dropPending() });
+  });
+
+  router.post("/clock", (req, res) => {
+    const seconds = objectBody(req.body).advanceSeconds;
+    if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) throw invalid("advanceSeconds must be a number of seconds, 0 or more");
+    advanceClock(seconds * 1000);
+    engine.sweep();
+    res.json({ now: new Date(engine.now()).toISOString() });
+  });
+  router.post("/reset", (_req, res) => {
+    engine.reset();
+    webhooks.reset();
+    res.json({ reset: true });
+  });
+  router.use((req) => {
+    throw new XenditError(404, "NOT_FOUND", `No such control endpoint: ${req.method} /_control${req.path}`);
+  });
+  return router;
+}
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (body === undefined) return {};
+  if (!isObject(body)) throw invalid("The body must be a JSON object");
+  return body;
+}
+
+function parseSettings(body: Record<string, unknown>): Partial<DeliverySettings> {
+  const patch: Partial<DeliverySettings> = {};
+  const { duplicates, reverse, holdMs, paused } = body;
+  if (duplicates !== undefined) {
+    if (typeof duplicates !== "number" || !Number.isInteger(duplicates) || duplicates < 1 || duplicates > 10) throw invalid("duplicates must be a whole number from 1 to 10");
+    patch.duplicates = duplicates;
+  }
+  if (reverse !== undefined) {
+    if (typeof reverse !== "boolean") throw invalid("reverse must be true or false");
+    patch.reverse = reverse;
+  }
+  if (holdMs !== undefined) {
+    if (typeof holdMs !== "number" || !Number.isInteger(holdMs) || holdMs < 0 || holdMs > 60_000) throw invalid("holdMs must be a whole number of milliseconds up to 60000");
+    patch.holdMs = holdMs;
+  }
+  if (paused !== undefined) {
+    if (typeof paused !== "boolean") throw invalid("paused must be true or false");
+    patch.paused = paused;
+  }
+  return patch;
+}

@@ -1,0 +1,151 @@
+/**
+ * A local Xendit that speaks the v3 Payment Requests API: the shop mounts it under
+ * /_sandbox/xendit when no key is configured, and tests start it on its own port.
+ * See README.md beside this file for the paths, test cards and control API.
+ */
+import { createHash } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import express from "express";
+import { apiRoutes } from "./api-routes.ts";
+import { controlRoutes } from "./control-routes.ts";
+import { createEngine } from "./engine.ts";
+import { jsonErrorHandler, XenditError } from "./errors.ts";
+import { payRoutes } from "./pay-routes.ts";
+import { createStore, type Store } from "./store.ts";
+import type { Payment, PaymentRequest } from "./types.ts";
+import { createWebhookSender, type DeliveryLogEntry, type DeliverySettings } from "./webhooks.ts";
+
+export type { Payment, PaymentRequest, WebhookBody, WebhookEvent } from "./types.ts";
+export type { DeliveryLogEntry, DeliverySettings } from "./webhooks.ts";
+export { API_VERSION } from "./api-routes.ts";
+export { testCards } from "./test-cards.ts";
+
+export type SimulatorOptions = {
+  /** Basic-auth user name expected on /v3 (password empty). */
+  secretKey: string;
+  /** Absolute URL where the router is reachable, e.g. http://localhost:3000/_sandbox/xendit (hosted page links). */
+  publicUrl: string;
+  /** Where webhooks go (the shop's /api/xendit/webhook); none = no webhooks. */
+  callbackUrl?: string;
+  /** Sent as x-callback-token. */
+  callbackToken?: string;
+  /** Payment requests and payments are kept in this JSON file and reloaded on start. */
+  stateFile?: string;
+  /** Clock in ms (default Date.now); the control API can move it forward. */
+  now?: () => number;
+  /** Webhook redelivery delays; Xendit retries up to 6 times over a day, shortened here. */
+  retryDelaysMs?: number[];
+  /** Delay between a simulate call and the payment (default 300). */
+  simulateDelayMs?: number;
+};
+
+export type XenditSimulator = {
+  router: express.Router;
+  /** The state itself (read it in tests; change it only through the API). */
+  store: Store;
+  paymentRequest(id: string): PaymentRequest | undefined;
+  payment(id: string): Payment | undefined;
+  /** Webhook deliveries so far, attempts and retries included. */
+  deliveries(): DeliveryLogEntry[];
+  webhookSettings(): DeliverySettings;
+  /** The simulator's clock in ms. */
+  now(): number;
+  /**
+   * Resolves once nothing is under way: no simulated payment waiting, no webhook in flight, due or
+   * held back (retries scheduled for later, and paused deliveries, do not count).
+   */
+  idle(): Promise<void>;
+  /** Writes the state file now. */
+  flush(): Promise<void>;
+  /** Stops timers and deliveries and writes the state file. */
+  close(): Promise<void>;
+};
+
+export const defaultRetryDelaysMs: readonly number[] = [2_000, 10_000, 60_000, 300_000, 900_000, 3_600_000];
+const SWEEP_EVERY_MS = 1_000;
+
+export function createXenditSimulator(options: SimulatorOptions): XenditSimulator {
+  const publicUrl = options.publicUrl.replace(/\/+$/, "");
+  const baseNow = options.now ?? Date.now;
+  const store = createStore(options.stateFile);
+  const now = () => baseNow() + store.clockOffsetMs;
+  const webhooks = createWebhookSender({
+    callbackUrl: options.callbackUrl,
+    callbackToken: options.callbackToken,
+    retryDelaysMs: [...(options.retryDelaysMs ?? defaultRetryDelaysMs)],
+    isoNow: () => new Date(now()).toISOString(),
+  });
+  // A stable id per key, as a real account has one.
+  const businessId = createHash("sha256").update(options.secretKey).digest("hex").slice(0, 24);
+  const engine = createEngine({ store, webhooks, now, businessId, publicUrl, simulateDelayMs: options.simulateDelayMs ?? 300 });
+  const advanceClock = (ms: number) => {
+    store.clockOffsetMs += ms;
+    store.changed();
+  };
+
+  const router = express.Router();
+  router.use("/v3", apiRoutes(engine, options.secretKey));
+  router.use("/pay", express.urlencoded({ extended: false, limit: "64kb" }), payRoutes(engine));
+  router.use("/_control", express.json({ limit: "1mb" }), controlRoutes(engine, webhooks, advanceClock));
+  router.use((req) => {
+    throw new XenditError(404, "NOT_FOUND", `No such sandbox path: ${req.method} ${req.path}`);
+  });
+  router.use(jsonErrorHandler);
+
+  const sweeper = setInterval(() => engine.sweep(), SWEEP_EVERY_MS).unref();
+
+  return {
+    router,
+    store,
+    paymentRequest: (id) => store.paymentRequests.get(id),
+    payment: (id) => store.payments.get(id),
+    deliveries: () => webhooks.log(),
+    webhookSettings: () => webhooks.settings(),
+    now,
+    async idle() {
+      while (engine.pendingSimulations() > 0 || webhooks.busy()) await sleep(10);
+    },
+    flush: () => store.flush(),
+    async close() {
+      clearInterval(sweeper);
+      engine.close();
+      await webhooks.close();
+      await store.flush();
+    },
+  };
+}
+
+export type StartedXenditSimulator = XenditSimulator & {
+  /** http://host:port, the simulator's own public URL (Xendit's base URL for the shop's client). */
+  url: string;
+};
+
+/** Runs the simulator alone on its own port (0 = any free one), for tests. */
+export async function startXenditSimulator(
+  options: Omit<SimulatorOptions, "publicUrl"> & { port?: number; host?: string },
+): Promise<StartedXenditSimulator> {
+  const { port = 0, host = "127.0.0.1", ...rest } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  const server = createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const reachable = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  const url = `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${address.port}`;
+  const simulator = createXenditSimulator({ ...rest, publicUrl: url });
+  app.use(simulator.router);
+  return {
+    ...simulator,
+    url,
+    async close() {
+      await simulator.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

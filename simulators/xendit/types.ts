@@ -1,0 +1,108 @@
+/**
+ * The v3 objects as Xendit returns them (the fields this sandbox fills), and the events it sends.
+ * Field names are Xendit's, hence snake_case.
+ */
+export type PaymentRequestStatus = "REQUIRES_ACTION" | "SUCCEEDED" | "FAILED" | "CANCELED" | "EXPIRED";
+
+export type Action = {
+  type: "PRESENT_TO_CUSTOMER" | "REDIRECT_CUSTOMER";
+  descriptor: "VIRTUAL_ACCOUNT_NUMBER" | "PAYMENT_CODE" | "QR_STRING" | "WEB_URL";
+  value: string;
+};
+
+/** Channel specific: return URLs, expires_at, virtual_account_number, payment_code, … */
+export type ChannelProperties = Record<string, unknown>;
+
+export type PaymentRequest = {
+  business_id: string;
+  reference_id: string;
+  payment_request_id: string;
+  latest_payment_id: string | null;
+  type: "PAY";
+  country: "ID";
+  currency: "IDR";
+  request_amount: number;
+  capture_method: "AUTOMATIC";
+  channel_code: string;
+  channel_properties: ChannelProperties;
+  actions: Action[];
+  status: PaymentRequestStatus;
+  failure_code: string | null;
+  description: string | null;
+  metadata: Record<string, unknown> | null;
+  created: string;
+  updated: string;
+};
+
+export type Capture = { capture_id: string; capture_amount: number; capture_timestamp: string };
+
+export type Payment = {
+  payment_id: string;
+  business_id: string;
+  reference_id: string;
+  payment_request_id: string;
+  type: "PAY";
+  country: "ID";
+  /** What was paid: normally the request's currency and amount; the control API can make them differ. */
+  currency: string;
+  request_amount: number;
+  capture_method: "AUTOMATIC";
+  channel_code: string;
+  channel_properties: ChannelProperties;
+  captures: Capture[];
+  status: "SUCCEEDED" | "FAILED";
+  payment_details: Record<string, unknown>;
+  failure_code: string | null;
+  metadata: Record<string, unknown> | null;
+  created: string;
+  updated: string;
+};
+
+export const webhookEvents = ["payment.capture", "payment.failure", "payment_request.expiry"] as const;
+export type WebhookEvent = (typeof webhookEvents)[number];
+
+/** The JSON body of every webhook POST. */
+export type WebhookBody = {
+  event: WebhookEvent;
+  business_id: string;
+  created: string;
+  data: Record<string, unknown>;
+  api_version: "v3";
+};
+
+/** Xendit's v3 failure_code enum (reference §6); the control API accepts only these. */
+export const failureCodes = [
+  "ACCOUNT_ACCESS_BLOCKED",
+  "INVALID_MERCHANT_SETTINGS",
+  "INVALID_ACCOUNT_DETAILS",
+  "PAYMENT_ATTEMPT_COUNTS_EXCEEDED",
+  "USER_DEVICE_UNREACHABLE",
+  "CHANNEL_UNAVAILABLE",
+  "INSUFFICIENT_BALANCE",
+  "ACCOUNT_NOT_ACTIVATED",
+  "INVALID_TOKEN",
+  "SERVER_ERROR",
+  "PARTNER_TIMEOUT_ERROR",
+  "TIMEOUT_ERROR",
+  "USER_DECLINED_PAYMENT",
+  "USER_DID_NOT_AUTHORIZE",
+  "PAYMENT_REQUEST_EXPIRED",
+  "FAILURE_DETAILS_UNAVAILABLE",
+  "EXPIRED_OTP",
+  "INVALID_OTP",
+  "PAYMENT_AMOUNT_LIMITS_EXCEEDED",
+  "OTP_ATTEMPT_COUNTS_EXCEEDED",
+  "CARD_DECLINED",
+  "DECLINED_BY_ISSUER",
+  "ISSUER_UNAVAILABLE",
+  "INVALID_CVV",
+  "DECLINED_BY_PROCESSOR",
+  "CAPTURE_AMOUNT_EXCEEDED",
+  "AUTHENTICATION_FAILED",
+  "PROCESSOR_ERROR",
+  "EXPIRED_CARD",
+  "STOLEN_CARD",
+  "INACTIVE_OR_UNAUTHORIZED_CARD",
+  "INVALID_MERCHANT_CREDENTIALS",
+  "SUSPECTED_FRAUDULENT",
+] as const;
