@@ -14,6 +14,10 @@ const envSchema = z.object({
     .optional(),
   /** Xendit secret API key; without it payments run against the built-in sandbox. */
   XENDIT_SECRET_KEY: z.string().min(1).optional(),
+  /** The webhook verification token from Xendit's dashboard: webhooks must carry it in x-callback-token. */
+  XENDIT_CALLBACK_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Xendit's API; the sandbox (no key) always uses the simulator built into this server. */
+  XENDIT_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.xendit.co"),
   /** Bearer token for the staff order endpoints (GET /api/orders, PATCH ...update-payment-status). */
   ADMIN_API_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** How long a public page may be served from the shared page cache; 0 turns it off. */
@@ -49,6 +53,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = result.data;
+  if (c.XENDIT_SECRET_KEY && !c.XENDIT_CALLBACK_TOKEN) {
+    throw new Error("Invalid configuration:\n  XENDIT_CALLBACK_TOKEN: required with XENDIT_SECRET_KEY (webhooks could not be verified)");
+  }
   return { ...c, publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "") };
 }
 

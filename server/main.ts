@@ -5,6 +5,7 @@ import { seedCatalogIfEmpty } from "./db/seed.ts";
 import { createApp } from "./http/app.ts";
 import { startJobs, stopJobs } from "./jobs/index.ts";
 import "./jobs/all.ts";
+import { startXenditSandbox, stopXenditSandbox } from "./payments/xendit/sandbox.ts";
 
 /** Starts the whole shop in one process: database (migrated and seeded), then the web server. */
 async function main() {
@@ -13,6 +14,7 @@ async function main() {
   const db = await database();
   const seeded = await seedCatalogIfEmpty(db.db);
   if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} products.`);
+  startXenditSandbox(cfg.PORT);
   await startJobs();
 
   const app = await createApp({ dev });
@@ -30,6 +32,7 @@ async function main() {
     server.close(() =>
       void stopJobs()
         .catch((error: unknown) => console.error("Stopping jobs:", error))
+        .then(() => stopXenditSandbox())
         .then(() => db.close())
         .finally(() => process.exit(0)),
     );

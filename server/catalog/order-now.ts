@@ -21,5 +21,6 @@ export async function orderNow(request: Request, productId: number, sizeText: st
     productName: product.name,
     selectedSize,
     priceCents: product.priceCents,
+    payOrderId: null,
   });
 }

@@ -19,6 +19,8 @@ export type CheckoutData = {
   deliveryOption?: DeliveryOptionId | null;
   /** Orders placed from this browser: only these show on the success pages. */
   placedOrderIds?: string[];
+  /** The placed order this browser is paying online: the payment step offers to pay it (again). */
+  payOrderId?: string | null;
 };
 
 export function checkoutIdOf(request: Request): string | null {

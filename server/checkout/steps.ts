@@ -4,7 +4,10 @@ import { placeOrder, type Order } from "../orders/place-order.ts";
 import { isDeliveryOptionId, optionsForAddress } from "../../lib/delivery.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { ShippingAddressInput } from "../../lib/validation/address.ts";
-import { readCheckout, updateCheckout, type CheckoutData } from "./session.ts";
+import { paymentMethodByCode } from "../../lib/payment-methods.ts";
+import { orderById } from "../orders/queries.ts";
+import { isPayable } from "../payments/payment-requests.ts";
+import { checkoutIdOf, readCheckout, startCheckout, updateCheckout, type CheckoutData } from "./session.ts";
 
 export type CheckoutStep = "confirmation" | "shipping" | "shipping-options" | "payment";
 
@@ -56,14 +59,32 @@ export async function placeCheckoutOrder(request: Request, paymentMethod: string
     paymentMethod,
     locale,
   });
+  const method = paymentMethodByCode(order.paymentMethod);
+  const online = method?.type !== "CASH_IN_STORE" && method?.type !== "TEST_CARD";
   await updateCheckout(request, {
     productId: null,
     productName: null,
     selectedSize: null,
     priceCents: null,
     placedOrderIds: [...(data.placedOrderIds ?? []).slice(-19), order.id],
+    payOrderId: online ? order.id : null,
   });
   return order;
+}
+
+/** The order this browser placed and has not paid yet, while it can still be paid online. */
+export async function orderToPay(data: CheckoutData | null): Promise<Order | null> {
+  if (!data?.payOrderId || !data.placedOrderIds?.includes(data.payOrderId)) return null;
+  const order = await orderById(data.payOrderId);
+  return order && isPayable(order) ? order : null;
+}
+
+/** Lets this browser pay a placed order again (from the order's page, e.g. after a failed payment). */
+export async function resumePayment(request: Request, order: Order): Promise<string> {
+  const data = await readCheckout(request);
+  const placedOrderIds = [...(data?.placedOrderIds ?? []).filter((id) => id !== order.id).slice(-19), order.id];
+  if (data && (await updateCheckout(request, { payOrderId: order.id, placedOrderIds, productId: null, priceCents: null }))) return checkoutIdOf(request)!;
+  return startCheckout(request, { payOrderId: order.id, placedOrderIds });
 }
 
 /** An order placed from this browser, for the success pages; null for anyone else's. */

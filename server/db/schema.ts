@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Texts of a product in a language other than English (the base columns). */
 export type ProductTranslation = Partial<
@@ -151,4 +151,71 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [index("mail_outbox_status_idx").on(t.status, t.createdAt)],
+);
+
+/**
+ * One try at paying an order through Xendit: one Xendit payment request. An order may have several
+ * (a failed card, then a virtual account); the newest decides what the payment pages show.
+ */
+export const paymentAttempts = pgTable(
+  "payment_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** 1, 2, … per order; with the order id it is the reference id and idempotency key sent to Xendit. */
+    attempt: integer("attempt").notNull(),
+    /** The shop's method code (BCA, INDOMARET, QRIS, …) and Xendit's channel code for it. */
+    method: text("method").notNull(),
+    channelCode: text("channel_code").notNull(),
+    /** What is charged: whole rupiah from the order, never from a request. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** CREATING (stored, Xendit not answered yet), PENDING, SUCCEEDED, FAILED, EXPIRED, CANCELLED, ERROR. */
+    status: text("status").notNull(),
+    failureCode: text("failure_code"),
+    /** Xendit's payment request id (pr-…) and, once money moved or failed, its payment id (py-…). */
+    xenditRequestId: text("xendit_request_id").unique(),
+    xenditPaymentId: text("xendit_payment_id").unique(),
+    /** What the customer needs: virtual account number, payment code, QR string or pay page URL. */
+    virtualAccountNumber: text("virtual_account_number"),
+    paymentCode: text("payment_code"),
+    qrString: text("qr_string"),
+    redirectUrl: text("redirect_url"),
+    displayName: text("display_name"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Set when something about this payment needs the shop's attention (e.g. paid after cancel). */
+    flag: text("flag"),
+    /** Last time the shop asked Xendit about it (polling and reconciliation ask at most so often). */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_attempts_order_attempt_idx").on(t.orderId, t.attempt),
+    index("payment_attempts_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Webhook events from Xendit, stored raw as they arrive and processed by a job. One row per
+ * (event, payment): a duplicate delivery finds its row and changes nothing.
+ */
+export const xenditEvents = pgTable(
+  "xendit_events",
+  {
+    id: serial("id").primaryKey(),
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    event: text("event").notNull(),
+    webhookId: text("webhook_id"),
+    body: jsonb("body").$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    /** What processing did: applied, ignored (nothing to change) or flagged. */
+    outcome: text("outcome"),
+    /** Why an event was flagged: unknown payment, amount or currency mismatch, paid after cancel… */
+    flag: text("flag"),
+  },
+  (t) => [index("xendit_events_unprocessed_idx").on(t.id).where(sql`processed_at is null`)],
 );

@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { projectRoot } from "../paths.ts";
+import { SANDBOX_PATH, sandboxRoutes } from "../payments/xendit/sandbox.ts";
 
 /**
  * The web server: static assets, then every other request to React Router (pages, JSON API,
@@ -14,6 +15,8 @@ export async function createApp({ dev, root = projectRoot }: { dev: boolean; roo
   const app = express();
   app.disable("x-powered-by");
   app.use(compression());
+  // The built-in Xendit simulator when no Xendit key is configured (server/payments/xendit/sandbox.ts).
+  app.use(SANDBOX_PATH, sandboxRoutes);
 
   if (dev) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));

@@ -4,3 +4,5 @@
  */
 import "../mail/outbox.ts";
 import "../orders/unpaid-cash-orders.ts";
+import "../payments/refresh.ts";
+import "../payments/webhooks.ts";

@@ -28,7 +28,7 @@ export async function announceNewOrder(order: Order, options: EnqueueOptions = {
 }
 
 /** After a payment status change: confirmation when paid, a way to try again when it failed. */
-export async function paymentStatusChanged(order: Order, tx?: Tx): Promise<void> {
+export async function paymentStatusChanged(order: Order, tx?: Tx, detail: { expired?: boolean } = {}): Promise<void> {
   if (order.paymentStatus === "SUCCEEDED") {
     await enqueueMail({
       template: "payment-confirmed",
@@ -41,7 +41,7 @@ export async function paymentStatusChanged(order: Order, tx?: Tx): Promise<void>
   } else if (order.paymentStatus === "FAILED" && order.status !== "CANCELLED") {
     await enqueueMail({
       template: "payment-failed",
-      vars: { order },
+      vars: { order, expired: detail.expired ?? false },
       // One per failed attempt: a later attempt may fail again and deserves its own mail.
       dedupeKey: `payment-failed:${order.id}:${order.updatedAt.getTime()}`,
       locale: order.locale,

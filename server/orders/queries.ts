@@ -1,5 +1,6 @@
 import { and, count, desc, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "../db/client.ts";
+import type { Tx } from "../jobs/index.ts";
 import { orderEvents, orders } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { announceCancellation, paymentStatusChanged } from "./notifications.ts";
@@ -49,23 +50,37 @@ export async function setPaymentStatus(orderId: string, next: PaymentStatus, rea
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
     if (!current) throw new AppError("not_found", "Order not found");
-    if (!isPaymentStatus(current.paymentStatus) || !isOrderStatus(current.status)) throw new Error(`Order ${orderId} has unknown statuses`);
-    if (current.paymentStatus === next) return { order: current, changed: false };
-    assertPaymentMove(current.paymentStatus, next);
-    let status = current.status;
-    if (next === "SUCCEEDED" && (status === "PENDING" || status === "NEW")) {
-      assertOrderMove(status, "PROCESSING");
-      status = "PROCESSING";
-    }
-    const [order] = await tx
-      .update(orders)
-      .set({ paymentStatus: next, status, updatedAt: sql`now()` })
-      .where(eq(orders.id, orderId))
-      .returning();
-    await tx.insert(orderEvents).values({ orderId, status, paymentStatus: next, reason });
-    await paymentStatusChanged(order!, tx);
-    return { order: order!, changed: true };
+    return changePaymentStatus(tx, current, next, reason);
   });
+}
+
+/**
+ * The move itself, inside the caller's transaction on an order row it has locked: the order, its
+ * history and the customer's mail change together.
+ */
+export async function changePaymentStatus(
+  tx: Tx,
+  current: Order,
+  next: PaymentStatus,
+  reason: string,
+  detail: { expired?: boolean } = {},
+): Promise<{ order: Order; changed: boolean }> {
+  if (!isPaymentStatus(current.paymentStatus) || !isOrderStatus(current.status)) throw new Error(`Order ${current.id} has unknown statuses`);
+  if (current.paymentStatus === next) return { order: current, changed: false };
+  assertPaymentMove(current.paymentStatus, next);
+  let status = current.status;
+  if (next === "SUCCEEDED" && (status === "PENDING" || status === "NEW")) {
+    assertOrderMove(status, "PROCESSING");
+    status = "PROCESSING";
+  }
+  const [order] = await tx
+    .update(orders)
+    .set({ paymentStatus: next, status, updatedAt: sql`now()` })
+    .where(eq(orders.id, current.id))
+    .returning();
+  await tx.insert(orderEvents).values({ orderId: current.id, status, paymentStatus: next, reason });
+  await paymentStatusChanged(order!, tx, detail);
+  return { order: order!, changed: true };
 }
 
 /**

@@ -109,10 +109,6 @@ export function orderUrl(order: MailOrder, context: MailContext): string {
   return `${context.publicUrl}/orders/${encodeURIComponent(order.accessToken)}`;
 }
 
-export function paymentUrl(context: MailContext): string {
-  return `${context.publicUrl}/checkout/payment`;
-}
-
 /** The time in Bali (WITA), where the workshop is. */
 // Made once per language: building a date format is far slower than using one.
 const placedFormats = new Map<Locale, Intl.DateTimeFormat>();

@@ -62,16 +62,19 @@ describe("mail templates", () => {
     }
   });
 
-  it("order-cancelled says why; payment-failed links to the payment step", () => {
+  it("order-cancelled says why; payment-failed links to the order's page to pay again", () => {
     const reasons = ["not-paid", "customer-request", "unavailable", { text: "Wrong size ordered" }] as const;
     const texts = reasons.map((reason) => renderMail({ template: "order-cancelled", vars: { order: testOrder(), reason } }, "en", url).text);
     expect(texts[0]).toContain("Reason: the payment did not arrive within 7 days.");
     expect(texts[3]).toContain("Reason: Wrong size ordered");
     expect(renderMail({ template: "order-cancelled", vars: { order: testOrder(), reason: "customer-request" } }, "ru", url).text).toContain("Причина: по вашей просьбе.");
 
-    const failed = renderMail({ template: "payment-failed", vars: { order: testOrder() } }, "en", url);
-    expect(failed.html).toContain(`href="${url}/checkout/payment"`);
-    expect(failed.text).toContain(`${url}/checkout/payment`);
+    const order = testOrder();
+    const failed = renderMail({ template: "payment-failed", vars: { order } }, "en", url);
+    expect(failed.html).toContain(`href="${url}/orders/${order.accessToken}"`);
+    expect(failed.text).toContain("did not go through");
+    const expired = renderMail({ template: "payment-failed", vars: { order, expired: true } }, "ru", url);
+    expect(expired.subject).toContain("истекло");
   });
 
   it("shop-new-order carries the customer's contact and address", () => {

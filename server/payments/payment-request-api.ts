@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { AppError } from "../errors.ts";
+import type { PaymentAttempt } from "./attempts.ts";
+import { startPayment, type NextStep } from "./payment-requests.ts";
+import { xenditMethodOf } from "./xendit/channels.ts";
+
+/**
+ * POST /api/xendit/payment-request (SPEC section 3, Payment request payload). The amount and the
+ * customer data of the payload are accepted but never used: Xendit is asked for the order's own
+ * amount, and the order already holds its customer.
+ */
+const payloadSchema = z.object({
+  orderId: z.string().trim().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "orderId must be an order id"),
+  channelCode: z.string().trim().min(1, "channelCode is required").max(50),
+  paymentMethodType: z.string().max(50).optional(),
+  amount: z.unknown().optional(),
+  customerData: z.unknown().optional(),
+  description: z.string().max(1000).optional(),
+});
+
+/** One action of the answer, in the shape the old client read (action, url, qr_code / qrCode). */
+export type PaymentAction = { action: "AUTH" | "PRESENT_TO_CUSTOMER"; url_type?: "WEB"; method?: "GET"; url?: string; qr_code?: string; qrCode?: string };
+
+export function actionsOf(attempt: PaymentAttempt, next: NextStep): PaymentAction[] {
+  if (next.kind === "redirect") return [{ action: "AUTH", url_type: "WEB", method: "GET", url: next.url }];
+  if (next.kind === "qr" && attempt.qrString) return [{ action: "PRESENT_TO_CUSTOMER", qr_code: attempt.qrString, qrCode: attempt.qrString }];
+  return [];
+}
+
+export async function createPaymentRequest(body: unknown) {
+  const parsed = payloadSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new AppError("invalid", parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "));
+  }
+  const method = xenditMethodOf(parsed.data.channelCode);
+  if (!method) throw new AppError("invalid", `Unknown channelCode: ${parsed.data.channelCode.slice(0, 50)}`);
+  const { attempt, next } = await startPayment(parsed.data.orderId, method);
+  return { actions: actionsOf(attempt, next), orderId: attempt.orderId, xenditPaymentId: attempt.xenditRequestId };
+}

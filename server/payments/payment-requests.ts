@@ -1,0 +1,169 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { config } from "../config.ts";
+import { getDb } from "../db/client.ts";
+import { orders, paymentAttempts } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { changePaymentStatus } from "../orders/queries.ts";
+import type { Order } from "../orders/place-order.ts";
+import { shop } from "../../lib/shop.ts";
+import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, type PaymentMethod } from "../../lib/payment-methods.ts";
+import type { PaymentAttempt } from "./attempts.ts";
+import { applyProviderUpdate, referenceIdOf, updateFromXenditStatus } from "./provider-updates.ts";
+import { channelCodeOf, isRedirectMethod } from "./xendit/channels.ts";
+import { XenditError, type XenditPaymentRequest } from "./xendit/client.ts";
+import { xendit } from "./xendit/connection.ts";
+
+/** Where the customer goes once a payment request exists (SPEC section 4, After a payment request). */
+export type NextStep = { kind: "redirect"; url: string } | { kind: "qr" } | { kind: "instructions" };
+
+export type StartedPayment = { order: Order; attempt: PaymentAttempt; next: NextStep };
+
+/** An order can take a payment while it is placed and neither paid nor cancelled. */
+export function isPayable(order: Order): boolean {
+  return order.status === "PENDING" && (order.paymentStatus === "PENDING" || order.paymentStatus === "FAILED");
+}
+
+/**
+ * Starts paying an order with a Xendit method: one payment request per attempt, for the order's
+ * own rupiah amount. Safe to repeat: while the order's newest attempt uses the same method and is
+ * still open, it is returned instead of a new one (a double click, a reload, a retried request).
+ */
+export async function startPayment(orderId: string, method: PaymentMethod): Promise<StartedPayment> {
+  const channelCode = channelCodeOf(method.code);
+  if (!channelCode) throw new AppError("invalid", `Invalid payment method: ${method.code}`);
+  const db = await getDb();
+
+  const { order, attempt, reuse, previous } = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
+    if (!order) throw new AppError("not_found", "Order not found");
+    if (!isPayable(order)) throw new AppError("conflict", order.paymentStatus === "SUCCEEDED" ? "This order is already paid" : "This order can no longer be paid");
+    if (order.paymentMethod === "CASH_IN_STORE" || order.paymentMethod === "TEST_CARD") throw new AppError("conflict", "This order is paid in the workshop");
+    if (method.type === "OVER_THE_COUNTER" && order.totalIdr > OVER_THE_COUNTER_CAP_IDR) throw new AppError("invalid", OVER_THE_COUNTER_CAP_MESSAGE);
+
+    const [newest] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)).orderBy(desc(paymentAttempts.attempt)).limit(1);
+    const open = newest && (newest.status === "CREATING" || (newest.status === "PENDING" && (!newest.expiresAt || newest.expiresAt > new Date())));
+    if (newest && open && newest.method === method.code) return { order, attempt: newest, reuse: true, previous: null };
+
+    const [created] = await tx
+      .insert(paymentAttempts)
+      .values({ orderId, attempt: (newest?.attempt ?? 0) + 1, method: method.code, channelCode, amount: order.totalIdr, currency: "IDR", status: "CREATING" })
+      .returning();
+    let current = order;
+    if (order.paymentStatus === "FAILED") current = (await changePaymentStatus(tx, order, "PENDING", `new payment attempt (${method.code})`)).order;
+    if (current.paymentMethod !== method.code) {
+      const [changed] = await tx.update(orders).set({ paymentMethod: method.code, updatedAt: sql`now()` }).where(eq(orders.id, orderId)).returning();
+      current = changed!;
+    }
+    return { order: current, attempt: created!, reuse: false, previous: open ? newest : null };
+  });
+
+  if (reuse && attempt.status === "PENDING") return { order, attempt, next: nextStep(method, attempt) };
+  // A method change: the older request must not be paid as well (best effort; a late payment is flagged).
+  if (previous?.xenditRequestId) await cancelQuietly(previous);
+  const created = await createAtXendit(order, attempt, method);
+  return { order, attempt: created, next: nextStep(method, created) };
+}
+
+function nextStep(method: PaymentMethod, attempt: PaymentAttempt): NextStep {
+  if (attempt.redirectUrl && isRedirectMethod(method)) return { kind: "redirect", url: attempt.redirectUrl };
+  if (attempt.qrString) return { kind: "qr" };
+  return { kind: "instructions" };
+}
+
+function channelProperties(order: Order, attempt: PaymentAttempt, method: PaymentMethod): Record<string, unknown> {
+  if (isRedirectMethod(method)) {
+    const back = `${config().publicUrl}/checkout/return?order_id=${order.id}&attempt=${attempt.attempt}`;
+    return { success_return_url: back, failure_return_url: `${back}&failed=1` };
+  }
+  // The name on a bank or store slip is the shop's: customer details stay out of Xendit's screens.
+  if (method.type === "VIRTUAL_ACCOUNT" || method.type === "OVER_THE_COUNTER") return { display_name: shop.name, customer_name: shop.name };
+  // The QR page counts down 10 minutes: the code stops working when the page says so.
+  if (method.type === "QR_CODE") return { expires_at: new Date(Date.now() + 10 * 60_000).toISOString() };
+  return {};
+}
+
+async function createAtXendit(order: Order, attempt: PaymentAttempt, method: PaymentMethod): Promise<PaymentAttempt> {
+  const referenceId = referenceIdOf(attempt);
+  let answer: XenditPaymentRequest;
+  try {
+    answer = await xendit().createPaymentRequest(
+      {
+        reference_id: referenceId,
+        type: "PAY",
+        country: "ID",
+        currency: "IDR",
+        request_amount: attempt.amount,
+        channel_code: attempt.channelCode,
+        channel_properties: channelProperties(order, attempt, method),
+        description: `${shop.name} order ${order.orderNumber}`,
+        metadata: { order_number: order.orderNumber },
+      },
+      referenceId,
+    );
+  } catch (error) {
+    // A network failure may have reached Xendit: keep CREATING, so a retry reuses the key.
+    const definite = error instanceof XenditError && error.code !== "NETWORK_ERROR" && error.status < 500;
+    if (definite) await markError(attempt, error.code);
+    if (error instanceof XenditError) {
+      throw new AppError(error.status < 500 ? "invalid" : "unavailable", error.message, { code: error.code });
+    }
+    throw error;
+  }
+  const db = await getDb();
+  const action = (descriptor: string) => answer.actions?.find((a) => a.descriptor === descriptor)?.value ?? null;
+  const props = answer.channel_properties ?? {};
+  const text = (key: string) => (typeof props[key] === "string" ? (props[key] as string) : null);
+  const [saved] = await db
+    .update(paymentAttempts)
+    .set({
+      xenditRequestId: answer.payment_request_id,
+      status: "PENDING",
+      virtualAccountNumber: action("VIRTUAL_ACCOUNT_NUMBER") ?? text("virtual_account_number"),
+      paymentCode: action("PAYMENT_CODE") ?? text("payment_code"),
+      qrString: action("QR_STRING"),
+      redirectUrl: action("WEB_URL") ?? action("DEEPLINK_URL"),
+      displayName: text("display_name") ?? text("customer_name"),
+      expiresAt: text("expires_at") ? new Date(text("expires_at")!) : null,
+      checkedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, "CREATING")))
+    .returning();
+  if (!saved) {
+    // Someone else finished this attempt meanwhile (a parallel request with the same key).
+    const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
+    return row!;
+  }
+  // A request may come back already decided (e.g. a payment without customer action).
+  if (answer.status !== "REQUIRES_ACTION" && answer.status !== "PENDING") {
+    const applied = await applyProviderUpdate(answer.payment_request_id, { status: updateFromXenditStatus(answer.status), failureCode: answer.failure_code, source: "create" });
+    return applied.attempt ?? saved;
+  }
+  return saved;
+}
+
+async function markError(attempt: PaymentAttempt, code: string) {
+  const db = await getDb();
+  await db.update(paymentAttempts).set({ status: "ERROR", failureCode: code, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, attempt.id));
+}
+
+async function cancelQuietly(attempt: PaymentAttempt) {
+  try {
+    await xendit().cancelPaymentRequest(attempt.xenditRequestId!);
+    const db = await getDb();
+    await db
+      .update(paymentAttempts)
+      .set({ status: "CANCELLED", updatedAt: sql`now()` })
+      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, "PENDING")));
+  } catch (error) {
+    // Already paid or expired: the webhook or the reconciliation job brings that news.
+    console.warn(`Could not cancel payment request ${attempt.xenditRequestId}:`, error instanceof Error ? error.message : error);
+  }
+}
+
+/** The page a customer goes to once the payment request exists. */
+export function nextUrl({ attempt, next }: Pick<StartedPayment, "attempt" | "next">): string {
+  if (next.kind === "redirect") return next.url;
+  const query = `order_id=${attempt.orderId}&payment_id=${encodeURIComponent(attempt.xenditRequestId ?? "")}`;
+  return next.kind === "qr" ? `/checkout/qr?${query}` : `/checkout/payment-instructions?${query}`;
+}

@@ -1,0 +1,276 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startXenditSimulator, type StartedXenditSimulator } from "../../simulators/xendit/index.ts";
+import { freshDatabase } from "../../tests/support/test-db.ts";
+import type { Database } from "../db/client.ts";
+import { mailOutbox, orderEvents, orders, paymentAttempts, xenditEvents } from "../db/schema.ts";
+import { seedCatalogIfEmpty } from "../db/seed.ts";
+import { seedProducts } from "../db/seed/products.ts";
+import { placeOrder } from "../orders/place-order.ts";
+import { orderById } from "../orders/queries.ts";
+import { paymentMethodByCode } from "../../lib/payment-methods.ts";
+import { createPaymentRequest } from "./payment-request-api.ts";
+import { startPayment } from "./payment-requests.ts";
+import { paymentStatus } from "./payment-status.ts";
+import { reconcilePayments, refreshAttempt } from "./refresh.ts";
+import { processWebhookEvents, receiveWebhook, webhookProcessingIdle } from "./webhooks.ts";
+import { useXendit } from "./xendit/connection.ts";
+
+const SECRET = "xnd_development_integration_test";
+const TOKEN = "callback-token-for-the-tests-0123456789";
+
+let database: Database;
+let simulator: StartedXenditSimulator;
+let receiver: Server;
+/** The webhook receiver answers 500 this many more times (to make the simulator retry). */
+let failNext = 0;
+
+const jakarta = { fullName: "Budi Santoso", email: "budi@example.com", phone: "+62 21 555", addressLine1: "Jl. Sudirman 1", addressLine2: "", city: "Jakarta", state: "DKI Jakarta", postalCode: "10220", country: "Indonesia" as const };
+
+async function placeOnline(method = "BCA") {
+  return placeOrder({ productId: 1, selectedSize: seedProducts[0]!.sizes[0]!, shippingAddress: jakarta, deliveryOption: "LION_PARCEL", paymentMethod: method, locale: "en" });
+}
+
+async function startOnline(method = "BCA") {
+  const order = await placeOnline(method);
+  const { attempt, next } = await startPayment(order.id, paymentMethodByCode(method)!);
+  return { order, attempt, next, prId: attempt.xenditRequestId! };
+}
+
+async function control(path: string, body: object = {}) {
+  const response = await fetch(`${simulator.url}/_control${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  expect(response.ok, await response.clone().text()).toBe(true);
+  return response.json();
+}
+
+const mailsOf = async (orderId: string, template: string) =>
+  (await database.db.select({ n: count() }).from(mailOutbox).where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.template, template))))[0]!.n;
+
+/** Waits until the simulator has no delivery in flight and the shop has processed what arrived. */
+async function settled() {
+  await simulator.idle();
+  await webhookProcessingIdle();
+  await processWebhookEvents();
+}
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  await seedCatalogIfEmpty(database.db);
+  receiver = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+    req.on("end", async () => {
+      if (failNext > 0) {
+        failNext--;
+        res.writeHead(500).end();
+        return;
+      }
+      const answer = await receiveWebhook(req.headers["x-callback-token"] as string | undefined ?? null, raw, (req.headers["webhook-id"] as string | undefined) ?? null);
+      res.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/xendit/webhook`;
+  simulator = await startXenditSimulator({ secretKey: SECRET, callbackUrl, callbackToken: TOKEN, retryDelaysMs: [100, 200, 400], simulateDelayMs: 20 });
+  useXendit({ baseUrl: simulator.url, secretKey: SECRET, callbackToken: TOKEN });
+});
+
+afterAll(async () => {
+  await simulator?.close();
+  receiver?.close();
+  await webhookProcessingIdle();
+  await database?.close();
+});
+
+beforeEach(async () => {
+  failNext = 0;
+  await control("/webhooks", { duplicates: 1, reverse: false, paused: false });
+});
+
+describe("creating a payment request", () => {
+  it("charges the order's rupiah amount and gives a virtual account; a repeat returns the same request", async () => {
+    const { order, attempt, next, prId } = await startOnline("BCA");
+    expect(next).toEqual({ kind: "instructions" });
+    expect(attempt).toMatchObject({ status: "PENDING", amount: order.totalIdr, currency: "IDR", channelCode: "BCA_VIRTUAL_ACCOUNT" });
+    expect(attempt.virtualAccountNumber).toMatch(/^\d{10,}$/);
+    expect(simulator.paymentRequest(prId)).toMatchObject({ request_amount: order.totalIdr, reference_id: `${order.id}:1` });
+
+    const again = await startPayment(order.id, paymentMethodByCode("BCA")!);
+    expect(again.attempt.xenditRequestId).toBe(prId);
+    const attempts = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+    expect(attempts).toHaveLength(1);
+  });
+
+  it("ignores a tampered amount in the API payload and charges the order's amount", async () => {
+    const order = await placeOnline("BCA");
+    const answer = await createPaymentRequest({ orderId: order.id, amount: 1, paymentMethodType: "VIRTUAL_ACCOUNT", channelCode: "BNI", customerData: { email: "x@example.com" } });
+    expect(answer).toMatchObject({ orderId: order.id, actions: [] });
+    expect(simulator.paymentRequest(answer.xenditPaymentId!)?.request_amount).toBe(order.totalIdr);
+  });
+
+  it("answers QR and redirect methods with the matching actions", async () => {
+    const order = await placeOnline("QRIS");
+    const qr = await createPaymentRequest({ orderId: order.id, channelCode: "QRIS" });
+    expect(qr.actions[0]).toMatchObject({ action: "PRESENT_TO_CUSTOMER", qr_code: expect.stringMatching(/^000201/) });
+    const wallet = await createPaymentRequest({ orderId: (await placeOnline("OVO")).id, channelCode: "OVO" });
+    expect(wallet.actions[0]).toMatchObject({ action: "AUTH", url: expect.stringContaining(`/pay/`) });
+  });
+
+  it("refuses bad payloads with a clear error and stores nothing", async () => {
+    const order = await placeOnline("BCA");
+    await expect(createPaymentRequest({ orderId: "nope", channelCode: "BCA" })).rejects.toMatchObject({ kind: "invalid" });
+    await expect(createPaymentRequest({ orderId: order.id, channelCode: "BITCOIN" })).rejects.toMatchObject({ kind: "invalid", message: "Unknown channelCode: BITCOIN" });
+    await expect(createPaymentRequest({ orderId: order.id, channelCode: "CASH_IN_STORE" })).rejects.toMatchObject({ kind: "invalid" });
+    const attempts = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+    expect(attempts).toHaveLength(0);
+  });
+
+  it("moves to a new request when the customer switches method, cancelling the open one", async () => {
+    const { order, prId } = await startOnline("BCA");
+    const second = await startPayment(order.id, paymentMethodByCode("MANDIRI")!);
+    expect(second.attempt.attempt).toBe(2);
+    expect(simulator.paymentRequest(prId)?.status).toBe("CANCELED");
+    expect((await orderById(order.id))?.paymentMethod).toBe("MANDIRI");
+  });
+});
+
+describe("webhooks", () => {
+  it("refuses a wrong or missing callback token with 401 and stores nothing", async () => {
+    const before = (await database.db.select({ n: count() }).from(xenditEvents))[0]!.n;
+    const body = JSON.stringify({ event: "payment.capture", data: { payment_id: "py-x", payment_request_id: "pr-x" } });
+    expect((await receiveWebhook("wrong-token", body, null)).status).toBe(401);
+    expect((await receiveWebhook(null, body, null)).status).toBe(401);
+    expect((await receiveWebhook(TOKEN.slice(0, -1), body, null)).status).toBe(401);
+    expect((await database.db.select({ n: count() }).from(xenditEvents))[0]!.n).toBe(before);
+  });
+
+  it("marks the order paid once, with one e-mail, however often the webhook comes", async () => {
+    const { order, prId } = await startOnline("BCA");
+    await control("/webhooks", { duplicates: 5 });
+    await control(`/payment_requests/${prId}/pay`);
+    await settled();
+    const paid = await orderById(order.id);
+    expect(paid).toMatchObject({ status: "PROCESSING", paymentStatus: "SUCCEEDED" });
+    expect(await mailsOf(order.id, "payment-confirmed")).toBe(1);
+    const paidEvents = await database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.paymentStatus, "SUCCEEDED")));
+    expect(paidEvents).toHaveLength(1);
+    expect(simulator.deliveries().filter((d) => d.payment_request_id === prId && d.event === "payment.capture").length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("keeps the order paid when a failure or an expiry arrives after the success", async () => {
+    const { order, prId } = await startOnline("BCA");
+    await control(`/payment_requests/${prId}/pay`);
+    await settled();
+    await control(`/payment_requests/${prId}/events`, { events: [{ event: "payment.failure", data: { status: "FAILED", failure_code: "PROCESSOR_ERROR", payment_id: "py-late-failure" } }, { event: "payment_request.expiry" }] });
+    await settled();
+    expect(await orderById(order.id)).toMatchObject({ paymentStatus: "SUCCEEDED", status: "PROCESSING" });
+    expect(await mailsOf(order.id, "payment-failed")).toBe(0);
+  });
+
+  it("settles on paid when the success comes before an earlier failure (out of order)", async () => {
+    const { order, prId } = await startOnline("BNI");
+    await control("/webhooks", { reverse: true, holdMs: 200 });
+    await control(`/payment_requests/${prId}/events`, { events: [{ event: "payment.failure", data: { status: "FAILED", failure_code: "PROCESSOR_ERROR", payment_id: "py-early-failure" } }, { event: "payment.capture" }] });
+    await settled();
+    expect(await orderById(order.id)).toMatchObject({ paymentStatus: "SUCCEEDED" });
+  });
+
+  it("flags a payment whose amount or currency differs, and marks nothing paid", async () => {
+    const first = await startOnline("BCA");
+    await control(`/payment_requests/${first.prId}/pay`, { amount: first.order.totalIdr - 1000 });
+    const second = await startOnline("BRI");
+    await control(`/payment_requests/${second.prId}/events`, { events: [{ event: "payment.capture", data: { currency: "USD" } }] });
+    await settled();
+    for (const { order } of [first, second]) expect(await orderById(order.id)).toMatchObject({ paymentStatus: "PENDING", status: "PENDING" });
+    const flagged = await database.db.select().from(xenditEvents).where(eq(xenditEvents.outcome, "flagged"));
+    expect(flagged.map((e) => e.flag)).toEqual(expect.arrayContaining([expect.stringMatching(/^amount mismatch/), expect.stringMatching(/^currency mismatch/)]));
+  });
+
+  it("records and flags an event for a payment the shop does not know", async () => {
+    const body = JSON.stringify({ event: "payment.capture", data: { payment_id: "py-unknown-1", payment_request_id: "pr-unknown-1", reference_id: "nobody:1", status: "SUCCEEDED", request_amount: 100, currency: "IDR" } });
+    expect((await receiveWebhook(TOKEN, body, "wh-1")).status).toBe(200);
+    await webhookProcessingIdle();
+    const [event] = await database.db.select().from(xenditEvents).where(eq(xenditEvents.dedupeKey, "payment.capture:py-unknown-1"));
+    expect(event).toMatchObject({ outcome: "flagged", flag: "unknown payment request" });
+    expect(event?.processedAt).not.toBeNull();
+  });
+
+  it("is delivered again when the shop did not answer 2xx", async () => {
+    const { order, prId } = await startOnline("PERMATA");
+    failNext = 2;
+    await control(`/payment_requests/${prId}/pay`);
+    // The retries come due later than idle() waits for.
+    await expect
+      .poll(async () => {
+        await settled();
+        return (await orderById(order.id))?.paymentStatus;
+      }, { timeout: 10_000 })
+      .toBe("SUCCEEDED");
+    const attempts = simulator.deliveries().filter((d) => d.payment_request_id === prId);
+    expect(attempts.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("flags a payment that arrives after the order was cancelled", async () => {
+    const { order, prId } = await startOnline("CIMB");
+    await database.db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, order.id));
+    await control(`/payment_requests/${prId}/pay`);
+    await settled();
+    const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.xenditRequestId, prId));
+    expect(attempt).toMatchObject({ status: "SUCCEEDED", flag: "paid after the order was cancelled" });
+    expect(await orderById(order.id)).toMatchObject({ status: "CANCELLED" });
+  });
+
+  it("turns a failure or an expiry into a failed payment with one e-mail", async () => {
+    const failed = await startOnline("MANDIRI");
+    await control(`/payment_requests/${failed.prId}/fail`, { failure_code: "PROCESSOR_ERROR" });
+    const expired = await startOnline("BSI");
+    await control(`/payment_requests/${expired.prId}/expire`);
+    await settled();
+    expect(await orderById(failed.order.id)).toMatchObject({ paymentStatus: "FAILED", status: "PENDING" });
+    expect(await orderById(expired.order.id)).toMatchObject({ paymentStatus: "FAILED", status: "PENDING" });
+    expect((await paymentStatus({ paymentId: failed.prId })).body).toMatchObject({ success: true, status: "FAILED", payment: { failure_reason: "PROCESSOR_ERROR" } });
+    expect((await paymentStatus({ paymentId: expired.prId })).body).toMatchObject({ status: "EXPIRED" });
+    expect(await mailsOf(failed.order.id, "payment-failed")).toBe(1);
+    expect(await mailsOf(expired.order.id, "payment-failed")).toBe(1);
+  });
+});
+
+describe("status checks and reconciliation", () => {
+  it("answers the Payment record without customer details", async () => {
+    const { order, prId } = await startOnline("BCA");
+    const { httpStatus, body } = await paymentStatus({ orderId: order.id });
+    expect(httpStatus).toBe(200);
+    expect(body).toMatchObject({ success: true, error: null, status: "PENDING", payment: { id: prId, reference_id: order.id, amount: order.totalIdr, currency: "IDR", payment_method: { type: "VIRTUAL_ACCOUNT", channel_code: "BCA" } } });
+    expect(JSON.stringify(body)).not.toContain(jakarta.email);
+    expect(JSON.stringify(body)).not.toContain(jakarta.fullName);
+    expect((await paymentStatus({ paymentId: "pr-nothing" })).httpStatus).toBe(404);
+    expect((await paymentStatus({})).httpStatus).toBe(400);
+  });
+
+  it("repairs a lost webhook", async () => {
+    const { order, prId } = await startOnline("BJB");
+    await control("/webhooks", { paused: true });
+    await control(`/payment_requests/${prId}/pay`);
+    await expect.poll(() => simulator.paymentRequest(prId)?.status).toBe("SUCCEEDED");
+    await fetch(`${simulator.url}/_control/webhooks/pending`, { method: "DELETE" });
+    await control("/webhooks", { paused: false });
+    expect(await orderById(order.id)).toMatchObject({ paymentStatus: "PENDING" });
+    const result = await reconcilePayments(new Date(Date.now() + 5 * 60_000));
+    expect(result.checked).toBeGreaterThanOrEqual(1);
+    expect(await orderById(order.id)).toMatchObject({ paymentStatus: "SUCCEEDED", status: "PROCESSING" });
+    expect(await mailsOf(order.id, "payment-confirmed")).toBe(1);
+  });
+
+  it("settles on one state when polling and the webhook race", async () => {
+    const { order, prId, attempt } = await startOnline("BCA");
+    await control(`/payment_requests/${prId}/pay`);
+    await expect.poll(() => simulator.paymentRequest(prId)?.status).toBe("SUCCEEDED");
+    await Promise.all([refreshAttempt(attempt, 0), refreshAttempt(attempt, 0), settled()]);
+    expect(await orderById(order.id)).toMatchObject({ paymentStatus: "SUCCEEDED" });
+    expect(await mailsOf(order.id, "payment-confirmed")).toBe(1);
+    const paidEvents = await database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.paymentStatus, "SUCCEEDED")));
+    expect(paidEvents).toHaveLength(1);
+  });
+});

@@ -1,0 +1,125 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { getDb } from "../db/client.ts";
+import { orders, paymentAttempts } from "../db/schema.ts";
+import type { Tx } from "../jobs/index.ts";
+import { changePaymentStatus } from "../orders/queries.ts";
+import type { PaymentAttempt } from "./attempts.ts";
+
+/**
+ * What Xendit says about a payment request — from a webhook, from polling, or from the
+ * reconciliation job. All three go through `applyProviderUpdate`, so they settle on one state
+ * whatever order they arrive in.
+ */
+export type ProviderUpdate = {
+  status: "PENDING" | "SUCCEEDED" | "FAILED" | "EXPIRED" | "CANCELLED";
+  failureCode?: string | null;
+  paymentId?: string | null;
+  /** What was paid, when the update says: checked against the attempt before anything is marked paid. */
+  amount?: number | null;
+  currency?: string | null;
+  /** The reference id the update carries, when it does: it must be the attempt's. */
+  referenceId?: string | null;
+  /** For the order's history: 'webhook payment.capture', 'reconciliation', … */
+  source: string;
+};
+
+export type UpdateOutcome = { outcome: "applied" | "ignored" | "flagged"; flag?: string; attempt: PaymentAttempt | null };
+
+/** Xendit's statuses, spelled as the shop stores them (Xendit writes CANCELED with one L). */
+export function updateFromXenditStatus(status: string): ProviderUpdate["status"] {
+  switch (status) {
+    case "SUCCEEDED":
+      return "SUCCEEDED";
+    case "FAILED":
+      return "FAILED";
+    case "EXPIRED":
+      return "EXPIRED";
+    case "CANCELED":
+    case "CANCELLED":
+      return "CANCELLED";
+    default:
+      return "PENDING";
+  }
+}
+
+const terminal = new Set(["SUCCEEDED", "FAILED", "EXPIRED", "CANCELLED", "ERROR"]);
+
+/**
+ * Applies an update to the attempt with this Xendit payment request id, and to its order.
+ * Monotonic: a success is final and wins over an earlier failure or expiry (money moved); a
+ * failure or expiry after a success changes nothing. A success whose amount or currency differs
+ * from the attempt's, or that arrives for a cancelled order, is flagged and never marks anything
+ * paid. Every e-mail is deduplicated, so a repeat changes nothing.
+ */
+export async function applyProviderUpdate(xenditRequestId: string, update: ProviderUpdate, tx?: Tx): Promise<UpdateOutcome> {
+  if (tx) return applyIn(tx, xenditRequestId, update);
+  return (await getDb()).transaction((t) => applyIn(t, xenditRequestId, update));
+}
+
+async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate): Promise<UpdateOutcome> {
+  const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.xenditRequestId, xenditRequestId)).for("update").limit(1);
+  if (!attempt) return { outcome: "flagged", flag: "unknown payment request", attempt: null };
+  if (update.referenceId && update.referenceId !== referenceIdOf(attempt)) return flag(tx, attempt, `reference mismatch: ${update.referenceId.slice(0, 80)}`);
+  if (update.status === "PENDING") return touch(tx, attempt);
+
+  if (update.status === "SUCCEEDED") {
+    const mismatch = amountMismatch(attempt, update);
+    if (mismatch) return flag(tx, attempt, mismatch);
+    if (attempt.status === "SUCCEEDED") return { outcome: "ignored", attempt };
+    const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for("update").limit(1);
+    const paid = await save(tx, attempt, { status: "SUCCEEDED", failureCode: null, xenditPaymentId: update.paymentId ?? attempt.xenditPaymentId });
+    if (!order) return flag(tx, paid, "order not found");
+    if (order.status === "CANCELLED") return flag(tx, paid, "paid after the order was cancelled");
+    if (order.paymentStatus === "SUCCEEDED") return flag(tx, paid, "order already paid by another payment");
+    await changePaymentStatus(tx, order, "SUCCEEDED", `paid (${attempt.method}, ${update.source})`);
+    return { outcome: "applied", attempt: paid };
+  }
+
+  // FAILED, EXPIRED or CANCELLED: only a payment still open can end so.
+  if (terminal.has(attempt.status)) return { outcome: "ignored", attempt };
+  const ended = await save(tx, attempt, { status: update.status, failureCode: update.failureCode ?? null, xenditPaymentId: update.paymentId ?? attempt.xenditPaymentId });
+  const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for("update").limit(1);
+  const [newest] = await tx
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.orderId, attempt.orderId))
+    .orderBy(desc(paymentAttempts.attempt))
+    .limit(1);
+  // An older attempt ending does not concern the order: the customer has moved on to a newer one.
+  if (order && newest?.id === attempt.id && order.paymentStatus === "PENDING" && order.status !== "CANCELLED") {
+    const why = update.status === "EXPIRED" ? "expired" : update.status === "CANCELLED" ? "cancelled" : `failed: ${update.failureCode ?? "unknown"}`;
+    await changePaymentStatus(tx, order, "FAILED", `payment ${why} (${attempt.method}, ${update.source})`, { expired: update.status === "EXPIRED" });
+  }
+  return { outcome: "applied", attempt: ended };
+}
+
+/** The reference id sent to Xendit for an attempt: order id and attempt number. */
+export function referenceIdOf(attempt: Pick<PaymentAttempt, "orderId" | "attempt">): string {
+  return `${attempt.orderId}:${attempt.attempt}`;
+}
+
+function amountMismatch(attempt: PaymentAttempt, update: ProviderUpdate): string | null {
+  if (update.currency != null && update.currency !== attempt.currency) return `currency mismatch: paid ${update.currency}, expected ${attempt.currency}`;
+  if (update.amount != null && update.amount !== attempt.amount) return `amount mismatch: paid ${update.amount}, expected ${attempt.amount}`;
+  return null;
+}
+
+async function save(tx: Tx, attempt: PaymentAttempt, change: Pick<PaymentAttempt, "status" | "failureCode" | "xenditPaymentId">): Promise<PaymentAttempt> {
+  const [row] = await tx
+    .update(paymentAttempts)
+    .set({ ...change, checkedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(paymentAttempts.id, attempt.id))
+    .returning();
+  return row!;
+}
+
+async function touch(tx: Tx, attempt: PaymentAttempt): Promise<UpdateOutcome> {
+  const [row] = await tx.update(paymentAttempts).set({ checkedAt: sql`now()` }).where(eq(paymentAttempts.id, attempt.id)).returning();
+  return { outcome: "ignored", attempt: row! };
+}
+
+async function flag(tx: Tx, attempt: PaymentAttempt, why: string): Promise<UpdateOutcome> {
+  console.warn(`Payment ${attempt.xenditRequestId} of order ${attempt.orderId} flagged: ${why}`);
+  const [row] = await tx.update(paymentAttempts).set({ flag: why, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, attempt.id)).returning();
+  return { outcome: "flagged", flag: why, attempt: row! };
+}

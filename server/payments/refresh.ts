@@ -1,0 +1,80 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { getDb } from "../db/client.ts";
+import { paymentAttempts } from "../db/schema.ts";
+import { defineJob } from "../jobs/index.ts";
+import type { PaymentAttempt } from "./attempts.ts";
+import { applyProviderUpdate, updateFromXenditStatus } from "./provider-updates.ts";
+import { xendit } from "./xendit/connection.ts";
+
+/**
+ * Asks Xendit how an open payment stands and applies the answer, when the stored state is older
+ * than `maxAgeMs`: a customer's page polls every few seconds, but Xendit hears from the shop at
+ * most once per interval per payment (its test mode allows 60 calls a minute).
+ */
+export async function refreshAttempt(attempt: PaymentAttempt, maxAgeMs: number): Promise<PaymentAttempt> {
+  if (attempt.status !== "PENDING" || !attempt.xenditRequestId) return attempt;
+  if (attempt.checkedAt && Date.now() - attempt.checkedAt.getTime() < maxAgeMs) return attempt;
+  const request = await xendit().getPaymentRequest(attempt.xenditRequestId);
+  const status = updateFromXenditStatus(request.status);
+  let amount: number | null = null;
+  let currency: string | null = null;
+  let paymentId = request.latest_payment_id ?? null;
+  if (status === "SUCCEEDED" && paymentId) {
+    // What was captured, not what was asked: a success is checked against the order's amount.
+    const payment = await xendit().getPayment(paymentId);
+    amount = payment.captures?.reduce((sum, c) => sum + c.capture_amount, 0) || payment.request_amount;
+    currency = payment.currency;
+    paymentId = payment.payment_id;
+  }
+  const applied = await applyProviderUpdate(attempt.xenditRequestId, {
+    status,
+    failureCode: request.failure_code,
+    paymentId,
+    amount,
+    currency,
+    source: "status check",
+  });
+  return applied.attempt ?? attempt;
+}
+
+/** Payments still open after this long are asked about by the reconciliation job. */
+const RECONCILE_AFTER_MS = 2 * 60_000;
+/** An attempt Xendit never answered (the shop stopped mid-call) is given up after this long. */
+const ABANDON_CREATING_AFTER_MS = 10 * 60_000;
+
+/**
+ * Reconciliation: a lost or late webhook never leaves an order stuck. Every minute, open payments
+ * not heard of for two minutes are looked up at Xendit and their answer applied.
+ */
+export async function reconcilePayments(now = new Date()): Promise<{ checked: number; failed: number }> {
+  const db = await getDb();
+  const stale = new Date(now.getTime() - RECONCILE_AFTER_MS);
+  await db
+    .update(paymentAttempts)
+    .set({ status: "ERROR", failureCode: "NO_ANSWER", updatedAt: sql`now()` })
+    .where(and(eq(paymentAttempts.status, "CREATING"), lt(paymentAttempts.createdAt, new Date(now.getTime() - ABANDON_CREATING_AFTER_MS))));
+  const open = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.status, "PENDING"), lt(paymentAttempts.createdAt, stale), or(isNull(paymentAttempts.checkedAt), lt(paymentAttempts.checkedAt, stale))))
+    .orderBy(paymentAttempts.checkedAt)
+    .limit(50);
+  let failed = 0;
+  for (const attempt of open) {
+    try {
+      await refreshAttempt(attempt, 0);
+    } catch (error) {
+      failed++;
+      console.warn(`Reconciliation of ${attempt.xenditRequestId} failed:`, error instanceof Error ? error.message : error);
+    }
+  }
+  return { checked: open.length, failed };
+}
+
+export const reconcilePaymentsJob = defineJob(
+  "payments-reconcile",
+  async () => {
+    await reconcilePayments();
+  },
+  { schedule: { cron: "* * * * *" }, queue: { policy: "singleton", retryLimit: 0 } },
+);

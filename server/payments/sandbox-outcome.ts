@@ -1,0 +1,17 @@
+import { AppError } from "../errors.ts";
+import { checkoutPayment } from "./checkout-payment.ts";
+import { xendit } from "./xendit/connection.ts";
+import { sandboxControl } from "./xendit/sandbox.ts";
+
+/**
+ * The sandbox buttons of the checkout pages: 'pay' uses Xendit's test-mode simulate call (as a
+ * developer with a test key would), 'fail' the simulator's control API. Only for a payment of
+ * an order placed from this browser that waits for the customer.
+ */
+export async function simulateSandboxOutcome(request: Request, paymentId: string, outcome: "pay" | "fail"): Promise<void> {
+  const payment = await checkoutPayment(request, { paymentId });
+  if (!payment) throw new AppError("not_found", "Payment not found");
+  if (payment.record.status !== "PENDING") return;
+  if (outcome === "pay") await xendit().simulatePayment(payment.paymentId);
+  else await sandboxControl(`/payment_requests/${encodeURIComponent(payment.paymentId)}/fail`, { failure_code: "PROCESSOR_ERROR" });
+}

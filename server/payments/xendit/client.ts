@@ -1,0 +1,103 @@
+/**
+ * Xendit's Payment Requests API v3 (docs/decisions/007): the four calls the shop makes, typed with
+ * the fields it reads. Xendit itself or the simulator answers, whichever `baseUrl` names.
+ */
+export type XenditAction = { type: string; descriptor: string; value: string };
+
+export type XenditPaymentRequest = {
+  payment_request_id: string;
+  reference_id: string;
+  latest_payment_id?: string | null;
+  status: "REQUIRES_ACTION" | "ACCEPTING_PAYMENTS" | "AUTHORIZED" | "PENDING" | "SUCCEEDED" | "FAILED" | "CANCELED" | "EXPIRED" | (string & {});
+  request_amount: number;
+  currency: string;
+  channel_code: string;
+  channel_properties?: Record<string, unknown>;
+  actions?: XenditAction[];
+  failure_code?: string | null;
+};
+
+export type XenditPayment = {
+  payment_id: string;
+  payment_request_id: string;
+  reference_id: string;
+  status: string;
+  request_amount: number;
+  currency: string;
+  channel_code: string;
+  captures?: { capture_id: string; capture_amount: number }[];
+  failure_code?: string | null;
+};
+
+export type CreatePaymentRequest = {
+  reference_id: string;
+  type: "PAY";
+  country: "ID";
+  currency: "IDR";
+  request_amount: number;
+  channel_code: string;
+  channel_properties: Record<string, unknown>;
+  description?: string;
+  metadata?: Record<string, string>;
+};
+
+/** A refusal or failure answered by Xendit, with its error code (API_VALIDATION_ERROR, …). */
+export class XenditError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = "XenditError";
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export type XenditClient = ReturnType<typeof xenditClient>;
+
+const API_VERSION = "2024-11-11";
+const TIMEOUT_MS = 10_000;
+
+export function xenditClient({ baseUrl, secretKey }: { baseUrl: string; secretKey: string }) {
+  const authorization = `Basic ${Buffer.from(`${secretKey}:`).toString("base64")}`;
+
+  async function call<T>(method: "GET" | "POST", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { authorization, "api-version": API_VERSION, ...(body ? { "content-type": "application/json" } : {}), ...headers },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new XenditError(503, "NETWORK_ERROR", `Xendit could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      // A proxy's HTML error page: reported below with the status.
+    }
+    if (!response.ok) {
+      const e = (json ?? {}) as { error_code?: string; message?: string };
+      throw new XenditError(response.status, e.error_code ?? "HTTP_ERROR", e.message ?? `Xendit answered ${response.status}`);
+    }
+    return json as T;
+  }
+
+  const id = (value: string) => encodeURIComponent(value);
+  return {
+    /** The idempotency key makes a repeated create (a retry after a lost answer) return the first request. */
+    createPaymentRequest: (body: CreatePaymentRequest, idempotencyKey: string) =>
+      call<XenditPaymentRequest>("POST", "/v3/payment_requests", body, { "idempotency-key": idempotencyKey }),
+    getPaymentRequest: (paymentRequestId: string) => call<XenditPaymentRequest>("GET", `/v3/payment_requests/${id(paymentRequestId)}`),
+    getPayment: (paymentId: string) => call<XenditPayment>("GET", `/v3/payments/${id(paymentId)}`),
+    /** Stops a request that still waits for the customer (status CANCELED). */
+    cancelPaymentRequest: (paymentRequestId: string) => call<XenditPaymentRequest>("POST", `/v3/payment_requests/${id(paymentRequestId)}/cancel`, {}),
+    /** Test mode only: pays a virtual account, store code or QR as a customer would. */
+    simulatePayment: (paymentRequestId: string, amount?: number) =>
+      call<{ status: string; message?: string }>("POST", `/v3/payment_requests/${id(paymentRequestId)}/simulate`, amount === undefined ? {} : { amount }),
+  };
+}

@@ -1,0 +1,64 @@
+import path from "node:path";
+import type { RequestHandler } from "express";
+import { createXenditSimulator, type XenditSimulator } from "../../../simulators/xendit/index.ts";
+import { config } from "../../config.ts";
+import { paymentsSandbox } from "../mode.ts";
+import { sandboxCallbackToken, useXendit } from "./connection.ts";
+
+/** Where the sandbox lives inside the shop's own server. */
+export const SANDBOX_PATH = "/_sandbox/xendit";
+/** The key the shop's client sends to its sandbox (an xnd_development_ key, as Xendit's test keys are). */
+const SANDBOX_KEY = "xnd_development_local_sandbox";
+
+// Process-wide: the server entry starts the sandbox, the bundled routes call its control API.
+const slot = Symbol.for("shop.xendit-sandbox");
+type Sandbox = { simulator: XenditSimulator; localBase: string };
+const g = globalThis as { [slot]?: Sandbox };
+
+/**
+ * Without a Xendit key the shop runs the Xendit simulator itself, under /_sandbox/xendit, and
+ * talks to it over HTTP on the loopback exactly as it would to Xendit. Its state is kept in
+ * DATA_DIR, so sandbox payments survive a restart.
+ */
+export function startXenditSandbox(port: number): void {
+  if (!paymentsSandbox() || g[slot]) return;
+  const c = config();
+  const host = c.HOST === "0.0.0.0" || c.HOST === "::" ? "127.0.0.1" : c.HOST;
+  const loopback = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const localBase = `${loopback}${SANDBOX_PATH}`;
+  const callbackToken = sandboxCallbackToken();
+  const simulator = createXenditSimulator({
+    secretKey: SANDBOX_KEY,
+    publicUrl: `${c.publicUrl}${SANDBOX_PATH}`,
+    callbackUrl: `${loopback}/api/xendit/webhook`,
+    callbackToken,
+    stateFile: path.join(c.DATA_DIR, "xendit-sandbox.json"),
+  });
+  g[slot] = { simulator, localBase };
+  useXendit({ baseUrl: localBase, secretKey: SANDBOX_KEY, callbackToken });
+}
+
+/** The sandbox's routes for the web server (nothing when a real Xendit is configured). */
+export const sandboxRoutes: RequestHandler = (req, res, next) => {
+  const sandbox = g[slot];
+  if (sandbox) sandbox.simulator.router(req, res, next);
+  else next();
+};
+
+/** A call to the sandbox's control API (pay, fail or expire a payment from the checkout pages). */
+export async function sandboxControl(pathname: string, body: object = {}): Promise<void> {
+  const sandbox = g[slot];
+  if (!sandbox) throw new Error("The Xendit sandbox is not running");
+  const response = await fetch(`${sandbox.localBase}/_control${pathname}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`Sandbox ${pathname}: ${response.status} ${await response.text()}`);
+}
+
+export async function stopXenditSandbox(): Promise<void> {
+  await g[slot]?.simulator.close();
+  delete g[slot];
+}
