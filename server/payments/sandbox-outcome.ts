@@ -1,5 +1,7 @@
 import { AppError } from "../errors.ts";
+import { attemptByXenditId } from "./attempts.ts";
 import { checkoutPayment } from "./checkout-payment.ts";
+import { refreshAttempt } from "./refresh.ts";
 import { xendit } from "./xendit/connection.ts";
 import { sandboxControl } from "./xendit/sandbox.ts";
 
@@ -14,4 +16,10 @@ export async function simulateSandboxOutcome(request: Request, paymentId: string
   if (payment.record.status !== "PENDING") return;
   if (outcome === "pay") await xendit().simulatePayment(payment.paymentId);
   else await sandboxControl(`/payment_requests/${encodeURIComponent(payment.paymentId)}/fail`, { failure_code: "PROCESSOR_ERROR" });
+  // The result comes by webhook a moment later; waiting for it lets the page show it at once.
+  for (let i = 0; i < 12; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const attempt = await attemptByXenditId(payment.paymentId);
+    if (!attempt || (await refreshAttempt(attempt, 0)).status !== "PENDING") return;
+  }
 }

@@ -1,6 +1,6 @@
-import { eq, isNull, sql } from "drizzle-orm";
+import { eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "../db/client.ts";
-import { xenditEvents } from "../db/schema.ts";
+import { paymentAttempts, xenditEvents } from "../db/schema.ts";
 import { defineJob, type Tx } from "../jobs/index.ts";
 import { applyProviderUpdate, type ProviderUpdate, type UpdateOutcome } from "./provider-updates.ts";
 import { isCallbackToken } from "./xendit/connection.ts";
@@ -65,65 +65,119 @@ export function updateOfEvent(body: EventBody): (ProviderUpdate & { requestId: s
   }
 }
 
-/** Applies one stored event inside the transaction that marks it processed. */
-async function processEvent(tx: Tx, event: typeof xenditEvents.$inferSelect): Promise<void> {
-  const update = updateOfEvent(event.body as EventBody);
-  let result: Pick<UpdateOutcome, "outcome" | "flag">;
-  if (!update) result = { outcome: "ignored" };
-  else if (!update.requestId) result = { outcome: "flagged", flag: "no payment request id" };
-  else result = await applyProviderUpdate(update.requestId, update, tx);
-  await tx
-    .update(xenditEvents)
-    .set({ processedAt: sql`now()`, outcome: result.outcome, flag: result.flag ?? null })
-    .where(eq(xenditEvents.id, event.id));
+type StoredEvent = typeof xenditEvents.$inferSelect;
+type Result = Pick<UpdateOutcome, "outcome" | "flag">;
+
+/**
+ * Applies a batch of stored events inside the transaction that marks them processed. Events that
+ * need no change (kinds the shop does not act on, payments it does not know) are settled with one
+ * statement per kind of result; the others go through applyProviderUpdate one by one.
+ */
+async function processEvents(tx: Tx, events: StoredEvent[]): Promise<void> {
+  const updates = events.map((event) => ({ event, update: updateOfEvent(event.body as EventBody) }));
+  const requestIds = [...new Set(updates.flatMap(({ update }) => (update?.requestId ? [update.requestId] : [])))];
+  const known = new Set(
+    requestIds.length === 0
+      ? []
+      : (await tx.select({ id: paymentAttempts.xenditRequestId }).from(paymentAttempts).where(inArray(paymentAttempts.xenditRequestId, requestIds))).map((r) => r.id),
+  );
+  const settled = new Map<string, { result: Result; ids: number[] }>();
+  const settle = (id: number, result: Result) => {
+    const key = `${result.outcome}|${result.flag ?? ""}`;
+    const entry = settled.get(key) ?? { result, ids: [] };
+    entry.ids.push(id);
+    settled.set(key, entry);
+  };
+  for (const { event, update } of updates) {
+    if (!update) settle(event.id, { outcome: "ignored" });
+    else if (!update.requestId) settle(event.id, { outcome: "flagged", flag: "no payment request id" });
+    else if (!known.has(update.requestId)) settle(event.id, { outcome: "flagged", flag: "unknown payment request" });
+    else settle(event.id, await applyProviderUpdate(update.requestId, update, tx));
+  }
+  for (const { result, ids } of settled.values()) {
+    await tx
+      .update(xenditEvents)
+      .set({ processedAt: sql`now()`, outcome: result.outcome, flag: result.flag ?? null })
+      .where(inArray(xenditEvents.id, ids));
+  }
 }
 
 /**
- * Processes stored events oldest first, one transaction each, until none is left. Rows are taken
- * with SKIP LOCKED, so instances sharing a database never process one event twice.
+ * Processes stored events oldest first until none is left, up to 50 per transaction (a burst of
+ * webhooks costs one commit per batch, not per event). Rows are taken with SKIP LOCKED, so
+ * instances sharing a database never process one event twice. An event that fails on its own is
+ * marked `error` and left to the reconciliation job, which asks Xendit: it never blocks the rest.
  */
 export async function processWebhookEvents(): Promise<number> {
-  const db = await getDb();
   let processed = 0;
   for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const [event] = await tx.select().from(xenditEvents).where(isNull(xenditEvents.processedAt)).orderBy(xenditEvents.id).limit(1).for("update", { skipLocked: true });
-      if (!event) return false;
-      await processEvent(tx, event);
-      return true;
-    });
-    if (!done) return processed;
-    processed++;
+    let n: number;
+    try {
+      n = await processBatch(BATCH);
+    } catch (error) {
+      console.error("Processing a batch of Xendit events failed; retrying them one by one:", error);
+      n = await processAlone();
+    }
+    if (n === 0) return processed;
+    processed += n;
   }
 }
 
-let running: Promise<void> | null = null;
-let again = false;
+const BATCH = 50;
 
-/** Starts processing now in this process (after a webhook is stored); one run at a time. */
-function wakeProcessor(): void {
-  if (running) {
-    again = true;
-    return;
+async function processBatch(limit: number): Promise<number> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const events = await tx.select().from(xenditEvents).where(isNull(xenditEvents.processedAt)).orderBy(xenditEvents.id).limit(limit).for("update", { skipLocked: true });
+    await processEvents(tx, events);
+    return events.length;
+  });
+}
+
+/** The oldest event alone; if it fails again it is marked and set aside. */
+async function processAlone(): Promise<number> {
+  try {
+    return await processBatch(1);
+  } catch (error) {
+    const db = await getDb();
+    const [event] = await db.select({ id: xenditEvents.id }).from(xenditEvents).where(isNull(xenditEvents.processedAt)).orderBy(xenditEvents.id).limit(1);
+    if (!event) return 0;
+    const message = error instanceof Error ? error.message : String(error);
+    await db.update(xenditEvents).set({ processedAt: sql`now()`, outcome: "error", flag: message.slice(0, 500) }).where(eq(xenditEvents.id, event.id));
+    return 1;
   }
-  running = (async () => {
-    do {
-      again = false;
+}
+
+/** Webhooks come in bursts: gathering them for a moment makes one batch of many, not many of one. */
+const GATHER_MS = 50;
+let timer: NodeJS.Timeout | null = null;
+let running: Promise<void> | null = null;
+
+/** Processing starts shortly after a webhook is stored, in this process; one run at a time. */
+function wakeProcessor(): void {
+  if (timer) return;
+  timer = setTimeout(() => {
+    const previous = running;
+    const run = (async () => {
+      await previous;
+      timer = null;
       try {
         await processWebhookEvents();
       } catch (error) {
-        // The event stays unprocessed; the sweep below tries again.
+        // The events stay unprocessed; the sweep below tries again.
         console.error("Processing Xendit events:", error);
       }
-    } while (again);
-  })().finally(() => {
-    running = null;
-  });
+    })();
+    running = run;
+    void run.finally(() => {
+      if (running === run) running = null;
+    });
+  }, GATHER_MS);
 }
 
 /** Settles when this process has processed what it was woken for (tests, shutdown). */
 export async function webhookProcessingIdle(): Promise<void> {
-  while (running) await running;
+  while (timer || running) await (running ?? new Promise((r) => setTimeout(r, GATHER_MS)));
 }
 
 /** Every minute: events a crash or an error left unprocessed. */

@@ -1,11 +1,13 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/payment";
 import { deliveryCostCents, regionOf } from "../../../lib/delivery.ts";
 import { centsToIdr, formatIdr, formatRate } from "../../../lib/money.ts";
-import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, paymentMethods, type PaymentMethodType } from "../../../lib/payment-methods.ts";
+import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, paymentMethods, type PaymentMethod, type PaymentMethodType } from "../../../lib/payment-methods.ts";
 import { readCheckout } from "../../../server/checkout/session.ts";
-import { checkoutProduct, missingStep, placeCheckoutOrder } from "../../../server/checkout/steps.ts";
+import { checkoutProduct, missingStep, orderToPay, placeCheckoutOrder } from "../../../server/checkout/steps.ts";
+import { nextUrl, startPayment } from "../../../server/payments/payment-requests.ts";
+import { xenditMethodOf } from "../../../server/payments/xendit/channels.ts";
 import { AppError } from "../../../server/errors.ts";
 import { localeOf } from "../../../server/locale.ts";
 import { usdToIdrRate } from "../../../server/payments/fx-rate.ts";
@@ -25,6 +27,24 @@ const groupOrder: PaymentMethodType[] = ["CARD", "VIRTUAL_ACCOUNT", "OVER_THE_CO
 
 export async function loader({ request }: Route.LoaderArgs) {
   const checkoutData = await readCheckout(request);
+  const sandbox = paymentsSandbox();
+  // Paying a placed order again (after a failed or abandoned payment): its own amounts, online methods only.
+  const unpaid = checkoutData?.productId ? null : await orderToPay(checkoutData);
+  if (unpaid) {
+    return {
+      groups: methodGroups((m) => m.type !== "CASH_IN_STORE" && m.type !== "TEST_CARD"),
+      sandbox,
+      overCap: unpaid.totalIdr > OVER_THE_COUNTER_CAP_IDR,
+      orderNumber: unpaid.orderNumber,
+      summary: {
+        productName: unpaid.productName,
+        size: unpaid.size,
+        priceCents: unpaid.priceCents,
+        deliveryCents: unpaid.deliveryCostCents,
+        idr: { amount: formatIdr(unpaid.totalIdr), rate: formatRate(unpaid.usdToIdrRate) },
+      },
+    };
+  }
   const back = missingStep(checkoutData, "payment");
   if (back || !checkoutData?.shippingAddress || !checkoutData.deliveryOption) throw redirect(back ?? "/checkout/shipping-options");
   const product = await checkoutProduct(checkoutData);
@@ -32,15 +52,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const deliveryCents = deliveryCostCents(checkoutData.deliveryOption);
   const { rate } = await usdToIdrRate();
   const totalIdr = centsToIdr(product.priceCents + deliveryCents, rate);
-  const sandbox = paymentsSandbox();
   const bali = regionOf(checkoutData.shippingAddress) === "bali";
-  const methods = paymentMethods.filter((m) => (m.type !== "CASH_IN_STORE" || bali) && (m.type !== "TEST_CARD" || sandbox));
   return {
-    groups: groupOrder
-      .map((type) => ({ type, methods: methods.filter((m) => m.type === type).map(({ code, name, logo }) => ({ code, name, logo })) }))
-      .filter((g) => g.methods.length > 0),
+    groups: methodGroups((m) => (m.type !== "CASH_IN_STORE" || bali) && (m.type !== "TEST_CARD" || sandbox)),
     sandbox,
     overCap: totalIdr > OVER_THE_COUNTER_CAP_IDR,
+    orderNumber: null,
     summary: {
       productName: product.name,
       size: checkoutData.selectedSize ?? null,
@@ -51,17 +68,41 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+function methodGroups(offered: (m: PaymentMethod) => boolean) {
+  const methods = paymentMethods.filter(offered);
+  return groupOrder
+    .map((type) => ({ type, methods: methods.filter((m) => m.type === type).map(({ code, name, logo }) => ({ code, name, logo })) }))
+    .filter((g) => g.methods.length > 0);
+}
+
+/**
+ * Places the order (or takes the unpaid one this browser is paying), then starts its payment:
+ * Xendit's page for cards, wallets and pay-later, the QR page, or the payment instructions.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const method = form.get("paymentMethod");
+  const field = form.get("paymentMethod");
+  const code = typeof field === "string" ? field.slice(0, 50) : "";
   try {
-    const order = await placeCheckoutOrder(request, typeof method === "string" ? method.slice(0, 50) : "", localeOf(request));
-    return redirect(`/checkout/success?order_id=${order.id}`);
+    const checkoutData = await readCheckout(request);
+    const unpaid = checkoutData?.productId ? null : await orderToPay(checkoutData);
+    if (unpaid) {
+      const method = code ? xenditMethodOf(code) : null;
+      if (!method) throw new AppError("invalid", code ? `Invalid payment method: ${code}` : "Please select a payment method");
+      return goTo(nextUrl(await startPayment(unpaid.id, method)));
+    }
+    const order = await placeCheckoutOrder(request, code, localeOf(request));
+    const method = xenditMethodOf(order.paymentMethod);
+    if (!method) return redirect(`/checkout/success?order_id=${order.id}`);
+    return goTo(nextUrl(await startPayment(order.id, method)));
   } catch (error) {
     if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
     throw error;
   }
 }
+
+/** The provider's pages are not this app's routes, even when the sandbox serves them on this host. */
+const goTo = (url: string) => (url.startsWith("/checkout/") ? redirect(url) : redirectDocument(url));
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT(checkout);
@@ -91,8 +132,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
     <CheckoutLayout step={3} summary={<CheckoutSummary {...loaderData.summary} />}>
       <h1 className="text-3xl font-semibold sm:text-4xl">{t("payment.title")}</h1>
       <p className="mt-2 text-ink-700">
-        {t("payment.intro")}{" "}
-        <Link to="/checkout/shipping-options" className="font-semibold text-clay-700 underline underline-offset-4">{t("back")}</Link>
+        {loaderData.orderNumber ? t("payment.payingOrder", { number: loaderData.orderNumber }) : t("payment.intro")}{" "}
+        {!loaderData.orderNumber && <Link to="/checkout/shipping-options" className="font-semibold text-clay-700 underline underline-offset-4">{t("back")}</Link>}
       </p>
       {loaderData.sandbox && <p className="mt-4 inline-block rounded-full bg-sand-200 px-3 py-1 text-xs font-semibold text-ink-700">{t("payment.sandbox")}</p>}
       <Form method="post" onSubmit={onSubmit} className="mt-8 space-y-8">
@@ -130,7 +171,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-red-800">{capHit ? t("payment.otcCap") : shownError}</p>
         )}
         <button type="submit" className="btn-primary w-full py-4 text-base sm:w-auto sm:px-12" disabled={navigation.state === "submitting" || capHit}>
-          {navigation.state === "submitting" ? t("payment.placing") : t("payment.place")}
+          {navigation.state === "submitting" ? t("payment.placing") : loaderData.orderNumber ? t("payment.pay") : t("payment.place")}
         </button>
       </Form>
     </CheckoutLayout>

@@ -1,40 +1,65 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/success";
+import type { ProviderStatus } from "../../../lib/payment-record.ts";
 import { placedOrder } from "../../../server/checkout/steps.ts";
 import { localeOf } from "../../../server/locale.ts";
 import { orderById } from "../../../server/orders/queries.ts";
+import { checkoutPayment } from "../../../server/payments/checkout-payment.ts";
 import { CashInStoreInstructions } from "../../components/CashInStoreInstructions";
-import { awaitsCashPayment, OrderInfoNotFound, OrderPageLink, OrderSummary, orderView, type OrderView } from "../../components/OrderSummary";
+import { awaitsCashPayment, OrderInfoNotFound, OrderPageLink, OrderSummary, orderView, paymentMethodName, type OrderView } from "../../components/OrderSummary";
+import { failedUrl } from "../../components/payment/payment-state";
+import { PaymentReference } from "../../components/payment/PaymentReference";
 import { metaLocale, translator, useT } from "../../i18n/core";
 import { orders } from "../../i18n/orders";
+import { payments } from "../../i18n/payments";
 import { NoticePage } from "../../components/NoticePage";
 
 type Outcome = "paid" | "test" | "processing";
 
-/** SPEC 2.7: a test payment first, then paid, otherwise still processing. */
-function outcomeOf(order: Pick<OrderView, "paymentMethod" | "paymentStatus" | "status">): Outcome {
+/** SPEC 2.7: a test payment first, then paid (the order, or the provider's answer for this payment), otherwise still processing. */
+function outcomeOf(order: Pick<OrderView, "paymentMethod" | "paymentStatus" | "status">, paymentStatus?: ProviderStatus | null): Outcome {
   if (order.paymentMethod === "TEST_CARD" || order.status === "test_payment") return "test";
-  if (order.paymentStatus === "SUCCEEDED") return "paid";
+  if (order.paymentStatus === "SUCCEEDED" || paymentStatus === "SUCCEEDED") return "paid";
   return "processing";
 }
+
+/** The payment named in the link (?payment_id=…), as the page shows it. */
+type PaymentDetails = { id: string; orderId: string; methodCode: string; status: ProviderStatus };
 
 const titles = { paid: "success.paid.title", test: "success.test.title", processing: "success.processing.title" } as const;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = translator(orders, metaLocale(matches));
   const title =
-    loaderData?.state === "found" ? t(titles[outcomeOf(loaderData.order)]) : loaderData?.state === "unavailable" ? t(titles.processing) : t("notFound.title");
+    loaderData?.state === "found" ? t(titles[outcomeOf(loaderData.order, loaderData.payment?.status)]) : loaderData?.state === "unavailable" ? t(titles.processing) : t("notFound.title");
   return [{ title }, { name: "robots", content: "noindex" }];
 };
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /**
- * The order just placed from this browser (?order_id=…; payment_id is not used yet). If the order
- * cannot be read right now, the page still shows, saying so: never an error page after paying.
+ * The order just placed from this browser (?order_id=…), and with ?payment_id=… that payment: its
+ * method, ids and the provider's answer (asked first, so the order read after it is up to date).
+ * If either cannot be read right now, the page still shows, saying so: never an error page after
+ * paying. A payment that failed while the order is unpaid goes to the failed page.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const orderId = new URL(request.url).searchParams.get("order_id");
+  const query = new URL(request.url).searchParams;
+  const orderId = query.get("order_id");
+  const paymentId = query.get("payment_id");
+  let payment: PaymentDetails | null = null;
+  let paymentUnavailable = false;
+  if (orderId && paymentId) {
+    try {
+      const found = await checkoutPayment(request, { orderId, paymentId });
+      if (found && found.orderId === orderId) {
+        payment = { id: found.paymentId, orderId: found.orderId, methodCode: found.method.code, status: found.record.status };
+      }
+    } catch (error) {
+      console.error("checkout/success: the payment could not be loaded", error);
+      paymentUnavailable = true;
+    }
+  }
   let order;
   try {
     order = await placedOrder(request, orderId, orderById);
@@ -43,11 +68,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     return data({ state: "unavailable" as const }, { status: 200 });
   }
   if (!order) return data({ state: "notFound" as const }, { status: 404 });
-  return data({ state: "found" as const, order: orderView(order, localeOf(request)) }, { status: 200 });
+  if (payment && order.paymentStatus !== "SUCCEEDED" && (payment.status === "FAILED" || payment.status === "EXPIRED" || payment.status === "CANCELLED")) {
+    throw redirect(failedUrl(payment.orderId, payment.id));
+  }
+  return data({ state: "found" as const, order: orderView(order, localeOf(request)), payment, paymentUnavailable }, { status: 200 });
 }
 
 export default function Success({ loaderData }: Route.ComponentProps) {
   const t = useT(orders);
+  const tp = useT(payments);
   if (loaderData.state === "notFound") return <OrderInfoNotFound />;
 
   if (loaderData.state === "unavailable") {
@@ -63,8 +92,8 @@ export default function Success({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { order } = loaderData;
-  const outcome = outcomeOf(order);
+  const { order, payment, paymentUnavailable } = loaderData;
+  const outcome = outcomeOf(order, payment?.status);
   const cash = awaitsCashPayment(order);
   const text = outcome === "paid" ? "success.paid.text" : outcome === "test" ? "success.test.text" : cash ? "success.cash.text" : "success.processing.text";
 
@@ -81,6 +110,22 @@ export default function Success({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="mt-10 space-y-6">
+        {paymentUnavailable && (
+          <p role="note" className="rounded-xl bg-sand-100 px-4 py-3 text-center text-sm text-ink-700">
+            {tp("success.detailsUnavailable")}
+          </p>
+        )}
+        {payment && (
+          <PaymentReference
+            title={tp("success.details")}
+            headingId="payment-details-title"
+            rows={[
+              { label: tp("ref.method"), value: payment.methodCode === "QRIS" ? tp("method.qr") : paymentMethodName(t, payment.methodCode) },
+              { label: tp("ref.paymentId"), value: payment.id, mono: true },
+              { label: tp("ref.orderId"), value: payment.orderId, mono: true },
+            ]}
+          />
+        )}
         {cash && <CashInStoreInstructions orderNumber={order.orderNumber} totalIdr={order.totalIdr} totalCents={order.totalCents} payBy={order.payBy} />}
         <OrderPageLink token={order.accessToken} />
         <OrderSummary order={order} />

@@ -1,9 +1,13 @@
-import { data, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/order";
 import { shop } from "../../../lib/shop.ts";
 import { localeOf } from "../../../server/locale.ts";
 import { orderHistory } from "../../../server/orders/history.ts";
 import { orderByToken } from "../../../server/orders/queries.ts";
+import { config } from "../../../server/config.ts";
+import { checkoutCookie } from "../../../server/checkout/session.ts";
+import { resumePayment } from "../../../server/checkout/steps.ts";
+import { isPayable } from "../../../server/payments/payment-requests.ts";
 import { CashInStoreInstructions } from "../../components/CashInStoreInstructions";
 import { awaitsCashPayment, formatOrderDate, OrderSummary, orderView, StatusBadge, statusWord } from "../../components/OrderSummary";
 import { metaLocale, translator, useT } from "../../i18n/core";
@@ -36,7 +40,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const locale = localeOf(request);
   const events = await orderHistory(order.id);
   const history = events.map((e) => ({ id: e.id, at: formatOrderDate(e.createdAt, locale), status: e.status, paymentStatus: e.paymentStatus }));
-  return data({ found: true as const, order: orderView(order, locale), history }, { status: 200 });
+  const payable = isPayable(order) && order.paymentMethod !== "CASH_IN_STORE" && order.paymentMethod !== "TEST_CARD";
+  return data({ found: true as const, order: orderView(order, locale), history, payable }, { status: 200 });
+}
+
+/** Pay now: this browser takes the order to the payment step (a failed or abandoned payment, any device). */
+export async function action({ params, request }: Route.ActionArgs) {
+  const order = await orderByToken(params.token);
+  if (!order || !isPayable(order)) return redirect(`/orders/${params.token}`);
+  const id = await resumePayment(request, order);
+  return redirect("/checkout/payment", { headers: { "Set-Cookie": checkoutCookie(id, config().publicUrl.startsWith("https:")) } });
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
@@ -54,7 +67,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { order, history } = loaderData;
+  const { order, history, payable } = loaderData;
   return (
     <div className="container-page py-10 sm:py-14">
       <header>
@@ -75,6 +88,14 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </dd>
           </div>
         </dl>
+        {payable && (
+          <Form method="post" className="mt-6 flex flex-wrap items-center gap-4 rounded-2xl bg-sand-100 p-4 sm:p-5">
+            <p className="flex-1 basis-64 text-ink-700">{t(order.paymentStatus === "FAILED" ? "order.payAgain" : "order.payPending")}</p>
+            <button type="submit" className="btn-primary">
+              {t("order.payNow")}
+            </button>
+          </Form>
+        )}
       </header>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-10">

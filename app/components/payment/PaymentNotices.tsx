@@ -1,0 +1,28 @@
+import { Link } from "react-router";
+import { useT } from "../../i18n/core";
+import { payments } from "../../i18n/payments";
+import { NoticePage } from "../NoticePage";
+
+/** 'QR Code Not Available' (SPEC 2.9): the payment has no QR code to show. */
+export function QrNotAvailable() {
+  const t = useT(payments);
+  return (
+    <NoticePage role="alert" title={t("qr.notAvailable.title")} text={t("qr.notAvailable.text")}>
+      <Link to="/checkout/payment" className="btn-primary">
+        {t("backToPayment")}
+      </Link>
+    </NoticePage>
+  );
+}
+
+/** 'Payment Instructions Not Available - Please try again from the payment page' (SPEC 2.10). */
+export function InstructionsNotAvailable() {
+  const t = useT(payments);
+  return (
+    <NoticePage role="alert" title={t("instructions.notAvailable.title")} text={t("instructions.notAvailable.text")}>
+      <Link to="/checkout/payment" className="btn-primary">
+        {t("backToPayment")}
+      </Link>
+    </NoticePage>
+  );
+}

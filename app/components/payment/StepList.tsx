@@ -1,0 +1,15 @@
+/** A numbered list of how-to-pay steps, numbers in dark circles (as in the cash-in-store instructions). */
+export function StepList({ steps }: { steps: React.ReactNode[] }) {
+  return (
+    <ol className="space-y-3">
+      {steps.map((step, i) => (
+        <li key={i} className="flex gap-3">
+          <span aria-hidden className="flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-sm font-semibold text-sand-50">
+            {i + 1}
+          </span>
+          <span className="min-w-0 pt-0.5 leading-relaxed text-ink-700">{step}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}

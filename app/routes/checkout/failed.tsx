@@ -1,0 +1,40 @@
+import type { Route } from "./+types/failed";
+import type { PaymentRecord } from "../../../lib/payment-record.ts";
+import { checkoutPayment } from "../../../server/payments/checkout-payment.ts";
+import { FailedPayment } from "../../components/payment/FailedPayment";
+import { metaLocale, translator } from "../../i18n/core";
+import { payments } from "../../i18n/payments";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: translator(payments, metaLocale(matches))("failed.meta") },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/**
+ * GET /checkout/failed?payment_id=…&order_id=…&error=…: a payment that did not go through. The
+ * page shows at once; the payment (of an order placed from this browser) is looked up meanwhile
+ * and streamed in. A failed lookup is only logged: the page then keeps its generic message.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const paymentId = query.get("payment_id") || null;
+  const orderId = query.get("order_id") || null;
+  const error = query.get("error") || null;
+  const lookup: Promise<PaymentRecord | null> =
+    paymentId || orderId
+      ? checkoutPayment(request, { orderId, paymentId }).then(
+          (payment) => payment?.record ?? null,
+          (failure: unknown) => {
+            console.error("checkout/failed: the payment could not be looked up", failure);
+            return null;
+          },
+        )
+      : Promise.resolve(null);
+  return { paymentId, orderId, error, lookup };
+}
+
+export default function Failed({ loaderData }: Route.ComponentProps) {
+  return <FailedPayment {...loaderData} />;
+}

@@ -1,0 +1,56 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/payment-instructions";
+import { secondsUntil } from "../../../lib/countdown.ts";
+import { checkoutPayment } from "../../../server/payments/checkout-payment.ts";
+import { paymentsSandbox } from "../../../server/payments/mode.ts";
+import { paymentMethodName } from "../../components/OrderSummary";
+import { InstructionsNotAvailable } from "../../components/payment/PaymentNotices";
+import { PaymentInstructions } from "../../components/payment/PaymentInstructions";
+import { metaLocale, translator, useT } from "../../i18n/core";
+import { orders } from "../../i18n/orders";
+import { payments } from "../../i18n/payments";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = translator(payments, metaLocale(matches));
+  return [{ title: loaderData ? t("instructions.meta") : t("instructions.notAvailable.title") }, { name: "robots", content: "noindex" }];
+};
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/**
+ * GET /checkout/payment-instructions?order_id=…&payment_id=…: how to pay a bank transfer, a store
+ * payment or another method without a QR code, for an order placed from this browser. Anything
+ * else goes back to the payment step; a QRIS payment to its QR page; a payment already made to
+ * the success page.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const payment = await checkoutPayment(request, { orderId: query.get("order_id"), paymentId: query.get("payment_id") });
+  if (!payment) throw redirect("/checkout/payment");
+  const ids = new URLSearchParams({ order_id: payment.orderId, payment_id: payment.paymentId });
+  if (payment.record.status === "SUCCEEDED") throw redirect(`/checkout/success?${ids}`);
+  if (payment.method.type === "QR_CODE") throw redirect(`/checkout/qr?${ids}`);
+  const { code, type, logo } = payment.method;
+  return {
+    orderId: payment.orderId,
+    orderNumber: payment.orderNumber,
+    paymentId: payment.paymentId,
+    record: payment.record,
+    method: { code, type, logo },
+    secondsLeft: secondsUntil(payment.record.payment_method.channel_properties.expires_at, Date.now()),
+    sandbox: paymentsSandbox(),
+  };
+}
+
+export default function PaymentInstructionsPage({ loaderData }: Route.ComponentProps) {
+  const to = useT(orders);
+  const { method } = loaderData;
+  // Cash and the test card have no provider payment to instruct for.
+  if (method.type === "CASH_IN_STORE" || method.type === "TEST_CARD") return <InstructionsNotAvailable />;
+  return <PaymentInstructions {...loaderData} methodName={paymentMethodName(to, method.code)} />;
+}
+
+/** The payment could not be read just now (SPEC 2.10's 'Payment Instructions Not Available'). */
+export function ErrorBoundary() {
+  return <InstructionsNotAvailable />;
+}

@@ -1,0 +1,48 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/qr";
+import { checkoutPayment } from "../../../server/payments/checkout-payment.ts";
+import { paymentsSandbox } from "../../../server/payments/mode.ts";
+import { QrNotAvailable } from "../../components/payment/PaymentNotices";
+import { QrPayment } from "../../components/payment/QrPayment";
+import { metaLocale, translator } from "../../i18n/core";
+import { payments } from "../../i18n/payments";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = translator(payments, metaLocale(matches));
+  return [{ title: loaderData?.qrImageUrl === null ? t("qr.notAvailable.title") : t("qr.meta") }, { name: "robots", content: "noindex" }];
+};
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/**
+ * GET /checkout/qr?order_id=…&payment_id=…: a QRIS payment of an order placed from this browser.
+ * Anything else goes back to the payment step; another method to its instructions; a payment
+ * already made to the success page.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const payment = await checkoutPayment(request, { orderId: query.get("order_id"), paymentId: query.get("payment_id") });
+  if (!payment) throw redirect("/checkout/payment");
+  const ids = new URLSearchParams({ order_id: payment.orderId, payment_id: payment.paymentId });
+  if (payment.record.status === "SUCCEEDED") throw redirect(`/checkout/success?${ids}`);
+  if (payment.method.type !== "QR_CODE") throw redirect(`/checkout/payment-instructions?${ids}`);
+  return {
+    orderId: payment.orderId,
+    orderNumber: payment.orderNumber,
+    paymentId: payment.paymentId,
+    record: payment.record,
+    qrImageUrl: payment.qrString ? `/checkout/qr-code/${encodeURIComponent(payment.paymentId)}.svg` : null,
+    sandbox: paymentsSandbox(),
+  };
+}
+
+export default function QrPage({ loaderData }: Route.ComponentProps) {
+  const { qrImageUrl, ...rest } = loaderData;
+  if (!qrImageUrl) return <QrNotAvailable />;
+  return <QrPayment {...rest} qrImageUrl={qrImageUrl} />;
+}
+
+/** The payment could not be read just now: no QR code to show, and the way back to try again. */
+export function ErrorBoundary() {
+  return <QrNotAvailable />;
+}

@@ -1,0 +1,28 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/sandbox-payment";
+import { AppError } from "../../../server/errors.ts";
+import { paymentsSandbox } from "../../../server/payments/mode.ts";
+import { simulateSandboxOutcome } from "../../../server/payments/sandbox-outcome.ts";
+
+/**
+ * Sandbox only: pays or fails the customer's pending virtual account, store or QR payment, as
+ * paying at the bank or the till would. The page then sees the result by polling, as for real.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (!paymentsSandbox()) throw data(null, { status: 404 });
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.slice(0, 500) : "";
+  };
+  const outcome = text("outcome");
+  if (outcome !== "pay" && outcome !== "fail") return data({ error: "outcome must be pay or fail" }, { status: 400 });
+  try {
+    await simulateSandboxOutcome(request, text("paymentId"), outcome);
+  } catch (error) {
+    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  const back = text("returnTo");
+  return redirect(back.startsWith("/checkout/") && !back.startsWith("//") ? back : "/checkout/payment");
+}
