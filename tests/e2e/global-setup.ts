@@ -42,6 +42,8 @@ export default async function setup(project: TestProject) {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
+      // Where Xendit's pages send the customer back: the address the browser uses (its cookies live there).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       ADMIN_API_TOKEN: staffToken,

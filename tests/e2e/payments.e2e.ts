@@ -1,0 +1,180 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseURL, hydrated, useBrowser } from "./fixtures.ts";
+
+/**
+ * Every kind of payment against the built-in Xendit sandbox, each to its end page. /test-checkout
+ * fills the checkout (a hat, a Bali address, Lion Parcel) and opens the payment step.
+ */
+const browser = useBrowser();
+
+type Lang = "en" | "ru";
+const placeOrder = { en: "Place Order", ru: "Оформить заказ" };
+
+async function checkoutWith(method: string, lang: Lang = "en"): Promise<Page> {
+  const page = await browser.open("/test-checkout", { locale: lang === "ru" ? "ru-RU" : "en-US" });
+  await page.waitForURL(/\/checkout\/payment$/);
+  await hydrated(page);
+  await page.getByRole("radio", { name: method, exact: true }).check();
+  await page.getByRole("button", { name: placeOrder[lang] }).click();
+  return page;
+}
+
+/** Plays the provider's part through the sandbox's control API, as a bank or a till would. */
+async function sandbox(path: string, body: object = {}) {
+  const response = await fetch(`${baseURL()}/_sandbox/xendit/_control${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  expect(response.ok, await response.clone().text()).toBe(true);
+}
+
+const paymentIdOf = (page: Page) => new URL(page.url()).searchParams.get("payment_id")!;
+
+describe("virtual account and store payments", () => {
+  it("BCA virtual account: instructions, copy, simulate payment, polling, success", async () => {
+    const page = await checkoutWith("BCA Virtual Account");
+    await page.waitForURL(/\/checkout\/payment-instructions\?order_id=.+&payment_id=pr-/);
+    await page.getByRole("heading", { name: "Complete Your Payment" }).waitFor();
+    await hydrated(page);
+    const number = page.getByText(/^\d{12,}$/).first();
+    await number.waitFor();
+    expect(await page.getByText("Rp", { exact: false }).count()).toBeGreaterThan(0);
+
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: /virtual account number/i }).first().click();
+    await page.getByText("Copied!").first().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe((await number.textContent())?.trim());
+
+    // The bank reports the transfer; the page finds out by itself.
+    await sandbox(`/payment_requests/${paymentIdOf(page)}/pay`);
+    await page.waitForURL(/\/checkout\/success\?order_id=.+&payment_id=pr-/, { timeout: 30_000 });
+    await page.getByRole("heading", { name: "Payment Successful" }).waitFor();
+  });
+
+  it("BCA virtual account paid with the sandbox button", async () => {
+    const page = await checkoutWith("BNI Virtual Account");
+    await page.waitForURL(/\/checkout\/payment-instructions/);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Simulate payment" }).click();
+    await page.waitForURL(/\/checkout\/success\?order_id=/, { timeout: 30_000 });
+    await page.getByRole("heading", { name: "Payment Successful" }).waitFor();
+  });
+
+  it("Indomaret: the payment code and the store; a failed payment offers another try", async () => {
+    const page = await checkoutWith("Indomaret");
+    await page.waitForURL(/\/checkout\/payment-instructions/);
+    await page.getByText("Payment code").first().waitFor();
+    expect(await page.getByText("Indomaret").count()).toBeGreaterThan(0);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Simulate failure" }).click();
+    await page.getByText("Payment Failed").first().waitFor();
+    await page.getByRole("link", { name: "Try Again" }).click();
+    await page.waitForURL(/\/checkout\/payment$/);
+    // The saved order is offered again, with the same amounts.
+    await page.getByText(/Your order RT-[0-9A-Z]{6} is saved/).waitFor();
+  });
+});
+
+describe("QRIS", () => {
+  it("scan page, paid in the app, success after 2 s", async () => {
+    const page = await checkoutWith("QRIS");
+    await page.waitForURL(/\/checkout\/qr\?order_id=.+&payment_id=pr-/);
+    await page.getByRole("heading", { name: "Scan QR Code to Pay" }).waitFor();
+    const image = page.getByRole("img", { name: /QRIS payment code/ });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.getByText(/^(10:00|09:\d\d)$/).waitFor();
+    await hydrated(page);
+    await sandbox(`/payment_requests/${paymentIdOf(page)}/pay`);
+    await page.getByText("Payment received").waitFor({ timeout: 15_000 });
+    await page.waitForURL(/\/checkout\/success\?order_id=.+&payment_id=pr-/);
+    await page.getByRole("heading", { name: "Payment Successful" }).waitFor();
+  });
+
+  it("expires when the countdown reaches zero (a clock the test controls)", async () => {
+    const page = await browser.open("/test-checkout");
+    await page.clock.install();
+    await page.waitForURL(/\/checkout\/payment$/);
+    await hydrated(page);
+    await page.getByRole("radio", { name: "QRIS", exact: true }).check();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.waitForURL(/\/checkout\/qr\?/);
+    await hydrated(page);
+    await page.clock.fastForward("05:00");
+    await page.getByText(/^0[45]:\d\d$/).waitFor();
+    await page.clock.fastForward("05:01");
+    await page.getByText("QR Code Expired").waitFor();
+    await page.getByRole("link", { name: "Try Again" }).waitFor();
+    await page.getByRole("link", { name: "Back to Products" }).waitFor();
+  });
+});
+
+describe("cards on the provider's page", () => {
+  async function payByCard(number: string, lang: Lang = "en") {
+    const page = await checkoutWith("Credit or debit card", lang);
+    await page.waitForURL(/\/_sandbox\/xendit\/pay\/pr-/);
+    if (number === "cancel") {
+      await page.getByRole("button", { name: "Cancel" }).click();
+    } else {
+      await page.getByLabel("Card number").fill(number);
+      await page.getByLabel("Expiry (MM/YY)").fill("12/39");
+      await page.getByLabel("CVN").fill("123");
+      await page.getByLabel("Name on card").fill("Test Customer");
+      await page.getByRole("button", { name: /^Pay / }).click();
+    }
+    return page;
+  }
+
+  it("a test card that succeeds ends on 'Payment Successful'", async () => {
+    const page = await payByCard("4000000000001091");
+    await page.waitForURL(/\/checkout\/success\?order_id=.+&payment_id=pr-/);
+    await page.getByRole("heading", { name: "Payment Successful" }).waitFor();
+  });
+
+  const failures: [string, string, { en: string; ru: string }][] = [
+    ["INSUFFICIENT_BALANCE", "4000000000000051", { en: "There is not enough money on the card or account.", ru: "На карте или счёте недостаточно средств." }],
+    ["CARD_DECLINED", "4000000000000002", { en: "The card was declined.", ru: "Карта отклонена." }],
+    ["EXPIRED_CARD", "4000000000000069", { en: "The card has expired.", ru: "Срок действия карты истёк." }],
+    ["INVALID_CVV", "4000000000000127", { en: "The CVV code is incorrect.", ru: "Неверный код CVV." }],
+    ["PROCESSOR_ERROR", "4000000000000119", { en: "The payment system had a technical problem.", ru: "Техническая ошибка платёжной системы." }],
+    ["AUTHENTICATION_FAILED", "4000000000003063", { en: "the card's security check (3-D Secure) did not pass", ru: "проверка безопасности карты (3-D Secure) не пройдена" }],
+    ["CANCELLED", "cancel", { en: "The payment was cancelled.", ru: "Платёж был отменён." }],
+  ];
+
+  for (const lang of ["en", "ru"] as const) {
+    it(`every failure code reaches the failed page with its text (${lang})`, async () => {
+      for (const [code, card, text] of failures) {
+        const page = await payByCard(card, lang);
+        await page.waitForURL(/\/checkout\/failed\?order_id=.+&payment_id=pr-/);
+        await page.getByRole("heading", { name: lang === "ru" ? "Платёж не завершён" : "Payment Not Completed" }).waitFor();
+        await page.getByText(text[lang], { exact: false }).first().waitFor();
+        expect(await page.getByText(paymentIdOf(page)).count(), code).toBeGreaterThan(0);
+        await page.context().close();
+      }
+    });
+  }
+});
+
+describe("e-wallets and pay-later", () => {
+  async function approveOrDecline(method: string, choice: "Approve" | "Decline") {
+    const page = await checkoutWith(method);
+    await page.waitForURL(/\/_sandbox\/xendit\/pay\/pr-/);
+    await page.getByRole("button", { name: choice }).click();
+    return page;
+  }
+
+  it("OVO approved", async () => {
+    const page = await approveOrDecline("OVO", "Approve");
+    await page.waitForURL(/\/checkout\/success\?/);
+    await page.getByRole("heading", { name: "Payment Successful" }).waitFor();
+  });
+
+  it("DANA declined", async () => {
+    const page = await approveOrDecline("DANA", "Decline");
+    await page.waitForURL(/\/checkout\/failed\?/);
+    await page.getByText("The payment was declined in the payment app.").waitFor();
+  });
+
+  it("Kredivo (pay later) approved", async () => {
+    const page = await approveOrDecline("Kredivo", "Approve");
+    await page.waitForURL(/\/checkout\/success\?/);
+    await page.getByRole("heading", { name: "Payment Successful" }).waitFor();
+  });
+});
