@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { baseURL } from "./fixtures.ts";
+
+/** The payment endpoints over HTTP, as Xendit and the old client call them. */
+const call = (path: string, init?: RequestInit) => fetch(baseURL() + path, { redirect: "manual", ...init });
+const json = (body: unknown, headers: Record<string, string> = {}) => ({ method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+
+async function placeOrder(): Promise<{ id: string }> {
+  const product = (await (await call("/api/products/1")).json()) as { price: number; sizes: { sizeInCm: number }[] };
+  const response = await call(
+    "/api/orders",
+    json({
+      productId: 1,
+      selectedSize: product.sizes[0]!.sizeInCm,
+      price: product.price,
+      shippingAddress: { fullName: "Api Customer", email: "api@example.com", phone: "+62 21 1", addressLine1: "Jl. Sudirman 1", city: "Jakarta", state: "DKI Jakarta", postalCode: "10220", country: "Indonesia" },
+      shipping: { method: "LION_PARCEL", cost: 11.5 },
+      total: product.price + 11.5,
+      paymentMethod: "BCA",
+    }),
+  );
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+describe("POST /api/xendit/webhook", () => {
+  const event = { event: "payment.capture", data: { payment_id: "py-http-1", payment_request_id: "pr-http-1", status: "SUCCEEDED", request_amount: 1, currency: "IDR" } };
+
+  it("refuses a missing or wrong callback token with 401 and a JSON error", async () => {
+    for (const headers of [{}, { "x-callback-token": "wrong-token" }]) {
+      const response = await call("/api/xendit/webhook", json(event, headers));
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: "Invalid callback token" });
+    }
+  });
+
+  it("answers a GET with 405", async () => {
+    expect((await call("/api/xendit/webhook")).status).toBe(405);
+  });
+});
+
+describe("POST /api/xendit/payment-request", () => {
+  it("creates a payment request for an order and charges the order's amount", async () => {
+    const order = await placeOrder();
+    const response = await call("/api/xendit/payment-request", json({ orderId: order.id, amount: 1, paymentMethodType: "VIRTUAL_ACCOUNT", channelCode: "BCA", customerData: { email: "x@example.com" }, description: "tampered" }));
+    expect(response.status).toBe(201);
+    const answer = (await response.json()) as { actions: unknown[]; orderId: string; xenditPaymentId: string };
+    expect(answer).toMatchObject({ actions: [], orderId: order.id, xenditPaymentId: expect.stringMatching(/^pr-/) });
+
+    const status = await call(`/api/xendit/payment-status?paymentId=${answer.xenditPaymentId}`);
+    expect(status.status).toBe(200);
+    const body = (await status.json()) as { success: boolean; status: string; payment: { amount: number; currency: string; payment_method: { channel_code: string; channel_properties: Record<string, unknown> } } };
+    expect(body).toMatchObject({ success: true, status: "PENDING", payment: { currency: "IDR", payment_method: { channel_code: "BCA" } } });
+    expect(body.payment.amount).toBeGreaterThan(1_000_000);
+    expect(body.payment.payment_method.channel_properties.virtual_account_number).toMatch(/^\d+$/);
+    expect(JSON.stringify(body)).not.toContain("api@example.com");
+  });
+
+  it.each([
+    ["not JSON", { method: "POST", headers: { "content-type": "application/json" }, body: "{" }, 400],
+    ["no order id", json({ channelCode: "BCA" }), 400],
+    ["an unknown order", json({ orderId: "00000000-0000-4000-8000-000000000000", channelCode: "BCA" }), 404],
+    ["an unknown channel", json({ orderId: "00000000-0000-4000-8000-000000000000", channelCode: "BITCOIN" }), 400],
+  ] as const)("answers %s with a clear JSON error", async (_name, init, status) => {
+    const response = await call("/api/xendit/payment-request", init as RequestInit);
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as { error: string }).error).toEqual(expect.any(String));
+  });
+});
+
+describe("GET /api/xendit/payment-status", () => {
+  it("needs a payment id or an order id, and says when nothing is found", async () => {
+    expect((await call("/api/xendit/payment-status")).status).toBe(400);
+    const missing = await call("/api/xendit/payment-status?paymentId=pr-nothing-here");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ success: false, payment: null, error: "Payment not found", status: null });
+  });
+});
