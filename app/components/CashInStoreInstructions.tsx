@@ -4,6 +4,7 @@ import { useT } from "../i18n/core";
 import { orders } from "../i18n/orders";
 import { ClockIcon, MapPinIcon } from "./Icons";
 import { WorkshopAddress } from "./WorkshopAddress";
+import { StepList } from "./StepList";
 
 type Props = {
   orderNumber: string;
@@ -40,16 +41,9 @@ export function CashInStoreInstructions({ orderNumber, totalIdr, totalCents, pay
       <Title className="text-xl font-semibold">{t("cash.title")}</Title>
       <p className="mt-2 leading-relaxed text-ink-700">{t("cash.intro")}</p>
 
-      <ol className="mt-4 space-y-3">
-        {steps.map((text, i) => (
-          <li key={i} className="flex gap-3">
-            <span aria-hidden className="flex size-7 shrink-0 items-center justify-center rounded-full bg-ink-900 text-sm font-semibold text-sand-50">
-              {i + 1}
-            </span>
-            <span className="pt-0.5 leading-relaxed">{text}</span>
-          </li>
-        ))}
-      </ol>
+      <div className="mt-4">
+        <StepList steps={steps} />
+      </div>
 
       <p role="note" className="mt-4 rounded-xl bg-white px-4 py-3 text-sm font-medium leading-relaxed text-amber-900 ring-1 ring-amber-300">
         {t("cash.warning")}

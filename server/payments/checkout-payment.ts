@@ -40,3 +40,20 @@ export async function checkoutPayment(request: Request, ids: { orderId?: string 
     accessToken: order.accessToken,
   };
 }
+
+/**
+ * What the QR page or the instructions page shows for ?order_id=…&payment_id=…, or where the
+ * customer goes instead: the payment step when the payment is not this browser's, the success
+ * page once it is paid, the other page for the other kind of method.
+ */
+export async function paymentPage(request: Request, page: "qr" | "instructions"): Promise<CheckoutPayment | { redirect: string }> {
+  const query = new URL(request.url).searchParams;
+  const payment = await checkoutPayment(request, { orderId: query.get("order_id"), paymentId: query.get("payment_id") });
+  if (!payment) return { redirect: "/checkout/payment" };
+  const ids = new URLSearchParams({ order_id: payment.orderId, payment_id: payment.paymentId });
+  if (payment.record.status === "SUCCEEDED") return { redirect: `/checkout/success?${ids}` };
+  const isQr = payment.method.type === "QR_CODE";
+  if (page === "qr" && !isQr) return { redirect: `/checkout/payment-instructions?${ids}` };
+  if (page === "instructions" && isQr) return { redirect: `/checkout/qr?${ids}` };
+  return payment;
+}

@@ -27,7 +27,7 @@ describe("POST /api/xendit/webhook", () => {
   const event = { event: "payment.capture", data: { payment_id: "py-http-1", payment_request_id: "pr-http-1", status: "SUCCEEDED", request_amount: 1, currency: "IDR" } };
 
   it("refuses a missing or wrong callback token with 401 and a JSON error", async () => {
-    for (const headers of [{}, { "x-callback-token": "wrong-token" }]) {
+    for (const headers of [{}, { "x-callback-token": "wrong-token" }] as Record<string, string>[]) {
       const response = await call("/api/xendit/webhook", json(event, headers));
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ error: "Invalid callback token" });

@@ -14,7 +14,7 @@ import { PaymentActions } from "./PaymentActions";
 import { PaymentReference } from "./PaymentReference";
 import { PaymentStatusBanner } from "./PaymentStatusBanner";
 import { SandboxPaymentPanel } from "./SandboxPaymentPanel";
-import { StepList } from "./StepList";
+import { StepList } from "../StepList";
 import { paymentTiming } from "./timing";
 import { useCountdown } from "./useCountdown";
 import { usePaymentWatch } from "./usePaymentWatch";

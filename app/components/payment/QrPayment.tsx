@@ -11,7 +11,7 @@ import { PaymentReference } from "./PaymentReference";
 import { PaymentStatusBanner } from "./PaymentStatusBanner";
 import { QrImage } from "./QrImage";
 import { SandboxPaymentPanel } from "./SandboxPaymentPanel";
-import { StepList } from "./StepList";
+import { StepList } from "../StepList";
 import { paymentTiming } from "./timing";
 import { useCountdown } from "./useCountdown";
 import { usePaymentWatch } from "./usePaymentWatch";

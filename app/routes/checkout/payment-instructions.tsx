@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/payment-instructions";
 import { secondsUntil } from "../../../lib/countdown.ts";
-import { checkoutPayment } from "../../../server/payments/checkout-payment.ts";
+import { paymentPage } from "../../../server/payments/checkout-payment.ts";
 import { paymentsSandbox } from "../../../server/payments/mode.ts";
 import { paymentMethodName } from "../../components/OrderSummary";
 import { InstructionsNotAvailable } from "../../components/payment/PaymentNotices";
@@ -24,12 +24,8 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
  * the success page.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
-  const payment = await checkoutPayment(request, { orderId: query.get("order_id"), paymentId: query.get("payment_id") });
-  if (!payment) throw redirect("/checkout/payment");
-  const ids = new URLSearchParams({ order_id: payment.orderId, payment_id: payment.paymentId });
-  if (payment.record.status === "SUCCEEDED") throw redirect(`/checkout/success?${ids}`);
-  if (payment.method.type === "QR_CODE") throw redirect(`/checkout/qr?${ids}`);
+  const payment = await paymentPage(request, "instructions");
+  if ("redirect" in payment) throw redirect(payment.redirect);
   const { code, type, logo } = payment.method;
   return {
     orderId: payment.orderId,

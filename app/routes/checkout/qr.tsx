@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/qr";
-import { checkoutPayment } from "../../../server/payments/checkout-payment.ts";
+import { paymentPage } from "../../../server/payments/checkout-payment.ts";
 import { paymentsSandbox } from "../../../server/payments/mode.ts";
 import { QrNotAvailable } from "../../components/payment/PaymentNotices";
 import { QrPayment } from "../../components/payment/QrPayment";
@@ -20,12 +20,8 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
  * already made to the success page.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
-  const payment = await checkoutPayment(request, { orderId: query.get("order_id"), paymentId: query.get("payment_id") });
-  if (!payment) throw redirect("/checkout/payment");
-  const ids = new URLSearchParams({ order_id: payment.orderId, payment_id: payment.paymentId });
-  if (payment.record.status === "SUCCEEDED") throw redirect(`/checkout/success?${ids}`);
-  if (payment.method.type !== "QR_CODE") throw redirect(`/checkout/payment-instructions?${ids}`);
+  const payment = await paymentPage(request, "qr");
+  if ("redirect" in payment) throw redirect(payment.redirect);
   return {
     orderId: payment.orderId,
     orderNumber: payment.orderNumber,

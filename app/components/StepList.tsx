@@ -1,4 +1,4 @@
-/** A numbered list of how-to-pay steps, numbers in dark circles (as in the cash-in-store instructions). */
+/** A numbered list of steps (how to pay, how to visit), numbers in dark circles. */
 export function StepList({ steps }: { steps: React.ReactNode[] }) {
   return (
     <ol className="space-y-3">
