@@ -220,6 +220,10 @@ describe("webhooks", () => {
     const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.xenditRequestId, prId));
     expect(attempt).toMatchObject({ status: "SUCCEEDED", flag: "paid after the order was cancelled" });
     expect(await orderById(order.id)).toMatchObject({ status: "CANCELLED" });
+    // The shop hears of it once, however often Xendit repeats the event.
+    await control(`/payment_requests/${prId}/events`, { events: [{ event: "payment.capture" }] });
+    await settled();
+    expect(await mailsOf(order.id, "shop-payment-flagged")).toBe(1);
   });
 
   it("turns a failure or an expiry into a failed payment with one e-mail", async () => {

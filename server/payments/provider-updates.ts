@@ -2,6 +2,8 @@ import { desc, eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.ts";
 import { orders, paymentAttempts } from "../db/schema.ts";
 import type { Tx } from "../jobs/index.ts";
+import { config } from "../config.ts";
+import { enqueueMail } from "../mail/index.ts";
 import { changePaymentStatus } from "../orders/queries.ts";
 import type { PaymentAttempt } from "./attempts.ts";
 
@@ -118,8 +120,27 @@ async function touch(tx: Tx, attempt: PaymentAttempt): Promise<UpdateOutcome> {
   return { outcome: "ignored", attempt: row! };
 }
 
-async function flag(tx: Tx, attempt: PaymentAttempt, why: string): Promise<UpdateOutcome> {
+/** Records why a payment needs a person, and tells the shop once per payment and reason. */
+async function flag(tx: Tx, attempt: PaymentAttempt, why: string, paid?: { amount?: number | null; currency?: string | null }): Promise<UpdateOutcome> {
   console.warn(`Payment ${attempt.xenditRequestId} of order ${attempt.orderId} flagged: ${why}`);
   const [row] = await tx.update(paymentAttempts).set({ flag: why, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, attempt.id)).returning();
+  const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).limit(1);
+  if (order) {
+    await enqueueMail(
+      {
+        template: "shop-payment-flagged",
+        vars: {
+          order,
+          payment: { id: attempt.xenditRequestId ?? attempt.id, method: attempt.method, amount: paid?.amount ?? attempt.amount, currency: paid?.currency ?? attempt.currency },
+          reason: why,
+        },
+        dedupeKey: `payment-flagged:${attempt.id}:${why.split(":")[0]}`,
+        locale: "en",
+        to: config().SHOP_MAIL_TO,
+        orderId: order.id,
+      },
+      { tx },
+    );
+  }
   return { outcome: "flagged", flag: why, attempt: row! };
 }

@@ -10,12 +10,13 @@ import { paymentConfirmed, type PaymentConfirmedVars } from "./payment-confirmed
 import { paymentFailed, type PaymentFailedVars } from "./payment-failed.ts";
 import type { Template } from "./shared.ts";
 import { shopNewOrder, type ShopNewOrderVars } from "./shop-new-order.ts";
+import { shopPaymentFlagged, type ShopPaymentFlaggedVars } from "./shop-payment-flagged.ts";
 
 export type { RenderedMail } from "./blocks.ts";
 export { escapeHtml } from "./blocks.ts";
 export type { MailOrder } from "./shared.ts";
 export type { CancelReason } from "./order-cancelled.ts";
-export type { OrderCancelledVars, OrderReceivedVars, PaymentConfirmedVars, PaymentFailedVars, ShopNewOrderVars };
+export type { OrderCancelledVars, OrderReceivedVars, PaymentConfirmedVars, PaymentFailedVars, ShopNewOrderVars, ShopPaymentFlaggedVars };
 
 /** Each template's variables, by template name. */
 export type MailVars = {
@@ -24,6 +25,7 @@ export type MailVars = {
   "order-cancelled": OrderCancelledVars;
   "payment-failed": PaymentFailedVars;
   "shop-new-order": ShopNewOrderVars;
+  "shop-payment-flagged": ShopPaymentFlaggedVars;
 };
 
 export type MailTemplate = keyof MailVars;
@@ -37,6 +39,7 @@ const templates: { [T in MailTemplate]: Template<MailVars[T]> } = {
   "order-cancelled": orderCancelled,
   "payment-failed": paymentFailed,
   "shop-new-order": shopNewOrder,
+  "shop-payment-flagged": shopPaymentFlagged,
 };
 
 export const mailTemplates = Object.keys(templates) as MailTemplate[];
