@@ -12,6 +12,10 @@ const every: MailContent[] = [
   { template: "order-cancelled", vars: { order: testOrder(), reason: "not-paid" } },
   { template: "payment-failed", vars: { order: testOrder() } },
   { template: "shop-new-order", vars: { order: testOrder() } },
+  {
+    template: "shop-payment-flagged",
+    vars: { order: testOrder(), payment: { id: "pr-1", method: "BCA", amount: 3_000_000, currency: "IDR" }, reason: "paid after the order was cancelled" },
+  },
 ];
 
 describe("mail templates", () => {
