@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { ShippingAddressInput } from "../../lib/validation/address.ts";
 import type { DeliveryOptionId } from "../../lib/delivery.ts";
+import { batched } from "../db/batched.ts";
 import { getDb } from "../db/client.ts";
 import { checkoutSessions } from "../db/schema.ts";
 
@@ -49,11 +50,20 @@ export async function updateCheckout(request: Request, patch: Partial<CheckoutDa
 
 export async function readCheckout(request: Request): Promise<CheckoutData | null> {
   const id = checkoutIdOf(request);
-  if (!id) return null;
-  const db = await getDb();
-  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
-  return (row?.data as CheckoutData | undefined) ?? null;
+  return id ? readSession(id) : null;
 }
+
+// Every checkout page reads its session first: pages loading at the same time read theirs with one
+// statement (see db/batched.ts), each from the database, after its request arrived.
+const readSession = batched(async (ids: string[]): Promise<(CheckoutData | null)[]> => {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: checkoutSessions.id, data: checkoutSessions.data })
+    .from(checkoutSessions)
+    .where(inArray(checkoutSessions.id, [...new Set(ids)]));
+  const byId = new Map(rows.map((row) => [row.id, row.data as CheckoutData]));
+  return ids.map((id) => byId.get(id) ?? null);
+});
 
 /**
  * Starts the checkout with a product choice (Order Now replaces any earlier choice; an address

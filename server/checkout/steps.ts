@@ -25,9 +25,12 @@ export function missingStep(data: CheckoutData | null, step: CheckoutStep): stri
   return null;
 }
 
-/** Saves the address. A changed address resets the delivery choice: its options may differ. */
-export async function saveAddress(request: Request, address: ShippingAddressInput): Promise<void> {
-  const data = await readCheckout(request);
+/**
+ * Saves the address. A changed address resets the delivery choice: its options may differ.
+ * `current`: the checkout data the caller has just read, so it is not read twice.
+ */
+export async function saveAddress(request: Request, address: ShippingAddressInput, current?: CheckoutData | null): Promise<void> {
+  const data = current === undefined ? await readCheckout(request) : current;
   const same = JSON.stringify(data?.shippingAddress) === JSON.stringify(address);
   const saved = await updateCheckout(request, same ? { shippingAddress: address } : { shippingAddress: address, deliveryOption: null });
   if (!saved) throw new AppError("invalid", "Please start your order from the product page.");

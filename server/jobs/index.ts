@@ -178,6 +178,27 @@ export async function sendJob<T extends object>(
   return runner.boss.send(job.name, data, db ? { ...sendOptions, db } : sendOptions);
 }
 
+/**
+ * Sends several jobs to one queue in a single statement (send's options per job, e.g. its
+ * singletonKey). Resolves to the ids of the jobs created: the queue's policy may refuse some.
+ */
+export async function sendJobs<T extends object>(
+  job: JobDefinition<T>,
+  items: readonly { data: T; singletonKey?: string }[],
+  options: { tx?: Tx } = {},
+): Promise<string[]> {
+  if (items.length === 0) return [];
+  const s = state();
+  if (!s.runner || s.stopping) throw new Error(`Cannot send job ${job.name}: jobs are not started`);
+  const runner = await s.runner;
+  const definition = s.definitions.get(job.name);
+  if (!definition) throw new Error(`Unknown job ${job.name}`);
+  await register(runner, definition);
+  const db = options.tx ? fromDrizzle(options.tx as unknown as DrizzleTransactionLike, sql) : undefined;
+  const jobs = items.map(({ data, singletonKey }) => ({ data, singletonKey }));
+  return (await runner.boss.insert(job.name, jobs, db ? { db, returnId: true } : { returnId: true })) ?? [];
+}
+
 function createBoss(db: Database, timing: StartJobsOptions["boss"], work: boolean): PgBoss {
   // Maintenance and cron passes only where workers run; a sending-only process needs neither.
   const common: ConstructorOptions = { schema: JOBS_SCHEMA, useListenNotify: true, supervise: work, schedule: work };

@@ -4,6 +4,7 @@
  */
 export {
   enqueueMail,
+  enqueueMails,
   deliverQueuedMail,
   deliverMail,
   deliverMailJob,

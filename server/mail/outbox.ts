@@ -9,12 +9,12 @@
  * - `kept`:    no SMTP configured: kept here and written to DATA_DIR/mail/<id>-<template>.eml
  * - `failed`:  every retry failed; `last_error` says why
  */
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, lte, or, sql } from "drizzle-orm";
 import type { JobWithMetadata } from "pg-boss";
 import { config } from "../config.ts";
 import { getDb, type Db } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";
-import { defineJob, jobsStarted, sendJob, type Tx } from "../jobs/index.ts";
+import { defineJob, jobsStarted, sendJobs, type Tx } from "../jobs/index.ts";
 import { mailLocale, renderMail, type MailContent } from "./templates/index.ts";
 import { deliver } from "./transport.ts";
 
@@ -66,12 +66,17 @@ export const sweepMailJob = defineJob<object>("mail-sweep", async () => {
  * of a process that runs it.
  */
 export async function enqueueMail(input: EnqueueMailInput, options: EnqueueOptions = {}): Promise<boolean> {
-  const locale = mailLocale(input.locale);
-  const { subject, text, html } = renderMail(input, locale, config().publicUrl);
-  const db: Db = options.tx ?? (await getDb());
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
+  return (await enqueueMails([input], options)) > 0;
+}
+
+/** enqueueMail for several mails at once: one insert, and one job insert, for all of them. Resolves to how many were new. */
+export async function enqueueMails(inputs: readonly EnqueueMailInput[], options: EnqueueOptions = {}): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const { publicUrl } = config();
+  const values = inputs.map((input) => {
+    const locale = mailLocale(input.locale);
+    const { subject, text, html } = renderMail(input, locale, publicUrl);
+    return {
       dedupeKey: input.dedupeKey,
       template: input.template,
       locale,
@@ -81,21 +86,22 @@ export async function enqueueMail(input: EnqueueMailInput, options: EnqueueOptio
       html,
       orderId: input.orderId ?? null,
       status: "pending" satisfies MailStatus,
-    })
-    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
-    .returning({ id: mailOutbox.id });
-  if (!row) return false;
+    };
+  });
+  const db: Db = options.tx ?? (await getDb());
+  const rows = await db.insert(mailOutbox).values(values).onConflictDoNothing({ target: mailOutbox.dedupeKey }).returning({ id: mailOutbox.id });
+  const ids = rows.map((row) => row.id);
   if (options.later) {
-    options.later.push(row.id);
-  } else if (jobsStarted()) {
+    options.later.push(...ids);
+  } else if (jobsStarted() && ids.length > 0) {
     if (options.tx) {
-      await nudge(row.id, options.tx);
+      await nudge(ids, options.tx);
     } else {
-      // The row is stored: if the job cannot be created now, the sweep creates it.
-      await nudge(row.id).catch((error: unknown) => console.error(`mail ${row.id}: could not queue its delivery:`, error));
+      // The rows are stored: if the jobs cannot be created now, the sweep creates them.
+      await nudge(ids).catch((error: unknown) => console.error(`mail ${ids.join(", ")}: could not queue its delivery:`, error));
     }
   }
-  return true;
+  return ids.length;
 }
 
 export type EnqueueOptions = {
@@ -110,15 +116,17 @@ export type EnqueueOptions = {
 
 /** Creates the delivery jobs of mails stored with `later`, after their transaction committed. */
 export async function deliverQueuedMail(ids: readonly number[]): Promise<void> {
-  if (!jobsStarted()) return;
-  for (const id of ids) {
-    await nudge(id).catch((error: unknown) => console.error(`mail ${id}: could not queue its delivery:`, error));
-  }
+  if (!jobsStarted() || ids.length === 0) return;
+  await nudge(ids).catch((error: unknown) => console.error(`mail ${ids.join(", ")}: could not queue its delivery:`, error));
 }
 
-/** Sends the delivery job of a mail, unless one is already queued or running for it. */
-function nudge(outboxId: number, tx?: Tx): Promise<string | null> {
-  return sendJob(deliverMailJob, { outboxId }, { singletonKey: `mail-${outboxId}`, tx });
+/**
+ * Sends the delivery jobs of mails (one statement), except for those that already have one queued
+ * or running. Resolves to how many jobs were created.
+ */
+async function nudge(outboxIds: readonly number[], tx?: Tx): Promise<number> {
+  const jobs = outboxIds.map((outboxId) => ({ data: { outboxId }, singletonKey: `mail-${outboxId}` }));
+  return (await sendJobs(deliverMailJob, jobs, { tx })).length;
 }
 
 /** Gives every pending mail a delivery job (the ones that have one are left alone). */
@@ -130,9 +138,7 @@ export async function nudgePendingMail(limit = 200): Promise<number> {
     .where(eq(mailOutbox.status, "pending" satisfies MailStatus))
     .orderBy(asc(mailOutbox.createdAt))
     .limit(limit);
-  let queued = 0;
-  for (const { id } of pending) if (await nudge(id)) queued++;
-  return queued;
+  return nudge(pending.map((row) => row.id));
 }
 
 function describe(error: unknown): string {
@@ -141,29 +147,29 @@ function describe(error: unknown): string {
 
 /**
  * The delivery job. Never sends a mail twice: a mail that is no longer pending is skipped, and an
- * attempt first claims the row (status and attempt count must be what it read), so of two runs of
- * one job only one sends. (One gap remains, as with any SMTP client: a process that dies after the
- * server accepted the mail and before the row says `sent` leaves it to the retry, which sends it
- * again, with the same Message-ID.) A failed attempt records the error and throws, and pg-boss retries;
- * after the last retry the mail is marked failed.
+ * attempt first claims the row with one conditional update (the row lock decides), so of two runs
+ * of one job only one sends. (One gap remains, as with any SMTP client: a process that dies after
+ * the server accepted the mail and before the row says `sent` leaves it to the retry, which sends
+ * it again, with the same Message-ID.) A failed attempt records the error and throws, and pg-boss
+ * retries; after the last retry the mail is marked failed.
  */
 export async function deliverMail({ outboxId }: DeliverMailData, job: Pick<JobWithMetadata, "retryCount" | "retryLimit">): Promise<void> {
   const db = await getDb();
-  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId));
-  if (!row) return;
   // Each attempt of the job claims the row at most once (attempts + 1). A row still `sending` with
   // no more claims than this attempt's retries was left by an earlier attempt that died or expired:
   // take it over. With as many claims as this attempt's number, another run of this very attempt
-  // holds it: leave it.
-  const abandoned = row.status === "sending" && row.attempts <= job.retryCount;
-  if (row.status !== "pending" && !abandoned) return;
+  // holds it: leave it. (Checked and claimed in one statement: no read of the row before.)
+  const claimable = or(
+    eq(mailOutbox.status, "pending" satisfies MailStatus),
+    and(eq(mailOutbox.status, "sending" satisfies MailStatus), lte(mailOutbox.attempts, job.retryCount)),
+  );
   const [claimed] = await db
     .update(mailOutbox)
-    .set({ status: "sending" satisfies MailStatus, attempts: row.attempts + 1 })
-    .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, row.status), eq(mailOutbox.attempts, row.attempts)))
+    .set({ status: "sending" satisfies MailStatus, attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(and(eq(mailOutbox.id, outboxId), claimable))
     .returning();
   if (!claimed) return;
-  const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, claimed.attempts));
+  const mine = and(eq(mailOutbox.id, claimed.id), eq(mailOutbox.attempts, claimed.attempts));
   let delivery;
   try {
     delivery = await deliver(claimed);

@@ -90,15 +90,23 @@ export function keptMailFile(mail: Pick<OutgoingMail, "id" | "template">, settin
   return path.join(settings.keptDir, `${String(mail.id).padStart(6, "0")}-${mail.template}.eml`);
 }
 
+/** Builds kept mail as .eml text; one for the process. */
+let keptTransport: ReturnType<typeof nodemailer.createTransport> | undefined;
+
 /** Sends the mail over SMTP, or writes it to DATA_DIR/mail without SMTP. Throws when SMTP refuses it. */
 export async function deliver(mail: OutgoingMail, settings = mailSettings()): Promise<Delivery> {
   if (settings.smtpUrl) {
     const info = await smtp(settings.smtpUrl).sendMail(message(mail, settings));
     return { status: "sent", response: String(info.response ?? "") };
   }
-  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(message(mail, settings));
+  keptTransport ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const built = await keptTransport.sendMail(message(mail, settings));
   const file = keptMailFile(mail, settings);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, built.message as Buffer);
+  // The folder exists after the first mail: make it only when the write says it is missing.
+  await writeFile(file, built.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ENOENT") throw error;
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, built.message as Buffer);
+  });
   return { status: "kept", file };
 }

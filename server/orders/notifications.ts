@@ -1,6 +1,6 @@
 import { config } from "../config.ts";
 import type { Tx } from "../jobs/index.ts";
-import { enqueueMail, type CancelReason, type EnqueueOptions } from "../mail/index.ts";
+import { enqueueMail, enqueueMails, type CancelReason, type EnqueueMailInput, type EnqueueOptions } from "../mail/index.ts";
 import type { Order } from "./place-order.ts";
 
 /**
@@ -9,22 +9,31 @@ import type { Order } from "./place-order.ts";
  * order, the mail exists exactly when the change does.
  */
 export async function announceNewOrder(order: Order, options: EnqueueOptions = {}): Promise<void> {
-  await enqueueMail({
-    template: "order-received",
-    vars: { order },
-    dedupeKey: `order-received:${order.id}`,
-    locale: order.locale,
-    to: order.shippingAddress.email,
-    orderId: order.id,
-  }, options);
-  await enqueueMail({
-    template: "shop-new-order",
-    vars: { order },
-    dedupeKey: `shop-new-order:${order.id}`,
-    locale: "en",
-    to: config().SHOP_MAIL_TO,
-    orderId: order.id,
-  }, options);
+  await announceNewOrders([order], options);
+}
+
+/** announceNewOrder for several orders at once: their mails are stored with one statement. */
+export async function announceNewOrders(orders: readonly Order[], options: EnqueueOptions = {}): Promise<void> {
+  const shopTo = config().SHOP_MAIL_TO;
+  const mails = orders.flatMap((order): EnqueueMailInput[] => [
+    {
+      template: "order-received",
+      vars: { order },
+      dedupeKey: `order-received:${order.id}`,
+      locale: order.locale,
+      to: order.shippingAddress.email,
+      orderId: order.id,
+    },
+    {
+      template: "shop-new-order",
+      vars: { order },
+      dedupeKey: `shop-new-order:${order.id}`,
+      locale: "en",
+      to: shopTo,
+      orderId: order.id,
+    },
+  ]);
+  await enqueueMails(mails, options);
 }
 
 /** After a payment status change: confirmation when paid, a way to try again when it failed. */

@@ -96,6 +96,28 @@ describe("placing an order", () => {
     expect(ok.totalCents).toBe(product1.priceCents + 3000);
   });
 
+  it("places orders made at the same moment together, each with its event and mails, and refuses only the bad one", async () => {
+    const before = await orderCount();
+    const results = await Promise.allSettled([
+      ...Array.from({ length: 6 }, () => placeOrder(input({ shippingAddress: newYork, deliveryOption: "DHL", paymentMethod: "BCA" }))),
+      placeOrder(input({ paymentMethod: "BITCOIN" })),
+      placeOrder(input({ locale: "ru" })),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([...Array(6).fill("fulfilled"), "rejected", "fulfilled"]);
+    expect((results[6] as PromiseRejectedResult).reason).toMatchObject({ message: "Invalid payment method: BITCOIN" });
+    const placed = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    expect(new Set(placed.map((o) => o.orderNumber)).size).toBe(7);
+    expect(placed[6]).toMatchObject({ locale: "ru", paymentMethod: "CASH_IN_STORE", paymentStatus: "AWAITING_PREPAYMENT" });
+    expect(await orderCount()).toBe(before + 7);
+    for (const order of placed) {
+      const events = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+      expect(events).toMatchObject([{ status: order.status, paymentStatus: order.paymentStatus, reason: `placed (${order.paymentMethod})` }]);
+      const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
+      expect(mails.map((m) => m.template).sort()).toEqual(["order-received", "shop-new-order"]);
+      expect(mails.find((m) => m.template === "order-received")?.subject).toContain(order.orderNumber);
+    }
+  });
+
   it("moves payment statuses only as the machine allows", async () => {
     const order = await placeOrder(input());
     const paid = await setPaymentStatus(order.id, "SUCCEEDED", "test");

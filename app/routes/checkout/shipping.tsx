@@ -37,8 +37,9 @@ export async function action({ request }: Route.ActionArgs) {
   const values = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 1000) : ""]));
   const parsed = shippingAddressSchema.safeParse(values);
   if (!parsed.success) return data<ActionResult>({ errors: fieldErrors<AddressField>(parsed.error), values }, { status: 400 });
-  if (missingStep(await readCheckout(request), "shipping")) throw redirect("/checkout/confirmation");
-  await saveAddress(request, parsed.data);
+  const current = await readCheckout(request);
+  if (missingStep(current, "shipping")) throw redirect("/checkout/confirmation");
+  await saveAddress(request, parsed.data, current);
   return redirect("/checkout/shipping-options");
 }
 
