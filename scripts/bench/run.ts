@@ -5,6 +5,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
+import { BENCH_CALLBACK_TOKEN, paymentFigures } from "./payments.ts";
 
 /**
  * npm run bench: the shop's production build under load next to the framework's floor (a minimal
@@ -18,6 +19,8 @@ const UNCACHED_PORT = 3193;
 const POSTGRES_PORT = 3194;
 const CHECKOUT_CONNECTIONS = 16;
 const POSTGRES_SERVER = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432";
+/** BENCH_ONLY=checkout: only the checkout steps, on PGlite and on PostgreSQL. */
+const CHECKOUT_ONLY = process.env.BENCH_ONLY === "checkout";
 
 function start(command: string[], env: NodeJS.ProcessEnv, ready: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, command, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -124,6 +127,7 @@ async function checkoutFigures(origin: string, label: string) {
 }
 
 async function main() {
+  if (CHECKOUT_ONLY) return checkoutOnly();
   console.log("Building the shop and the floor...");
   execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
   execFileSync("npx", ["react-router", "build", "scripts/bench/floor"], { stdio: "ignore" });
@@ -131,7 +135,11 @@ async function main() {
   // Each shop gets its own folder: PGlite must never open one database twice.
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
   const uncachedDataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
-  const shop = await start(["server/main.ts"], { NODE_ENV: "production", PORT: String(SHOP_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" }, "Shop running at");
+  const shop = await start(
+    ["server/main.ts"],
+    { NODE_ENV: "production", PORT: String(SHOP_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", XENDIT_CALLBACK_TOKEN: BENCH_CALLBACK_TOKEN },
+    "Shop running at",
+  );
   const floor = await start(["scripts/bench/serve-floor.ts", String(FLOOR_PORT)], { NODE_ENV: "production" }, "Floor running at");
   // The same shop with the page cache off: what rendering a page costs every time.
   const uncached = await start(["server/main.ts"], { NODE_ENV: "production", PORT: String(UNCACHED_PORT), HOST: "127.0.0.1", DATA_DIR: uncachedDataDir, DATABASE_URL: "", PAGE_CACHE_SECONDS: "0" }, "Shop running at");
@@ -174,6 +182,11 @@ async function main() {
     uncached.kill("SIGTERM");
     floor.kill("SIGTERM");
     await checkoutFigures(shopUrl, "PGlite");
+    await paymentFigures(shopUrl, "PGlite", SECONDS);
+    // Stopped before the PostgreSQL figures: delivering the mails of the orders just placed would
+    // keep it busy in the background, on the same CPUs.
+    shop.kill("SIGTERM");
+    await new Promise((r) => shop.once("exit", r));
     await postgresCheckout();
   } finally {
     shop.kill("SIGTERM");
@@ -181,6 +194,22 @@ async function main() {
     uncached.kill("SIGTERM");
     for (const dir of [dataDir, uncachedDataDir]) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function checkoutOnly() {
+  console.log("Building the shop...");
+  execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
+  const env = { NODE_ENV: "production", PORT: String(SHOP_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" };
+  const shop = await start(["server/main.ts"], env, "Shop running at");
+  try {
+    await checkoutFigures(`http://127.0.0.1:${SHOP_PORT}`, "PGlite");
+  } finally {
+    shop.kill("SIGTERM");
+    await new Promise((r) => shop.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  await postgresCheckout();
 }
 
 /** The same checkout figures with the shop on a fresh database of the PostgreSQL server, if there is one. */
@@ -195,10 +224,11 @@ async function postgresCheckout() {
   }
   await admin.query(`create database ${name}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-pg-"));
-  const env = { NODE_ENV: "production", PORT: String(POSTGRES_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: `${POSTGRES_SERVER}/${name}` };
+  const env = { NODE_ENV: "production", PORT: String(POSTGRES_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: `${POSTGRES_SERVER}/${name}`, XENDIT_CALLBACK_TOKEN: BENCH_CALLBACK_TOKEN };
   const shop = await start(["server/main.ts"], env, "Shop running at");
   try {
     await checkoutFigures(`http://127.0.0.1:${POSTGRES_PORT}`, "PostgreSQL");
+    if (!CHECKOUT_ONLY) await paymentFigures(`http://127.0.0.1:${POSTGRES_PORT}`, "PostgreSQL", SECONDS);
   } finally {
     shop.kill("SIGTERM");
     await new Promise((r) => shop.once("exit", r));
