@@ -27,6 +27,7 @@ describe("Order Now", () => {
       productName: product!.name,
       selectedSize: size,
       priceCents: product!.priceCents,
+      payOrderId: null,
     });
     // A second Order Now from the same browser replaces the choice in the same session.
     const again = await orderNow(request(`checkout=${id}`), 2, String((await database.db.select().from(products).where(eq(products.id, 2)))[0]!.sizes[0]), "en");

@@ -120,7 +120,10 @@ async function currentRate(): Promise<UsdIdrRate> {
   } catch (error) {
     sourceDownUntil = Date.now() + SOURCE_RETRY_MS;
     console.warn(`USD to IDR rate unavailable, using the default for a minute: ${messageOf(error)}`);
-    return fallbackRate();
+    // Remembered like a cached rate: for that minute no page reads the cache or waits on the source.
+    const answer = fallbackRate();
+    remembered = { answer, until: sourceDownUntil };
+    return answer;
   }
   try {
     await writeCached(FX_CACHE_KEY, live, FX_CACHE_SECONDS);
