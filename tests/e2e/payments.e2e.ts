@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, hydrated, useBrowser } from "./fixtures.ts";
+import { baseURL, expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
 
 /**
  * Every kind of payment against the built-in Xendit sandbox, each to its end page. /test-checkout
@@ -36,6 +36,7 @@ describe("virtual account and store payments", () => {
     await hydrated(page);
     const number = page.getByText(/^\d{12,}$/).first();
     await number.waitFor();
+    await expectAccessible(page);
     expect(await page.getByText("Rp", { exact: false }).count()).toBeGreaterThan(0);
 
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -82,6 +83,7 @@ describe("QRIS", () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await page.getByText(/^(10:00|09:\d\d)$/).waitFor();
     await hydrated(page);
+    await expectAccessible(page);
     await sandbox(`/payment_requests/${paymentIdOf(page)}/pay`);
     await page.getByText("Payment received").waitFor({ timeout: 15_000 });
     await page.waitForURL(/\/checkout\/success\?order_id=.+&payment_id=pr-/);
@@ -96,7 +98,9 @@ describe("QRIS", () => {
     await page.getByRole("radio", { name: "QRIS", exact: true }).check();
     await page.getByRole("button", { name: "Place Order" }).click();
     await page.waitForURL(/\/checkout\/qr\?/);
-    await hydrated(page);
+    // A client-side navigation: the page is hydrated already, so wait for the QR page itself.
+    await page.getByRole("heading", { name: "Scan QR Code to Pay" }).waitFor();
+    await page.getByText("10:00").waitFor();
     await page.clock.fastForward("05:00");
     await page.getByText(/^0[45]:\d\d$/).waitFor();
     await page.clock.fastForward("05:01");
@@ -146,6 +150,7 @@ describe("cards on the provider's page", () => {
         await page.getByRole("heading", { name: lang === "ru" ? "Платёж не завершён" : "Payment Not Completed" }).waitFor();
         await page.getByText(text[lang], { exact: false }).first().waitFor();
         expect(await page.getByText(paymentIdOf(page)).count(), code).toBeGreaterThan(0);
+        if (code === "INSUFFICIENT_BALANCE") await expectAccessible(page);
         await page.context().close();
       }
     });

@@ -14,6 +14,7 @@ import { placeOrder } from "../../server/orders/place-order.ts";
  * (The environment is set before this file's configuration is first read.)
  */
 process.env.XENDIT_SECRET_KEY = "xnd_configured_for_this_test";
+process.env.XENDIT_CALLBACK_TOKEN = "callback-token-configured-for-this-test";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "shop-prod-mode-"));
 
 let database: Database;
