@@ -18,7 +18,7 @@ import { reconcilePayments, refreshAttempt } from "./refresh.ts";
 import { processWebhookEvents, receiveWebhook, webhookProcessingIdle } from "./webhooks.ts";
 import { useXendit } from "./xendit/connection.ts";
 
-const SECRET = "xnd_development_integration_test";
+const SECRET = "xnd_development_test_only_key";
 const TOKEN = "callback-token-for-the-tests-0123456789";
 
 let database: Database;
