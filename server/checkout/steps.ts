@@ -4,9 +4,9 @@ import { placeOrder, type Order } from "../orders/place-order.ts";
 import { isDeliveryOptionId, optionsForAddress } from "../../lib/delivery.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { ShippingAddressInput } from "../../lib/validation/address.ts";
-import { paymentMethodByCode } from "../../lib/payment-methods.ts";
 import { orderById } from "../orders/queries.ts";
 import { isPayable } from "../payments/payment-requests.ts";
+import { isPaidOnline } from "../payments/xendit/channels.ts";
 import { checkoutIdOf, readCheckout, startCheckout, updateCheckout, type CheckoutData } from "./session.ts";
 
 export type CheckoutStep = "confirmation" | "shipping" | "shipping-options" | "payment";
@@ -62,15 +62,13 @@ export async function placeCheckoutOrder(request: Request, paymentMethod: string
     paymentMethod,
     locale,
   });
-  const method = paymentMethodByCode(order.paymentMethod);
-  const online = method?.type !== "CASH_IN_STORE" && method?.type !== "TEST_CARD";
   await updateCheckout(request, {
     productId: null,
     productName: null,
     selectedSize: null,
     priceCents: null,
     placedOrderIds: [...(data.placedOrderIds ?? []).slice(-19), order.id],
-    payOrderId: online ? order.id : null,
+    payOrderId: isPaidOnline(order.paymentMethod) ? order.id : null,
   });
   return order;
 }

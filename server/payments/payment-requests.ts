@@ -9,7 +9,7 @@ import { shop } from "../../lib/shop.ts";
 import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, type PaymentMethod } from "../../lib/payment-methods.ts";
 import type { PaymentAttempt } from "./attempts.ts";
 import { applyProviderUpdate, referenceIdOf, updateFromXenditStatus } from "./provider-updates.ts";
-import { channelCodeOf, isRedirectMethod } from "./xendit/channels.ts";
+import { channelCodeOf, isPaidOnline, isRedirectMethod } from "./xendit/channels.ts";
 import { XenditError, type XenditPaymentRequest } from "./xendit/client.ts";
 import { xendit } from "./xendit/connection.ts";
 
@@ -37,7 +37,7 @@ export async function startPayment(orderId: string, method: PaymentMethod): Prom
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
     if (!order) throw new AppError("not_found", "Order not found");
     if (!isPayable(order)) throw new AppError("conflict", order.paymentStatus === "SUCCEEDED" ? "This order is already paid" : "This order can no longer be paid");
-    if (order.paymentMethod === "CASH_IN_STORE" || order.paymentMethod === "TEST_CARD") throw new AppError("conflict", "This order is paid in the workshop");
+    if (!isPaidOnline(order.paymentMethod)) throw new AppError("conflict", "This order is paid in the workshop");
     if (method.type === "OVER_THE_COUNTER" && order.totalIdr > OVER_THE_COUNTER_CAP_IDR) throw new AppError("invalid", OVER_THE_COUNTER_CAP_MESSAGE);
 
     const [newest] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)).orderBy(desc(paymentAttempts.attempt)).limit(1);

@@ -7,7 +7,7 @@ import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, paymentMethods,
 import { readCheckout } from "../../../server/checkout/session.ts";
 import { checkoutProduct, missingStep, orderToPay, placeCheckoutOrder } from "../../../server/checkout/steps.ts";
 import { nextUrl, startPayment } from "../../../server/payments/payment-requests.ts";
-import { xenditMethodOf } from "../../../server/payments/xendit/channels.ts";
+import { isPaidOnline, xenditMethodOf } from "../../../server/payments/xendit/channels.ts";
 import { AppError } from "../../../server/errors.ts";
 import { localeOf } from "../../../server/locale.ts";
 import { usdToIdrRate } from "../../../server/payments/fx-rate.ts";
@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const unpaid = checkoutData?.productId ? null : await orderToPay(checkoutData);
   if (unpaid) {
     return {
-      groups: methodGroups((m) => m.type !== "CASH_IN_STORE" && m.type !== "TEST_CARD"),
+      groups: methodGroups((m) => isPaidOnline(m.code)),
       sandbox,
       overCap: unpaid.totalIdr > OVER_THE_COUNTER_CAP_IDR,
       orderNumber: unpaid.orderNumber,

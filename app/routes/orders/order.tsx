@@ -8,6 +8,7 @@ import { config } from "../../../server/config.ts";
 import { checkoutCookie } from "../../../server/checkout/session.ts";
 import { resumePayment } from "../../../server/checkout/steps.ts";
 import { isPayable } from "../../../server/payments/payment-requests.ts";
+import { isPaidOnline } from "../../../server/payments/xendit/channels.ts";
 import { CashInStoreInstructions } from "../../components/CashInStoreInstructions";
 import { awaitsCashPayment, formatOrderDate, OrderSummary, orderView, StatusBadge, statusWord } from "../../components/OrderSummary";
 import { metaLocale, translator, useT } from "../../i18n/core";
@@ -40,7 +41,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const locale = localeOf(request);
   const events = await orderHistory(order.id);
   const history = events.map((e) => ({ id: e.id, at: formatOrderDate(e.createdAt, locale), status: e.status, paymentStatus: e.paymentStatus }));
-  const payable = isPayable(order) && order.paymentMethod !== "CASH_IN_STORE" && order.paymentMethod !== "TEST_CARD";
+  const payable = isPayable(order) && isPaidOnline(order.paymentMethod);
   return data({ found: true as const, order: orderView(order, locale), history, payable }, { status: 200 });
 }
 

@@ -33,6 +33,11 @@ export function channelCodeOf(methodCode: string): string | null {
   return channelByMethod[methodCode] ?? null;
 }
 
+/** Whether a method is paid through Xendit (every method but cash in store and the test card). */
+export function isPaidOnline(methodCode: string): boolean {
+  return channelCodeOf(methodCode) !== null;
+}
+
 /**
  * The method a payment-request payload names, by the shop's code (BCA), Xendit's v3 channel code
  * (BCA_VIRTUAL_ACCOUNT) or the old app's names (CREDIT_CARD, ID_OVO): null when none fits.
