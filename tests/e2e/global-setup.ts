@@ -1,9 +1,10 @@
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { buildIfStale } from "../../scripts/build-if-stale.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,7 +27,7 @@ function freePort(): Promise<number> {
 /** Builds the shop and starts it, as `npm start` would, on a free port with an empty data folder. */
 export default async function setup(project: TestProject) {
   if (!process.env.E2E_BASE_URL) {
-    execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
+    buildIfStale();
   } else {
     project.provide("baseURL", process.env.E2E_BASE_URL);
     project.provide("staffToken", process.env.ADMIN_API_TOKEN ?? "");

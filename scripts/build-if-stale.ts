@@ -1,0 +1,46 @@
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { projectRoot } from "../server/paths.ts";
+
+/**
+ * Builds the production bundle only when its sources changed since the last build, so that
+ * `npm start` answers in seconds on every start after the first. The sources are fingerprinted by
+ * content (not by dates, which a fresh clone or a checkout resets).
+ */
+const inputs = ["app", "lib", "server", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+const stampFile = path.join(projectRoot, "build", "sources.sha256");
+
+function* files(entry: string): Generator<string> {
+  const full = path.join(projectRoot, entry);
+  if (!existsSync(full)) return;
+  if (!statSync(full).isDirectory()) {
+    yield entry;
+    return;
+  }
+  for (const name of readdirSync(full).sort()) yield* files(path.join(entry, name));
+}
+
+export function sourcesFingerprint(): string {
+  const hash = createHash("sha256");
+  for (const input of inputs) {
+    for (const file of files(input)) {
+      hash.update(file).update("\0").update(readFileSync(path.join(projectRoot, file))).update("\0");
+    }
+  }
+  return hash.digest("hex");
+}
+
+export function buildIfStale(): "built" | "current" {
+  const fingerprint = sourcesFingerprint();
+  const built = existsSync(path.join(projectRoot, "build/server/index.js")) && existsSync(stampFile);
+  if (built && readFileSync(stampFile, "utf8") === fingerprint) return "current";
+  execFileSync("npx", ["react-router", "build"], { cwd: projectRoot, stdio: "inherit" });
+  writeFileSync(stampFile, fingerprint);
+  return "built";
+}
+
+if (import.meta.main) {
+  if (buildIfStale() === "current") console.log("The build is current: starting without rebuilding.");
+}
