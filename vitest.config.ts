@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{lib,server,app}/**/*.test.ts", "simulators/**/*.test.ts"],
+          include: ["{lib,server,app,scripts}/**/*.test.ts", "simulators/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts", "node_modules/**"],
         },
       },

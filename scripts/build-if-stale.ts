@@ -12,21 +12,22 @@ import { projectRoot } from "../server/paths.ts";
 const inputs = ["app", "lib", "server", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
 const stampFile = path.join(projectRoot, "build", "sources.sha256");
 
-function* files(entry: string): Generator<string> {
-  const full = path.join(projectRoot, entry);
+function* files(root: string, entry: string): Generator<string> {
+  const full = path.join(root, entry);
   if (!existsSync(full)) return;
   if (!statSync(full).isDirectory()) {
     yield entry;
     return;
   }
-  for (const name of readdirSync(full).sort()) yield* files(path.join(entry, name));
+  for (const name of readdirSync(full).sort()) yield* files(root, path.join(entry, name));
 }
 
-export function sourcesFingerprint(): string {
+/** A hash of the names and contents of every file the production build is made from. */
+export function sourcesFingerprint(root = projectRoot): string {
   const hash = createHash("sha256");
   for (const input of inputs) {
-    for (const file of files(input)) {
-      hash.update(file).update("\0").update(readFileSync(path.join(projectRoot, file))).update("\0");
+    for (const file of files(root, input)) {
+      hash.update(file).update("\0").update(readFileSync(path.join(root, file))).update("\0");
     }
   }
   return hash.digest("hex");
