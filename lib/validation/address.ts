@@ -17,14 +17,3 @@ export const shippingAddressSchema = z.object({
 
 export type ShippingAddressInput = z.infer<typeof shippingAddressSchema>;
 export type AddressField = keyof ShippingAddressInput;
-export const addressFields = [
-  "fullName",
-  "email",
-  "phone",
-  "addressLine1",
-  "addressLine2",
-  "city",
-  "state",
-  "postalCode",
-  "country",
-] as const satisfies readonly AddressField[];

@@ -11,4 +11,3 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.infer<typeof contactSchema>;
 export type ContactField = keyof ContactInput;
-export const contactFields = ["name", "email", "subject", "message"] as const satisfies readonly ContactField[];

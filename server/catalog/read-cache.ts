@@ -20,8 +20,3 @@ export function cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
   value.catch(() => entries.get(key)?.value === value && entries.delete(key));
   return value;
 }
-
-/** Forgets every cached read (after this instance changes the catalogue). */
-export function forgetCatalogReads(): void {
-  entries.clear();
-}

@@ -40,8 +40,3 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request }, next)
   entries.set(key, { expires: now + seconds * 1000, status: response.status, headers, body });
   return new Response(body, { status: response.status, headers });
 };
-
-/** Forgets every kept page (after this instance changes what pages show). */
-export function forgetCachedPages(): void {
-  entries.clear();
-}

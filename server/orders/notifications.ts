@@ -8,11 +8,6 @@ import type { Order } from "./place-order.ts";
  * a duplicate webhook) never mails the customer twice. Given the transaction that changed the
  * order, the mail exists exactly when the change does.
  */
-export async function announceNewOrder(order: Order, options: EnqueueOptions = {}): Promise<void> {
-  await announceNewOrders([order], options);
-}
-
-/** announceNewOrder for several orders at once: their mails are stored with one statement. */
 export async function announceNewOrders(orders: readonly Order[], options: EnqueueOptions = {}): Promise<void> {
   const shopTo = config().SHOP_MAIL_TO;
   const mails = orders.flatMap((order): EnqueueMailInput[] => [

@@ -1,7 +1,7 @@
 import { getDb } from "../db/client.ts";
 import { orderEvents, orders } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { readProduct, readProducts } from "../catalog/products.ts";
+import { readProducts } from "../catalog/products.ts";
 import { batched } from "../db/batched.ts";
 import type { Tx } from "../jobs/index.ts";
 import type { ProductView } from "../../lib/product.ts";
@@ -35,12 +35,6 @@ function initialStatuses(method: PaymentMethod): { status: OrderStatus; paymentS
   if (method.type === "CASH_IN_STORE") return { status: "PENDING", paymentStatus: "AWAITING_PREPAYMENT" };
   if (method.type === "TEST_CARD") return { status: "PROCESSING", paymentStatus: "SUCCEEDED" };
   return { status: "PENDING", paymentStatus: "PENDING" };
-}
-
-/** What an order will cost, computed from the database and the address: never from the caller. */
-export async function quoteOrder(input: Omit<PlaceOrderInput, "locale" | "claimed">) {
-  const [product, { rate }] = await Promise.all([readProduct(input.productId, "en"), usdToIdrRate()]);
-  return quoteFrom(input, product, rate);
 }
 
 /** The checks and the money of an order, given its product as read now and the current rate. */

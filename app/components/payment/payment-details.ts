@@ -18,11 +18,6 @@ export function bankName(code: string): string {
   return paymentMethodByCode(code)?.name.replace(/ Virtual Account$/, "") ?? code;
 }
 
-/** The logo code of a bank or store (BSS for Sahabat Sampoerna); an unknown code gets the generic bank. */
-export function logoCode(code: string): string {
-  return paymentMethodByCode(code)?.logo ?? code;
-}
-
 export function detailsOf(record: PaymentRecord): PaymentDetails {
   const va = virtualAccountOf(record);
   const otc = storePaymentOf(record);
