@@ -136,7 +136,13 @@ async function createAtXendit(order: Order, attempt: PaymentAttempt, method: Pay
   }
   // A request may come back already decided (e.g. a payment without customer action).
   if (answer.status !== "REQUIRES_ACTION" && answer.status !== "PENDING") {
-    const applied = await applyProviderUpdate(answer.payment_request_id, { status: updateFromXenditStatus(answer.status), failureCode: answer.failure_code, source: "create" });
+    const applied = await applyProviderUpdate(answer.payment_request_id, {
+      status: updateFromXenditStatus(answer.status),
+      failureCode: answer.failure_code,
+      amount: answer.request_amount,
+      currency: answer.currency ?? null,
+      source: "create",
+    });
     return applied.attempt ?? saved;
   }
   return saved;

@@ -16,8 +16,9 @@ export async function refreshAttempt(attempt: PaymentAttempt, maxAgeMs: number):
   if (attempt.checkedAt && Date.now() - attempt.checkedAt.getTime() < maxAgeMs) return attempt;
   const request = await xendit().getPaymentRequest(attempt.xenditRequestId);
   const status = updateFromXenditStatus(request.status);
-  let amount: number | null = null;
-  let currency: string | null = null;
+  // A success is checked against the order: what was captured, else what was asked.
+  let amount: unknown = request.request_amount;
+  let currency: unknown = request.currency ?? null;
   let paymentId = request.latest_payment_id ?? null;
   if (status === "SUCCEEDED" && paymentId) {
     // What was captured, not what was asked: a success is checked against the order's amount.
