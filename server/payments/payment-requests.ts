@@ -75,8 +75,9 @@ function channelProperties(order: Order, attempt: PaymentAttempt, method: Paymen
     const back = `${config().publicUrl}/checkout/return?order_id=${order.id}&attempt=${attempt.attempt}`;
     return { success_return_url: back, failure_return_url: `${back}&failed=1` };
   }
-  // The name on a bank or store slip is the shop's: customer details stay out of Xendit's screens.
-  if (method.type === "VIRTUAL_ACCOUNT" || method.type === "OVER_THE_COUNTER") return { display_name: shop.name, customer_name: shop.name };
+  // The name on a bank or store slip is the shop's (v3's documented `display_name`): customer
+  // details stay out of Xendit's screens.
+  if (method.type === "VIRTUAL_ACCOUNT" || method.type === "OVER_THE_COUNTER") return { display_name: shop.name };
   // The QR page counts down 10 minutes: the code stops working when the page says so.
   if (method.type === "QR_CODE") return { expires_at: new Date(Date.now() + 10 * 60_000).toISOString() };
   return {};
@@ -122,7 +123,7 @@ async function createAtXendit(order: Order, attempt: PaymentAttempt, method: Pay
       paymentCode: action("PAYMENT_CODE") ?? text("payment_code"),
       qrString: action("QR_STRING"),
       redirectUrl: action("WEB_URL") ?? action("DEEPLINK_URL"),
-      displayName: text("display_name") ?? text("customer_name"),
+      displayName: text("display_name"),
       expiresAt: text("expires_at") ? new Date(text("expires_at")!) : null,
       checkedAt: sql`now()`,
       updatedAt: sql`now()`,

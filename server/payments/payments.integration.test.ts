@@ -96,6 +96,10 @@ describe("creating a payment request", () => {
     expect(attempt).toMatchObject({ status: "PENDING", amount: order.totalIdr, currency: "IDR", channelCode: "BCA_VIRTUAL_ACCOUNT" });
     expect(attempt.virtualAccountNumber).toMatch(/^\d{10,}$/);
     expect(simulator.paymentRequest(prId)).toMatchObject({ request_amount: order.totalIdr, reference_id: `${order.id}:1` });
+    // Only v3's documented channel properties: the slip shows the shop's name, no customer_name.
+    expect(Object.keys(simulator.paymentRequest(prId)!.channel_properties).sort()).toEqual(["display_name", "expires_at", "virtual_account_number"]);
+    const store = await startOnline("INDOMARET");
+    expect(Object.keys(simulator.paymentRequest(store.prId)!.channel_properties).sort()).toEqual(["display_name", "expires_at", "payment_code"]);
 
     const again = await startPayment(order.id, paymentMethodByCode("BCA")!);
     expect(again.attempt.xenditRequestId).toBe(prId);

@@ -136,7 +136,7 @@ export function createEngine({ store, webhooks, now, businessId, publicUrl, simu
   }
 
   function send(event: WebhookEvent, data: Record<string, unknown>): void {
-    const body: WebhookBody = { event, business_id: businessId, created: iso(), data, api_version: "v3" };
+    const body: WebhookBody = { event, business_id: businessId, created: iso(), data };
     webhooks.send(body);
   }
 

@@ -67,7 +67,6 @@ export type WebhookBody = {
   business_id: string;
   created: string;
   data: Record<string, unknown>;
-  api_version: "v3";
 };
 
 /** Xendit's v3 failure_code enum (reference §6); the control API accepts only these. */
