@@ -73,7 +73,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/xendit/webhook`;
-  simulator = await startXenditSimulator({ secretKey: SECRET, callbackUrl, callbackToken: TOKEN, retryDelaysMs: [100, 200, 400], simulateDelayMs: 20 });
+  simulator = await startXenditSimulator({ secretKey: SECRET, callbackUrl, callbackToken: TOKEN, retryDelaysMs: [100, 200, 400], simulateDelayMs: 20, httpReturnUrls: true });
   useXendit({ baseUrl: simulator.url, secretKey: SECRET, callbackToken: TOKEN });
 });
 

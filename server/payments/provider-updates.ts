@@ -73,6 +73,9 @@ async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate):
     const mismatch = paidMismatch(attempt, update);
     if (mismatch) return flag(tx, attempt, mismatch);
     if (attempt.status === "SUCCEEDED") return { outcome: "ignored", attempt };
+    // Money already reported wrong for this payment (e.g. a short capture inside a session whose own
+    // event then speaks of the asked amount): a person decides, no later success overrides it.
+    if (attempt.flag && /^(amount|currency) mismatch/.test(attempt.flag)) return { outcome: "flagged", flag: attempt.flag, attempt };
     const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for("update").limit(1);
     const paid = await save(tx, attempt, { status: "SUCCEEDED", failureCode: null, xenditPaymentId: update.paymentId ?? attempt.xenditPaymentId });
     if (!order) return flag(tx, paid, "order not found");
@@ -99,6 +102,24 @@ async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate):
     await changePaymentStatus(tx, order, "FAILED", `payment ${why} (${attempt.method}, ${update.source})`, { expired: update.status === "EXPIRED" });
   }
   return { outcome: "applied", attempt: ended };
+}
+
+/**
+ * A card that failed inside a payment session: the session stays open (the customer may try
+ * another card), so only the reason is kept, for the failed page if the customer gives up.
+ */
+export async function noteSessionFailure(sessionId: string, update: ProviderUpdate, tx: Tx): Promise<UpdateOutcome> {
+  const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.xenditRequestId, sessionId)).for("update").limit(1);
+  if (!attempt) return { outcome: "flagged", flag: "unknown payment request", attempt: null };
+  if (update.referenceId && update.referenceId !== referenceIdOf(attempt)) return flag(tx, attempt, `reference mismatch: ${update.referenceId.slice(0, 80)}`);
+  if (update.currency !== attempt.currency) return flag(tx, attempt, `currency mismatch: ${describe(update.currency)}, expected ${attempt.currency}`);
+  if (attempt.status !== "PENDING") return { outcome: "ignored", attempt };
+  const [row] = await tx
+    .update(paymentAttempts)
+    .set({ failureCode: update.failureCode ?? "FAILURE_DETAILS_UNAVAILABLE", updatedAt: sql`now()` })
+    .where(eq(paymentAttempts.id, attempt.id))
+    .returning();
+  return { outcome: "applied", attempt: row! };
 }
 
 /** The reference id sent to Xendit for an attempt: order id and attempt number. */

@@ -1,8 +1,9 @@
-import { eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "../db/client.ts";
 import { paymentAttempts, xenditEvents } from "../db/schema.ts";
 import { defineJob, type Tx } from "../jobs/index.ts";
-import { applyProviderUpdate, type ProviderUpdate, type UpdateOutcome } from "./provider-updates.ts";
+import { applyProviderUpdate, noteSessionFailure, type ProviderUpdate, type UpdateOutcome } from "./provider-updates.ts";
+import { isSessionId } from "./xendit/channels.ts";
 import { isCallbackToken } from "./xendit/connection.ts";
 
 /**
@@ -118,8 +119,17 @@ async function processEvents(tx: Tx, events: StoredEvent[]): Promise<void> {
   for (const { event, update } of updates) {
     if (!update) settle(event.id, { outcome: "ignored" });
     else if (!update.requestId) settle(event.id, { outcome: "flagged", flag: "no payment request id" });
-    else if (!known.has(update.requestId)) settle(event.id, { outcome: "flagged", flag: "unknown payment request" });
-    else settle(event.id, await applyProviderUpdate(update.requestId, update, tx));
+    else if (known.has(update.requestId)) settle(event.id, await applyProviderUpdate(update.requestId, update, tx));
+    else {
+      // A card payment made inside a payment session has a payment request of Xendit's own: the
+      // session is found by the reference id it shares.
+      const sessionId = await sessionOfReference(tx, update.referenceId);
+      if (!sessionId) settle(event.id, { outcome: "flagged", flag: "unknown payment request" });
+      else if (update.status === "SUCCEEDED") settle(event.id, await applyProviderUpdate(sessionId, update, tx));
+      // A failed card does not end the session: the customer may try another card on its page.
+      else if (update.status === "FAILED") settle(event.id, await noteSessionFailure(sessionId, update, tx));
+      else settle(event.id, { outcome: "ignored" });
+    }
   }
   for (const { result, ids } of settled.values()) {
     await tx
@@ -127,6 +137,18 @@ async function processEvents(tx: Tx, events: StoredEvent[]): Promise<void> {
       .set({ processedAt: sql`now()`, outcome: result.outcome, flag: result.flag ?? null })
       .where(inArray(xenditEvents.id, ids));
   }
+}
+
+/** The payment session (ps-…) of the attempt a reference id (`<order id>:<attempt>`) names, or null. */
+async function sessionOfReference(tx: Tx, referenceId: string | null | undefined): Promise<string | null> {
+  const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):(\d{1,4})$/i.exec(referenceId ?? "");
+  if (!match) return null;
+  const [row] = await tx
+    .select({ id: paymentAttempts.xenditRequestId })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, match[1]!), eq(paymentAttempts.attempt, Number(match[2]))))
+    .limit(1);
+  return isSessionId(row?.id) ? row!.id : null;
 }
 
 /**
