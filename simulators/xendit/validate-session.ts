@@ -131,7 +131,7 @@ function readCustomer(body: Record<string, unknown>): Record<string, unknown> | 
   if (!isObject(customer)) throw invalid("customer must be object");
   if (customer.type !== "INDIVIDUAL") throw invalid("customer.type must be INDIVIDUAL");
   const ref = customer.reference_id;
-  if (typeof ref !== "string" || !/^[A-Za-z0-9]{1,255}$/.test(ref)) throw invalid("customer.reference_id must be 1 to 255 letters and digits");
+  if (typeof ref !== "string" || !/^[A-Za-z0-9_-]{1,255}$/.test(ref)) throw invalid("customer.reference_id must be 1 to 255 letters, digits, _ or -");
   if (customer.email !== undefined && (typeof customer.email !== "string" || customer.email.length < 4 || customer.email.length > 50 || !customer.email.includes("@"))) {
     throw invalid("customer.email must be an e-mail address of 4 to 50 characters");
   }
