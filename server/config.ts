@@ -56,8 +56,23 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (c.XENDIT_SECRET_KEY && !c.XENDIT_CALLBACK_TOKEN) {
     throw new Error("Invalid configuration:\n  XENDIT_CALLBACK_TOKEN: required with XENDIT_SECRET_KEY (webhooks could not be verified)");
   }
-  return { ...c, publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "") };
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
+  if (c.XENDIT_SECRET_KEY) {
+    // Xendit sends customers back only to https URLs of at most 255 characters; the sandbox takes http.
+    if (!publicUrl.startsWith("https://")) {
+      throw new Error(
+        `Invalid configuration:\n  PUBLIC_URL: must be an https:// URL with XENDIT_SECRET_KEY set (Xendit returns customers only to https pages); got ${c.PUBLIC_URL ? publicUrl : "none"}`,
+      );
+    }
+    if (publicUrl.length > MAX_LIVE_PUBLIC_URL) {
+      throw new Error(`Invalid configuration:\n  PUBLIC_URL: at most ${MAX_LIVE_PUBLIC_URL} characters with XENDIT_SECRET_KEY set (Xendit's return URLs hold 255 with the return path)`);
+    }
+  }
+  return { ...c, publicUrl };
 }
+
+/** The return path and its query (order id, attempt, signature) take about 130 of Xendit's 255. */
+const MAX_LIVE_PUBLIC_URL = 120;
 
 let current: Config | undefined;
 

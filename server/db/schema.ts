@@ -175,7 +175,10 @@ export const paymentAttempts = pgTable(
     /** CREATING (stored, Xendit not answered yet), PENDING, SUCCEEDED, FAILED, EXPIRED, CANCELLED, ERROR. */
     status: text("status").notNull(),
     failureCode: text("failure_code"),
-    /** Xendit's payment request id (pr-…) and, once money moved or failed, its payment id (py-…). */
+    /**
+     * What the shop created at Xendit for this attempt: a payment request (pr-…) or, for cards, a
+     * payment session (ps-…, docs/decisions/009); and, once money moved or failed, the payment (py-…).
+     */
     xenditRequestId: text("xendit_request_id").unique(),
     xenditPaymentId: text("xendit_payment_id").unique(),
     /** What the customer needs: virtual account number, payment code, QR string or pay page URL. */

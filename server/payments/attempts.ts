@@ -7,9 +7,9 @@ import type { PaymentRecord, ProviderStatus } from "../../lib/payment-record.ts"
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const xenditIdPattern = /^(pr|py)-[0-9a-zA-Z-]{1,60}$/;
+const xenditIdPattern = /^(pr|py|ps)-[0-9a-zA-Z-]{1,60}$/;
 
-/** An attempt by Xendit's payment request id (pr-…) or payment id (py-…). */
+/** An attempt by Xendit's payment request id (pr-…), payment session id (ps-…) or payment id (py-…). */
 export async function attemptByXenditId(id: string): Promise<PaymentAttempt | null> {
   if (!xenditIdPattern.test(id)) return null;
   const db = await getDb();
@@ -68,7 +68,8 @@ export function paymentRecord(attempt: PaymentAttempt): PaymentRecord {
     amount: attempt.amount,
     currency: attempt.currency,
     status,
-    failure_reason: attempt.failureCode ?? (status === "CANCELLED" ? "CANCELLED" : status === "EXPIRED" ? "PAYMENT_REQUEST_EXPIRED" : null),
+    // A card that failed in a still open session leaves its reason on the attempt; it is no failure yet.
+    failure_reason: status === "PENDING" || status === "SUCCEEDED" ? null : (attempt.failureCode ?? (status === "CANCELLED" ? "CANCELLED" : status === "EXPIRED" ? "PAYMENT_REQUEST_EXPIRED" : null)),
     payment_method: { type, channel_code: method?.logo === "BSS" ? "BSS" : attempt.method, channel_properties },
   };
 }

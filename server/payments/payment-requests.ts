@@ -8,9 +8,9 @@ import type { Order } from "../orders/place-order.ts";
 import { shop } from "../../lib/shop.ts";
 import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, type PaymentMethod } from "../../lib/payment-methods.ts";
 import type { PaymentAttempt } from "./attempts.ts";
-import { applyProviderUpdate, referenceIdOf, updateFromXenditStatus } from "./provider-updates.ts";
-import { channelCodeOf, isPaidOnline, isRedirectMethod } from "./xendit/channels.ts";
-import { XenditError, type XenditPaymentRequest } from "./xendit/client.ts";
+import { applyProviderUpdate, referenceIdOf, updateFromXenditStatus, type ProviderUpdate } from "./provider-updates.ts";
+import { channelCodeOf, isPaidOnline, isRedirectMethod, isSessionId, usesSession } from "./xendit/channels.ts";
+import { XenditError, type CreateSession } from "./xendit/client.ts";
 import { xendit } from "./xendit/connection.ts";
 
 /** Where the customer goes once a payment request exists (SPEC section 4, After a payment request). */
@@ -70,36 +70,116 @@ function nextStep(method: PaymentMethod, attempt: PaymentAttempt): NextStep {
   return { kind: "instructions" };
 }
 
+/** Where a provider's page sends the customer back; `&failed=1` when they failed or stopped. */
+function returnUrlOf(order: Order, attempt: PaymentAttempt): string {
+  return `${config().publicUrl}/checkout/return?order_id=${order.id}&attempt=${attempt.attempt}`;
+}
+
 function channelProperties(order: Order, attempt: PaymentAttempt, method: PaymentMethod): Record<string, unknown> {
   if (isRedirectMethod(method)) {
-    const back = `${config().publicUrl}/checkout/return?order_id=${order.id}&attempt=${attempt.attempt}`;
+    const back = returnUrlOf(order, attempt);
     return { success_return_url: back, failure_return_url: `${back}&failed=1` };
   }
-  // The name on a bank or store slip is the shop's: customer details stay out of Xendit's screens.
-  if (method.type === "VIRTUAL_ACCOUNT" || method.type === "OVER_THE_COUNTER") return { display_name: shop.name, customer_name: shop.name };
+  // The name on a bank or store slip is the shop's (v3's documented `display_name`): customer
+  // details stay out of Xendit's screens.
+  if (method.type === "VIRTUAL_ACCOUNT" || method.type === "OVER_THE_COUNTER") return { display_name: shop.name };
   // The QR page counts down 10 minutes: the code stops working when the page says so.
   if (method.type === "QR_CODE") return { expires_at: new Date(Date.now() + 10 * 60_000).toISOString() };
   return {};
 }
 
-async function createAtXendit(order: Order, attempt: PaymentAttempt, method: PaymentMethod): Promise<PaymentAttempt> {
+/** What Xendit answered for a new attempt, in the attempt's terms. */
+type Created = Pick<PaymentAttempt, "xenditRequestId" | "virtualAccountNumber" | "paymentCode" | "qrString" | "redirectUrl" | "displayName" | "expiresAt"> & {
+  /** Set when the answer is already final (e.g. a payment without customer action). */
+  decided: Omit<ProviderUpdate, "source"> | null;
+};
+
+async function requestAtXendit(order: Order, attempt: PaymentAttempt, method: PaymentMethod): Promise<Created> {
   const referenceId = referenceIdOf(attempt);
-  let answer: XenditPaymentRequest;
+  const answer = await xendit().createPaymentRequest(
+    {
+      reference_id: referenceId,
+      type: "PAY",
+      country: "ID",
+      currency: "IDR",
+      request_amount: attempt.amount,
+      channel_code: attempt.channelCode,
+      channel_properties: channelProperties(order, attempt, method),
+      description: `${shop.name} order ${order.orderNumber}`,
+      metadata: { order_number: order.orderNumber },
+    },
+    referenceId,
+  );
+  const action = (descriptor: string) => answer.actions?.find((a) => a.descriptor === descriptor)?.value ?? null;
+  const props = answer.channel_properties ?? {};
+  const text = (key: string) => (typeof props[key] === "string" ? (props[key] as string) : null);
+  const open = answer.status === "REQUIRES_ACTION" || answer.status === "PENDING";
+  return {
+    xenditRequestId: answer.payment_request_id,
+    virtualAccountNumber: action("VIRTUAL_ACCOUNT_NUMBER") ?? text("virtual_account_number"),
+    paymentCode: action("PAYMENT_CODE") ?? text("payment_code"),
+    qrString: action("QR_STRING"),
+    redirectUrl: action("WEB_URL") ?? action("DEEPLINK_URL"),
+    displayName: text("display_name"),
+    expiresAt: text("expires_at") ? new Date(text("expires_at")!) : null,
+    decided: open
+      ? null
+      : { status: updateFromXenditStatus(answer.status), failureCode: answer.failure_code, amount: answer.request_amount, currency: answer.currency ?? null },
+  };
+}
+
+async function sessionAtXendit(order: Order, attempt: PaymentAttempt): Promise<Created> {
+  const back = returnUrlOf(order, attempt);
+  const session = await xendit().createSession({
+    reference_id: referenceIdOf(attempt),
+    session_type: "PAY",
+    mode: "PAYMENT_LINK",
+    amount: attempt.amount,
+    currency: "IDR",
+    country: "ID",
+    customer: sessionCustomer(order),
+    allowed_payment_channels: [attempt.channelCode],
+    capture_method: "AUTOMATIC",
+    success_return_url: back,
+    cancel_return_url: `${back}&failed=1`,
+    description: `${shop.name} order ${order.orderNumber}`,
+    metadata: { order_number: order.orderNumber },
+  });
+  return {
+    xenditRequestId: session.payment_session_id,
+    virtualAccountNumber: null,
+    paymentCode: null,
+    qrString: null,
+    redirectUrl: session.payment_link_url,
+    displayName: null,
+    expiresAt: session.expires_at ? new Date(session.expires_at) : null,
+    decided: null,
+  };
+}
+
+/**
+ * The card holder as Xendit's session takes it: names alphanumeric (letters of any script and
+ * spaces kept, at most 50), the phone only when it is already E.164, one customer per order.
+ */
+export function sessionCustomer(order: Order): CreateSession["customer"] {
+  const { fullName, email, phone } = order.shippingAddress;
+  const words = fullName.normalize("NFC").replace(/[^\p{L}\p{N} ]+/gu, " ").trim().split(/\s+/).filter(Boolean);
+  const given = words.length > 1 ? words.slice(0, -1).join(" ") : (words[0] ?? "");
+  const surname = words.length > 1 ? words.at(-1)! : undefined;
+  const mobile = phone.replace(/[\s().-]/g, "");
+  return {
+    reference_id: `order${order.id.replace(/-/g, "")}`,
+    type: "INDIVIDUAL",
+    ...(email.length >= 4 && email.length <= 50 ? { email } : {}),
+    ...(/^\+[1-9]\d{7,14}$/.test(mobile) ? { mobile_number: mobile } : {}),
+    individual_detail: { given_names: (given || "Customer").slice(0, 50), ...(surname ? { surname: surname.slice(0, 50) } : {}) },
+  };
+}
+
+async function createAtXendit(order: Order, attempt: PaymentAttempt, method: PaymentMethod): Promise<PaymentAttempt> {
+  let created: Created;
   try {
-    answer = await xendit().createPaymentRequest(
-      {
-        reference_id: referenceId,
-        type: "PAY",
-        country: "ID",
-        currency: "IDR",
-        request_amount: attempt.amount,
-        channel_code: attempt.channelCode,
-        channel_properties: channelProperties(order, attempt, method),
-        description: `${shop.name} order ${order.orderNumber}`,
-        metadata: { order_number: order.orderNumber },
-      },
-      referenceId,
-    );
+    created = usesSession(method) ? await sessionAtXendit(order, attempt) : await requestAtXendit(order, attempt, method);
   } catch (error) {
     // A network failure may have reached Xendit: keep CREATING, so a retry reuses the key.
     const definite = error instanceof XenditError && error.code !== "NETWORK_ERROR" && error.status < 500;
@@ -110,23 +190,10 @@ async function createAtXendit(order: Order, attempt: PaymentAttempt, method: Pay
     throw error;
   }
   const db = await getDb();
-  const action = (descriptor: string) => answer.actions?.find((a) => a.descriptor === descriptor)?.value ?? null;
-  const props = answer.channel_properties ?? {};
-  const text = (key: string) => (typeof props[key] === "string" ? (props[key] as string) : null);
+  const { decided, ...fields } = created;
   const [saved] = await db
     .update(paymentAttempts)
-    .set({
-      xenditRequestId: answer.payment_request_id,
-      status: "PENDING",
-      virtualAccountNumber: action("VIRTUAL_ACCOUNT_NUMBER") ?? text("virtual_account_number"),
-      paymentCode: action("PAYMENT_CODE") ?? text("payment_code"),
-      qrString: action("QR_STRING"),
-      redirectUrl: action("WEB_URL") ?? action("DEEPLINK_URL"),
-      displayName: text("display_name") ?? text("customer_name"),
-      expiresAt: text("expires_at") ? new Date(text("expires_at")!) : null,
-      checkedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
+    .set({ ...fields, status: "PENDING", checkedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, "CREATING")))
     .returning();
   if (!saved) {
@@ -134,9 +201,8 @@ async function createAtXendit(order: Order, attempt: PaymentAttempt, method: Pay
     const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
     return row!;
   }
-  // A request may come back already decided (e.g. a payment without customer action).
-  if (answer.status !== "REQUIRES_ACTION" && answer.status !== "PENDING") {
-    const applied = await applyProviderUpdate(answer.payment_request_id, { status: updateFromXenditStatus(answer.status), failureCode: answer.failure_code, source: "create" });
+  if (decided) {
+    const applied = await applyProviderUpdate(saved.xenditRequestId!, { ...decided, source: "create" });
     return applied.attempt ?? saved;
   }
   return saved;
@@ -149,7 +215,8 @@ async function markError(attempt: PaymentAttempt, code: string) {
 
 async function cancelQuietly(attempt: PaymentAttempt) {
   try {
-    await xendit().cancelPaymentRequest(attempt.xenditRequestId!);
+    if (isSessionId(attempt.xenditRequestId)) await xendit().cancelSession(attempt.xenditRequestId!);
+    else await xendit().cancelPaymentRequest(attempt.xenditRequestId!);
     const db = await getDb();
     await db
       .update(paymentAttempts)

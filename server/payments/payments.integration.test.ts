@@ -73,7 +73,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/xendit/webhook`;
-  simulator = await startXenditSimulator({ secretKey: SECRET, callbackUrl, callbackToken: TOKEN, retryDelaysMs: [100, 200, 400], simulateDelayMs: 20 });
+  simulator = await startXenditSimulator({ secretKey: SECRET, callbackUrl, callbackToken: TOKEN, retryDelaysMs: [100, 200, 400], simulateDelayMs: 20, httpReturnUrls: true });
   useXendit({ baseUrl: simulator.url, secretKey: SECRET, callbackToken: TOKEN });
 });
 
@@ -96,6 +96,10 @@ describe("creating a payment request", () => {
     expect(attempt).toMatchObject({ status: "PENDING", amount: order.totalIdr, currency: "IDR", channelCode: "BCA_VIRTUAL_ACCOUNT" });
     expect(attempt.virtualAccountNumber).toMatch(/^\d{10,}$/);
     expect(simulator.paymentRequest(prId)).toMatchObject({ request_amount: order.totalIdr, reference_id: `${order.id}:1` });
+    // Only v3's documented channel properties: the slip shows the shop's name, no customer_name.
+    expect(Object.keys(simulator.paymentRequest(prId)!.channel_properties).sort()).toEqual(["display_name", "expires_at", "virtual_account_number"]);
+    const store = await startOnline("INDOMARET");
+    expect(Object.keys(simulator.paymentRequest(store.prId)!.channel_properties).sort()).toEqual(["display_name", "expires_at", "payment_code"]);
 
     const again = await startPayment(order.id, paymentMethodByCode("BCA")!);
     expect(again.attempt.xenditRequestId).toBe(prId);
@@ -186,6 +190,54 @@ describe("webhooks", () => {
     for (const { order } of [first, second]) expect(await orderById(order.id)).toMatchObject({ paymentStatus: "PENDING", status: "PENDING" });
     const flagged = await database.db.select().from(xenditEvents).where(eq(xenditEvents.outcome, "flagged"));
     expect(flagged.map((e) => e.flag)).toEqual(expect.arrayContaining([expect.stringMatching(/^amount mismatch/), expect.stringMatching(/^currency mismatch/)]));
+  });
+
+  it("marks nothing paid for a success whose amount is missing, not a number or a string, or that has no currency", async () => {
+    const cases: Array<(total: number) => Record<string, unknown>> = [
+      () => ({ currency: "IDR" }),
+      () => ({ currency: "IDR", request_amount: null }),
+      () => ({ currency: "IDR", request_amount: "1" }),
+      (total) => ({ currency: "IDR", request_amount: String(total) }),
+      (total) => ({ currency: "IDR", request_amount: total + 0.5 }),
+      (total) => ({ request_amount: total }),
+      (total) => ({ currency: "idr", request_amount: total }),
+      (total) => ({ currency: "IDR", request_amount: total, captures: [{ capture_amount: String(total) }] }),
+    ];
+    for (const [i, money] of cases.entries()) {
+      const { order, prId, attempt } = await startOnline("BCA");
+      const data = { payment_id: `py-strict-${i}-${order.id.slice(0, 8)}`, payment_request_id: prId, reference_id: `${order.id}:${attempt.attempt}`, status: "SUCCEEDED", ...money(order.totalIdr) };
+      expect((await receiveWebhook(TOKEN, JSON.stringify({ event: "payment.capture", business_id: "b", created: new Date().toISOString(), data }), null)).status).toBe(200);
+      await webhookProcessingIdle();
+      expect(await orderById(order.id), JSON.stringify(money(order.totalIdr))).toMatchObject({ paymentStatus: "PENDING", status: "PENDING" });
+      const [event] = await database.db.select().from(xenditEvents).where(eq(xenditEvents.dedupeKey, `payment.capture:${data.payment_id}`));
+      expect(event, JSON.stringify(money(order.totalIdr))).toMatchObject({ outcome: "flagged", flag: expect.stringMatching(/^(amount|currency) mismatch/) });
+    }
+  });
+
+  it("fails a payment only when the failure is in the order's currency", async () => {
+    const { order, prId } = await startOnline("BNI");
+    const failure = (currency: unknown, id: string) =>
+      JSON.stringify({ event: "payment.failure", data: { payment_id: id, payment_request_id: prId, status: "FAILED", failure_code: "PROCESSOR_ERROR", ...(currency === undefined ? {} : { currency }) } });
+    await receiveWebhook(TOKEN, failure("USD", "py-usd-failure"), null);
+    await receiveWebhook(TOKEN, failure(undefined, "py-no-currency-failure"), null);
+    await webhookProcessingIdle();
+    expect(await orderById(order.id)).toMatchObject({ paymentStatus: "PENDING" });
+    const flags = (await database.db.select().from(xenditEvents).where(eq(xenditEvents.event, "payment.failure"))).filter((e) => e.body.data && (e.body.data as { payment_request_id?: string }).payment_request_id === prId);
+    expect(flags.map((e) => e.flag)).toEqual([expect.stringMatching(/^currency mismatch/), expect.stringMatching(/^currency mismatch/)]);
+    await receiveWebhook(TOKEN, failure("IDR", "py-idr-failure"), null);
+    await webhookProcessingIdle();
+    expect(await orderById(order.id)).toMatchObject({ paymentStatus: "FAILED" });
+  });
+
+  it("processes at once a retried event that was stored but never processed", async () => {
+    const { order, prId, attempt } = await startOnline("BRI");
+    const body = { event: "payment.capture", data: { payment_id: `py-stored-${order.id.slice(0, 8)}`, payment_request_id: prId, reference_id: `${order.id}:${attempt.attempt}`, status: "SUCCEEDED", request_amount: order.totalIdr, currency: "IDR" } };
+    // The first delivery was stored, then the process stopped before processing it.
+    await database.db.insert(xenditEvents).values({ dedupeKey: `payment.capture:${body.data.payment_id}`, event: body.event, webhookId: "wh-stored", body });
+    const retry = await receiveWebhook(TOKEN, JSON.stringify(body), "wh-stored");
+    expect(retry).toMatchObject({ status: 200, body: { duplicate: true } });
+    await webhookProcessingIdle();
+    expect(await orderById(order.id)).toMatchObject({ paymentStatus: "SUCCEEDED" });
   });
 
   it("records and flags an event for a payment the shop does not know", async () => {

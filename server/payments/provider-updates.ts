@@ -16,9 +16,14 @@ export type ProviderUpdate = {
   status: "PENDING" | "SUCCEEDED" | "FAILED" | "EXPIRED" | "CANCELLED";
   failureCode?: string | null;
   paymentId?: string | null;
-  /** What was paid, when the update says: checked against the attempt before anything is marked paid. */
-  amount?: number | null;
-  currency?: string | null;
+  /**
+   * What was paid, as the update says: a success marks the order paid only when both are given and
+   * equal the attempt's. Updates that speak of money (webhooks, status checks) always set
+   * `currency`, even to null, so a failure in another currency is caught too; undefined means the
+   * source says nothing of money (a cancel made by the shop itself).
+   */
+  amount?: unknown;
+  currency?: unknown;
   /** The reference id the update carries, when it does: it must be the attempt's. */
   referenceId?: string | null;
   /** For the order's history: 'webhook payment.capture', 'reconciliation', … */
@@ -65,9 +70,12 @@ async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate):
   if (update.status === "PENDING") return touch(tx, attempt);
 
   if (update.status === "SUCCEEDED") {
-    const mismatch = amountMismatch(attempt, update);
+    const mismatch = paidMismatch(attempt, update);
     if (mismatch) return flag(tx, attempt, mismatch);
     if (attempt.status === "SUCCEEDED") return { outcome: "ignored", attempt };
+    // Money already reported wrong for this payment (e.g. a short capture inside a session whose own
+    // event then speaks of the asked amount): a person decides, no later success overrides it.
+    if (attempt.flag && /^(amount|currency) mismatch/.test(attempt.flag)) return { outcome: "flagged", flag: attempt.flag, attempt };
     const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for("update").limit(1);
     const paid = await save(tx, attempt, { status: "SUCCEEDED", failureCode: null, xenditPaymentId: update.paymentId ?? attempt.xenditPaymentId });
     if (!order) return flag(tx, paid, "order not found");
@@ -79,6 +87,7 @@ async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate):
 
   // FAILED, EXPIRED or CANCELLED: only a payment still open can end so.
   if (terminal.has(attempt.status)) return { outcome: "ignored", attempt };
+  if (update.currency !== undefined && update.currency !== attempt.currency) return flag(tx, attempt, `currency mismatch: ${describe(update.currency)}, expected ${attempt.currency}`);
   const ended = await save(tx, attempt, { status: update.status, failureCode: update.failureCode ?? null, xenditPaymentId: update.paymentId ?? attempt.xenditPaymentId });
   const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for("update").limit(1);
   const [newest] = await tx
@@ -95,15 +104,44 @@ async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate):
   return { outcome: "applied", attempt: ended };
 }
 
+/**
+ * A card that failed inside a payment session: the session stays open (the customer may try
+ * another card), so only the reason is kept, for the failed page if the customer gives up.
+ */
+export async function noteSessionFailure(sessionId: string, update: ProviderUpdate, tx: Tx): Promise<UpdateOutcome> {
+  const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.xenditRequestId, sessionId)).for("update").limit(1);
+  if (!attempt) return { outcome: "flagged", flag: "unknown payment request", attempt: null };
+  if (update.referenceId && update.referenceId !== referenceIdOf(attempt)) return flag(tx, attempt, `reference mismatch: ${update.referenceId.slice(0, 80)}`);
+  if (update.currency !== attempt.currency) return flag(tx, attempt, `currency mismatch: ${describe(update.currency)}, expected ${attempt.currency}`);
+  if (attempt.status !== "PENDING") return { outcome: "ignored", attempt };
+  const [row] = await tx
+    .update(paymentAttempts)
+    .set({ failureCode: update.failureCode ?? "FAILURE_DETAILS_UNAVAILABLE", updatedAt: sql`now()` })
+    .where(eq(paymentAttempts.id, attempt.id))
+    .returning();
+  return { outcome: "applied", attempt: row! };
+}
+
 /** The reference id sent to Xendit for an attempt: order id and attempt number. */
 export function referenceIdOf(attempt: Pick<PaymentAttempt, "orderId" | "attempt">): string {
   return `${attempt.orderId}:${attempt.attempt}`;
 }
 
-function amountMismatch(attempt: PaymentAttempt, update: ProviderUpdate): string | null {
-  if (update.currency != null && update.currency !== attempt.currency) return `currency mismatch: paid ${update.currency}, expected ${attempt.currency}`;
-  if (update.amount != null && update.amount !== attempt.amount) return `amount mismatch: paid ${update.amount}, expected ${attempt.amount}`;
+/**
+ * Why a success cannot mark the attempt paid, or null: the amount must be a number equal to the
+ * attempt's whole rupiah and the currency the attempt's. A missing amount, a string ("1") or a
+ * missing currency is a mismatch, never a pass.
+ */
+function paidMismatch(attempt: PaymentAttempt, update: ProviderUpdate): string | null {
+  if (update.currency !== attempt.currency) return `currency mismatch: paid ${describe(update.currency)}, expected ${attempt.currency}`;
+  if (typeof update.amount !== "number" || update.amount !== attempt.amount) return `amount mismatch: paid ${describe(update.amount)}, expected ${attempt.amount}`;
   return null;
+}
+
+/** A value from a webhook, for a flag: strings quoted, so "1" and 1 read differently. */
+function describe(value: unknown): string {
+  if (value === undefined || value === null) return "none";
+  return (typeof value === "string" ? JSON.stringify(value) : String(value)).slice(0, 40);
 }
 
 async function save(tx: Tx, attempt: PaymentAttempt, change: Pick<PaymentAttempt, "status" | "failureCode" | "xenditPaymentId">): Promise<PaymentAttempt> {

@@ -3,7 +3,8 @@ import { getDb } from "../db/client.ts";
 import { paymentAttempts } from "../db/schema.ts";
 import { defineJob } from "../jobs/index.ts";
 import type { PaymentAttempt } from "./attempts.ts";
-import { applyProviderUpdate, updateFromXenditStatus } from "./provider-updates.ts";
+import { applyProviderUpdate, updateFromXenditStatus, type ProviderUpdate } from "./provider-updates.ts";
+import { isSessionId } from "./xendit/channels.ts";
 import { xendit } from "./xendit/connection.ts";
 
 /**
@@ -14,10 +15,12 @@ import { xendit } from "./xendit/connection.ts";
 export async function refreshAttempt(attempt: PaymentAttempt, maxAgeMs: number): Promise<PaymentAttempt> {
   if (attempt.status !== "PENDING" || !attempt.xenditRequestId) return attempt;
   if (attempt.checkedAt && Date.now() - attempt.checkedAt.getTime() < maxAgeMs) return attempt;
+  if (isSessionId(attempt.xenditRequestId)) return refreshSession(attempt, attempt.xenditRequestId);
   const request = await xendit().getPaymentRequest(attempt.xenditRequestId);
   const status = updateFromXenditStatus(request.status);
-  let amount: number | null = null;
-  let currency: string | null = null;
+  // A success is checked against the order: what was captured, else what was asked.
+  let amount: unknown = request.request_amount;
+  let currency: unknown = request.currency ?? null;
   let paymentId = request.latest_payment_id ?? null;
   if (status === "SUCCEEDED" && paymentId) {
     // What was captured, not what was asked: a success is checked against the order's amount.
@@ -29,6 +32,32 @@ export async function refreshAttempt(attempt: PaymentAttempt, maxAgeMs: number):
   const applied = await applyProviderUpdate(attempt.xenditRequestId, {
     status,
     failureCode: request.failure_code,
+    paymentId,
+    amount,
+    currency,
+    source: "status check",
+  });
+  return applied.attempt ?? attempt;
+}
+
+/** GET /sessions/{id}: ACTIVE is still open; COMPLETED is checked against what its payment captured. */
+async function refreshSession(attempt: PaymentAttempt, sessionId: string): Promise<PaymentAttempt> {
+  const session = await xendit().getSession(sessionId);
+  const status: ProviderUpdate["status"] =
+    session.status === "COMPLETED" ? "SUCCEEDED" : session.status === "ACTIVE" ? "PENDING" : updateFromXenditStatus(session.status);
+  let amount: unknown = session.amount;
+  let currency: unknown = session.currency ?? null;
+  let paymentId = session.payment_id ?? null;
+  if (status === "SUCCEEDED" && paymentId) {
+    const payment = await xendit().getPayment(paymentId);
+    amount = payment.captures?.reduce((sum, c) => sum + c.capture_amount, 0) || payment.request_amount;
+    currency = payment.currency;
+    paymentId = payment.payment_id;
+  }
+  const applied = await applyProviderUpdate(sessionId, {
+    status,
+    // A session that ends unpaid keeps the reason of its last failed card, when one was heard of.
+    failureCode: status === "EXPIRED" ? (attempt.failureCode ?? "SESSION_EXPIRED") : attempt.failureCode,
     paymentId,
     amount,
     currency,

@@ -5,6 +5,8 @@ import { paymentAttempts } from "../db/schema.ts";
 import { orderById } from "../orders/queries.ts";
 import { providerStatus, type PaymentAttempt } from "./attempts.ts";
 import { refreshAttempt } from "./refresh.ts";
+import { isSessionId } from "./xendit/channels.ts";
+import { xendit } from "./xendit/connection.ts";
 
 /**
  * The page after a provider's page: success once Xendit says so, the failed page for a failure,
@@ -24,6 +26,13 @@ export async function returnDestination(request: Request, orderId: string | null
   let attempt: PaymentAttempt = found;
   try {
     attempt = await refreshAttempt(found, 0);
+    // Back by the hosted checkout's cancel link: the customer stopped, so the session is closed
+    // (it could otherwise still be paid in another tab) and the failed page offers the way on.
+    const cancelled = new URL(request.url).searchParams.get("failed") === "1";
+    if (cancelled && attempt.status === "PENDING" && isSessionId(attempt.xenditRequestId)) {
+      await xendit().cancelSession(attempt.xenditRequestId!);
+      attempt = await refreshAttempt(attempt, 0);
+    }
   } catch (error) {
     console.warn(`Return from ${found.xenditRequestId}: status not refreshed`, error instanceof Error ? error.message : error);
   }

@@ -1,8 +1,9 @@
-import { eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "../db/client.ts";
 import { paymentAttempts, xenditEvents } from "../db/schema.ts";
 import { defineJob, type Tx } from "../jobs/index.ts";
-import { applyProviderUpdate, type ProviderUpdate, type UpdateOutcome } from "./provider-updates.ts";
+import { applyProviderUpdate, noteSessionFailure, type ProviderUpdate, type UpdateOutcome } from "./provider-updates.ts";
+import { isSessionId } from "./xendit/channels.ts";
 import { isCallbackToken } from "./xendit/connection.ts";
 
 /**
@@ -27,42 +28,69 @@ export async function receiveWebhook(token: string | null, rawBody: string, webh
     return { status: 400, body: { error: "An event needs `event` and `data`" } };
   }
   const data = body.data;
-  const key = [data.payment_id, data.payment_request_id, data.id, webhookId].find((v) => typeof v === "string" && v.length > 0) as string | undefined;
+  const key = [data.payment_id, data.payment_request_id, data.payment_session_id, webhookId].find((v) => typeof v === "string" && v.length > 0) as string | undefined;
   if (!key) return { status: 400, body: { error: "The event names no payment" } };
+  const dedupeKey = `${body.event}:${key}`.slice(0, 300);
   const db = await getDb();
   const stored = await db
     .insert(xenditEvents)
-    .values({ dedupeKey: `${body.event}:${key}`.slice(0, 300), event: body.event.slice(0, 100), webhookId: webhookId?.slice(0, 100) ?? null, body: body as Record<string, unknown> })
+    .values({ dedupeKey, event: body.event.slice(0, 100), webhookId: webhookId?.slice(0, 100) ?? null, body: body as Record<string, unknown> })
     .onConflictDoNothing({ target: xenditEvents.dedupeKey })
     .returning({ id: xenditEvents.id });
   if (stored.length > 0) wakeProcessor();
+  else {
+    // A retry of an event stored but never processed (the process stopped in between): process it
+    // now rather than at the next sweep.
+    const [earlier] = await db.select({ processedAt: xenditEvents.processedAt }).from(xenditEvents).where(eq(xenditEvents.dedupeKey, dedupeKey)).limit(1);
+    if (earlier && earlier.processedAt === null) wakeProcessor();
+  }
   return { status: 200, body: { received: true, duplicate: stored.length === 0 } };
 }
 
-/** What an event says, or null for events the shop does not act on (authorisations, tokens, …). */
+/**
+ * What an event says, or null for events the shop does not act on. Exactly the events Xendit
+ * documents for what the shop creates (docs/decisions/009):
+ * - payment.capture: money collected (checked against the order before anything is marked paid);
+ * - payment.failure: a payment attempt failed (for a payment request, the request is over);
+ * - payment_request.expiry: the payment request expired unpaid;
+ * - payment_session.completed / payment_session.expired: a hosted checkout session ended.
+ * payment.authorization and payment.expiry concern authorisations (reserved money and the end of
+ * that reservation), which the shop never asks for (capture is automatic): recorded, not acted on.
+ */
 export function updateOfEvent(body: EventBody): (ProviderUpdate & { requestId: string | null }) | null {
   const data = body.data ?? {};
   const str = (v: unknown) => (typeof v === "string" ? v : null);
-  const requestId = str(data.payment_request_id);
-  const common = { requestId, referenceId: str(data.reference_id), paymentId: str(data.payment_id), source: `webhook ${String(body.event)}` };
+  const common = { referenceId: str(data.reference_id), paymentId: str(data.payment_id), currency: data.currency ?? null, source: `webhook ${String(body.event)}` };
   switch (body.event) {
     case "payment.capture":
-    case "payment.succeeded": {
-      const captures = Array.isArray(data.captures) ? (data.captures as { capture_amount?: unknown }[]) : [];
-      const captured = captures.reduce((sum, c) => sum + (typeof c.capture_amount === "number" ? c.capture_amount : 0), 0);
-      const asked = typeof data.request_amount === "number" ? data.request_amount : typeof data.amount === "number" ? data.amount : null;
-      return { ...common, status: "SUCCEEDED", amount: captured || asked, currency: str(data.currency) };
-    }
+      return { ...common, requestId: str(data.payment_request_id), status: "SUCCEEDED", amount: capturedAmount(data) };
     case "payment.failure":
-    case "payment.failed":
-      return { ...common, status: "FAILED", failureCode: str(data.failure_code) };
+      return { ...common, requestId: str(data.payment_request_id), status: "FAILED", failureCode: str(data.failure_code) };
     case "payment_request.expiry":
-    case "payment_request.expired":
-    case "payment.expiry":
-      return { ...common, paymentId: null, status: "EXPIRED", failureCode: str(data.failure_code) };
+      return { ...common, requestId: str(data.payment_request_id), paymentId: null, status: "EXPIRED", failureCode: str(data.failure_code) };
+    case "payment_session.completed":
+      return { ...common, requestId: str(data.payment_session_id), status: "SUCCEEDED", amount: data.amount ?? null };
+    case "payment_session.expired":
+      return { ...common, requestId: str(data.payment_session_id), paymentId: null, status: "EXPIRED", failureCode: "SESSION_EXPIRED" };
     default:
       return null;
   }
+}
+
+/**
+ * What a capture event says was collected: the sum of its captures when it lists them (all must be
+ * numbers), else its request_amount as sent. Anything but a number is passed on as it is, so the
+ * amount check flags it instead of reading it as "no amount given".
+ */
+function capturedAmount(data: Record<string, unknown>): unknown {
+  const captures = Array.isArray(data.captures) ? (data.captures as { capture_amount?: unknown }[]) : [];
+  if (captures.length === 0) return data.request_amount ?? null;
+  let sum = 0;
+  for (const capture of captures) {
+    if (typeof capture?.capture_amount !== "number") return capture?.capture_amount ?? null;
+    sum += capture.capture_amount;
+  }
+  return sum;
 }
 
 type StoredEvent = typeof xenditEvents.$inferSelect;
@@ -91,8 +119,17 @@ async function processEvents(tx: Tx, events: StoredEvent[]): Promise<void> {
   for (const { event, update } of updates) {
     if (!update) settle(event.id, { outcome: "ignored" });
     else if (!update.requestId) settle(event.id, { outcome: "flagged", flag: "no payment request id" });
-    else if (!known.has(update.requestId)) settle(event.id, { outcome: "flagged", flag: "unknown payment request" });
-    else settle(event.id, await applyProviderUpdate(update.requestId, update, tx));
+    else if (known.has(update.requestId)) settle(event.id, await applyProviderUpdate(update.requestId, update, tx));
+    else {
+      // A card payment made inside a payment session has a payment request of Xendit's own: the
+      // session is found by the reference id it shares.
+      const sessionId = await sessionOfReference(tx, update.referenceId);
+      if (!sessionId) settle(event.id, { outcome: "flagged", flag: "unknown payment request" });
+      else if (update.status === "SUCCEEDED") settle(event.id, await applyProviderUpdate(sessionId, update, tx));
+      // A failed card does not end the session: the customer may try another card on its page.
+      else if (update.status === "FAILED") settle(event.id, await noteSessionFailure(sessionId, update, tx));
+      else settle(event.id, { outcome: "ignored" });
+    }
   }
   for (const { result, ids } of settled.values()) {
     await tx
@@ -100,6 +137,18 @@ async function processEvents(tx: Tx, events: StoredEvent[]): Promise<void> {
       .set({ processedAt: sql`now()`, outcome: result.outcome, flag: result.flag ?? null })
       .where(inArray(xenditEvents.id, ids));
   }
+}
+
+/** The payment session (ps-…) of the attempt a reference id (`<order id>:<attempt>`) names, or null. */
+async function sessionOfReference(tx: Tx, referenceId: string | null | undefined): Promise<string | null> {
+  const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):(\d{1,4})$/i.exec(referenceId ?? "");
+  if (!match) return null;
+  const [row] = await tx
+    .select({ id: paymentAttempts.xenditRequestId })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, match[1]!), eq(paymentAttempts.attempt, Number(match[2]))))
+    .limit(1);
+  return isSessionId(row?.id) ? row!.id : null;
 }
 
 /**

@@ -37,6 +37,29 @@ export function apiRoutes(engine: Engine, secretKey: string): express.Router {
   return router;
 }
 
+/**
+ * The Payment Sessions API (mounted at /sessions): Basic auth with the secret key; Xendit's
+ * reference for it names no api-version header.
+ */
+export function sessionRoutes(engine: Engine, secretKey: string): express.Router {
+  const router = express.Router();
+  router.use(requireSecretKey(secretKey));
+  router.use(express.json({ limit: "1mb" }));
+  router.post("/", (req, res) => {
+    res.status(201).json(engine.createSession(req.body));
+  });
+  router.get("/:id", (req, res) => {
+    res.json(engine.getSession(req.params.id));
+  });
+  router.post("/:id/cancel", (req, res) => {
+    res.json(engine.cancelSession(req.params.id));
+  });
+  router.use((req) => {
+    throw new XenditError(404, "NOT_FOUND", `No such endpoint: ${req.method} /sessions${req.path}`);
+  });
+  return router;
+}
+
 /** `Authorization: Basic base64("<secret key>:")`, the password empty, as Xendit expects. */
 function requireSecretKey(secretKey: string): RequestHandler {
   const expected = Buffer.from(`Basic ${Buffer.from(`${secretKey}:`).toString("base64")}`);

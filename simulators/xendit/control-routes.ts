@@ -39,17 +39,39 @@ export function controlRoutes(engine: Engine, webhooks: WebhookSender, advanceCl
     res.json(engine.expire(req.params.id));
   });
   router.post("/payment_requests/:id/events", (req, res) => {
-    const events = objectBody(req.body).events;
-    if (!Array.isArray(events) || events.length === 0) throw invalid("events must be a non-empty array of {event, data?}");
-    const parsed = events.map((item: unknown, index) => {
-      if (!isObject(item) || !(webhookEvents as readonly unknown[]).includes(item.event)) {
-        throw invalid(`events[${index}].event must be one of ${webhookEvents.join(", ")}`);
-      }
-      if (item.data !== undefined && !isObject(item.data)) throw invalid(`events[${index}].data must be an object`);
-      return { event: item.event as WebhookEvent, data: item.data as Record<string, unknown> | undefined };
-    });
+    const parsed = parseEvents(objectBody(req.body).events, requestEvents);
     engine.sendEvents(req.params.id, parsed);
     res.status(202).json({ queued: parsed.length });
+  });
+
+  router.get("/sessions", (_req, res) => {
+    res.json(engine.listSessions());
+  });
+  router.post("/sessions/:id/pay", (req, res) => {
+    const body = objectBody(req.body);
+    if (body.amount !== undefined && (typeof body.amount !== "number" || !Number.isInteger(body.amount) || body.amount <= 0)) {
+      throw invalid("amount must be a positive whole number");
+    }
+    if (body.currency !== undefined && (typeof body.currency !== "string" || !/^[A-Z]{3}$/.test(body.currency))) {
+      throw invalid("currency must be a three-letter code such as IDR or USD");
+    }
+    const session = engine.getSession(req.params.id);
+    res.json(engine.paySession(req.params.id, { status: "SUCCEEDED", amount: (body.amount as number | undefined) ?? session.amount, currency: (body.currency as string | undefined) ?? session.currency }));
+  });
+  router.post("/sessions/:id/fail", (req, res) => {
+    const code = objectBody(req.body).failure_code;
+    if (typeof code !== "string" || !(failureCodes as readonly string[]).includes(code)) {
+      throw invalid(`failure_code must be one of Xendit's codes: ${failureCodes.join(", ")}`);
+    }
+    res.json(engine.paySession(req.params.id, { status: "FAILED", failureCode: code }));
+  });
+  router.post("/sessions/:id/expire", (req, res) => {
+    res.json(engine.expireSession(req.params.id));
+  });
+  router.post("/sessions/:id/events", (req, res) => {
+    const events = parseEvents(objectBody(req.body).events, sessionEvents);
+    engine.sendSessionEvents(req.params.id, events);
+    res.status(202).json({ queued: events.length });
   });
 
   router.get("/webhooks", (_req, res) => {
@@ -106,4 +128,18 @@ function parseSettings(body: Record<string, unknown>): Partial<DeliverySettings>
     patch.paused = paused;
   }
   return patch;
+}
+
+const sessionEvents: readonly WebhookEvent[] = webhookEvents.filter((event) => event.startsWith("payment_session."));
+const requestEvents: readonly WebhookEvent[] = webhookEvents.filter((event) => !event.startsWith("payment_session."));
+
+function parseEvents(events: unknown, allowed: readonly WebhookEvent[]): Array<{ event: WebhookEvent; data?: Record<string, unknown> }> {
+  if (!Array.isArray(events) || events.length === 0) throw invalid("events must be a non-empty array of {event, data?}");
+  return events.map((item: unknown, index) => {
+    if (!isObject(item) || !(allowed as readonly unknown[]).includes(item.event)) {
+      throw invalid(`events[${index}].event must be one of ${allowed.join(", ")}`);
+    }
+    if (item.data !== undefined && !isObject(item.data)) throw invalid(`events[${index}].data must be an object`);
+    return { event: item.event as WebhookEvent, data: item.data as Record<string, unknown> | undefined };
+  });
 }

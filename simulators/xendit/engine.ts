@@ -1,11 +1,12 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { buildActions } from "./actions.ts";
 import { inactive, invalid, notFound, XenditError } from "./errors.ts";
 import { creationFailureFor } from "./magic-amounts.ts";
 import { buildPayment, type CardUsed, type PaymentOutcome } from "./payments.ts";
 import type { Store } from "./store.ts";
-import type { Payment, PaymentRequest, PaymentRequestStatus, WebhookBody, WebhookEvent } from "./types.ts";
+import type { Payment, PaymentRequest, PaymentRequestStatus, PaymentSession, WebhookBody, WebhookEvent } from "./types.ts";
 import { isObject, validateCreate } from "./validate-create.ts";
+import { validateSession } from "./validate-session.ts";
 import type { WebhookSender } from "./webhooks.ts";
 
 export type EngineDeps = {
@@ -16,6 +17,8 @@ export type EngineDeps = {
   businessId: string;
   publicUrl: string;
   simulateDelayMs: number;
+  /** Session return URLs may be http (the sandbox inside a shop served over http). */
+  httpReturnUrls: boolean;
 };
 
 export type Engine = ReturnType<typeof createEngine>;
@@ -25,7 +28,7 @@ export type Engine = ReturnType<typeof createEngine>;
  * Every move goes through here, so each one is stored, persisted and (when Xendit would) announced
  * by exactly one webhook.
  */
-export function createEngine({ store, webhooks, now, businessId, publicUrl, simulateDelayMs }: EngineDeps) {
+export function createEngine({ store, webhooks, now, businessId, publicUrl, simulateDelayMs, httpReturnUrls }: EngineDeps) {
   const timers = new Set<NodeJS.Timeout>();
   const iso = () => new Date(now()).toISOString();
 
@@ -136,8 +139,111 @@ export function createEngine({ store, webhooks, now, businessId, publicUrl, simu
   }
 
   function send(event: WebhookEvent, data: Record<string, unknown>): void {
-    const body: WebhookBody = { event, business_id: businessId, created: iso(), data, api_version: "v3" };
+    const body: WebhookBody = { event, business_id: businessId, created: iso(), data };
     webhooks.send(body);
+  }
+
+  // ── Payment Sessions (POST /sessions): ACTIVE → COMPLETED | EXPIRED | CANCELED ──
+
+  function createSession(body: unknown): PaymentSession {
+    const at = now();
+    const input = validateSession(body, at, { httpReturnUrls });
+    const id = `ps-${randomBytes(12).toString("hex")}`;
+    const created = new Date(at).toISOString();
+    const session: PaymentSession = {
+      payment_session_id: id,
+      created,
+      updated: created,
+      reference_id: input.reference_id,
+      customer_id: input.customer ? `cust-${randomUUID()}` : null,
+      session_type: "PAY",
+      allow_save_payment_method: input.allow_save_payment_method,
+      currency: "IDR",
+      amount: input.amount,
+      country: "ID",
+      mode: "PAYMENT_LINK",
+      capture_method: "AUTOMATIC",
+      channel_properties: {},
+      allowed_payment_channels: input.allowed_payment_channels,
+      expires_at: new Date(input.expiresAt).toISOString(),
+      locale: input.locale,
+      metadata: input.metadata,
+      description: input.description,
+      items: input.items,
+      success_return_url: input.success_return_url,
+      cancel_return_url: input.cancel_return_url,
+      status: "ACTIVE",
+      payment_link_url: `${publicUrl}/pay/sessions/${id}`,
+      payment_token_id: null,
+      payment_request_id: null,
+      payment_id: null,
+      business_id: businessId,
+    };
+    store.sessions.set(id, session);
+    store.changed();
+    return session;
+  }
+
+  function getSession(id: string): PaymentSession {
+    const session = store.sessions.get(id);
+    if (!session) throw notFound("Payment session", id);
+    if (session.status === "ACTIVE" && now() >= Date.parse(session.expires_at)) endSession(session, "EXPIRED");
+    return session;
+  }
+
+  function activeSession(id: string): PaymentSession {
+    const session = getSession(id);
+    // Xendit's reference lists no error code for this case; the generic validation error is used.
+    if (session.status !== "ACTIVE") throw invalid(`Payment session ${id} is ${session.status}; only an ACTIVE session can take this action`);
+    return session;
+  }
+
+  /** Moves a session on; completion and expiry are announced, a cancel is not (Xendit's lifecycle). */
+  function endSession(session: PaymentSession, status: "COMPLETED" | "EXPIRED" | "CANCELED"): void {
+    session.status = status;
+    session.updated = iso();
+    store.changed();
+    if (status === "COMPLETED") send("payment_session.completed", { ...session });
+    if (status === "EXPIRED") send("payment_session.expired", { ...session });
+  }
+
+  /**
+   * A card entered on the session's page: Xendit makes a CARDS payment request of its own (same
+   * reference_id) and pays it. A success completes the session; a failure sends payment.failure
+   * and leaves the session ACTIVE, so the customer may try another card.
+   */
+  function paySession(id: string, outcome: PaymentOutcome): { session: PaymentSession; payment: Payment } {
+    const session = activeSession(id);
+    const requestId = `pr-${randomUUID()}`;
+    const at = iso();
+    const request: PaymentRequest = {
+      business_id: businessId,
+      reference_id: session.reference_id,
+      payment_request_id: requestId,
+      latest_payment_id: null,
+      type: "PAY",
+      country: "ID",
+      currency: "IDR",
+      request_amount: session.amount,
+      capture_method: "AUTOMATIC",
+      channel_code: "CARDS",
+      channel_properties: {},
+      actions: [],
+      status: "REQUIRES_ACTION",
+      failure_code: null,
+      description: session.description,
+      metadata: session.metadata,
+      created: at,
+      updated: at,
+    };
+    store.paymentRequests.set(requestId, request);
+    const payment = settle(request, outcome);
+    if (outcome.status === "SUCCEEDED") {
+      session.payment_request_id = requestId;
+      session.payment_id = payment.payment_id;
+      endSession(session, "COMPLETED");
+    }
+    return { session, payment };
   }
 
   function later(run: () => void, ms: number): void {
@@ -200,9 +306,25 @@ export function createEngine({ store, webhooks, now, businessId, publicUrl, simu
       return request;
     },
 
-    /** Expires every request past its time; runs every second and after the clock moves. */
+    createSession,
+    getSession,
+    cancelSession(id: string): PaymentSession {
+      const session = activeSession(id);
+      endSession(session, "CANCELED");
+      return session;
+    },
+    expireSession(id: string): PaymentSession {
+      const session = activeSession(id);
+      endSession(session, "EXPIRED");
+      return session;
+    },
+    paySession,
+    listSessions: (): PaymentSession[] => [...store.sessions.values()].reverse().map((session) => getSession(session.payment_session_id)),
+
+    /** Expires every request and session past its time; runs every second and after the clock moves. */
     sweep(): void {
       for (const request of store.paymentRequests.values()) expireIfDue(request);
+      for (const session of store.sessions.values()) if (session.status === "ACTIVE") getSession(session.payment_session_id);
     },
 
     /**
@@ -224,6 +346,15 @@ export function createEngine({ store, webhooks, now, businessId, publicUrl, simu
           base = latest?.status === "FAILED" ? { ...latest } : { ...made, payment_id: latest?.payment_id ?? made.payment_id };
         }
         send(event, { ...base, ...data });
+      }
+    },
+
+    /** Sends payment_session.* events for a session without changing it; `data` overrides fields. */
+    sendSessionEvents(id: string, events: Array<{ event: WebhookEvent; data?: Record<string, unknown> }>): void {
+      const session = getSession(id);
+      for (const { event, data } of events) {
+        const status = event === "payment_session.completed" ? "COMPLETED" : "EXPIRED";
+        send(event, { ...session, status, ...data });
       }
     },
 

@@ -8,16 +8,16 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import express from "express";
-import { apiRoutes } from "./api-routes.ts";
+import { apiRoutes, sessionRoutes } from "./api-routes.ts";
 import { controlRoutes } from "./control-routes.ts";
 import { createEngine } from "./engine.ts";
 import { jsonErrorHandler, XenditError } from "./errors.ts";
 import { payRoutes } from "./pay-routes.ts";
 import { createStore, type Store } from "./store.ts";
-import type { Payment, PaymentRequest } from "./types.ts";
+import type { Payment, PaymentRequest, PaymentSession } from "./types.ts";
 import { createWebhookSender, type DeliveryLogEntry, type DeliverySettings } from "./webhooks.ts";
 
-export type { Payment, PaymentRequest, WebhookBody, WebhookEvent } from "./types.ts";
+export type { Payment, PaymentRequest, PaymentSession, WebhookBody, WebhookEvent } from "./types.ts";
 export type { DeliveryLogEntry, DeliverySettings } from "./webhooks.ts";
 export { API_VERSION } from "./api-routes.ts";
 export { testCards } from "./test-cards.ts";
@@ -39,6 +39,11 @@ export type SimulatorOptions = {
   retryDelaysMs?: number[];
   /** Delay between a simulate call and the payment (default 300). */
   simulateDelayMs?: number;
+  /**
+   * Let sessions return to http:// URLs. Xendit takes only https; the sandbox built into a shop
+   * served over http (development, tests) needs this. Default false.
+   */
+  httpReturnUrls?: boolean;
 };
 
 export type XenditSimulator = {
@@ -46,6 +51,7 @@ export type XenditSimulator = {
   /** The state itself (read it in tests; change it only through the API). */
   store: Store;
   paymentRequest(id: string): PaymentRequest | undefined;
+  paymentSession(id: string): PaymentSession | undefined;
   payment(id: string): Payment | undefined;
   /** Webhook deliveries so far, attempts and retries included. */
   deliveries(): DeliveryLogEntry[];
@@ -79,7 +85,7 @@ export function createXenditSimulator(options: SimulatorOptions): XenditSimulato
   });
   // A stable id per key, as a real account has one.
   const businessId = createHash("sha256").update(options.secretKey).digest("hex").slice(0, 24);
-  const engine = createEngine({ store, webhooks, now, businessId, publicUrl, simulateDelayMs: options.simulateDelayMs ?? 300 });
+  const engine = createEngine({ store, webhooks, now, businessId, publicUrl, simulateDelayMs: options.simulateDelayMs ?? 300, httpReturnUrls: options.httpReturnUrls ?? false });
   const advanceClock = (ms: number) => {
     store.clockOffsetMs += ms;
     store.changed();
@@ -87,6 +93,7 @@ export function createXenditSimulator(options: SimulatorOptions): XenditSimulato
 
   const router = express.Router();
   router.use("/v3", apiRoutes(engine, options.secretKey));
+  router.use("/sessions", sessionRoutes(engine, options.secretKey));
   router.use("/pay", express.urlencoded({ extended: false, limit: "64kb" }), payRoutes(engine));
   router.use("/_control", express.json({ limit: "1mb" }), controlRoutes(engine, webhooks, advanceClock));
   router.use((req) => {
@@ -100,6 +107,7 @@ export function createXenditSimulator(options: SimulatorOptions): XenditSimulato
     router,
     store,
     paymentRequest: (id) => store.paymentRequests.get(id),
+    paymentSession: (id) => store.sessions.get(id),
     payment: (id) => store.payments.get(id),
     deliveries: () => webhooks.log(),
     webhookSettings: () => webhooks.settings(),

@@ -1,6 +1,6 @@
 import { type Channel, findChannel } from "./channels.ts";
 import { testCards } from "./test-cards.ts";
-import type { PaymentRequest } from "./types.ts";
+import type { PaymentRequest, PaymentSession } from "./types.ts";
 
 /**
  * The hosted pages of the sandbox (Xendit's card page and e-wallet / pay-later mock connector):
@@ -24,7 +24,7 @@ export function payPage(request: PaymentRequest, options: { message?: string; va
     ${summary(request, channel)}
     <p class="muted">Pay before ${escape(jakartaTime.format(expiresAt))} (Jakarta time).</p>
     ${options.message ? `<p class="error" role="alert" id="form-error">${escape(options.message)}</p>` : ""}
-    ${channel?.kind === "cards" ? cardForm(request, options.values ?? {}, Boolean(options.message)) : ""}
+    ${channel?.kind === "cards" ? cardForm(request.request_amount, options.values ?? {}, Boolean(options.message)) : ""}
     ${channel?.kind === "ewallet" || channel?.kind === "paylater" ? approveForm(channel) : ""}
     ${channel?.kind === "virtual_account" || channel?.kind === "otc" || channel?.kind === "qris" ? presentedCode(request) : ""}`;
   return layout("Xendit sandbox — pay", body);
@@ -57,6 +57,45 @@ export function returnUrl(request: PaymentRequest): string | undefined {
   return typeof url === "string" ? url : undefined;
 }
 
+/**
+ * Xendit's hosted checkout for a payment session (payment_link_url): the card form while the
+ * session is ACTIVE, with the reason of a card that just failed; the customer may try again.
+ */
+export function sessionPage(session: PaymentSession, options: { message?: string; values?: CardValues } = {}): string {
+  const body = `
+    ${sessionSummary(session)}
+    <p class="muted">Pay before ${escape(jakartaTime.format(Date.parse(session.expires_at)))} (Jakarta time).</p>
+    ${options.message ? `<p class="error" role="alert" id="form-error">${escape(options.message)}</p>` : ""}
+    ${cardForm(session.amount, options.values ?? {}, Boolean(options.message))}`;
+  return layout("Xendit sandbox — checkout", body);
+}
+
+export function closedSessionPage(session: PaymentSession): string {
+  const said: Record<string, string> = {
+    COMPLETED: "This payment has been made.",
+    CANCELED: "This checkout was cancelled.",
+    EXPIRED: "This checkout has expired.",
+  };
+  const back = session.status === "COMPLETED" ? session.success_return_url : session.cancel_return_url;
+  const body = `
+    ${sessionSummary(session)}
+    <h2>Nothing more to pay here</h2>
+    <p>${escape(said[session.status] ?? `Status: ${session.status}.`)} No further payment can be made on this page.</p>
+    ${back ? `<p><a class="button primary" href="${escape(back)}">Return to the shop</a></p>` : ""}`;
+  return layout("Xendit sandbox — checkout closed", body);
+}
+
+function sessionSummary(session: PaymentSession): string {
+  return `
+    <p><span class="sandbox">Sandbox</span> No real money moves.</p>
+    <h1>Pay <span class="amount">${escape(formatRupiah(session.amount))}</span></h1>
+    <dl>
+      <dt>Method</dt><dd>Card</dd>
+      ${session.description ? `<dt>For</dt><dd>${escape(session.description)}</dd>` : ""}
+      <dt>Reference</dt><dd>${escape(session.reference_id)}</dd>
+    </dl>`;
+}
+
 function summary(request: PaymentRequest, channel: Channel | undefined): string {
   return `
     <p><span class="sandbox">Sandbox</span> No real money moves.</p>
@@ -68,7 +107,7 @@ function summary(request: PaymentRequest, channel: Channel | undefined): string 
     </dl>`;
 }
 
-function cardForm(request: PaymentRequest, values: CardValues, invalid: boolean): string {
+function cardForm(amount: number, values: CardValues, invalid: boolean): string {
   const described = invalid ? ' aria-describedby="form-error"' : "";
   const rows = testCards
     .map((card) => `<tr><td><code>${card.number}</code></td><td>${escape(card.label)}</td></tr>`)
@@ -89,7 +128,7 @@ function cardForm(request: PaymentRequest, values: CardValues, invalid: boolean)
       </div>
       <label for="cardholder_name">Name on card</label>
       <input id="cardholder_name" name="cardholder_name" autocomplete="cc-name" value="${escape(values.cardholder_name ?? "")}">
-      <button class="primary" name="outcome" value="approve">Pay ${escape(formatRupiah(request.request_amount))}</button>
+      <button class="primary" name="outcome" value="approve">Pay ${escape(formatRupiah(amount))}</button>
       <button class="secondary" name="outcome" value="cancel" formnovalidate>Cancel</button>
     </form>
     <h2 id="test-cards">Test cards</h2>

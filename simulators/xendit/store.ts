@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync } from "node:fs";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Payment, PaymentRequest } from "./types.ts";
+import type { Payment, PaymentRequest, PaymentSession } from "./types.ts";
 
 export type IdempotencyEntry = { bodyHash: string; paymentRequestId: string };
 
@@ -9,6 +9,7 @@ export type IdempotencyEntry = { bodyHash: string; paymentRequestId: string };
 export type Store = {
   paymentRequests: Map<string, PaymentRequest>;
   payments: Map<string, Payment>;
+  sessions: Map<string, PaymentSession>;
   /** idempotency-key header → the body it came with and the request it created. */
   idempotency: Map<string, IdempotencyEntry>;
   /** Added to the options' clock by POST /_control/clock. */
@@ -25,6 +26,8 @@ type StateFile = {
   clock_offset_ms: number;
   payment_requests: PaymentRequest[];
   payments: Payment[];
+  /** Absent in files written before sessions were simulated. */
+  payment_sessions?: PaymentSession[];
   idempotency_keys: Array<IdempotencyEntry & { key: string }>;
 };
 
@@ -39,6 +42,7 @@ export function createStore(stateFile?: string): Store {
   const store: Store = {
     paymentRequests: new Map(),
     payments: new Map(),
+    sessions: new Map(),
     idempotency: new Map(),
     clockOffsetMs: 0,
     changed() {
@@ -58,6 +62,7 @@ export function createStore(stateFile?: string): Store {
     reset() {
       store.paymentRequests.clear();
       store.payments.clear();
+      store.sessions.clear();
       store.idempotency.clear();
       store.clockOffsetMs = 0;
       store.changed();
@@ -73,6 +78,7 @@ function serialize(store: Store): StateFile {
     clock_offset_ms: store.clockOffsetMs,
     payment_requests: [...store.paymentRequests.values()],
     payments: [...store.payments.values()],
+    payment_sessions: [...store.sessions.values()],
     idempotency_keys: [...store.idempotency].map(([key, entry]) => ({ key, ...entry })),
   };
 }
@@ -90,6 +96,7 @@ function load(file: string, store: Store): void {
     if (state.version !== 1) throw new Error(`unknown version ${String(state.version)}`);
     for (const request of state.payment_requests) store.paymentRequests.set(request.payment_request_id, request);
     for (const payment of state.payments) store.payments.set(payment.payment_id, payment);
+    for (const session of state.payment_sessions ?? []) store.sessions.set(session.payment_session_id, session);
     for (const { key, ...entry } of state.idempotency_keys) store.idempotency.set(key, entry);
     store.clockOffsetMs = state.clock_offset_ms;
   } catch (error) {

@@ -58,7 +58,43 @@ export type Payment = {
   updated: string;
 };
 
-export const webhookEvents = ["payment.capture", "payment.failure", "payment_request.expiry"] as const;
+/**
+ * A Payment Session (POST /sessions) as Xendit's API reference shows it: the hosted checkout the
+ * shop uses for cards. Only PAY sessions in PAYMENT_LINK mode are simulated.
+ */
+export type PaymentSessionStatus = "ACTIVE" | "COMPLETED" | "EXPIRED" | "CANCELED";
+
+export type PaymentSession = {
+  payment_session_id: string;
+  created: string;
+  updated: string;
+  reference_id: string;
+  customer_id: string | null;
+  session_type: "PAY";
+  allow_save_payment_method: "DISABLED" | "OPTIONAL" | "FORCED";
+  currency: "IDR";
+  amount: number;
+  country: "ID";
+  mode: "PAYMENT_LINK";
+  capture_method: "AUTOMATIC";
+  channel_properties: Record<string, unknown>;
+  allowed_payment_channels: string[];
+  expires_at: string;
+  locale: string;
+  metadata: Record<string, unknown> | null;
+  description: string | null;
+  items: unknown[] | null;
+  success_return_url: string | null;
+  cancel_return_url: string | null;
+  status: PaymentSessionStatus;
+  payment_link_url: string;
+  payment_token_id: string | null;
+  payment_request_id: string | null;
+  payment_id: string | null;
+  business_id: string;
+};
+
+export const webhookEvents = ["payment.capture", "payment.failure", "payment_request.expiry", "payment_session.completed", "payment_session.expired"] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
 
 /** The JSON body of every webhook POST. */
@@ -67,7 +103,6 @@ export type WebhookBody = {
   business_id: string;
   created: string;
   data: Record<string, unknown>;
-  api_version: "v3";
 };
 
 /** Xendit's v3 failure_code enum (reference §6); the control API accepts only these. */

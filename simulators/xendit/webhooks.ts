@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { WebhookBody } from "./types.ts";
 
 export type DeliverySettings = {
-  /** Every event is delivered this many times, all with the same webhook-id. */
+  /** Every event is delivered this many times, all with the same body (one webhook_id in the log). */
   duplicates: number;
   /** Hold events for holdMs, then deliver the batch last-first. */
   reverse: boolean;
@@ -34,8 +34,8 @@ const TIMEOUT_MS = 5_000;
 const LOG_LIMIT = 1_000;
 
 /**
- * Sends webhooks to the shop the way Xendit does: POST JSON with x-callback-token and a webhook-id
- * that stays the same on retries; any non-2xx answer, network error or 5 s timeout is retried
+ * Sends webhooks to the shop the way Xendit does: POST JSON with x-callback-token (the only header
+ * Xendit documents), the same body on retries; any non-2xx answer, network error or 5 s timeout is retried
  * after retryDelaysMs[n], then given up. One delivery at a time, oldest due first, so events go out
  * in the order they happened unless a test asks otherwise (reverse, duplicates, a retry).
  */
@@ -106,7 +106,8 @@ export function createWebhookSender(options: { callbackUrl?: string; callbackTok
   }
 
   async function attempt(delivery: Delivery): Promise<void> {
-    const headers: Record<string, string> = { "content-type": "application/json", "webhook-id": delivery.webhookId };
+    // Xendit documents one header, the callback token; the delivery id stays in the log.
+    const headers: Record<string, string> = { "content-type": "application/json" };
     if (options.callbackToken !== undefined) headers["x-callback-token"] = options.callbackToken;
     let statusCode: number | null = null;
     let error: string | null = null;

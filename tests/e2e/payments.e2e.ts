@@ -110,13 +110,12 @@ describe("QRIS", () => {
   });
 });
 
-describe("cards on the provider's page", () => {
+describe("cards on Xendit's hosted checkout (a payment session)", () => {
+  /** Pays on the session's page; a declined card shows its reason there, then the customer cancels. */
   async function payByCard(number: string, lang: Lang = "en") {
     const page = await checkoutWith("Credit or debit card", lang);
-    await page.waitForURL(/\/_sandbox\/xendit\/pay\/pr-/);
-    if (number === "cancel") {
-      await page.getByRole("button", { name: "Cancel" }).click();
-    } else {
+    await page.waitForURL(/\/_sandbox\/xendit\/pay\/sessions\/ps-/);
+    if (number !== "cancel") {
       await page.getByLabel("Card number").fill(number);
       await page.getByLabel("Expiry (MM/YY)").fill("12/39");
       await page.getByLabel("CVN").fill("123");
@@ -128,7 +127,19 @@ describe("cards on the provider's page", () => {
 
   it("a test card that succeeds ends on 'Payment Successful'", async () => {
     const page = await payByCard("4000000000001091");
-    await page.waitForURL(/\/checkout\/success\?order_id=.+&payment_id=pr-/);
+    await page.waitForURL(/\/checkout\/success\?order_id=.+&payment_id=ps-/);
+    await page.getByRole("heading", { name: "Payment Successful" }).waitFor();
+  });
+
+  it("a declined card stays on the checkout, and another card pays", async () => {
+    const page = await payByCard("4000000000000002");
+    await page.getByRole("alert").getByText("CARD_DECLINED").waitFor();
+    expect(page.url()).toMatch(/\/pay\/sessions\/ps-/);
+    await page.getByLabel("Card number").fill("4000000000001000");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/39");
+    await page.getByLabel("CVN").fill("123");
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.waitForURL(/\/checkout\/success\?order_id=.+&payment_id=ps-/);
     await page.getByRole("heading", { name: "Payment Successful" }).waitFor();
   });
 
@@ -146,7 +157,9 @@ describe("cards on the provider's page", () => {
     it(`every failure code reaches the failed page with its text (${lang})`, async () => {
       for (const [code, card, text] of failures) {
         const page = await payByCard(card, lang);
-        await page.waitForURL(/\/checkout\/failed\?order_id=.+&payment_id=pr-/);
+        if (code !== "CANCELLED") await page.getByRole("alert").getByText(code).waitFor();
+        await page.getByRole("button", { name: "Cancel" }).click();
+        await page.waitForURL(/\/checkout\/failed\?order_id=.+&payment_id=ps-/);
         await page.getByRole("heading", { name: lang === "ru" ? "Платёж не завершён" : "Payment Not Completed" }).waitFor();
         await page.getByText(text[lang], { exact: false }).first().waitFor();
         expect(await page.getByText(paymentIdOf(page)).count(), code).toBeGreaterThan(0);

@@ -15,6 +15,7 @@ import { placeOrder } from "../../server/orders/place-order.ts";
  */
 process.env.XENDIT_SECRET_KEY = "xnd_configured_for_this_test";
 process.env.XENDIT_CALLBACK_TOKEN = "callback-token-configured-for-this-test";
+process.env.PUBLIC_URL = "https://shop.example.com";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "shop-prod-mode-"));
 
 let database: Database;

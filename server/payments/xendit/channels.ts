@@ -52,6 +52,19 @@ export function xenditMethodOf(channelCode: string): PaymentMethod | null {
   return null;
 }
 
+/**
+ * Methods paid on Xendit's hosted checkout (a Payment Session, docs/decisions/009) rather than by
+ * a payment request: cards, whose v3 payment request would need the raw card number.
+ */
+export function usesSession(method: PaymentMethod): boolean {
+  return method.type === "CARD";
+}
+
+/** A Payment Session's id (ps-…), as the attempt stores it in place of a payment request id. */
+export function isSessionId(id: string | null | undefined): boolean {
+  return typeof id === "string" && id.startsWith("ps-");
+}
+
 /** Methods where the customer leaves for a page of the provider (card form, wallet, pay-later). */
 export function isRedirectMethod(method: PaymentMethod): boolean {
   return method.type === "CARD" || method.type === "EWALLET" || method.type === "PAYLATER";

@@ -1,6 +1,6 @@
 /**
- * Xendit's Payment Requests API v3 (docs/decisions/007): the four calls the shop makes, typed with
- * the fields it reads. Xendit itself or the simulator answers, whichever `baseUrl` names.
+ * Xendit's Payment Requests API v3 (docs/decisions/007) and Payment Sessions API (009): the calls
+ * the shop makes, typed with the fields it reads. Xendit itself or the simulator answers, whichever `baseUrl` names.
  */
 export type XenditAction = { type: string; descriptor: string; value: string };
 
@@ -41,6 +41,47 @@ export type CreatePaymentRequest = {
   metadata?: Record<string, string>;
 };
 
+/**
+ * A Payment Session (POST /sessions, docs/decisions/009): Xendit's hosted checkout, used for cards.
+ * The fields the shop sends and reads, as Xendit's API reference names them.
+ */
+export type XenditSession = {
+  payment_session_id: string;
+  reference_id: string;
+  session_type: "PAY" | "SAVE" | "SUBSCRIPTION";
+  mode: "PAYMENT_LINK" | "COMPONENTS";
+  status: "ACTIVE" | "COMPLETED" | "EXPIRED" | "CANCELED" | (string & {});
+  amount: number;
+  currency: string;
+  country: string;
+  expires_at: string;
+  payment_link_url: string | null;
+  payment_request_id?: string | null;
+  payment_id?: string | null;
+};
+
+export type CreateSession = {
+  reference_id: string;
+  session_type: "PAY";
+  mode: "PAYMENT_LINK";
+  amount: number;
+  currency: "IDR";
+  country: "ID";
+  customer: {
+    reference_id: string;
+    type: "INDIVIDUAL";
+    email?: string;
+    mobile_number?: string;
+    individual_detail: { given_names: string; surname?: string };
+  };
+  allowed_payment_channels: string[];
+  capture_method: "AUTOMATIC";
+  success_return_url: string;
+  cancel_return_url: string;
+  description?: string;
+  metadata?: Record<string, string>;
+};
+
 /** A refusal or failure answered by Xendit, with its error code (API_VALIDATION_ERROR, …). */
 export class XenditError extends Error {
   readonly status: number;
@@ -66,7 +107,8 @@ export function xenditClient({ baseUrl, secretKey }: { baseUrl: string; secretKe
     try {
       response = await fetch(`${baseUrl}${path}`, {
         method,
-        headers: { authorization, "api-version": API_VERSION, ...(body ? { "content-type": "application/json" } : {}), ...headers },
+        // api-version belongs to the v3 Payments API; the Sessions API documents no such header.
+        headers: { authorization, ...(path.startsWith("/v3/") ? { "api-version": API_VERSION } : {}), ...(body ? { "content-type": "application/json" } : {}), ...headers },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
@@ -96,6 +138,11 @@ export function xenditClient({ baseUrl, secretKey }: { baseUrl: string; secretKe
     getPayment: (paymentId: string) => call<XenditPayment>("GET", `/v3/payments/${id(paymentId)}`),
     /** Stops a request that still waits for the customer (status CANCELED). */
     cancelPaymentRequest: (paymentRequestId: string) => call<XenditPaymentRequest>("POST", `/v3/payment_requests/${id(paymentRequestId)}/cancel`, {}),
+    /** A hosted checkout session (cards); its outcome comes by payment_session.* webhooks. */
+    createSession: (body: CreateSession) => call<XenditSession>("POST", "/sessions", body),
+    getSession: (sessionId: string) => call<XenditSession>("GET", `/sessions/${id(sessionId)}`),
+    /** Ends an ACTIVE session: its payment link stops working. */
+    cancelSession: (sessionId: string) => call<XenditSession>("POST", `/sessions/${id(sessionId)}/cancel`, {}),
     /** Test mode only: pays a virtual account, store code or QR as a customer would. */
     simulatePayment: (paymentRequestId: string, amount?: number) =>
       call<{ status: string; message?: string }>("POST", `/v3/payment_requests/${id(paymentRequestId)}/simulate`, amount === undefined ? {} : { amount }),

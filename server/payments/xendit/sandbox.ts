@@ -33,6 +33,8 @@ export function startXenditSandbox(port: number): void {
     callbackUrl: `${loopback}/api/xendit/webhook`,
     callbackToken,
     stateFile: path.join(c.DATA_DIR, "xendit-sandbox.json"),
+    // Xendit returns customers only to https pages; the sandbox also serves a shop on http.
+    httpReturnUrls: c.publicUrl.startsWith("http://"),
   });
   g[slot] = { simulator, localBase };
   useXendit({ baseUrl: localBase, secretKey: SANDBOX_KEY, callbackToken });
