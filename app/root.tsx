@@ -9,9 +9,11 @@ import { useLocale } from "./i18n/core";
 import { localeOf } from "../server/locale.ts";
 import { config } from "../server/config.ts";
 import { pageCache } from "../server/http/page-cache.ts";
+import { tooManyRequests } from "../server/http/too-many-requests.ts";
+import { useNonce } from "./nonce";
 import "./app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [pageCache];
+export const middleware: Route.MiddlewareFunction[] = [tooManyRequests, pageCache];
 
 export function loader({ request }: Route.LoaderArgs) {
   return { locale: localeOf(request), origin: config().publicUrl };
@@ -23,6 +25,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale();
+  const nonce = useNonce();
   return (
     <html lang={locale}>
       <head>
@@ -39,8 +42,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -56,7 +59,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound && import.meta.env.DEV) console.error(error);
-  return <ErrorPage kind={notFound ? "notFound" : "error"} />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status !== 404 && status !== 429 && import.meta.env.DEV) console.error(error);
+  return <ErrorPage kind={status === 404 ? "notFound" : status === 429 ? "tooMany" : "error"} />;
 }

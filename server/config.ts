@@ -1,6 +1,18 @@
 import { z } from "zod";
 import { shop } from "../lib/shop.ts";
 
+/** A rate limit as `points/seconds`: at most `points` requests per client in `seconds`. */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}\/\d{1,7}$/, "must be requests/seconds, e.g. 10/600")
+    .default(fallback)
+    .transform((text) => {
+      const [points, seconds] = text.split("/").map(Number) as [number, number];
+      return { points, seconds };
+    })
+    .refine((l) => l.points >= 1 && l.seconds >= 1, "must be at least 1/1");
+
 /** Every environment variable the shop reads, parsed and checked once at start. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -37,6 +49,20 @@ const envSchema = z.object({
    * not a plausible rate means 15000 (SPEC 9), checked in server/payments/fx-rate.ts, never a failed start.
    */
   FX_DEFAULT_USD_IDR: z.string().default("16777.30"),
+  /**
+   * Express's `trust proxy`: which hops may name the client in X-Forwarded-For (`loopback`, a hop
+   * count, addresses or subnets). Off by default: the client is the connection's address, which a
+   * request cannot forge. Behind a reverse proxy set it, or every visitor shares the proxy's limits.
+   */
+  TRUST_PROXY: z.string().default("false"),
+  /** Orders placed per client (POST /api/orders, the checkout's payment step). */
+  RATE_LIMIT_ORDERS: rateLimit("10/600"),
+  /** Payment requests started per client (POST /api/xendit/payment-request, paying an order again). */
+  RATE_LIMIT_PAYMENTS: rateLimit("20/600"),
+  /** Contact messages per client. */
+  RATE_LIMIT_CONTACT: rateLimit("5/600"),
+  /** Every other public write per client (checkout steps, Order Now, language switch, …). */
+  RATE_LIMIT_WRITES: rateLimit("120/60"),
 });
 
 export type Config = z.infer<typeof envSchema> & { publicUrl: string };

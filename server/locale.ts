@@ -6,9 +6,18 @@ function cookieValue(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const [k, ...v] = part.trim().split("=");
-    if (k === name) return decodeURIComponent(v.join("="));
+    // A malformed escape (`lang=%E0`) is no language, not an error.
+    if (k === name) return safeDecode(v.join("="));
   }
   return undefined;
+}
+
+function safeDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The visitor's language: the switcher's cookie, else the browser's preference, else English. */

@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import { common } from "../i18n/common";
 import { useT } from "../i18n/core";
 
-/** The designed 404 and 500 pages. Never shows a stack trace. */
-export function ErrorPage({ kind }: { kind: "notFound" | "error" }) {
+/** The designed 404, 429 and 500 pages. Never shows a stack trace. */
+export function ErrorPage({ kind }: { kind: "notFound" | "tooMany" | "error" }) {
   const t = useT(common);
+  if (kind === "tooMany") return <TooManyRequests />;
   const notFound = kind === "notFound";
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
@@ -24,6 +25,23 @@ export function ErrorPage({ kind }: { kind: "notFound" | "error" }) {
             <Link to="/" className="btn-secondary">{t("error.home")}</Link>
           </>
         )}
+      </div>
+    </section>
+  );
+}
+
+/** A client that sent too many orders or messages in a short time (server/http/rate-limits.ts). */
+function TooManyRequests() {
+  const t = useT(common);
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+      <title>{t("tooMany.title")}</title>
+      <p className="font-serif text-7xl font-semibold text-clay-600">429</p>
+      <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{t("tooMany.title")}</h1>
+      <p className="mt-4 text-lg text-ink-700">{t("tooMany.text")}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="btn-primary">{t("error.home")}</Link>
+        <Link to="/contact" className="btn-secondary">{t("tooMany.contact")}</Link>
       </div>
     </section>
   );

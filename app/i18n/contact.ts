@@ -24,6 +24,7 @@ export const contact = defineMessages(
     "error.required": "This field is required",
     "error.email": "Please enter a valid email address",
     "error.tooLong": "This is too long",
+    "error.characters": "This contains characters that are not allowed",
   },
   {
     ru: {
@@ -49,6 +50,7 @@ export const contact = defineMessages(
       "error.required": "Это поле обязательно",
       "error.email": "Пожалуйста, введите корректный адрес эл. почты",
       "error.tooLong": "Слишком длинный текст",
+      "error.characters": "Здесь есть недопустимые символы",
     },
   },
 );

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { countries } from "../countries.ts";
-import { email, messages, requiredText } from "./fields.ts";
+import { email, messages, optionalText, requiredText } from "./fields.ts";
 
 /** The shipping address form (SPEC section 5): everything required but the second address line. */
 export const shippingAddressSchema = z.object({
@@ -8,7 +8,7 @@ export const shippingAddressSchema = z.object({
   email,
   phone: requiredText(40),
   addressLine1: requiredText(200),
-  addressLine2: z.string().trim().max(200, { error: messages.tooLong }).optional().default(""),
+  addressLine2: optionalText(200),
   city: requiredText(100),
   state: requiredText(100),
   postalCode: requiredText(20),

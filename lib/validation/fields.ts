@@ -5,19 +5,31 @@ export const messages = {
   required: "required",
   email: "email",
   tooLong: "tooLong",
+  characters: "characters",
 } as const;
 export type FieldError = (typeof messages)[keyof typeof messages];
 
+/**
+ * Control characters (other than tab and line breaks) and unpaired UTF-16 surrogates: no person
+ * types them, and PostgreSQL refuses NUL in text, so they are refused before anything is stored.
+ */
+const controlCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const isPlainText = (text: string): boolean => text.isWellFormed() && !controlCharacter.test(text);
+
+/** Any text a person may type: no control characters, no broken Unicode. */
+export const plainText = () => z.string({ error: messages.required }).refine(isPlainText, { error: messages.characters });
+
 /** A required text: trimmed, not blank, at most `max` characters. */
 export const requiredText = (max: number) =>
-  z
-    .string({ error: messages.required })
+  plainText()
     .trim()
     .min(1, { error: messages.required })
     .max(max, { error: messages.tooLong });
 
-export const email = z
-  .string({ error: messages.required })
+/** An optional text: trimmed, at most `max` characters, empty when missing. */
+export const optionalText = (max: number) => plainText().trim().max(max, { error: messages.tooLong }).optional().default("");
+
+export const email = plainText()
   .trim()
   .min(1, { error: messages.required })
   .max(254, { error: messages.tooLong })

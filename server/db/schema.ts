@@ -222,3 +222,13 @@ export const xenditEvents = pgTable(
   },
   (t) => [index("xendit_events_unprocessed_idx").on(t.id).where(sql`processed_at is null`)],
 );
+
+/**
+ * Rate-limit counters (rate-limiter-flexible's Drizzle store): one row per limit and client, its
+ * points used in the current window and when that window ends. Shared by every instance.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: timestamp("expire", { withTimezone: true }),
+});

@@ -1,11 +1,14 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { config } from "../config.ts";
 import { projectRoot } from "../paths.ts";
 import { SANDBOX_PATH, sandboxRoutes } from "../payments/xendit/sandbox.ts";
+import { rateLimit } from "./rate-limits.ts";
+import { reactRouterHandler } from "./react-router-handler.ts";
+import { sandboxSecurityHeaders, securityHeaders } from "./security-headers.ts";
 
 /**
  * The web server: static assets, then every other request to React Router (pages, JSON API,
@@ -14,21 +17,17 @@ import { SANDBOX_PATH, sandboxRoutes } from "../payments/xendit/sandbox.ts";
 export async function createApp({ dev, root = projectRoot }: { dev: boolean; root?: string }): Promise<express.Express> {
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", trustProxy(config().TRUST_PROXY));
   app.use(compression());
   // The built-in Xendit simulator when no Xendit key is configured (server/payments/xendit/sandbox.ts).
-  app.use(SANDBOX_PATH, sandboxRoutes);
+  app.use(SANDBOX_PATH, sandboxSecurityHeaders({ dev }), sandboxRoutes);
+  app.use(securityHeaders({ dev }));
+  app.use(rateLimit);
 
   if (dev) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     app.use(vite.middlewares);
-    app.use(async (req, res, next) => {
-      try {
-        const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-        return await createRequestHandler({ build })(req, res, next);
-      } catch (error) {
-        next(error);
-      }
-    });
+    app.use(reactRouterHandler(() => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>, "development"));
     return app;
   }
 
@@ -41,6 +40,12 @@ export async function createApp({ dev, root = projectRoot }: { dev: boolean; roo
   const publicFiles = express.static(client, { maxAge: "1h", index: false });
   app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
   const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
-  app.use(createRequestHandler({ build, mode: "production" }));
+  app.use(reactRouterHandler(build, "production"));
   return app;
+}
+
+/** TRUST_PROXY as Express reads it: true/false, a hop count, or addresses and subnets. */
+function trustProxy(value: string): boolean | number | string {
+  if (value === "true" || value === "false") return value === "true";
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

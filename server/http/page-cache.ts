@@ -1,6 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
 import { config } from "../config.ts";
 import { localeOf } from "../locale.ts";
+import { requestInfo } from "./request-context.ts";
 
 /**
  * A shared cache in front of the pages, like a CDN's: a GET answer is kept only when its route
@@ -8,7 +9,7 @@ import { localeOf } from "../locale.ts";
  * cookie. Pages vary only by language, which is part of the key. Entries are copies that expire,
  * never the truth: the longest a page can lag behind the database is its s-maxage.
  */
-type Entry = { expires: number; status: number; headers: [string, string][]; body: ArrayBuffer };
+type Entry = { expires: number; status: number; headers: [string, string][]; body: string; nonce: string };
 
 const MAX_ENTRIES = 500;
 const entries = new Map<string, Entry>();
@@ -24,19 +25,28 @@ function sharedMaxAge(cacheControl: string | null): number {
   return match ? Number(match[1]) : 0;
 }
 
-export const pageCache: MiddlewareFunction<Response> = async ({ request }, next) => {
+/**
+ * A kept page carries the CSP nonce of the response it was made for; each copy served gets the
+ * nonce of its own response (the Content-Security-Policy header is made per response, see
+ * server/http/security-headers.ts), so a nonce is never used twice.
+ */
+export const pageCache: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method !== "GET") return next();
   const key = `${localeOf(request)} ${request.url}`;
   const now = Date.now();
+  const { nonce } = context.get(requestInfo);
   const hit = entries.get(key);
-  if (hit && hit.expires > now) return new Response(hit.body, { status: hit.status, headers: hit.headers });
+  if (hit && hit.expires > now) {
+    const body = hit.nonce ? hit.body.replaceAll(hit.nonce, nonce) : hit.body;
+    return new Response(body, { status: hit.status, headers: hit.headers });
+  }
 
   const response = await next();
   const seconds = sharedMaxAge(response.headers.get("Cache-Control"));
   if (seconds === 0 || response.status !== 200 || response.headers.has("Set-Cookie")) return response;
-  const body = await response.arrayBuffer();
+  const body = await response.text();
   const headers = [...response.headers.entries()];
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  entries.set(key, { expires: now + seconds * 1000, status: response.status, headers, body });
+  entries.set(key, { expires: now + seconds * 1000, status: response.status, headers, body, nonce });
   return new Response(body, { status: response.status, headers });
 };

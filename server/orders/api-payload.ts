@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { shippingAddressSchema } from "../../lib/validation/address.ts";
+import { plainText } from "../../lib/validation/fields.ts";
 import { AppError } from "../errors.ts";
 import type { PlaceOrderInput } from "./place-order.ts";
 import type { Locale } from "../../lib/locale.ts";
@@ -10,32 +11,33 @@ const usd = z.number().finite().min(0).max(1_000_000);
 /** POST /api/orders (SPEC section 3, Order creation payload). Unknown fields are ignored. */
 export const orderPayloadSchema = z.object({
   productId: z.number().int().positive(),
-  productName: z.string().max(300).optional(),
+  productName: plainText().max(300).optional(),
   selectedSize: z.number().int().min(30).max(90).nullable().optional(),
   price: usd,
   shippingAddress: shippingAddressSchema,
   shipping: z
     .object({
-      method: z.string().max(40).optional(),
+      method: plainText().max(40).optional(),
       cost: usd.optional(),
-      estimatedDays: z.string().max(100).optional(),
+      estimatedDays: plainText().max(100).optional(),
       option: z
-        .object({ carrier: z.string().max(100).optional(), service: z.string().max(100).optional(), estimatedDelivery: z.string().max(100).optional() })
+        .object({ carrier: plainText().max(100).optional(), service: plainText().max(100).optional(), estimatedDelivery: plainText().max(100).optional() })
         .optional(),
     })
     .optional(),
-  deliveryMethod: z.string().max(40).optional(),
+  deliveryMethod: plainText().max(40).optional(),
   deliveryCost: usd.optional(),
   total: usd,
-  paymentMethod: z.string().min(1).max(40),
-  status: z.string().max(40).optional(),
-  paymentStatus: z.string().max(40).optional(),
+  paymentMethod: plainText().min(1).max(40),
+  status: plainText().max(40).optional(),
+  paymentStatus: plainText().max(40).optional(),
 });
 
 const fieldMessages: Record<string, string> = {
   required: "This field is required",
   email: "Please enter a valid email address",
   tooLong: "This is too long",
+  characters: "This text contains characters that are not allowed (control characters or broken Unicode)",
 };
 
 const cents = (dollars: number | undefined) => (dollars === undefined ? undefined : Math.round(dollars * 100));

@@ -1,0 +1,83 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { contentTypeRefusal, isApiPath, readBody, textRefusal, type Refusal } from "./request-body.ts";
+import { routerContext } from "./request-context.ts";
+
+/**
+ * Express to React Router, as @react-router/express does, with two differences: the body is
+ * checked and read here (request-body.ts) before any route sees it, and the route gets the
+ * request's nonce and rate-limit verdict in its context (request-context.ts).
+ */
+export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: "production" | "development") {
+  const handle = createRequestHandler(build, mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const retryAfter = res.locals.retryAfter as number | undefined;
+      let body: Buffer | undefined;
+      // A refused (rate-limited) write is answered by the root route without its body.
+      if (req.method !== "GET" && req.method !== "HEAD" && retryAfter === undefined) {
+        const refusal = contentTypeRefusal(req);
+        if (refusal) return refuse(req, res, refusal);
+        const read = await readBody(req);
+        if (!Buffer.isBuffer(read)) return refuse(req, res, read);
+        const broken = textRefusal(req, read);
+        if (broken) return refuse(req, res, broken);
+        body = read;
+      }
+      const request = webRequest(req, res, body);
+      if (!request) return refuse(req, res, { status: 400, error: "Bad request address" });
+      const response = await handle(request, routerContext({ nonce: res.locals.cspNonce as string, retryAfter }));
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** `{error}` for the JSON API, a line of text for pages; a body left unread closes the connection. */
+function refuse(req: ExpressRequest, res: ExpressResponse, { status, error }: Refusal): void {
+  if (!req.complete) res.setHeader("Connection", "close");
+  if (isApiPath(req.path)) res.status(status).json({ error });
+  else res.status(status).type("text/plain; charset=utf-8").send(error);
+}
+
+function webRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | undefined): Request | null {
+  // A Host header that makes no URL (spaces, stray characters) is the client's mistake.
+  const url = URL.parse(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+  if (!url) return null;
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit = { method: req.method, headers, signal: controller.signal };
+  if (body !== undefined) init.body = body.length > 0 ? new Uint8Array(body) : null;
+  else if (req.method !== "GET" && req.method !== "HEAD") init.body = createReadableStreamFromReadable(req);
+  if (init.body instanceof ReadableStream) (init as { duplex?: string }).duplex = "half";
+  return new Request(url.href, init);
+}
+
+async function send(res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}

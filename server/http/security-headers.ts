@@ -1,0 +1,74 @@
+import { randomBytes } from "node:crypto";
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+import { config } from "../config.ts";
+
+/**
+ * Security headers on every answer (helmet): a Content-Security-Policy whose scripts are the
+ * shop's own files and the inline scripts carrying this response's nonce (React Router's hydration
+ * data), no framing (frame-ancestors 'none' and X-Frame-Options DENY), nosniff, the referrer only
+ * as an origin to other sites, a Permissions-Policy, and HSTS when the shop is served over https.
+ */
+const nonce: RequestHandler = (_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+};
+
+type Csp = Record<string, (string | ((req: unknown, res: { locals: Record<string, unknown> }) => string))[]>;
+
+function directives({ dev, inlineStyles }: { dev: boolean; inlineStyles: boolean }): Csp {
+  const https = config().publicUrl.startsWith("https:");
+  return {
+    "default-src": ["'self'"],
+    // Vite's development server injects scripts and styles and talks over a WebSocket.
+    "script-src": dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", (_req, res) => `'nonce-${String(res.locals.cspNonce)}'`],
+    "script-src-attr": ["'none'"],
+    "style-src": dev || inlineStyles ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    // Product photos are ours; the home page's Instagram strip shows the photos from Instagram's CDN.
+    "img-src": ["'self'", "data:", "https:"],
+    "font-src": ["'self'"],
+    "connect-src": dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+    // The workshop's map on the contact and showroom pages.
+    "frame-src": ["https://www.google.com"],
+    "frame-ancestors": ["'none'"],
+    // A payment form is answered with a redirect to the provider's page (card, e-wallet, bank).
+    "form-action": ["'self'", "https:"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+    ...(https && !dev ? { "upgrade-insecure-requests": [] } : {}),
+  };
+}
+
+/** Photos and logos may be shown by other sites and mail readers (the JSON API hands out their URLs). */
+const sharedImages = /^\/(media|payment-logos|images)\//;
+
+const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()";
+
+function headers(options: { dev: boolean; inlineStyles: boolean }): RequestHandler {
+  const https = config().publicUrl.startsWith("https:");
+  const secure = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: directives(options) as never },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+  return (req, res, next) => {
+    res.setHeader("Permissions-Policy", permissionsPolicy);
+    secure(req, res, (error?: unknown) => {
+      if (sharedImages.test(req.path)) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+      next(error);
+    });
+  };
+}
+
+/** For the shop's own answers. */
+export function securityHeaders({ dev }: { dev: boolean }): RequestHandler[] {
+  return [nonce, headers({ dev, inlineStyles: false })];
+}
+
+/** For the built-in Xendit sandbox's pay pages: their HTML keeps its stylesheet inline. */
+export function sandboxSecurityHeaders({ dev }: { dev: boolean }): RequestHandler[] {
+  return [nonce, headers({ dev, inlineStyles: true })];
+}

@@ -1,0 +1,184 @@
+import { connect } from "node:net";
+import { describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { baseURL } from "./fixtures.ts";
+
+const url = (path: string) => baseURL() + path;
+const send = (path: string, init: RequestInit) => fetch(url(path), { redirect: "manual", ...init });
+const json = (body: string, type = "application/json") => ({ method: "POST", headers: { "Content-Type": type }, body });
+const form = (fields: Record<string, string>) => ({
+  method: "POST",
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields).toString(),
+});
+const staff = () => ({ Authorization: `Bearer ${inject("staffToken")}` });
+const totalOrders = async () =>
+  ((await (await fetch(url("/api/orders?limit=1"), { headers: staff() })).json()) as { pagination: { total: number } }).pagination.total;
+
+const address = { fullName: "Emma Stone", email: "emma@example.com", phone: "+1 212 555 0100", addressLine1: "350 Fifth Avenue", city: "New York", state: "New York", postalCode: "10118", country: "United States" };
+const contact = { name: "Ana", email: "ana@example.com", subject: "A hat", message: "Hello" };
+
+async function orderPayload() {
+  const products = (await (await fetch(url("/api/products"))).json()) as { id: number; price: number; sizes: { sizeInCm: number }[]; inStock: boolean }[];
+  const p = products.find((x) => x.inStock)!;
+  return { productId: p.id, selectedSize: p.sizes[0]!.sizeInCm, price: p.price, shippingAddress: address, shipping: { method: "DHL", cost: 30 }, total: p.price + 30, paymentMethod: "BCA" };
+}
+
+/** Sends the headers and the first bytes of a body, then waits for whatever the server answers. */
+function sendPartly(path: string, headers: string[], firstBytes: string): Promise<string> {
+  const { hostname, port } = new URL(baseURL());
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write([`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, ...headers, "", firstBytes].join("\r\n"));
+    });
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk.toString();
+      if (answer.includes("\r\n\r\n")) {
+        socket.destroy();
+        resolve(answer);
+      }
+    });
+    socket.on("error", reject);
+    socket.setTimeout(5_000, () => reject(new Error(`no answer; got: ${answer}`)));
+  });
+}
+
+describe("text the shop cannot store", () => {
+  it.each([
+    ["a NUL in the name", { fullName: "Emma\u0000Stone" }],
+    ["a lone surrogate in the city", { city: "New\ud800York" }],
+  ])("POST /api/orders with %s is a 400 with a clear message, and no order", async (_, change) => {
+    const before = await totalOrders();
+    const payload = { ...(await orderPayload()), shippingAddress: { ...address, ...change } };
+    const response = await send("/api/orders", json(JSON.stringify(payload)));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(/NUL characters or unpaired surrogates/);
+    expect(await totalOrders()).toBe(before);
+  });
+
+  it("a webhook body with a NUL is a 400, before anything is stored", async () => {
+    const body = JSON.stringify({ event: "payment.succeeded", data: { payment_request_id: "pr-\u0000", status: "SUCCEEDED" } });
+    const response = await send("/api/xendit/webhook", { ...json(body), headers: { "Content-Type": "application/json", "x-callback-token": "x" } });
+    expect(response.status).toBe(400);
+  });
+
+  it("the contact form shows the field's message for a NUL (en) and a control character (ru)", async () => {
+    const en = await send("/contact", form({ ...contact, message: "Hi\u0000" }));
+    expect(en.status).toBe(400);
+    expect(await en.text()).toContain("This contains characters that are not allowed");
+    const ru = await send("/contact", { ...form({ ...contact, name: "Ана\u0007" }), headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: "lang=ru" } });
+    expect(ru.status).toBe(400);
+    expect(await ru.text()).toContain("Здесь есть недопустимые символы");
+  });
+
+  it("the address form shows the field's message", async () => {
+    const product = (await (await fetch(url("/api/products/1"))).json()) as { sizes: { sizeInCm: number }[] };
+    const orderNow = await send("/products/1", form({ size: String(product.sizes[0]!.sizeInCm) }));
+    const cookie = orderNow.headers.get("set-cookie")!.split(";")[0]!;
+    const response = await send("/checkout/shipping", {
+      ...form({ ...address, addressLine1: "Fifth\u0000Avenue" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("This contains characters that are not allowed");
+  });
+
+  it.each(["/orders/%C3%BC%C3%B1%C3%AE", "/orders/%F0%9F%8E%A9", "/orders/%E0%A4%A", "/orders/%00", "/orders/" + "é".repeat(32)])(
+    "an order token %s is a 404 page",
+    async (path) => {
+      const response = await send(path, {});
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("Order Not Found");
+    },
+  );
+
+  it("a malformed language cookie is ignored, not an error", async () => {
+    const response = await send("/", { headers: { Cookie: "lang=%E0%A4%A" } });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("content types", () => {
+  it.each([
+    ["text/plain", "/api/orders"],
+    ["application/x-www-form-urlencoded", "/api/orders"],
+    ["multipart/form-data; boundary=x", "/api/xendit/payment-request"],
+    ["text/plain", "/api/xendit/webhook"],
+  ])("a JSON endpoint refuses %s (a cross-site simple request) with 415", async (type, path) => {
+    const before = await totalOrders();
+    const response = await send(path, json(JSON.stringify(await orderPayload()), type));
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ error: "Send the body as JSON (Content-Type: application/json)" });
+    expect(await totalOrders()).toBe(before);
+  });
+
+  it.each([
+    ["/contact", "application/json", JSON.stringify(contact)],
+    ["/checkout/shipping", "text/plain", "fullName=Emma"],
+    ["/checkout/payment", "image/png", "\u0089PNG"],
+    ["/products/1", "nonsense", "size=56"],
+    ["/language", "", "lang=ru"],
+  ])("a form action %s refuses %j with 415", async (path, type, body) => {
+    const response = await send(path, { method: "POST", headers: type ? { "Content-Type": type } : {}, body });
+    expect(response.status).toBe(415);
+    expect(await response.text()).toMatch(/Send a form/);
+  });
+});
+
+describe("body size", () => {
+  it("answers 413 to a declared body over 100 kB before it is sent", async () => {
+    const answer = await sendPartly("/api/orders", ["Content-Type: application/json", "Content-Length: 10000000"], "{");
+    expect(answer).toMatch(/^HTTP\/1.1 413/);
+    expect(answer.toLowerCase()).toContain("connection: close");
+  });
+
+  it("answers 413 to a chunked body once it passes 100 kB", async () => {
+    const chunk = "x".repeat(60 * 1024);
+    const chunked = [chunk, chunk].map((c) => `${c.length.toString(16)}\r\n${c}\r\n`).join("");
+    const answer = await sendPartly("/contact", ["Content-Type: application/x-www-form-urlencoded", "Transfer-Encoding: chunked"], chunked);
+    expect(answer).toMatch(/^HTTP\/1.1 413/);
+  });
+
+  it("takes a form of 90 kB", async () => {
+    const response = await send("/contact", form({ ...contact, message: "x".repeat(90 * 1024) }));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("This is too long");
+  });
+});
+
+describe("security headers", () => {
+  const common = (headers: Headers) => {
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+    expect(headers.get("x-frame-options")).toBe("DENY");
+    expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(headers.get("permissions-policy")).toContain("camera=()");
+    expect(headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    // The test shop runs on http: no HSTS (see security-headers.test.ts for https).
+    expect(headers.get("strict-transport-security")).toBeNull();
+  };
+
+  it.each(["/", "/products/1", "/api/products", "/no-such-page", "/favicon.svg", "/sitemap.xml"])("are on %s", async (path) => {
+    common((await send(path, {})).headers);
+  });
+
+  it("are on refusals too (415)", async () => {
+    common((await send("/api/orders", json("{}", "text/plain"))).headers);
+  });
+
+  it("give every inline script of a page the response's own nonce, also when the page comes from the page cache", async () => {
+    const nonces: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await send("/products", {});
+      const policy = response.headers.get("content-security-policy")!;
+      const nonce = policy.match(/script-src 'self' 'nonce-([^']+)'/)![1]!;
+      expect(policy).not.toContain("unsafe-inline");
+      const html = await response.text();
+      const scripts = html.match(/<script\b[^>]*>/g)!;
+      expect(scripts.length).toBeGreaterThan(1);
+      for (const tag of scripts.filter((t) => !t.includes("application/ld+json"))) expect(tag).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+});
