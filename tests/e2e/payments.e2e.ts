@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { baseURL, expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
 
 /**
@@ -20,9 +20,10 @@ async function checkoutWith(method: string, lang: Lang = "en"): Promise<Page> {
   return page;
 }
 
-/** Plays the provider's part through the sandbox's control API, as a bank or a till would. */
+/** Plays the provider's part through the sandbox's control API (staff only), as a bank or a till would. */
 async function sandbox(path: string, body: object = {}) {
-  const response = await fetch(`${baseURL()}/_sandbox/xendit/_control${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const headers = { "content-type": "application/json", authorization: `Bearer ${inject("staffToken")}` };
+  const response = await fetch(`${baseURL()}/_sandbox/xendit/_control${path}`, { method: "POST", headers, body: JSON.stringify(body) });
   expect(response.ok, await response.clone().text()).toBe(true);
 }
 
