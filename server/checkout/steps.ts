@@ -89,12 +89,12 @@ export async function resumePayment(request: Request, order: Order): Promise<str
 }
 
 /**
- * Remembers an order placed through the JSON API as placed by this client, so that the same client
- * (its cookie) may pay it. Returns the checkout session id for the cookie.
+ * Remembers an order as this browser's (placed through the JSON API, or returned to with a signed
+ * link), so that it may see and pay it. Returns the checkout session id for the cookie.
  */
 export async function rememberPlacedOrder(request: Request, orderId: string): Promise<string> {
   const data = await readCheckout(request);
-  const placedOrderIds = [...(data?.placedOrderIds ?? []).slice(-19), orderId];
+  const placedOrderIds = [...(data?.placedOrderIds ?? []).filter((id) => id !== orderId).slice(-19), orderId];
   if (data && (await updateCheckout(request, { placedOrderIds }))) return checkoutIdOf(request)!;
   return startCheckout(request, { placedOrderIds });
 }

@@ -1,5 +1,4 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { config } from "../config.ts";
 import { getDb } from "../db/client.ts";
 import { orders, paymentAttempts } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -8,6 +7,7 @@ import type { Order } from "../orders/place-order.ts";
 import { shop } from "../../lib/shop.ts";
 import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, type PaymentMethod } from "../../lib/payment-methods.ts";
 import type { PaymentAttempt } from "./attempts.ts";
+import { returnUrls } from "./return-url.ts";
 import { applyProviderUpdate, referenceIdOf, updateFromXenditStatus } from "./provider-updates.ts";
 import { channelCodeOf, isPaidOnline, isRedirectMethod } from "./xendit/channels.ts";
 import { XenditError, type XenditPaymentRequest } from "./xendit/client.ts";
@@ -72,8 +72,8 @@ function nextStep(method: PaymentMethod, attempt: PaymentAttempt): NextStep {
 
 function channelProperties(order: Order, attempt: PaymentAttempt, method: PaymentMethod): Record<string, unknown> {
   if (isRedirectMethod(method)) {
-    const back = `${config().publicUrl}/checkout/return?order_id=${order.id}&attempt=${attempt.attempt}`;
-    return { success_return_url: back, failure_return_url: `${back}&failed=1` };
+    const back = returnUrls(order.id, attempt.attempt);
+    return { success_return_url: back.success, failure_return_url: back.failure };
   }
   // The name on a bank or store slip is the shop's: customer details stay out of Xendit's screens.
   if (method.type === "VIRTUAL_ACCOUNT" || method.type === "OVER_THE_COUNTER") return { display_name: shop.name, customer_name: shop.name };
