@@ -5,18 +5,20 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { ErrorPage } from "./components/ErrorPage";
 import { NavigationStatus } from "./components/NavigationStatus";
+import { DemoBanner } from "./components/DemoBanner";
 import { useLocale } from "./i18n/core";
 import { localeOf } from "../server/locale.ts";
 import { config } from "../server/config.ts";
 import { pageCache } from "../server/http/page-cache.ts";
 import { tooManyRequests } from "../server/http/too-many-requests.ts";
 import { useNonce } from "./nonce";
+import { paymentsSandbox } from "../server/payments/mode.ts";
 import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [tooManyRequests, pageCache];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { locale: localeOf(request), origin: config().publicUrl };
+  return { locale: localeOf(request), origin: config().publicUrl, demo: paymentsSandbox() };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -37,6 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-sand-50 font-sans text-ink-900 antialiased">
         <NavigationStatus />
+        <DemoBanner />
         <SiteHeader />
         <main id="main" className="flex-1">
           {children}

@@ -30,6 +30,11 @@ const envSchema = z.object({
   XENDIT_CALLBACK_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** Xendit's API; the sandbox (no key) always uses the simulator built into this server. */
   XENDIT_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.xendit.co"),
+  /**
+   * Key of the shop's signatures (the return links from Xendit's pages). Without it one is made
+   * and kept in DATA_DIR/session-secret; a live shop in production must set it.
+   */
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Bearer token for the staff order endpoints (GET /api/orders, PATCH ...update-payment-status). */
   ADMIN_API_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** How long a public page may be served from the shared page cache; 0 turns it off. */
@@ -81,6 +86,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const c = result.data;
   if (c.XENDIT_SECRET_KEY && !c.XENDIT_CALLBACK_TOKEN) {
     throw new Error("Invalid configuration:\n  XENDIT_CALLBACK_TOKEN: required with XENDIT_SECRET_KEY (webhooks could not be verified)");
+  }
+  if (c.XENDIT_SECRET_KEY && c.NODE_ENV === "production" && !c.SESSION_SECRET) {
+    throw new Error("Invalid configuration:\n  SESSION_SECRET: required for a live shop in production (32+ random characters, the same on every instance)");
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
   if (c.XENDIT_SECRET_KEY) {

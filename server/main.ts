@@ -5,6 +5,7 @@ import { seedCatalogIfEmpty } from "./db/seed.ts";
 import { createApp } from "./http/app.ts";
 import { startJobs, stopJobs } from "./jobs/index.ts";
 import "./jobs/all.ts";
+import { paymentsSandbox } from "./payments/mode.ts";
 import { startXenditSandbox, stopXenditSandbox } from "./payments/xendit/sandbox.ts";
 
 /** Starts the whole shop in one process: database (migrated and seeded), then the web server. */
@@ -22,6 +23,7 @@ async function main() {
     const { port } = server.address() as AddressInfo;
     const where = db.kind === "pglite" ? `embedded PGlite in ${cfg.DATA_DIR}/db` : "PostgreSQL (DATABASE_URL)";
     console.log(`Shop running at http://localhost:${port} (${dev ? "development" : "production"}; database: ${where})`);
+    if (paymentsSandbox()) console.log("Demo shop: no Xendit key, so payments run in the built-in sandbox and no real payment is taken.");
   });
 
   let stopping = false;

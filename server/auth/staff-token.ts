@@ -4,14 +4,31 @@ import { AppError } from "../errors.ts";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
+/** Compares two secrets in constant time (by their digests, so lengths leak nothing either). */
+export function sameSecret(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
 /**
- * Staff endpoints need `Authorization: Bearer <ADMIN_API_TOKEN>`. Without a configured token
- * nobody gets in. Compared in constant time.
+ * Whether the request carries `Authorization: Bearer <ADMIN_API_TOKEN>`. Without a configured
+ * token nobody is staff.
  */
-export function requireStaff(request: Request): void {
+export function isStaff(request: Request): boolean {
+  return isStaffAuthorization(request.headers.get("authorization"));
+}
+
+/** The same check on an Authorization header's value (for plain Node/Express requests). */
+export function isStaffAuthorization(header: string | null | undefined): boolean {
   const expected = config().ADMIN_API_TOKEN;
-  const given = request.headers.get("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
-  if (!expected || !given || !timingSafeEqual(digest(given), digest(expected))) {
-    throw new AppError("unauthorized", "A valid staff token is required");
-  }
+  const given = bearerOf(header);
+  return !!expected && !!given && sameSecret(given, expected);
+}
+
+export function bearerOf(header: string | null | undefined): string | null {
+  return header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() || null;
+}
+
+/** Staff endpoints need the staff bearer token. */
+export function requireStaff(request: Request): void {
+  if (!isStaff(request)) throw new AppError("unauthorized", "A valid staff token is required");
 }

@@ -88,6 +88,17 @@ export async function resumePayment(request: Request, order: Order): Promise<str
   return startCheckout(request, { payOrderId: order.id, placedOrderIds });
 }
 
+/**
+ * Remembers an order as this browser's (placed through the JSON API, or returned to with a signed
+ * link), so that it may see and pay it. Returns the checkout session id for the cookie.
+ */
+export async function rememberPlacedOrder(request: Request, orderId: string): Promise<string> {
+  const data = await readCheckout(request);
+  const placedOrderIds = [...(data?.placedOrderIds ?? []).filter((id) => id !== orderId).slice(-19), orderId];
+  if (data && (await updateCheckout(request, { placedOrderIds }))) return checkoutIdOf(request)!;
+  return startCheckout(request, { placedOrderIds });
+}
+
 /** An order placed from this browser, for the success pages; null for anyone else's. */
 export async function placedOrder(request: Request, orderId: string | null, read: (id: string) => Promise<Order | null>): Promise<Order | null> {
   if (!orderId) return null;

@@ -27,13 +27,18 @@ export function actionsOf(attempt: PaymentAttempt, next: NextStep): PaymentActio
   return [];
 }
 
-export async function createPaymentRequest(body: unknown) {
+/**
+ * `mayPay` says whether the caller may start, switch or cancel the order's payments; anyone else
+ * is told the order does not exist, and nothing changes.
+ */
+export async function createPaymentRequest(body: unknown, mayPay: (orderId: string) => Promise<boolean>) {
   const parsed = payloadSchema.safeParse(body);
   if (!parsed.success) {
     throw new AppError("invalid", parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "));
   }
   const method = xenditMethodOf(parsed.data.channelCode);
   if (!method) throw new AppError("invalid", `Unknown channelCode: ${parsed.data.channelCode.slice(0, 50)}`);
+  if (!(await mayPay(parsed.data.orderId.toLowerCase()))) throw new AppError("not_found", "Order not found");
   const { attempt, next } = await startPayment(parsed.data.orderId, method);
   return { actions: actionsOf(attempt, next), orderId: attempt.orderId, xenditPaymentId: attempt.xenditRequestId };
 }

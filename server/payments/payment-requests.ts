@@ -1,5 +1,4 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { config } from "../config.ts";
 import { getDb } from "../db/client.ts";
 import { orders, paymentAttempts } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -8,6 +7,7 @@ import type { Order } from "../orders/place-order.ts";
 import { shop } from "../../lib/shop.ts";
 import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, type PaymentMethod } from "../../lib/payment-methods.ts";
 import type { PaymentAttempt } from "./attempts.ts";
+import { returnUrls } from "./return-url.ts";
 import { applyProviderUpdate, referenceIdOf, updateFromXenditStatus, type ProviderUpdate } from "./provider-updates.ts";
 import { channelCodeOf, isPaidOnline, isRedirectMethod, isSessionId, usesSession } from "./xendit/channels.ts";
 import { XenditError, type CreateSession } from "./xendit/client.ts";
@@ -70,15 +70,10 @@ function nextStep(method: PaymentMethod, attempt: PaymentAttempt): NextStep {
   return { kind: "instructions" };
 }
 
-/** Where a provider's page sends the customer back; `&failed=1` when they failed or stopped. */
-function returnUrlOf(order: Order, attempt: PaymentAttempt): string {
-  return `${config().publicUrl}/checkout/return?order_id=${order.id}&attempt=${attempt.attempt}`;
-}
-
 function channelProperties(order: Order, attempt: PaymentAttempt, method: PaymentMethod): Record<string, unknown> {
   if (isRedirectMethod(method)) {
-    const back = returnUrlOf(order, attempt);
-    return { success_return_url: back, failure_return_url: `${back}&failed=1` };
+    const back = returnUrls(order.id, attempt.attempt);
+    return { success_return_url: back.success, failure_return_url: back.failure };
   }
   // The name on a bank or store slip is the shop's (v3's documented `display_name`): customer
   // details stay out of Xendit's screens.
@@ -129,7 +124,7 @@ async function requestAtXendit(order: Order, attempt: PaymentAttempt, method: Pa
 }
 
 async function sessionAtXendit(order: Order, attempt: PaymentAttempt): Promise<Created> {
-  const back = returnUrlOf(order, attempt);
+  const back = returnUrls(order.id, attempt.attempt);
   const session = await xendit().createSession({
     reference_id: referenceIdOf(attempt),
     session_type: "PAY",
@@ -140,8 +135,8 @@ async function sessionAtXendit(order: Order, attempt: PaymentAttempt): Promise<C
     customer: sessionCustomer(order),
     allowed_payment_channels: [attempt.channelCode],
     capture_method: "AUTOMATIC",
-    success_return_url: back,
-    cancel_return_url: `${back}&failed=1`,
+    success_return_url: back.success,
+    cancel_return_url: back.failure,
     description: `${shop.name} order ${order.orderNumber}`,
     metadata: { order_number: order.orderNumber },
   });

@@ -17,8 +17,12 @@ import { paymentStatus } from "./payment-status.ts";
 import { reconcilePayments, refreshAttempt } from "./refresh.ts";
 import { processWebhookEvents, receiveWebhook, webhookProcessingIdle } from "./webhooks.ts";
 import { useXendit } from "./xendit/connection.ts";
+import { checkPaymentStatus, requestPayment } from "../checkout/payment-api.ts";
+import { startCheckout } from "../checkout/session.ts";
 
 const SECRET = "xnd_development_test_only_key";
+const STAFF = "staff-token-for-the-payment-tests";
+process.env.ADMIN_API_TOKEN = STAFF;
 const TOKEN = "callback-token-for-the-tests-0123456789";
 
 let database: Database;
@@ -44,6 +48,9 @@ async function control(path: string, body: object = {}) {
   expect(response.ok, await response.clone().text()).toBe(true);
   return response.json();
 }
+
+/** The access check of callers allowed everything (the API's own rules are tested in checkout). */
+const anyone = async () => true;
 
 const mailsOf = async (orderId: string, template: string) =>
   (await database.db.select({ n: count() }).from(mailOutbox).where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.template, template))))[0]!.n;
@@ -109,24 +116,24 @@ describe("creating a payment request", () => {
 
   it("ignores a tampered amount in the API payload and charges the order's amount", async () => {
     const order = await placeOnline("BCA");
-    const answer = await createPaymentRequest({ orderId: order.id, amount: 1, paymentMethodType: "VIRTUAL_ACCOUNT", channelCode: "BNI", customerData: { email: "x@example.com" } });
+    const answer = await createPaymentRequest({ orderId: order.id, amount: 1, paymentMethodType: "VIRTUAL_ACCOUNT", channelCode: "BNI", customerData: { email: "x@example.com" } }, anyone);
     expect(answer).toMatchObject({ orderId: order.id, actions: [] });
     expect(simulator.paymentRequest(answer.xenditPaymentId!)?.request_amount).toBe(order.totalIdr);
   });
 
   it("answers QR and redirect methods with the matching actions", async () => {
     const order = await placeOnline("QRIS");
-    const qr = await createPaymentRequest({ orderId: order.id, channelCode: "QRIS" });
+    const qr = await createPaymentRequest({ orderId: order.id, channelCode: "QRIS" }, anyone);
     expect(qr.actions[0]).toMatchObject({ action: "PRESENT_TO_CUSTOMER", qr_code: expect.stringMatching(/^000201/) });
-    const wallet = await createPaymentRequest({ orderId: (await placeOnline("OVO")).id, channelCode: "OVO" });
+    const wallet = await createPaymentRequest({ orderId: (await placeOnline("OVO")).id, channelCode: "OVO" }, anyone);
     expect(wallet.actions[0]).toMatchObject({ action: "AUTH", url: expect.stringContaining(`/pay/`) });
   });
 
   it("refuses bad payloads with a clear error and stores nothing", async () => {
     const order = await placeOnline("BCA");
-    await expect(createPaymentRequest({ orderId: "nope", channelCode: "BCA" })).rejects.toMatchObject({ kind: "invalid" });
-    await expect(createPaymentRequest({ orderId: order.id, channelCode: "BITCOIN" })).rejects.toMatchObject({ kind: "invalid", message: "Unknown channelCode: BITCOIN" });
-    await expect(createPaymentRequest({ orderId: order.id, channelCode: "CASH_IN_STORE" })).rejects.toMatchObject({ kind: "invalid" });
+    await expect(createPaymentRequest({ orderId: "nope", channelCode: "BCA" }, anyone)).rejects.toMatchObject({ kind: "invalid" });
+    await expect(createPaymentRequest({ orderId: order.id, channelCode: "BITCOIN" }, anyone)).rejects.toMatchObject({ kind: "invalid", message: "Unknown channelCode: BITCOIN" });
+    await expect(createPaymentRequest({ orderId: order.id, channelCode: "CASH_IN_STORE" }, anyone)).rejects.toMatchObject({ kind: "invalid" });
     const attempts = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
     expect(attempts).toHaveLength(0);
   });
@@ -137,6 +144,43 @@ describe("creating a payment request", () => {
     expect(second.attempt.attempt).toBe(2);
     expect(simulator.paymentRequest(prId)?.status).toBe("CANCELED");
     expect((await orderById(order.id))?.paymentMethod).toBe("MANDIRI");
+  });
+});
+
+describe("who may start, switch or check an order's payments", () => {
+  const caller = (headers: Record<string, string> = {}) => new Request("http://shop.test/api/xendit/payment-request", { method: "POST", headers });
+  const switchTo = (orderId: string, channelCode: string) => ({ orderId, channelCode, paymentMethodType: "VIRTUAL_ACCOUNT" });
+
+  it("answers a stranger 404 and changes nothing: the open request stays, the method stays", async () => {
+    const { order, prId } = await startOnline("BCA");
+    const strangers = [
+      caller(),
+      caller({ "x-order-token": "A".repeat(32) }),
+      caller({ authorization: "Bearer not-the-staff-token-at-all" }),
+      caller({ cookie: `checkout=${await startCheckout(caller(), { placedOrderIds: [] })}` }),
+    ];
+    for (const stranger of strangers) {
+      await expect(requestPayment(stranger, switchTo(order.id, "MANDIRI"))).rejects.toMatchObject({ kind: "not_found", message: "Order not found" });
+      expect((await checkPaymentStatus(stranger, { orderId: order.id })).httpStatus).toBe(404);
+      expect((await checkPaymentStatus(stranger, { paymentId: prId })).body).toMatchObject({ success: false, error: "Payment not found" });
+    }
+    expect(simulator.paymentRequest(prId)?.status).not.toBe("CANCELED");
+    expect(await orderById(order.id)).toMatchObject({ paymentMethod: "BCA", paymentStatus: "PENDING" });
+    expect(await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id))).toHaveLength(1);
+  });
+
+  it("lets the browser that placed the order, the holder of its private link and staff pay it", async () => {
+    const { order } = await startOnline("BCA");
+    const browser = caller({ cookie: `checkout=${await startCheckout(caller(), { placedOrderIds: [order.id] })}` });
+    const linkHolder = caller({ "x-order-token": order.accessToken });
+    const staff = caller({ authorization: `Bearer ${STAFF}` });
+    const channels = ["MANDIRI", "BNI", "BRI"];
+    for (const [i, allowed] of [browser, linkHolder, staff].entries()) {
+      const answer = await requestPayment(allowed, switchTo(order.id, channels[i]!));
+      expect(answer).toMatchObject({ orderId: order.id, xenditPaymentId: expect.stringMatching(/^pr-/) });
+      expect((await checkPaymentStatus(allowed, { paymentId: answer.xenditPaymentId })).body).toMatchObject({ success: true, status: "PENDING" });
+    }
+    expect(await orderById(order.id)).toMatchObject({ paymentMethod: "BRI" });
   });
 });
 
@@ -286,8 +330,8 @@ describe("webhooks", () => {
     await settled();
     expect(await orderById(failed.order.id)).toMatchObject({ paymentStatus: "FAILED", status: "PENDING" });
     expect(await orderById(expired.order.id)).toMatchObject({ paymentStatus: "FAILED", status: "PENDING" });
-    expect((await paymentStatus({ paymentId: failed.prId })).body).toMatchObject({ success: true, status: "FAILED", payment: { failure_reason: "PROCESSOR_ERROR" } });
-    expect((await paymentStatus({ paymentId: expired.prId })).body).toMatchObject({ status: "EXPIRED" });
+    expect((await paymentStatus({ paymentId: failed.prId }, anyone)).body).toMatchObject({ success: true, status: "FAILED", payment: { failure_reason: "PROCESSOR_ERROR" } });
+    expect((await paymentStatus({ paymentId: expired.prId }, anyone)).body).toMatchObject({ status: "EXPIRED" });
     expect(await mailsOf(failed.order.id, "payment-failed")).toBe(1);
     expect(await mailsOf(expired.order.id, "payment-failed")).toBe(1);
   });
@@ -296,13 +340,13 @@ describe("webhooks", () => {
 describe("status checks and reconciliation", () => {
   it("answers the Payment record without customer details", async () => {
     const { order, prId } = await startOnline("BCA");
-    const { httpStatus, body } = await paymentStatus({ orderId: order.id });
+    const { httpStatus, body } = await paymentStatus({ orderId: order.id }, anyone);
     expect(httpStatus).toBe(200);
     expect(body).toMatchObject({ success: true, error: null, status: "PENDING", payment: { id: prId, reference_id: order.id, amount: order.totalIdr, currency: "IDR", payment_method: { type: "VIRTUAL_ACCOUNT", channel_code: "BCA" } } });
     expect(JSON.stringify(body)).not.toContain(jakarta.email);
     expect(JSON.stringify(body)).not.toContain(jakarta.fullName);
-    expect((await paymentStatus({ paymentId: "pr-nothing" })).httpStatus).toBe(404);
-    expect((await paymentStatus({})).httpStatus).toBe(400);
+    expect((await paymentStatus({ paymentId: "pr-nothing" }, anyone)).httpStatus).toBe(404);
+    expect((await paymentStatus({}, anyone)).httpStatus).toBe(400);
   });
 
   it("repairs a lost webhook", async () => {

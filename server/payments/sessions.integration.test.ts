@@ -155,7 +155,7 @@ describe("cards through a payment session", () => {
     await settled();
     expect(simulator.paymentSession(psId)?.status).toBe("ACTIVE");
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "PENDING" });
-    expect((await paymentStatus({ paymentId: psId })).body).toMatchObject({ status: "PENDING", payment: { failure_reason: null } });
+    expect((await paymentStatus({ paymentId: psId }, async () => true)).body).toMatchObject({ status: "PENDING", payment: { failure_reason: null } });
     expect((await payOnPage(link, "4000000000001000")).status).toBe(303);
     await settled();
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "SUCCEEDED" });
@@ -172,7 +172,7 @@ describe("cards through a payment session", () => {
     await xendit().cancelSession(other.psId);
     await refreshAttempt(await attemptOf(other.psId), 0);
     expect(simulator.paymentSession(other.psId)?.status).toBe("CANCELED");
-    expect((await paymentStatus({ paymentId: other.psId })).body).toMatchObject({ status: "CANCELLED", payment: { failure_reason: "EXPIRED_CARD" } });
+    expect((await paymentStatus({ paymentId: other.psId }, async () => true)).body).toMatchObject({ status: "CANCELLED", payment: { failure_reason: "EXPIRED_CARD" } });
   });
 
   it("an expired session fails the payment with one e-mail", async () => {
@@ -180,7 +180,7 @@ describe("cards through a payment session", () => {
     await control(`/sessions/${psId}/expire`);
     await settled();
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "FAILED", status: "PENDING" });
-    expect((await paymentStatus({ paymentId: psId })).body).toMatchObject({ status: "EXPIRED" });
+    expect((await paymentStatus({ paymentId: psId }, async () => true)).body).toMatchObject({ status: "EXPIRED" });
     expect(await mailsOf(order.id, "payment-failed")).toBe(1);
   });
 

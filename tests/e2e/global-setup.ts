@@ -10,6 +10,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     staffToken: string;
+    /** What the shop printed while starting (empty when testing an already running shop). */
+    startLog: string;
   }
 }
 
@@ -38,6 +40,7 @@ export default async function setup(project: TestProject) {
   } else {
     project.provide("baseURL", process.env.E2E_BASE_URL);
     project.provide("staffToken", process.env.ADMIN_API_TOKEN ?? "");
+    project.provide("startLog", "");
     return;
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), "shop-e2e-"));
@@ -77,6 +80,7 @@ export default async function setup(project: TestProject) {
     child.once("exit", (code) => reject(new Error(`Shop exited with ${code}:\n${output}`)));
   });
   project.provide("baseURL", `http://127.0.0.1:${port}`);
+  project.provide("startLog", output);
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));

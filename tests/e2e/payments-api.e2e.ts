@@ -1,11 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { baseURL } from "./fixtures.ts";
 
 /** The payment endpoints over HTTP, as Xendit and the old client call them. */
 const call = (path: string, init?: RequestInit) => fetch(baseURL() + path, { redirect: "manual", ...init });
 const json = (body: unknown, headers: Record<string, string> = {}) => ({ method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
 
-async function placeOrder(): Promise<{ id: string }> {
+const staff = () => ({ authorization: `Bearer ${inject("staffToken")}` });
+
+/** Places an order through the API; `cookie` is the checkout cookie the answer set for this client. */
+async function placeOrder(): Promise<{ id: string; cookie: string }> {
   const product = (await (await call("/api/products/1")).json()) as { price: number; sizes: { sizeInCm: number }[] };
   const response = await call(
     "/api/orders",
@@ -20,7 +23,9 @@ async function placeOrder(): Promise<{ id: string }> {
     }),
   );
   expect(response.status).toBe(201);
-  return (await response.json()) as { id: string };
+  const cookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
+  expect(cookie).toMatch(/^checkout=/);
+  return { ...((await response.json()) as { id: string }), cookie };
 }
 
 describe("POST /api/xendit/webhook", () => {
@@ -42,18 +47,41 @@ describe("POST /api/xendit/webhook", () => {
 describe("POST /api/xendit/payment-request", () => {
   it("creates a payment request for an order and charges the order's amount", async () => {
     const order = await placeOrder();
-    const response = await call("/api/xendit/payment-request", json({ orderId: order.id, amount: 1, paymentMethodType: "VIRTUAL_ACCOUNT", channelCode: "BCA", customerData: { email: "x@example.com" }, description: "tampered" }));
+    const response = await call("/api/xendit/payment-request", json({ orderId: order.id, amount: 1, paymentMethodType: "VIRTUAL_ACCOUNT", channelCode: "BCA", customerData: { email: "x@example.com" }, description: "tampered" }, { cookie: order.cookie }));
     expect(response.status).toBe(201);
     const answer = (await response.json()) as { actions: unknown[]; orderId: string; xenditPaymentId: string };
     expect(answer).toMatchObject({ actions: [], orderId: order.id, xenditPaymentId: expect.stringMatching(/^pr-/) });
 
-    const status = await call(`/api/xendit/payment-status?paymentId=${answer.xenditPaymentId}`);
+    const status = await call(`/api/xendit/payment-status?paymentId=${answer.xenditPaymentId}`, { headers: { cookie: order.cookie } });
     expect(status.status).toBe(200);
     const body = (await status.json()) as { success: boolean; status: string; payment: { amount: number; currency: string; payment_method: { channel_code: string; channel_properties: Record<string, unknown> } } };
     expect(body).toMatchObject({ success: true, status: "PENDING", payment: { currency: "IDR", payment_method: { channel_code: "BCA" } } });
     expect(body.payment.amount).toBeGreaterThan(1_000_000);
     expect(body.payment.payment_method.channel_properties.virtual_account_number).toMatch(/^\d+$/);
     expect(JSON.stringify(body)).not.toContain("api@example.com");
+  });
+
+  it("answers anyone but the placing client, the order's link holder and staff 404, and changes nothing", async () => {
+    const order = await placeOrder();
+    const first = await call("/api/xendit/payment-request", json({ orderId: order.id, channelCode: "BCA" }, { cookie: order.cookie }));
+    const { xenditPaymentId } = (await first.json()) as { xenditPaymentId: string };
+    const other = await placeOrder();
+    const strangers: Record<string, string>[] = [{}, { cookie: other.cookie }, { "x-order-token": "A".repeat(32) }, { authorization: "Bearer not-the-staff-token" }];
+    for (const headers of strangers) {
+      const attack = await call("/api/xendit/payment-request", json({ orderId: order.id, channelCode: "MANDIRI" }, headers));
+      expect(attack.status).toBe(404);
+      expect(await attack.json()).toEqual({ error: "Order not found" });
+      const peek = await call(`/api/xendit/payment-status?orderId=${order.id}`, { headers });
+      expect(peek.status).toBe(404);
+      expect((await call(`/api/xendit/payment-status?paymentId=${xenditPaymentId}`, { headers })).status).toBe(404);
+    }
+    // Staff see the first request still open and the order still on BCA.
+    const status = await call(`/api/xendit/payment-status?orderId=${order.id}`, { headers: staff() });
+    expect(await status.json()).toMatchObject({ success: true, status: "PENDING", payment: { id: xenditPaymentId, payment_method: { channel_code: "BCA" } } });
+    const listed = (await (await call("/api/orders?limit=100", { headers: staff() })).json()) as { orders: { id: string; paymentMethod: string }[] };
+    expect(listed.orders.find((o) => o.id === order.id)).toMatchObject({ paymentMethod: "BCA" });
+    // Staff may switch it.
+    expect((await call("/api/xendit/payment-request", json({ orderId: order.id, channelCode: "MANDIRI" }, staff()))).status).toBe(201);
   });
 
   it.each([

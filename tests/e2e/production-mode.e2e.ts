@@ -31,6 +31,12 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe("payments in production mode", () => {
+  it("shows no demo banner", async () => {
+    const html = await (await handle(new Request("http://localhost/"))).text();
+    expect(html).toContain("Handwoven hats");
+    expect(html).not.toContain("Demo shop");
+  });
+
   it("has no /test-checkout", async () => {
     expect((await handle(new Request("http://localhost/test-checkout"))).status).toBe(404);
   });

@@ -1,6 +1,9 @@
 import type { Route } from "./+types/orders";
 import { requireStaff } from "../../../server/auth/staff-token.ts";
 import { AppError, errorResponse } from "../../../server/errors.ts";
+import { checkoutCookie } from "../../../server/checkout/session.ts";
+import { rememberPlacedOrder } from "../../../server/checkout/steps.ts";
+import { config } from "../../../server/config.ts";
 import { localeOf } from "../../../server/locale.ts";
 import { parseOrderPayload } from "../../../server/orders/api-payload.ts";
 import { toApiOrder } from "../../../server/orders/api-view.ts";
@@ -22,7 +25,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** POST /api/orders: places an order; the amounts in the body must match the shop's, or 400. */
+/**
+ * POST /api/orders: places an order; the amounts in the body must match the shop's, or 400. The
+ * caller's checkout cookie remembers the order, so the same client may pay it.
+ */
 export async function action({ request }: Route.ActionArgs) {
   try {
     if (request.method !== "POST") throw new AppError("invalid", "Use POST to place an order");
@@ -30,7 +36,9 @@ export async function action({ request }: Route.ActionArgs) {
       throw new AppError("invalid", "The body must be JSON");
     });
     const order = await placeOrder(parseOrderPayload(body, localeOf(request)));
-    return Response.json({ id: order.id, orderNumber: order.orderNumber }, { status: 201 });
+    const session = await rememberPlacedOrder(request, order.id);
+    const cookie = checkoutCookie(session, config().publicUrl.startsWith("https:"));
+    return Response.json({ id: order.id, orderNumber: order.orderNumber }, { status: 201, headers: { "Set-Cookie": cookie } });
   } catch (error) {
     return errorResponse(error);
   }

@@ -1,12 +1,15 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/return";
-import { returnDestination } from "../../../server/payments/return.ts";
+import { checkoutCookie } from "../../../server/checkout/session.ts";
+import { returnDestination } from "../../../server/checkout/return.ts";
+import { config } from "../../../server/config.ts";
 
 /**
  * Where Xendit's pages (card form, e-wallet, pay-later) send the customer back: the payment is
  * looked up at Xendit, then the success or the failed page shows what really happened.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
-  return redirect(await returnDestination(request, query.get("order_id"), query.get("attempt")));
+  const { location, sessionId } = await returnDestination(request, new URL(request.url).searchParams);
+  const headers: HeadersInit = sessionId ? { "Set-Cookie": checkoutCookie(sessionId, config().publicUrl.startsWith("https:")) } : {};
+  return redirect(location, { headers });
 }

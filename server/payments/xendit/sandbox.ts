@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
-import type { RequestHandler } from "express";
+import type { Request as ExpressRequest, RequestHandler } from "express";
+import { bearerOf, isStaffAuthorization, sameSecret } from "../../auth/staff-token.ts";
 import { createXenditSimulator, type XenditSimulator } from "../../../simulators/xendit/index.ts";
 import { config } from "../../config.ts";
 import { paymentsSandbox } from "../mode.ts";
@@ -12,7 +14,8 @@ const SANDBOX_KEY = "xnd_development_local_sandbox";
 
 // Process-wide: the server entry starts the sandbox, the bundled routes call its control API.
 const slot = Symbol.for("shop.xendit-sandbox");
-type Sandbox = { simulator: XenditSimulator; localBase: string };
+/** `controlToken`: this process's own key to the control API (the checkout's sandbox buttons). */
+type Sandbox = { simulator: XenditSimulator; localBase: string; controlToken: string };
 const g = globalThis as { [slot]?: Sandbox };
 
 /**
@@ -36,16 +39,35 @@ export function startXenditSandbox(port: number): void {
     // Xendit returns customers only to https pages; the sandbox also serves a shop on http.
     httpReturnUrls: c.publicUrl.startsWith("http://"),
   });
-  g[slot] = { simulator, localBase };
+  g[slot] = { simulator, localBase, controlToken: randomBytes(24).toString("base64url") };
   useXendit({ baseUrl: localBase, secretKey: SANDBOX_KEY, callbackToken });
 }
 
 /** The sandbox's routes for the web server (nothing when a real Xendit is configured). */
 export const sandboxRoutes: RequestHandler = (req, res, next) => {
   const sandbox = g[slot];
-  if (sandbox) sandbox.simulator.router(req, res, next);
-  else next();
+  if (!sandbox) return next();
+  if (req.path.startsWith("/_control") && !mayControl(req, sandbox)) {
+    res.status(403).json({ error_code: "FORBIDDEN", message: "The sandbox control API answers only to staff (Authorization: Bearer <ADMIN_API_TOKEN>)" });
+    return;
+  }
+  sandbox.simulator.router(req, res, next);
 };
+
+const loopbackAddresses = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+/**
+ * The control API lists every payment with its order and pays or fails any of them: staff only
+ * (the bearer token), the shop itself, and in development and tests anything on this machine.
+ * Behind a proxy every request comes from the loopback, so production never trusts the address.
+ */
+function mayControl(req: ExpressRequest, sandbox: Sandbox): boolean {
+  const authorization = req.headers.authorization;
+  if (isStaffAuthorization(authorization)) return true;
+  const bearer = bearerOf(authorization);
+  if (bearer && sameSecret(bearer, sandbox.controlToken)) return true;
+  return config().NODE_ENV !== "production" && loopbackAddresses.has(req.socket.remoteAddress ?? "");
+}
 
 /** A call to the sandbox's control API (pay, fail or expire a payment from the checkout pages). */
 export async function sandboxControl(pathname: string, body: object = {}): Promise<void> {
@@ -53,7 +75,7 @@ export async function sandboxControl(pathname: string, body: object = {}): Promi
   if (!sandbox) throw new Error("The Xendit sandbox is not running");
   const response = await fetch(`${sandbox.localBase}/_control${pathname}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", authorization: `Bearer ${sandbox.controlToken}` },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });

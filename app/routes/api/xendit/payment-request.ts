@@ -1,15 +1,18 @@
 import type { Route } from "./+types/payment-request";
 import { AppError, errorResponse } from "../../../../server/errors.ts";
-import { createPaymentRequest } from "../../../../server/payments/payment-request-api.ts";
+import { requestPayment } from "../../../../server/checkout/payment-api.ts";
 
-/** POST /api/xendit/payment-request: {actions, orderId, xenditPaymentId} for an order's payment. */
+/**
+ * POST /api/xendit/payment-request: {actions, orderId, xenditPaymentId} for an order's payment,
+ * for the browser that placed the order, the holder of its private link (X-Order-Token) or staff.
+ */
 export async function action({ request }: Route.ActionArgs) {
   try {
     if (request.method !== "POST") throw new AppError("invalid", "Use POST to create a payment request");
     const body = await request.json().catch(() => {
       throw new AppError("invalid", "The body must be JSON");
     });
-    return Response.json(await createPaymentRequest(body), { status: 201 });
+    return Response.json(await requestPayment(request, body), { status: 201 });
   } catch (error) {
     return errorResponse(error);
   }

@@ -1,0 +1,54 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "../db/client.ts";
+import { paymentAttempts } from "../db/schema.ts";
+import { orderById } from "../orders/queries.ts";
+import { providerStatus, type PaymentAttempt } from "../payments/attempts.ts";
+import { refreshAttempt } from "../payments/refresh.ts";
+import { isSignedReturn } from "../payments/return-url.ts";
+import { isSessionId } from "../payments/xendit/channels.ts";
+import { xendit } from "../payments/xendit/connection.ts";
+import { readCheckout } from "./session.ts";
+import { placedOrder, rememberPlacedOrder } from "./steps.ts";
+
+/** Where the return sends the customer, and the checkout session this browser now has (for its cookie). */
+export type ReturnDestination = { location: string; sessionId: string | null };
+
+/**
+ * The page after a provider's page: success once Xendit says so, the failed page for a failure,
+ * expiry or cancellation, and the success page ('Processing') while the payment is still open.
+ * The return URL proves nothing about the payment: Xendit is asked. Its signature proves the
+ * order, so a return in another browser (no checkout cookie) takes the order into that browser.
+ */
+export async function returnDestination(request: Request, query: URLSearchParams): Promise<ReturnDestination> {
+  const orderId = query.get("order_id")?.toLowerCase() ?? null;
+  const attemptNumber = query.get("attempt");
+  const back = { location: "/checkout/payment", sessionId: null };
+  if (!orderId || !attemptNumber || !/^\d{1,4}$/.test(attemptNumber)) return back;
+  const signed = isSignedReturn(orderId, Number(attemptNumber), query.get("sig"));
+  const order = signed ? await orderById(orderId) : await placedOrder(request, orderId, orderById);
+  if (!order) return back;
+  const db = await getDb();
+  const [found] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.attempt, Number(attemptNumber))))
+    .limit(1);
+  if (!found?.xenditRequestId) return back;
+  let attempt: PaymentAttempt = found;
+  try {
+    attempt = await refreshAttempt(found, 0);
+    // Back by the hosted checkout's cancel link: the customer stopped, so the session is closed
+    // (it could otherwise still be paid in another tab) and the failed page offers the way on.
+    if (query.get("failed") === "1" && attempt.status === "PENDING" && isSessionId(attempt.xenditRequestId)) {
+      await xendit().cancelSession(attempt.xenditRequestId!);
+      attempt = await refreshAttempt(attempt, 0);
+    }
+  } catch (error) {
+    console.warn(`Return from ${found.xenditRequestId}: status not refreshed`, error instanceof Error ? error.message : error);
+  }
+  const ids = `order_id=${order.id}&payment_id=${encodeURIComponent(found.xenditRequestId)}`;
+  const status = providerStatus(attempt);
+  const location = status === "PENDING" || status === "SUCCEEDED" ? `/checkout/success?${ids}` : `/checkout/failed?${ids}`;
+  const known = (await readCheckout(request))?.placedOrderIds?.includes(order.id);
+  return { location, sessionId: known ? null : await rememberPlacedOrder(request, order.id) };
+}

@@ -1,0 +1,23 @@
+import { createHmac } from "node:crypto";
+import { sessionSecret } from "../auth/session-secret.ts";
+import { sameSecret } from "../auth/staff-token.ts";
+import { config } from "../config.ts";
+
+/** The signature of a return link: it names one attempt of one order and cannot be made up. */
+function signature(orderId: string, attempt: number): string {
+  return createHmac("sha256", sessionSecret()).update(`checkout-return:${orderId}:${attempt}`).digest("base64url");
+}
+
+/**
+ * Where Xendit's page (card, e-wallet, pay-later) sends the customer back. The link is signed, so
+ * the return finds the order without the checkout cookie (another browser, another host name).
+ */
+export function returnUrls(orderId: string, attempt: number): { success: string; failure: string } {
+  const back = `${config().publicUrl}/checkout/return?order_id=${orderId}&attempt=${attempt}&sig=${signature(orderId, attempt)}`;
+  return { success: back, failure: `${back}&failed=1` };
+}
+
+/** Whether a return link's signature is the shop's own for this order and attempt. */
+export function isSignedReturn(orderId: string, attempt: number, sig: string | null): boolean {
+  return !!sig && sameSecret(sig, signature(orderId, attempt));
+}

@@ -1,0 +1,33 @@
+import { describe, expect, inject, it } from "vitest";
+import { baseURL } from "./fixtures.ts";
+
+/** The shop runs without a Xendit key here: a demo, and it must say so everywhere. */
+const get = (path: string, headers: Record<string, string> = {}) => fetch(baseURL() + path, { redirect: "manual", headers });
+
+describe("demo shop (no Xendit key)", () => {
+  it.each([
+    ["en", "Demo shop: no real payments"],
+    ["ru", "Демо-магазин: реальные платежи не проводятся"],
+  ])("every page shows the demo banner (%s)", async (lang, text) => {
+    for (const path of ["/", "/products", "/products/1", "/contact", "/checkout/confirmation", "/no-such-page"]) {
+      const response = await get(path, { "accept-language": lang });
+      expect(await response.text(), path).toContain(text);
+    }
+  });
+
+  it("says so when it starts", () => {
+    const log = inject("startLog");
+    if (log) expect(log).toContain("Demo shop: no Xendit key");
+  });
+
+  it("answers the sandbox's control API only to staff, not to any local caller in production mode", async () => {
+    const control = (headers: Record<string, string> = {}) => get("/_sandbox/xendit/_control/payment_requests", headers);
+    for (const headers of [{}, { authorization: "Bearer not-the-staff-token" }] as Record<string, string>[]) {
+      const refused = await control(headers);
+      expect(refused.status).toBe(403);
+      expect(JSON.stringify(await refused.json())).not.toContain("pr-");
+    }
+    const staff = await control({ authorization: `Bearer ${inject("staffToken")}` });
+    expect(staff.status).toBe(200);
+  });
+});
