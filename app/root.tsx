@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
@@ -9,9 +9,15 @@ import { useLocale } from "./i18n/core";
 import { localeOf } from "../server/locale.ts";
 import { config } from "../server/config.ts";
 import { pageCache } from "../server/http/page-cache.ts";
+import { languageHome } from "../server/http/language-home.ts";
+import { pathLocale } from "../lib/locale.ts";
 import "./app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [pageCache];
+export const middleware: Route.MiddlewareFunction[] = [languageHome, pageCache];
+
+/** The language comes from the URL, so going from /ru/… to an English page (or back) reloads it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  pathLocale(currentUrl.pathname) !== pathLocale(nextUrl.pathname) || defaultShouldRevalidate;
 
 export function loader({ request }: Route.LoaderArgs) {
   return { locale: localeOf(request), origin: config().publicUrl };

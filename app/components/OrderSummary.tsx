@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./localized";
 import { deliveryOptions, isDeliveryOptionId } from "../../lib/delivery.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { formatIdr, formatRate, formatUsd } from "../../lib/money.ts";

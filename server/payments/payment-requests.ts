@@ -6,6 +6,7 @@ import { AppError } from "../errors.ts";
 import { changePaymentStatus } from "../orders/queries.ts";
 import type { Order } from "../orders/place-order.ts";
 import { shop } from "../../lib/shop.ts";
+import { isLocale, localePath } from "../../lib/locale.ts";
 import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, type PaymentMethod } from "../../lib/payment-methods.ts";
 import type { PaymentAttempt } from "./attempts.ts";
 import { applyProviderUpdate, referenceIdOf, updateFromXenditStatus } from "./provider-updates.ts";
@@ -72,7 +73,8 @@ function nextStep(method: PaymentMethod, attempt: PaymentAttempt): NextStep {
 
 function channelProperties(order: Order, attempt: PaymentAttempt, method: PaymentMethod): Record<string, unknown> {
   if (isRedirectMethod(method)) {
-    const back = `${config().publicUrl}/checkout/return?order_id=${order.id}&attempt=${attempt.attempt}`;
+    // The customer comes back to a page in the order's language.
+    const back = `${config().publicUrl}${localePath(isLocale(order.locale) ? order.locale : "en", "/checkout/return")}?order_id=${order.id}&attempt=${attempt.attempt}`;
     return { success_return_url: back, failure_return_url: `${back}&failed=1` };
   }
   // The name on a bank or store slip is the shop's: customer details stay out of Xendit's screens.

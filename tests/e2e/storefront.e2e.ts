@@ -151,12 +151,15 @@ describe("a visitor browsing the shop", () => {
   });
 
   it("switches to Russian and remembers it", async () => {
-    const page = await browser.open("/products");
+    const person = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+    const page = await browser.open("/products", { userAgent: person });
     await hydrated(page);
     await page.getByRole("button", { name: "ru", exact: true }).click();
     await page.getByRole("heading", { name: "Наша коллекция" }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("ru");
+    expect(new URL(page.url()).pathname).toBe("/ru/products");
     await page.goto("/");
+    expect(new URL(page.url()).pathname).toBe("/ru");
     expect(await page.locator("html").getAttribute("lang")).toBe("ru");
     await page.getByRole("heading", { name: "Плетёные шляпы ручной работы на заказ с Бали" }).waitFor();
   });

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/orders";
 import { requireStaff } from "../../../server/auth/staff-token.ts";
 import { AppError, errorResponse } from "../../../server/errors.ts";
-import { localeOf } from "../../../server/locale.ts";
+import { preferredLocale } from "../../../server/locale.ts";
 import { parseOrderPayload } from "../../../server/orders/api-payload.ts";
 import { toApiOrder } from "../../../server/orders/api-view.ts";
 import { placeOrder } from "../../../server/orders/place-order.ts";
@@ -29,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
     const body = await request.json().catch(() => {
       throw new AppError("invalid", "The body must be JSON");
     });
-    const order = await placeOrder(parseOrderPayload(body, localeOf(request)));
+    const order = await placeOrder(parseOrderPayload(body, preferredLocale(request)));
     return Response.json({ id: order.id, orderNumber: order.orderNumber }, { status: 201 });
   } catch (error) {
     return errorResponse(error);

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirectIn } from "../../../server/locale.ts";
 import type { Route } from "./+types/return";
 import { returnDestination } from "../../../server/payments/return.ts";
 
@@ -8,5 +8,5 @@ import { returnDestination } from "../../../server/payments/return.ts";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
-  return redirect(await returnDestination(request, query.get("order_id"), query.get("attempt")));
+  return redirectIn(request, await returnDestination(request, query.get("order_id"), query.get("attempt")));
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useSubmit } from "react-router";
+import { data, useSubmit } from "react-router";
+import { Form, Link } from "../../components/localized";
 import type { Route } from "./+types/shipping-options";
 import { addWeekdays, deliveryCostCents, optionsForAddress } from "../../../lib/delivery.ts";
 import type { Locale } from "../../../lib/locale.ts";
@@ -7,7 +8,7 @@ import { formatUsd } from "../../../lib/money.ts";
 import { readCheckout } from "../../../server/checkout/session.ts";
 import { chooseDelivery, missingStep } from "../../../server/checkout/steps.ts";
 import { AppError } from "../../../server/errors.ts";
-import { localeOf } from "../../../server/locale.ts";
+import { localeOf, redirectIn } from "../../../server/locale.ts";
 import { CheckoutLayout } from "../../components/checkout/CheckoutLayout";
 import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
 import { checkout } from "../../i18n/checkout";
@@ -38,7 +39,7 @@ function estimateFormat(locale: Locale): Intl.DateTimeFormat {
 export async function loader({ request }: Route.LoaderArgs) {
   const checkoutData = await readCheckout(request);
   const back = missingStep(checkoutData, "shipping-options");
-  if (back || !checkoutData?.shippingAddress) throw redirect(back ?? "/checkout/shipping");
+  if (back || !checkoutData?.shippingAddress) throw redirectIn(request, back ?? "/checkout/shipping");
   const address = checkoutData.shippingAddress;
   const today = new Date();
   const dateFormat = estimateFormat(localeOf(request));
@@ -66,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
     throw error;
   }
-  return redirect("/checkout/payment");
+  return redirectIn(request, "/checkout/payment");
 }
 
 export default function ShippingOptions({ loaderData, actionData }: Route.ComponentProps) {

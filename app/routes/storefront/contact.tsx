@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Form, useLocalePath } from "../../components/localized";
 import type { Route } from "./+types/contact";
 import { facebookUrl, instagramUrl, shop, telegramUrl, whatsappUrl } from "../../../lib/shop.ts";
 import { contactSchema, type ContactField } from "../../../lib/validation/contact.ts";
@@ -43,7 +44,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const t = useT(contact);
   const tc = useT(common);
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const lp = useLocalePath();
+  const sending = navigation.state === "submitting" && navigation.formAction === lp("/contact");
   const formRef = useRef<HTMLFormElement>(null);
   const result = actionData as ActionResult | undefined;
   // What the browser found since the last answer; until then, the server's verdict shows.

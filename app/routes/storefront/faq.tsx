@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../components/localized";
 import type { Route } from "./+types/faq";
 import { addressLines, mapLinkUrl, whatsappUrl } from "../../../lib/shop.ts";
 import { ArrowRight, ChevronDown } from "../../components/Icons";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../components/localized";
 import type { Route } from "./+types/shipping";
 import { addressLines, mapLinkUrl } from "../../../lib/shop.ts";
 import { ArrowRight, ClockIcon, MapPinIcon } from "../../components/Icons";

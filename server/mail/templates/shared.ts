@@ -1,6 +1,6 @@
 /** What every order mail shares: the order's details, links, the workshop's visit facts, the signature. */
 import { deliveryOptions, isDeliveryOptionId } from "../../../lib/delivery.ts";
-import type { Locale } from "../../../lib/locale.ts";
+import { localePath, type Locale } from "../../../lib/locale.ts";
 import { formatIdr, formatUsd } from "../../../lib/money.ts";
 import { paymentMethodByCode } from "../../../lib/payment-methods.ts";
 import { addressLines, shop } from "../../../lib/shop.ts";
@@ -106,7 +106,7 @@ export function customerName(order: MailOrder): string {
 }
 
 export function orderUrl(order: MailOrder, context: MailContext): string {
-  return `${context.publicUrl}/orders/${encodeURIComponent(order.accessToken)}`;
+  return `${context.publicUrl}${localePath(context.locale, `/orders/${encodeURIComponent(order.accessToken)}`)}`;
 }
 
 /** The time in Bali (WITA), where the workshop is. */

@@ -51,6 +51,9 @@ describe("mail templates", () => {
     expect(ru.text).toContain("Размер: 58 см");
     expect(ru.text).toContain("Итого: $215.00 (Rp 3.607.100)");
     expect(ru.text).toContain("Оплата: Банковская карта");
+    // The order page in the order's language.
+    expect(ru.text).toContain(`${url}/ru/orders/tok_9f8e7d6c5b4a`);
+    expect(ru.html).toContain(`href="${url}/ru/orders/tok_9f8e7d6c5b4a"`);
   });
 
   it("order-received for cash in store: where and when to pay, 7 days, 100% prepayment, 5–10 days", () => {
