@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
@@ -13,9 +13,15 @@ import { pageCache } from "../server/http/page-cache.ts";
 import { tooManyRequests } from "../server/http/too-many-requests.ts";
 import { useNonce } from "./nonce";
 import { paymentsSandbox } from "../server/payments/mode.ts";
+import { languageHome } from "../server/http/language-home.ts";
+import { pathLocale } from "../lib/locale.ts";
 import "./app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [tooManyRequests, pageCache];
+export const middleware: Route.MiddlewareFunction[] = [tooManyRequests, languageHome, pageCache];
+
+/** The language comes from the URL, so going from /ru/… to an English page (or back) reloads it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  pathLocale(currentUrl.pathname) !== pathLocale(nextUrl.pathname) || defaultShouldRevalidate;
 
 export function loader({ request }: Route.LoaderArgs) {
   return { locale: localeOf(request), origin: config().publicUrl, demo: paymentsSandbox() };

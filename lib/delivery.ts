@@ -5,6 +5,15 @@
 export const deliveryOptionIds = ["DHL", "LION_PARCEL", "PICKUP"] as const;
 export type DeliveryOptionId = (typeof deliveryOptionIds)[number];
 export type Region = "international" | "bali" | "indonesia";
+/** A number of business days (Monday to Friday), from the shortest to the longest. */
+export type DayRange = { min: number; max: number };
+
+/**
+ * How long the weavers take to make a hat from the collection, in business days after payment.
+ * With each option's carrier time this is the one source of every delivery promise: the checkout,
+ * the order page, the e-mails and the shipping and FAQ pages.
+ */
+export const makingDays: DayRange = { min: 5, max: 10 };
 
 export type DeliveryOptionDefinition = {
   id: DeliveryOptionId;
@@ -12,9 +21,8 @@ export type DeliveryOptionDefinition = {
   description: string;
   baseCents: number;
   perKgCents: number;
-  estimatedDays: string;
-  /** Calendar days from today to the estimated delivery date; null: ready once notified. */
-  estimateDays: number | null;
+  /** The carrier's time in business days once the hat leaves the workshop; null: picked up in person. */
+  carrierDays: DayRange | null;
   trackingAvailable: boolean;
   regions: Region[];
   icon: "plane" | "truck" | "store";
@@ -30,8 +38,7 @@ export const deliveryOptions: Record<DeliveryOptionId, DeliveryOptionDefinition>
     description: "Door-to-door express delivery worldwide",
     baseCents: 2500,
     perKgCents: 1000,
-    estimatedDays: "5-7 business days",
-    estimateDays: 7,
+    carrierDays: { min: 5, max: 7 },
     trackingAvailable: true,
     regions: ["international"],
     icon: "plane",
@@ -42,8 +49,7 @@ export const deliveryOptions: Record<DeliveryOptionId, DeliveryOptionDefinition>
     description: "Reliable delivery across Indonesia",
     baseCents: 1000,
     perKgCents: 300,
-    estimatedDays: "2-3 business days",
-    estimateDays: 3,
+    carrierDays: { min: 2, max: 3 },
     trackingAvailable: true,
     regions: ["bali", "indonesia"],
     icon: "truck",
@@ -54,8 +60,7 @@ export const deliveryOptions: Record<DeliveryOptionId, DeliveryOptionDefinition>
     description: "Collect your hat at our workshop in Ubud",
     baseCents: 0,
     perKgCents: 0,
-    estimatedDays: "Same day once ready",
-    estimateDays: null,
+    carrierDays: null,
     trackingAvailable: false,
     regions: ["bali"],
     icon: "store",
@@ -84,14 +89,44 @@ export function optionsForAddress(address: { country: string; state: string }): 
   return deliveryOptionIds.map((id) => deliveryOptions[id]).filter((o) => o.regions.includes(region));
 }
 
-/** The date N weekdays after `from`, skipping Saturdays and Sundays. */
-export function addWeekdays(from: Date, days: number): Date {
-  const date = new Date(from);
+// Days are counted on the workshop's calendar: Bali time (WITA, UTC+8, no daylight saving).
+const BALI_OFFSET_MS = 8 * 3_600_000;
+
+/** The moment N business days after `from`, skipping Saturdays and Sundays in Bali. */
+export function addBusinessDays(from: Date, days: number): Date {
+  const date = new Date(from.getTime() + BALI_OFFSET_MS);
   let left = days;
   while (left > 0) {
-    date.setDate(date.getDate() + 1);
-    const day = date.getDay();
+    date.setUTCDate(date.getUTCDate() + 1);
+    const day = date.getUTCDay();
     if (day !== 0 && day !== 6) left--;
   }
-  return date;
+  return new Date(date.getTime() - BALI_OFFSET_MS);
+}
+
+/**
+ * When a hat paid for at `from` arrives (or, for pickup, is ready): making, then the carrier, in
+ * business days; the earliest and the latest day.
+ */
+export function deliveryWindow(id: DeliveryOptionId, from: Date): { earliest: Date; latest: Date } {
+  const carrier = deliveryOptions[id].carrierDays ?? { min: 0, max: 0 };
+  return { earliest: addBusinessDays(from, makingDays.min + carrier.min), latest: addBusinessDays(from, makingDays.max + carrier.max) };
+}
+
+// One format per language: making one costs more than formatting with it.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** 'Mon, Dec 7' / 'пн, 7 дек.', in Bali time so every server and browser shows the same day. */
+export function formatDeliveryDay(date: Date, locale: string): string {
+  let format = dayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === "ru" ? "ru-RU" : "en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "Asia/Makassar" });
+    dayFormats.set(locale, format);
+  }
+  return format.format(date);
+}
+
+/** A delivery window as the texts show it: { from: 'Mon, Dec 7', to: 'Wed, Dec 16' }. */
+export function deliveryDays(window: { earliest: Date; latest: Date }, locale: string): { from: string; to: string } {
+  return { from: formatDeliveryDay(window.earliest, locale), to: formatDeliveryDay(window.latest, locale) };
 }

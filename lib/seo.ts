@@ -1,9 +1,9 @@
-import type { Locale } from "./locale.ts";
+import { localePath, locales, type Locale } from "./locale.ts";
 
 export type SeoInput = {
   title: string;
   description: string;
-  /** Path of the page without query, e.g. '/products/3'. */
+  /** Path of the page without query and language, e.g. '/products/3'. */
   path: string;
   origin: string;
   locale: Locale;
@@ -11,13 +11,22 @@ export type SeoInput = {
   type?: "website" | "product";
 };
 
-/** Title, description, canonical link and Open Graph tags of a page. */
+/** The page's address in each language, and 'x-default' (English) for everyone else. */
+export function languageAlternates(origin: string, path: string): { hreflang: string; href: string }[] {
+  return [
+    ...locales.map((l) => ({ hreflang: l, href: origin + localePath(l, path) })),
+    { hreflang: "x-default", href: origin + localePath("en", path) },
+  ];
+}
+
+/** Title, description, canonical link (the page in its own language), language alternates and Open Graph tags. */
 export function seoTags(s: SeoInput) {
-  const url = s.origin + s.path;
+  const url = s.origin + localePath(s.locale, s.path);
   const tags: Record<string, string>[] = [
     { title: s.title },
     { name: "description", content: s.description },
     { tagName: "link", rel: "canonical", href: url },
+    ...languageAlternates(s.origin, s.path).map((a) => ({ tagName: "link", rel: "alternate", ...a })),
     { property: "og:title", content: s.title },
     { property: "og:description", content: s.description },
     { property: "og:url", content: url },

@@ -1,3 +1,4 @@
+import { makingDays } from "../../lib/delivery.ts";
 import { formatIdr, formatUsd } from "../../lib/money.ts";
 import { common } from "../i18n/common";
 import { useT } from "../i18n/core";
@@ -17,7 +18,7 @@ type Props = {
 
 /**
  * How to pay a cash-in-store order (SPEC 9): come to the workshop within 7 days, pay 100% in cash,
- * crafting takes 5–10 days after payment, unpaid orders are cancelled after 7 days.
+ * crafting takes the making time (lib/delivery.ts) after payment, unpaid orders are cancelled after 7 days.
  */
 export function CashInStoreInstructions({ orderNumber, totalIdr, totalCents, payBy, headingLevel = 2 }: Props) {
   const t = useT(orders);
@@ -33,7 +34,7 @@ export function CashInStoreInstructions({ orderNumber, totalIdr, totalCents, pay
       <span className="whitespace-nowrap font-semibold">{orderNumber}</span>
       {after}
     </>,
-    t("cash.craft"),
+    t("cash.craft", makingDays),
   ];
 
   return (

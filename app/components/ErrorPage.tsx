@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./localized";
 import { common } from "../i18n/common";
 import { useT } from "../i18n/core";
 

@@ -1,4 +1,5 @@
 import { useNavigation } from "react-router";
+import { unlocalizedPath } from "../../lib/locale.ts";
 import { common } from "../i18n/common";
 import { useT } from "../i18n/core";
 
@@ -7,7 +8,7 @@ export function NavigationStatus() {
   const navigation = useNavigation();
   const t = useT(common);
   if (navigation.state !== "loading") return null;
-  const path = navigation.location.pathname;
+  const path = unlocalizedPath(navigation.location.pathname);
   // The product list shows its own visible 'Loading products...' note.
   const text = path === "/" ? t("loading.featured") : /^\/products\/[^/]+$/.test(path) ? t("loading.product") : null;
   return (

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
-import { deliveryOptions, isDeliveryOptionId } from "../../lib/delivery.ts";
+import { Link } from "./localized";
+import { deliveryOptions, isDeliveryOptionId, makingDays } from "../../lib/delivery.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { formatIdr, formatRate, formatUsd } from "../../lib/money.ts";
 import { paymentMethodByCode } from "../../lib/payment-methods.ts";
@@ -210,7 +210,8 @@ export function OrderSummary({ order, detailed = false, headingLevel = 2 }: Summ
           {detailed && option && (
             <dd className="mt-1 basis-full text-sm leading-relaxed text-ink-700">
               {td(`${option.id}.description`)}
-              <span className="block">{t("summary.estimated", { days: td(`${option.id}.days`) })}</span>
+              <span className="block">{td("making", makingDays)}</span>
+              <span className="block">{td("delivery", { days: td(`${option.id}.days`, option.carrierDays ?? undefined) })}</span>
               <span className="block">{t(option.trackingAvailable ? "summary.tracking" : "summary.noTracking")}</span>
             </dd>
           )}

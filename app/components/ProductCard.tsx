@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./localized";
 import { formatUsdWhole } from "../../lib/money.ts";
 import type { ProductCardView } from "../../lib/product.ts";
 import { common } from "../i18n/common";

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link, NavLink } from "./localized";
 import { shop } from "../../lib/shop.ts";
 import { common } from "../i18n/common";
 import { useT } from "../i18n/core";

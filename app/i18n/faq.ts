@@ -52,10 +52,10 @@ export const faq = defineMessages(
       "Yes, we ship worldwide from our workshop in Bali. Shipping one hat usually costs $5–15 within Indonesia, $15–25 to Southeast Asia, $20–30 to Australia and New Zealand, and $25–40 to Europe and North America.",
     "shipping.delivery.q": "How long does delivery take?",
     "shipping.delivery.a":
-      "DHL International Express takes 5–7 business days and Lion Parcel 2–3 business days, counted from the day your hat leaves the workshop. You can also pick up your order from the workshop for free.",
+      "We make your hat in {makingMin}–{makingMax} business days after payment. Then DHL International Express takes {dhlMin}–{dhlMax} business days and Lion Parcel {lionMin}–{lionMax} business days, counted from the day your hat leaves the workshop. You can also pick up your order from the workshop for free.",
     "shipping.payment.q": "How can I pay?",
     "shipping.payment.a":
-      "By card, bank transfer to a virtual account, at Indomaret or Alfamart stores, by QR code, e-wallet or pay-later. For addresses in Bali you can also pay cash at the workshop: visit within 7 days to pay in full, and we make your hat in 5–10 days.",
+      "By card, bank transfer to a virtual account, at Indomaret or Alfamart stores, by QR code, e-wallet or pay-later. For addresses in Bali you can also pay cash at the workshop: visit within 7 days to pay in full, and we make your hat in {makingMin}–{makingMax} business days.",
     "shipping.tracking.q": "Can I track my order?",
     "shipping.tracking.a": "Yes. When your hat ships, we e-mail you the DHL or Lion Parcel tracking number so you can follow it to your door.",
 
@@ -152,10 +152,10 @@ export const faq = defineMessages(
         "Да, мы отправляем шляпы из мастерской на Бали в любую страну. Доставка одной шляпы обычно стоит $5–15 по Индонезии, $15–25 в страны Юго-Восточной Азии, $20–30 в Австралию и Новую Зеландию и $25–40 в Европу и Северную Америку.",
       "shipping.delivery.q": "Сколько идёт доставка?",
       "shipping.delivery.a":
-        "DHL International Express доставляет за 5–7 рабочих дней, Lion Parcel — за 2–3 рабочих дня, считая со дня, когда шляпа покинула мастерскую. Также заказ можно бесплатно забрать из мастерской.",
+        "Мы изготавливаем шляпу за {makingMin}–{makingMax} рабочих дней после оплаты. Затем DHL International Express доставляет её за {dhlMin}–{dhlMax} рабочих дней, Lion Parcel — за {lionMin}–{lionMax} рабочих дня, считая со дня, когда шляпа покинула мастерскую. Также заказ можно бесплатно забрать из мастерской.",
       "shipping.payment.q": "Как можно оплатить заказ?",
       "shipping.payment.a":
-        "Картой, банковским переводом на виртуальный счёт, в магазинах Indomaret или Alfamart, по QR-коду, электронным кошельком или в рассрочку (pay-later). Для адресов на Бали доступна и оплата наличными в мастерской: приходите в течение 7 дней и оплатите заказ полностью, а мы изготовим шляпу за 5–10 дней.",
+        "Картой, банковским переводом на виртуальный счёт, в магазинах Indomaret или Alfamart, по QR-коду, электронным кошельком или в рассрочку (pay-later). Для адресов на Бали доступна и оплата наличными в мастерской: приходите в течение 7 дней и оплатите заказ полностью, а мы изготовим шляпу за {makingMin}–{makingMax} рабочих дней.",
       "shipping.tracking.q": "Можно ли отследить заказ?",
       "shipping.tracking.a": "Да. Когда шляпа отправлена, мы присылаем на почту трек-номер DHL или Lion Parcel — по нему посылку можно отследить до самой двери.",
 

@@ -1,9 +1,12 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/language";
-import { isLocale } from "../../lib/locale.ts";
+import { isLocale, localePath } from "../../lib/locale.ts";
 import { localeCookie } from "../../server/locale.ts";
 
-/** POST /language {lang, redirectTo}: remembers the language in a cookie and goes back. */
+/**
+ * POST /language {lang, redirectTo}: remembers the language in a cookie and shows the same page
+ * in it ('/products/5' ⇄ '/ru/products/5').
+ */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const lang = form.get("lang");
@@ -11,7 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Only a path on this site: never an open redirect.
   const target = typeof back === "string" && /^\/(?![/\\])/.test(back) ? back : "/";
   if (!isLocale(lang)) return redirect(target);
-  return redirect(target, { headers: { "Set-Cookie": localeCookie(lang) } });
+  return redirect(localePath(lang, target), { headers: { "Set-Cookie": localeCookie(lang) } });
 }
 
 export function loader() {

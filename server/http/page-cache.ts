@@ -6,7 +6,7 @@ import { requestInfo } from "./request-context.ts";
 /**
  * A shared cache in front of the pages, like a CDN's: a GET answer is kept only when its route
  * allows it (`Cache-Control: s-maxage=N`, see `publicPageHeaders`), the status is 200 and it sets no
- * cookie. Pages vary only by language, which is part of the key. Entries are copies that expire,
+ * cookie. Pages vary only by language, which their URL says (/ru/…) and which is part of the key. Entries are copies that expire,
  * never the truth: the longest a page can lag behind the database is its s-maxage.
  */
 type Entry = { expires: number; status: number; headers: [string, string][]; body: string; nonce: string };

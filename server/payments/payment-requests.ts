@@ -72,7 +72,8 @@ function nextStep(method: PaymentMethod, attempt: PaymentAttempt): NextStep {
 
 function channelProperties(order: Order, attempt: PaymentAttempt, method: PaymentMethod): Record<string, unknown> {
   if (isRedirectMethod(method)) {
-    const back = returnUrls(order.id, attempt.attempt);
+    // The customer comes back to a page in the order's language.
+    const back = returnUrls(order, attempt.attempt);
     return { success_return_url: back.success, failure_return_url: back.failure };
   }
   // The name on a bank or store slip is the shop's (v3's documented `display_name`): customer
@@ -124,7 +125,7 @@ async function requestAtXendit(order: Order, attempt: PaymentAttempt, method: Pa
 }
 
 async function sessionAtXendit(order: Order, attempt: PaymentAttempt): Promise<Created> {
-  const back = returnUrls(order.id, attempt.attempt);
+  const back = returnUrls(order, attempt.attempt);
   const session = await xendit().createSession({
     reference_id: referenceIdOf(attempt),
     session_type: "PAY",

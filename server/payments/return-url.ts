@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { sessionSecret } from "../auth/session-secret.ts";
 import { sameSecret } from "../auth/staff-token.ts";
 import { config } from "../config.ts";
+import { isLocale, localePath } from "../../lib/locale.ts";
 
 /** The signature of a return link: it names one attempt of one order and cannot be made up. */
 function signature(orderId: string, attempt: number): string {
@@ -12,8 +13,10 @@ function signature(orderId: string, attempt: number): string {
  * Where Xendit's page (card, e-wallet, pay-later) sends the customer back. The link is signed, so
  * the return finds the order without the checkout cookie (another browser, another host name).
  */
-export function returnUrls(orderId: string, attempt: number): { success: string; failure: string } {
-  const back = `${config().publicUrl}/checkout/return?order_id=${orderId}&attempt=${attempt}&sig=${signature(orderId, attempt)}`;
+export function returnUrls(order: { id: string; locale: string }, attempt: number): { success: string; failure: string } {
+  // The customer comes back to a page in the order's language.
+  const path = localePath(isLocale(order.locale) ? order.locale : "en", "/checkout/return");
+  const back = `${config().publicUrl}${path}?order_id=${order.id}&attempt=${attempt}&sig=${signature(order.id, attempt)}`;
   return { success: back, failure: `${back}&failed=1` };
 }
 

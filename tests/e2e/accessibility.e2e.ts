@@ -13,7 +13,7 @@ describe("accessibility (axe): no serious or critical violations", () => {
   });
 
   it("the Russian pages too", async () => {
-    for (const path of ["/", "/products/2", "/faq"]) {
+    for (const path of ["/ru", "/ru/products/2", "/ru/faq", "/ru/contact"]) {
       const page = await browser.open(path, { locale: "ru-RU" });
       await expectAccessible(page);
     }

@@ -36,7 +36,7 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ ...(await findChromium()), headless: true, args });
 }
 
-export type ContextOptions = { width?: number; height?: number; javaScript?: boolean; locale?: string };
+export type ContextOptions = { width?: number; height?: number; javaScript?: boolean; locale?: string; userAgent?: string };
 
 export async function newContext(browser: Browser, baseURL: string, o: ContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({
@@ -44,5 +44,6 @@ export async function newContext(browser: Browser, baseURL: string, o: ContextOp
     viewport: { width: o.width ?? 1280, height: o.height ?? 900 },
     javaScriptEnabled: o.javaScript ?? true,
     locale: o.locale ?? "en-US",
+    ...(o.userAgent ? { userAgent: o.userAgent } : {}),
   });
 }

@@ -12,7 +12,7 @@ type Lang = "en" | "ru";
 const placeOrder = { en: "Place Order", ru: "Оформить заказ" };
 
 async function checkoutWith(method: string, lang: Lang = "en"): Promise<Page> {
-  const page = await browser.open("/test-checkout", { locale: lang === "ru" ? "ru-RU" : "en-US" });
+  const page = await browser.open(lang === "ru" ? "/ru/test-checkout" : "/test-checkout", { locale: lang === "ru" ? "ru-RU" : "en-US" });
   await page.waitForURL(/\/checkout\/payment$/);
   await hydrated(page);
   await page.getByRole("radio", { name: method, exact: true }).check();

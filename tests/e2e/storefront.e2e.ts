@@ -142,6 +142,29 @@ describe("a visitor browsing the shop", () => {
     expect(await page.getByLabel("Your name").inputValue()).toBe("");
   });
 
+  it("on a phone, takes the visitor to the contact field to fix, below the sticky header", async () => {
+    const page = await browser.open("/contact", { width: 390, height: 844 });
+    await hydrated(page);
+    await page.getByLabel("Your name").fill("Ayu");
+    await page.getByLabel("E-mail").fill("not-an-email");
+    await page.getByLabel("Subject").fill("A hat for my mother");
+    await page.getByLabel("Message", { exact: true }).fill("Could you make the Ubud panama in size 55?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Please enter a valid email address").waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("field-email");
+    const place = () =>
+      page.evaluate(() => {
+        const header = document.querySelector("body > header")!.getBoundingClientRect();
+        const label = document.querySelector("label[for='field-email']")!.getBoundingClientRect();
+        const field = document.getElementById("field-email")!.getBoundingClientRect();
+        return { headerBottom: header.bottom, labelTop: label.top, fieldBottom: field.bottom, viewport: window.innerHeight };
+      });
+    await expect.poll(async () => {
+      const p = await place();
+      return p.labelTop >= p.headerBottom && p.fieldBottom <= p.viewport;
+    }).toBe(true);
+  });
+
   it("shows the designed 404 page with status 404 for an unknown path", async () => {
     const page = await browser.open("/");
     const response = await page.goto("/no-such-page");
@@ -151,12 +174,15 @@ describe("a visitor browsing the shop", () => {
   });
 
   it("switches to Russian and remembers it", async () => {
-    const page = await browser.open("/products");
+    const person = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+    const page = await browser.open("/products", { userAgent: person });
     await hydrated(page);
     await page.getByRole("button", { name: "ru", exact: true }).click();
     await page.getByRole("heading", { name: "Наша коллекция" }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("ru");
+    expect(new URL(page.url()).pathname).toBe("/ru/products");
     await page.goto("/");
+    expect(new URL(page.url()).pathname).toBe("/ru");
     expect(await page.locator("html").getAttribute("lang")).toBe("ru");
     await page.getByRole("heading", { name: "Плетёные шляпы ручной работы на заказ с Бали" }).waitFor();
   });

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../localized";
 import { checkout } from "../../i18n/checkout";
 import { useT } from "../../i18n/core";
 import { NoticePage } from "../NoticePage";

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
-import { Await, Link } from "react-router";
+import { Await } from "react-router";
+import { Link } from "../localized";
 import { failureMessage } from "../../../lib/failure-message.ts";
 import type { PaymentRecord } from "../../../lib/payment-record.ts";
 import { useLocale, useT } from "../../i18n/core";

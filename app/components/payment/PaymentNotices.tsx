@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../localized";
 import { useT } from "../../i18n/core";
 import { payments } from "../../i18n/payments";
 import { NoticePage } from "../NoticePage";

@@ -1,4 +1,5 @@
-import { Form, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Form } from "../localized";
 import { useT } from "../../i18n/core";
 import { payments } from "../../i18n/payments";
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { useLocalePath } from "../localized";
 import type { PaymentRecord } from "../../../lib/payment-record.ts";
 import { pageStateOf, successUrl, type PaymentPageState } from "./payment-state";
 import { paymentTiming } from "./timing";
@@ -25,6 +26,7 @@ type Options = {
  */
 export function usePaymentWatch({ orderId, paymentId, record, methodName, intervalMs, onRecord, startExpired = false }: Options) {
   const navigate = useNavigate();
+  const lp = useLocalePath();
   const [state, setState] = useState<PaymentPageState>(() => {
     const initial = pageStateOf(record.status);
     return initial === "pending" && startExpired ? "expired" : initial;
@@ -34,8 +36,8 @@ export function usePaymentWatch({ orderId, paymentId, record, methodName, interv
   const redirectTimer = useRef<number | undefined>(undefined);
 
   const goToSuccess = useCallback(() => {
-    void navigate(successUrl(orderId, paymentId), { state: { orderId, paymentId, paymentMethod: methodName } });
-  }, [navigate, orderId, paymentId, methodName]);
+    void navigate(lp(successUrl(orderId, paymentId)), { state: { orderId, paymentId, paymentMethod: methodName } });
+  }, [navigate, lp, orderId, paymentId, methodName]);
 
   const take = useCallback(
     (next: PaymentRecord, manual: boolean) => {

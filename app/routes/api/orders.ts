@@ -4,7 +4,7 @@ import { AppError, errorResponse } from "../../../server/errors.ts";
 import { checkoutCookie } from "../../../server/checkout/session.ts";
 import { rememberPlacedOrder } from "../../../server/checkout/steps.ts";
 import { config } from "../../../server/config.ts";
-import { localeOf } from "../../../server/locale.ts";
+import { preferredLocale } from "../../../server/locale.ts";
 import { parseOrderPayload } from "../../../server/orders/api-payload.ts";
 import { toApiOrder } from "../../../server/orders/api-view.ts";
 import { placeOrder } from "../../../server/orders/place-order.ts";
@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     const body = await request.json().catch(() => {
       throw new AppError("invalid", "The body must be JSON");
     });
-    const order = await placeOrder(parseOrderPayload(body, localeOf(request)));
+    const order = await placeOrder(parseOrderPayload(body, preferredLocale(request)));
     const session = await rememberPlacedOrder(request, order.id);
     const cookie = checkoutCookie(session, config().publicUrl.startsWith("https:"));
     return Response.json({ id: order.id, orderNumber: order.orderNumber }, { status: 201, headers: { "Set-Cookie": cookie } });

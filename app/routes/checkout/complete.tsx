@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../../components/localized";
 import type { Route } from "./+types/complete";
 import { placedOrder } from "../../../server/checkout/steps.ts";
 import { localeOf } from "../../../server/locale.ts";

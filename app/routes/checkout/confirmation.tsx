@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link } from "../../components/localized";
 import type { Route } from "./+types/confirmation";
 import { formatUsd } from "../../../lib/money.ts";
 import { checkoutProduct, placedOrder } from "../../../server/checkout/steps.ts";

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirectIn } from "../../../server/locale.ts";
 import type { Route } from "./+types/payment-instructions";
 import { secondsUntil } from "../../../lib/countdown.ts";
 import { paymentPage } from "../../../server/payments/checkout-payment.ts";
@@ -25,7 +25,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const payment = await paymentPage(request, "instructions");
-  if ("redirect" in payment) throw redirect(payment.redirect);
+  if ("redirect" in payment) throw redirectIn(request, payment.redirect);
   const { code, type, logo } = payment.method;
   return {
     orderId: payment.orderId,

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
+import { data, redirectDocument, useNavigation } from "react-router";
+import { Form, Link } from "../../components/localized";
 import type { Route } from "./+types/payment";
 import { deliveryCostCents, regionOf } from "../../../lib/delivery.ts";
 import { centsToIdr, formatIdr, formatRate } from "../../../lib/money.ts";
@@ -9,7 +10,7 @@ import { checkoutProduct, missingStep, orderToPay, placeCheckoutOrder } from "..
 import { nextUrl, startPayment } from "../../../server/payments/payment-requests.ts";
 import { isPaidOnline, xenditMethodOf } from "../../../server/payments/xendit/channels.ts";
 import { AppError } from "../../../server/errors.ts";
-import { localeOf } from "../../../server/locale.ts";
+import { localeOf, redirectIn } from "../../../server/locale.ts";
 import { usdToIdrRate } from "../../../server/payments/fx-rate.ts";
 import { paymentsSandbox } from "../../../server/payments/mode.ts";
 import { CheckoutLayout } from "../../components/checkout/CheckoutLayout";
@@ -46,9 +47,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
   }
   const back = missingStep(checkoutData, "payment");
-  if (back || !checkoutData?.shippingAddress || !checkoutData.deliveryOption) throw redirect(back ?? "/checkout/shipping-options");
+  if (back || !checkoutData?.shippingAddress || !checkoutData.deliveryOption) throw redirectIn(request, back ?? "/checkout/shipping-options");
   const product = await checkoutProduct(checkoutData);
-  if (!product || !product.inStock) throw redirect("/checkout/confirmation");
+  if (!product || !product.inStock) throw redirectIn(request, "/checkout/confirmation");
   const deliveryCents = deliveryCostCents(checkoutData.deliveryOption);
   const { rate } = await usdToIdrRate();
   const totalIdr = centsToIdr(product.priceCents + deliveryCents, rate);
@@ -89,12 +90,12 @@ export async function action({ request }: Route.ActionArgs) {
     if (unpaid) {
       const method = code ? xenditMethodOf(code) : null;
       if (!method) throw new AppError("invalid", code ? `Invalid payment method: ${code}` : "Please select a payment method");
-      return goTo(nextUrl(await startPayment(unpaid.id, method)));
+      return goTo(request, nextUrl(await startPayment(unpaid.id, method)));
     }
     const order = await placeCheckoutOrder(request, code, localeOf(request));
     const method = xenditMethodOf(order.paymentMethod);
-    if (!method) return redirect(`/checkout/success?order_id=${order.id}`);
-    return goTo(nextUrl(await startPayment(order.id, method)));
+    if (!method) return redirectIn(request, `/checkout/success?order_id=${order.id}`);
+    return goTo(request, nextUrl(await startPayment(order.id, method)));
   } catch (error) {
     if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
     throw error;
@@ -102,7 +103,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** The provider's pages are not this app's routes, even when the sandbox serves them on this host. */
-const goTo = (url: string) => (url.startsWith("/checkout/") ? redirect(url) : redirectDocument(url));
+const goTo = (request: Request, url: string) => (url.startsWith("/checkout/") ? redirectIn(request, url) : redirectDocument(url));
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT(checkout);

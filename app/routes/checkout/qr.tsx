@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirectIn } from "../../../server/locale.ts";
 import type { Route } from "./+types/qr";
 import { paymentPage } from "../../../server/payments/checkout-payment.ts";
 import { paymentsSandbox } from "../../../server/payments/mode.ts";
@@ -21,7 +21,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const payment = await paymentPage(request, "qr");
-  if ("redirect" in payment) throw redirect(payment.redirect);
+  if ("redirect" in payment) throw redirectIn(request, payment.redirect);
   return {
     orderId: payment.orderId,
     orderNumber: payment.orderNumber,

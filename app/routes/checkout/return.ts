@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirectIn } from "../../../server/locale.ts";
 import type { Route } from "./+types/return";
 import { checkoutCookie } from "../../../server/checkout/session.ts";
 import { returnDestination } from "../../../server/checkout/return.ts";
@@ -11,5 +11,5 @@ import { config } from "../../../server/config.ts";
 export async function loader({ request }: Route.LoaderArgs) {
   const { location, sessionId } = await returnDestination(request, new URL(request.url).searchParams);
   const headers: HeadersInit = sessionId ? { "Set-Cookie": checkoutCookie(sessionId, config().publicUrl.startsWith("https:")) } : {};
-  return redirect(location, { headers });
+  return redirectIn(request, location, { headers });
 }

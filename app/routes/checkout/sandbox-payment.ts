@@ -1,4 +1,6 @@
 import { data, redirect } from "react-router";
+import { localePath, unlocalizedPath } from "../../../lib/locale.ts";
+import { localeOf } from "../../../server/locale.ts";
 import type { Route } from "./+types/sandbox-payment";
 import { AppError } from "../../../server/errors.ts";
 import { paymentsSandbox } from "../../../server/payments/mode.ts";
@@ -24,5 +26,5 @@ export async function action({ request }: Route.ActionArgs) {
     throw error;
   }
   const back = text("returnTo");
-  return redirect(back.startsWith("/checkout/") && !back.startsWith("//") ? back : "/checkout/payment");
+  return redirect(localePath(localeOf(request), unlocalizedPath(back).startsWith("/checkout/") && !back.startsWith("//") ? back : "/checkout/payment"));
 }

@@ -1,13 +1,13 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useSubmit } from "react-router";
+import { data, useSubmit } from "react-router";
+import { Form, Link } from "../../components/localized";
 import type { Route } from "./+types/shipping-options";
-import { addWeekdays, deliveryCostCents, optionsForAddress } from "../../../lib/delivery.ts";
-import type { Locale } from "../../../lib/locale.ts";
+import { deliveryCostCents, deliveryDays, deliveryWindow, makingDays, optionsForAddress } from "../../../lib/delivery.ts";
 import { formatUsd } from "../../../lib/money.ts";
 import { readCheckout } from "../../../server/checkout/session.ts";
 import { chooseDelivery, missingStep } from "../../../server/checkout/steps.ts";
 import { AppError } from "../../../server/errors.ts";
-import { localeOf } from "../../../server/locale.ts";
+import { localeOf, redirectIn } from "../../../server/locale.ts";
 import { CheckoutLayout } from "../../components/checkout/CheckoutLayout";
 import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
 import { checkout } from "../../i18n/checkout";
@@ -23,30 +23,20 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** SPEC: Continue waits 500 ms before moving on, so the choice is seen to be taken. */
 const CONTINUE_DELAY_MS = 500;
 
-// Formatted on the server, in the workshop's time zone, so the server and the browser show the
-// same text; one format per language, since making one costs more than the rest of the page.
-const estimateFormats = new Map<Locale, Intl.DateTimeFormat>();
-function estimateFormat(locale: Locale): Intl.DateTimeFormat {
-  let format = estimateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === "ru" ? "ru-RU" : "en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "Asia/Makassar" });
-    estimateFormats.set(locale, format);
-  }
-  return format;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const checkoutData = await readCheckout(request);
   const back = missingStep(checkoutData, "shipping-options");
-  if (back || !checkoutData?.shippingAddress) throw redirect(back ?? "/checkout/shipping");
+  if (back || !checkoutData?.shippingAddress) throw redirectIn(request, back ?? "/checkout/shipping");
   const address = checkoutData.shippingAddress;
+  // Formatted on the server, in the workshop's time zone, so the server and the browser show the same days.
   const today = new Date();
-  const dateFormat = estimateFormat(localeOf(request));
+  const locale = localeOf(request);
   const options = optionsForAddress(address).map((o) => ({
     id: o.id,
     costCents: deliveryCostCents(o.id),
     trackingAvailable: o.trackingAvailable,
-    estimatedDate: o.estimateDays === null ? null : dateFormat.format(addWeekdays(today, o.estimateDays)),
+    carrierDays: o.carrierDays,
+    window: deliveryDays(deliveryWindow(o.id, today), locale),
   }));
   return {
     address: { city: address.city, country: address.country },
@@ -66,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
     throw error;
   }
-  return redirect("/checkout/payment");
+  return redirectIn(request, "/checkout/payment");
 }
 
 export default function ShippingOptions({ loaderData, actionData }: Route.ComponentProps) {
@@ -131,9 +121,9 @@ export default function ShippingOptions({ loaderData, actionData }: Route.Compon
                   </span>
                   <span className="mt-1 block text-sm text-ink-700">{td(`${o.id}.description`)}</span>
                   <span className="mt-2 block text-sm text-ink-700">
-                    {t("delivery.estimated", { days: td(`${o.id}.days`) })} ·{" "}
-                    {o.estimatedDate ? t("delivery.estimatedDate", { date: o.estimatedDate }) : t("delivery.readyNotified")}
+                    {td("making", makingDays)} · {td("delivery", { days: td(`${o.id}.days`, o.carrierDays ?? undefined) })}
                   </span>
+                  <span className="mt-1 block text-sm font-medium text-ink-900">{td(o.carrierDays ? "arrives" : "ready", o.window)}</span>
                   <span className="mt-1 block text-xs text-ink-500">{o.trackingAvailable ? t("delivery.tracking") : t("delivery.noTracking")}</span>
                 </span>
               </label>

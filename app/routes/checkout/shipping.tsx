@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { redirectIn } from "../../../server/locale.ts";
+import { Form } from "../../components/localized";
 import type { Route } from "./+types/shipping";
 import { countries } from "../../../lib/countries.ts";
 import { shippingAddressSchema, type AddressField } from "../../../lib/validation/address.ts";
@@ -22,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request }: Route.LoaderArgs) {
   const checkoutData = await readCheckout(request);
   const back = missingStep(checkoutData, "shipping");
-  if (back) throw redirect(back);
+  if (back) throw redirectIn(request, back);
   return {
     address: checkoutData?.shippingAddress ?? null,
     summary: { productName: checkoutData?.productName ?? "", size: checkoutData?.selectedSize ?? null, priceCents: checkoutData?.priceCents ?? 0 },
@@ -38,9 +40,9 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = shippingAddressSchema.safeParse(values);
   if (!parsed.success) return data<ActionResult>({ errors: fieldErrors<AddressField>(parsed.error), values }, { status: 400 });
   const current = await readCheckout(request);
-  if (missingStep(current, "shipping")) throw redirect("/checkout/confirmation");
+  if (missingStep(current, "shipping")) throw redirectIn(request, "/checkout/confirmation");
   await saveAddress(request, parsed.data, current);
-  return redirect("/checkout/shipping-options");
+  return redirectIn(request, "/checkout/shipping-options");
 }
 
 /** The shipping address form: checked in the browser when JavaScript runs, always on the server. */

@@ -1,8 +1,9 @@
-import { data, Link, redirect } from "react-router";
+import { data } from "react-router";
+import { Link } from "../../components/localized";
 import type { Route } from "./+types/success";
 import type { ProviderStatus } from "../../../lib/payment-record.ts";
 import { placedOrder } from "../../../server/checkout/steps.ts";
-import { localeOf } from "../../../server/locale.ts";
+import { localeOf, redirectIn } from "../../../server/locale.ts";
 import { orderById } from "../../../server/orders/queries.ts";
 import { checkoutPayment } from "../../../server/payments/checkout-payment.ts";
 import { CashInStoreInstructions } from "../../components/CashInStoreInstructions";
@@ -69,7 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   if (!order) return data({ state: "notFound" as const }, { status: 404 });
   if (payment && order.paymentStatus !== "SUCCEEDED" && (payment.status === "FAILED" || payment.status === "EXPIRED" || payment.status === "CANCELLED")) {
-    throw redirect(failedUrl(payment.orderId, payment.id));
+    throw redirectIn(request, failedUrl(payment.orderId, payment.id));
   }
   return data({ state: "found" as const, order: orderView(order, localeOf(request)), payment, paymentUnavailable }, { status: 200 });
 }

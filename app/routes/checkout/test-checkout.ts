@@ -1,4 +1,5 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
+import { redirectIn } from "../../../server/locale.ts";
 import type { Route } from "./+types/test-checkout";
 import { allProducts } from "../../../server/catalog/products.ts";
 import { checkoutCookie, startCheckout } from "../../../server/checkout/session.ts";
@@ -32,5 +33,5 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     deliveryOption: "LION_PARCEL",
   });
-  return redirect("/checkout/payment", { headers: { "Set-Cookie": checkoutCookie(id, config().publicUrl.startsWith("https:")) } });
+  return redirectIn(request, "/checkout/payment", { headers: { "Set-Cookie": checkoutCookie(id, config().publicUrl.startsWith("https:")) } });
 }

@@ -1,7 +1,8 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data } from "react-router";
+import { Form, Link } from "../../components/localized";
 import type { Route } from "./+types/order";
 import { shop } from "../../../lib/shop.ts";
-import { localeOf } from "../../../server/locale.ts";
+import { localeOf, redirectIn } from "../../../server/locale.ts";
 import { orderHistory } from "../../../server/orders/history.ts";
 import { orderByToken } from "../../../server/orders/queries.ts";
 import { config } from "../../../server/config.ts";
@@ -48,9 +49,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 /** Pay now: this browser takes the order to the payment step (a failed or abandoned payment, any device). */
 export async function action({ params, request }: Route.ActionArgs) {
   const order = await orderByToken(params.token);
-  if (!order || !isPayable(order)) return redirect(`/orders/${params.token}`);
+  if (!order || !isPayable(order)) return redirectIn(request, `/orders/${params.token}`);
   const id = await resumePayment(request, order);
-  return redirect("/checkout/payment", { headers: { "Set-Cookie": checkoutCookie(id, config().publicUrl.startsWith("https:")) } });
+  return redirectIn(request, "/checkout/payment", { headers: { "Set-Cookie": checkoutCookie(id, config().publicUrl.startsWith("https:")) } });
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {

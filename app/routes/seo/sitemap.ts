@@ -1,16 +1,24 @@
+import { languageAlternates } from "../../../lib/seo.ts";
+import { locales, localePath } from "../../../lib/locale.ts";
 import { productStamps } from "../../../server/catalog/products.ts";
 import { config } from "../../../server/config.ts";
 
 const pages = ["/", "/products", "/about", "/contact", "/showroom", "/shipping", "/faq"];
 
-/** /sitemap.xml: every page and every product. */
+/** /sitemap.xml: every page and every product, in each language, each naming its other-language versions. */
 export async function loader() {
   const origin = config().publicUrl;
   const products = await productStamps();
-  const urls = [
-    ...pages.map((p) => `<url><loc>${origin}${p}</loc></url>`),
-    ...products.map((p) => `<url><loc>${origin}/products/${p.id}</loc><lastmod>${p.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`),
+  const entries = [
+    ...pages.map((path) => ({ path, lastmod: "" })),
+    ...products.map((p) => ({ path: `/products/${p.id}`, lastmod: `<lastmod>${p.updatedAt.toISOString().slice(0, 10)}</lastmod>` })),
   ];
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  const urls = entries.flatMap(({ path, lastmod }) => {
+    const alternates = languageAlternates(origin, path)
+      .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${a.href}"/>`)
+      .join("");
+    return locales.map((l) => `<url><loc>${origin}${localePath(l, path)}</loc>${lastmod}${alternates}</url>`);
+  });
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
   return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

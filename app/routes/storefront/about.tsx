@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../components/localized";
 import type { Route } from "./+types/about";
 import { shop } from "../../../lib/shop.ts";
 import { ArrowRight } from "../../components/Icons";

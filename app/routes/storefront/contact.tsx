@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
+import { Form, useLocalePath } from "../../components/localized";
 import type { Route } from "./+types/contact";
 import { facebookUrl, instagramUrl, shop, telegramUrl, whatsappUrl } from "../../../lib/shop.ts";
 import { contactSchema, type ContactField } from "../../../lib/validation/contact.ts";
@@ -43,17 +44,28 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const t = useT(contact);
   const tc = useT(common);
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const lp = useLocalePath();
+  const sending = navigation.state === "submitting" && navigation.formAction === lp("/contact");
   const formRef = useRef<HTMLFormElement>(null);
   const result = actionData as ActionResult | undefined;
   // What the browser found since the last answer; until then, the server's verdict shows.
   const [clientErrors, setErrors] = useState<FieldErrors<ContactField> | null>(null);
   const errors = clientErrors ?? (result && !result.ok ? result.errors : {});
 
+  // Each refused send takes the visitor to the first field to fix (below the sticky header: app.css).
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    const field = formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']");
+    field?.focus({ preventScroll: true });
+    field?.scrollIntoView({ block: "start" });
+  }, [refusals]);
+
   // A new answer from the server replaces the browser's findings; a success empties the form.
   useEffect(() => {
     setErrors(null);
     if (result?.ok) formRef.current?.reset();
+    else if (result) setRefusals((n) => n + 1);
   }, [result]);
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
@@ -61,6 +73,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
     if (parsed.success) return;
     e.preventDefault();
     setErrors(fieldErrors<ContactField>(parsed.error));
+    setRefusals((n) => n + 1);
   };
   const clear = (name: string) => {
     if (errors[name as ContactField]) setErrors({ ...errors, [name]: undefined });

@@ -1,6 +1,6 @@
-import { redirect } from "react-router";
+import { redirectIn } from "../../../server/locale.ts";
 
 /** /custom-order is an old link to the custom order page. */
-export function loader() {
-  return redirect("/custom", 301);
+export function loader({ request }: { request: Request }) {
+  return redirectIn(request, "/custom", 301);
 }

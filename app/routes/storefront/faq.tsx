@@ -1,6 +1,7 @@
-import { Link } from "react-router";
+import { Link } from "../../components/localized";
 import type { Route } from "./+types/faq";
 import { addressLines, mapLinkUrl, whatsappUrl } from "../../../lib/shop.ts";
+import { deliveryOptions, makingDays } from "../../../lib/delivery.ts";
 import { ArrowRight, ChevronDown } from "../../components/Icons";
 import { useT } from "../../i18n/core";
 import { faq } from "../../i18n/faq";
@@ -85,6 +86,16 @@ const categories: Category[] = [
   },
 ];
 
+/** The shop's delivery facts (lib/delivery.ts) that answers quote. */
+const deliveryFacts = {
+  makingMin: makingDays.min,
+  makingMax: makingDays.max,
+  dhlMin: deliveryOptions.DHL.carrierDays?.min ?? 0,
+  dhlMax: deliveryOptions.DHL.carrierDays?.max ?? 0,
+  lionMin: deliveryOptions.LION_PARCEL.carrierDays?.min ?? 0,
+  lionMax: deliveryOptions.LION_PARCEL.carrierDays?.max ?? 0,
+};
+
 const textLink = "font-semibold text-clay-700 underline decoration-clay-700/40 underline-offset-4 hover:decoration-clay-700";
 
 export const headers: Route.HeadersFunction = () => publicPageHeaders();
@@ -126,7 +137,7 @@ export default function Faq() {
                     <ChevronDown className="chevron mt-0.5 size-5 shrink-0 text-ink-700 transition" />
                   </summary>
                   <div className="pb-6 pr-2 sm:pr-10">
-                    <p className="leading-relaxed text-ink-700">{t(`${q.topic}.a`, { address: addressLines.join(", ") })}</p>
+                    <p className="leading-relaxed text-ink-700">{t(`${q.topic}.a`, { address: addressLines.join(", "), ...deliveryFacts })}</p>
                     {q.sizes && <SizeChart />}
                     {q.more && (
                       <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../components/localized";
 import type { Route } from "./+types/home";
 import { shop } from "../../../lib/shop.ts";
 import { featuredProducts } from "../../../server/catalog/products.ts";

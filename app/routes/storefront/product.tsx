@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
+import { Form, Link, useLocalePath } from "../../components/localized";
 import type { Route } from "./+types/product";
 import { imageUrl } from "../../../lib/images.ts";
 import { centsToUsd, formatUsd } from "../../../lib/money.ts";
@@ -11,7 +12,7 @@ import { getProduct, parseProductId } from "../../../server/catalog/products.ts"
 import { checkoutCookie } from "../../../server/checkout/session.ts";
 import { config } from "../../../server/config.ts";
 import { AppError } from "../../../server/errors.ts";
-import { localeOf } from "../../../server/locale.ts";
+import { localeOf, redirectIn } from "../../../server/locale.ts";
 import { Gallery } from "../../components/Gallery";
 import { ErrorPage } from "../../components/ErrorPage";
 import { catalog } from "../../i18n/catalog";
@@ -56,7 +57,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   try {
     const sessionId = await orderNow(request, id, typeof size === "string" ? size : null, localeOf(request));
     const secure = config().publicUrl.startsWith("https:");
-    return redirect("/checkout/confirmation", { headers: { "Set-Cookie": checkoutCookie(sessionId, secure) } });
+    return redirectIn(request, "/checkout/confirmation", { headers: { "Set-Cookie": checkoutCookie(sessionId, secure) } });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.kind === "not_found") throw data(null, { status: 404 });
@@ -91,9 +92,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const { product } = loaderData;
   const t = useT(catalog);
   const navigation = useNavigation();
+  const lp = useLocalePath();
   const [size, setSize] = useState<number | null>(product.sizes[0] ?? null);
   const needsSize = product.sizes.length > 0 && size === null;
-  const submitting = navigation.state !== "idle" && navigation.formAction === `/products/${product.id}`;
+  const submitting = navigation.state !== "idle" && navigation.formAction === lp(`/products/${product.id}`);
   const specs = [
     ["product.material", product.material],
     ["product.color", product.color],

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { useNavigate, useNavigation } from "react-router";
+import { Form, Link, useLocalePath } from "../../components/localized";
 import type { Route } from "./+types/products";
 import { filterToQuery, parseFilter, sortOptions, type CatalogFilter } from "../../../lib/catalog-filter.ts";
 import { seoTags } from "../../../lib/seo.ts";
@@ -32,7 +33,8 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const { filter, page } = loaderData;
   const t = useT(catalog);
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/products";
+  const lp = useLocalePath();
+  const loading = navigation.state === "loading" && navigation.location.pathname === lp("/products");
 
   return (
     <div className="container-page py-10 sm:py-14">
@@ -77,10 +79,11 @@ function Filters({ filter, sizes }: { filter: CatalogFilter; sizes: number[] }) 
   const t = useT(catalog);
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const lp = useLocalePath();
   // With JavaScript, a change applies at once and the URL keeps the short form of the filter.
   const apply = (form: HTMLFormElement, submitter?: HTMLElement | null) => {
     const query = new URLSearchParams(new FormData(form, submitter) as unknown as Record<string, string>);
-    navigate(`/products${filterToQuery({ ...parseFilter(query), page: 1 })}`, { preventScrollReset: true });
+    navigate(lp(`/products${filterToQuery({ ...parseFilter(query), page: 1 })}`), { preventScrollReset: true });
   };
   const chip = (active: boolean) =>
     `rounded-full border px-4 py-2 text-sm font-medium transition ${

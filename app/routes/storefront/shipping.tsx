@@ -1,6 +1,7 @@
-import { Link } from "react-router";
+import { Link } from "../../components/localized";
 import type { Route } from "./+types/shipping";
 import { addressLines, mapLinkUrl } from "../../../lib/shop.ts";
+import { deliveryOptions, makingDays } from "../../../lib/delivery.ts";
 import { ArrowRight, ClockIcon, MapPinIcon } from "../../components/Icons";
 import { useT } from "../../i18n/core";
 import { shipping } from "../../i18n/shipping";
@@ -20,7 +21,9 @@ const rates = [
   { region: "rates.westAndNorth", min: 25, max: 40 },
 ] as const;
 const methods = ["dhl", "lion", "pickup"] as const;
-const production = ["simple", "complex", "intricate"] as const;
+const production = ["collection", "simple", "complex", "intricate"] as const;
+/** The shop's delivery facts (lib/delivery.ts) behind each method's text. */
+const methodDays = { dhl: deliveryOptions.DHL.carrierDays, lion: deliveryOptions.LION_PARCEL.carrierDays, pickup: null };
 const sections = ["rates", "production", "tracking", "pickup", "returns", "custom", "exchanges", "care"] as const;
 const facts = ["worldwide", "tracked", "returns"] as const;
 
@@ -95,14 +98,14 @@ export default function Shipping() {
               {methods.map((m) => (
                 <li key={m} className="rounded-2xl border border-sand-200 p-5">
                   <p className="font-semibold">{t(`methods.${m}.name`)}</p>
-                  <p className="mt-1 text-sm leading-relaxed text-ink-700">{t(`methods.${m}.text`)}</p>
+                  <p className="mt-1 text-sm leading-relaxed text-ink-700">{t(`methods.${m}.text`, methodDays[m] ?? undefined)}</p>
                 </li>
               ))}
             </ul>
           </Section>
 
           <Section id="production" title={t("production.title")}>
-            <p className={body}>{t("production.intro")}</p>
+            <p className={body}>{t("production.intro", makingDays)}</p>
             <div className="mt-6 overflow-hidden rounded-2xl border border-sand-200 bg-white">
               <table className="w-full text-left">
                 <thead className="bg-sand-100 text-sm">
@@ -118,7 +121,7 @@ export default function Shipping() {
                         <span className="block font-medium">{t(`production.${p}`)}</span>
                         <span className="mt-0.5 block text-sm text-ink-700">{t(`production.${p}.text`)}</span>
                       </th>
-                      <td className="whitespace-nowrap px-4 py-4 sm:px-5 text-right align-top font-semibold">{t(`production.${p}.time`)}</td>
+                      <td className="whitespace-nowrap px-4 py-4 sm:px-5 text-right align-top font-semibold">{t(`production.${p}.time`, makingDays)}</td>
                     </tr>
                   ))}
                 </tbody>

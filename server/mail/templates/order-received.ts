@@ -1,6 +1,6 @@
 /** To the customer, when an order is placed: its details, its page and, for cash, how to pay in the workshop. */
 import { shop } from "../../../lib/shop.ts";
-import { greeting, isCashInStore, orderButton, orderRows, signature, workshopLines, type MailOrder, type Template } from "./shared.ts";
+import { greeting, isCashInStore, makingText, orderButton, orderRows, signature, workshopLines, type MailOrder, type Template } from "./shared.ts";
 import type { Block } from "./blocks.ts";
 
 export type OrderReceivedVars = { order: MailOrder };
@@ -33,16 +33,16 @@ export const orderReceived: Template<OrderReceivedVars> = ({ order }, context) =
       {
         kind: "p",
         text: ru
-          ? "Изготовление занимает 5–10 дней после оплаты. Заказы, не оплаченные в течение 7 дней, отменяются автоматически."
-          : "Crafting takes 5–10 days after payment. Orders that are not paid within 7 days are cancelled automatically.",
+          ? `Изготовление занимает ${makingText(locale)} после оплаты. Заказы, не оплаченные в течение 7 дней, отменяются автоматически.`
+          : `Crafting takes ${makingText(locale)} after payment. Orders that are not paid within 7 days are cancelled automatically.`,
       },
     );
   } else {
     blocks.push({
       kind: "p",
       text: ru
-        ? "Как только оплата будет подтверждена, мы сообщим вам об этом и начнём плести шляпу — это занимает 5–10 дней."
-        : "As soon as your payment is confirmed, we will let you know and start crafting your hat, which takes 5–10 days.",
+        ? `Как только оплата будет подтверждена, мы сообщим вам об этом и начнём плести шляпу — это занимает ${makingText(locale)}.`
+        : `As soon as your payment is confirmed, we will let you know and start crafting your hat, which takes ${makingText(locale)}.`,
     });
   }
   blocks.push(...signature(locale));

@@ -1,6 +1,6 @@
 /** What every order mail shares: the order's details, links, the workshop's visit facts, the signature. */
-import { deliveryOptions, isDeliveryOptionId } from "../../../lib/delivery.ts";
-import type { Locale } from "../../../lib/locale.ts";
+import { deliveryDays, deliveryOptions, deliveryWindow, isDeliveryOptionId, makingDays } from "../../../lib/delivery.ts";
+import { localePath, type Locale } from "../../../lib/locale.ts";
 import { formatIdr, formatUsd } from "../../../lib/money.ts";
 import { paymentMethodByCode } from "../../../lib/payment-methods.ts";
 import { addressLines, shop } from "../../../lib/shop.ts";
@@ -24,6 +24,7 @@ export type MailOrder = Pick<
   | "shippingAddress"
   | "locale"
   | "createdAt"
+  | "updatedAt"
 >;
 
 export type MailContext = { locale: Locale; publicUrl: string };
@@ -106,7 +107,7 @@ export function customerName(order: MailOrder): string {
 }
 
 export function orderUrl(order: MailOrder, context: MailContext): string {
-  return `${context.publicUrl}/orders/${encodeURIComponent(order.accessToken)}`;
+  return `${context.publicUrl}${localePath(context.locale, `/orders/${encodeURIComponent(order.accessToken)}`)}`;
 }
 
 /** The time in Bali (WITA), where the workshop is. */
@@ -142,6 +143,20 @@ export function orderRows(order: MailOrder, locale: Locale): [string, string][] 
     [l.payment, paymentName(order.paymentMethod, locale)],
   );
   return rows;
+}
+
+/** 'Crafting takes 5–10 business days': the making time of lib/delivery.ts, the one every page states. */
+export function makingText(locale: Locale): string {
+  const { min, max } = makingDays;
+  return locale === "ru" ? `${min}–${max} рабочих дней` : `${min}–${max} business days`;
+}
+
+/** When a hat paid for at `paidAt` arrives (or is ready for pickup): making plus the carrier's time. */
+export function deliveryPromise(order: MailOrder, paidAt: Date, locale: Locale): string | null {
+  if (!isDeliveryOptionId(order.deliveryOption)) return null;
+  const { from, to } = deliveryDays(deliveryWindow(order.deliveryOption, paidAt), locale);
+  if (order.deliveryOption === "PICKUP") return locale === "ru" ? `Шляпу можно будет забрать между ${from} и ${to}.` : `Your hat will be ready for pickup between ${from} and ${to}.`;
+  return locale === "ru" ? `Ориентировочная доставка: между ${from} и ${to}.` : `Estimated delivery: between ${from} and ${to}.`;
 }
 
 /** Where the workshop is and when it is open. */

@@ -51,17 +51,20 @@ describe("mail templates", () => {
     expect(ru.text).toContain("Размер: 58 см");
     expect(ru.text).toContain("Итого: $215.00 (Rp 3.607.100)");
     expect(ru.text).toContain("Оплата: Банковская карта");
+    // The order page in the order's language.
+    expect(ru.text).toContain(`${url}/ru/orders/tok_9f8e7d6c5b4a`);
+    expect(ru.html).toContain(`href="${url}/ru/orders/tok_9f8e7d6c5b4a"`);
   });
 
-  it("order-received for cash in store: where and when to pay, 7 days, 100% prepayment, 5–10 days", () => {
+  it("order-received for cash in store: where and when to pay, 7 days, 100% prepayment, 5–10 business days", () => {
     const en = renderMail({ template: "order-received", vars: { order: cash } }, "en", url).text;
-    for (const part of ["Jl. Raya Mas No. 88", "Mas, Ubud", "9:00 am – 5:00 pm", "within 7 days", "100% prepayment", "5–10 days", "not paid within 7 days are cancelled"]) {
+    for (const part of ["Jl. Raya Mas No. 88", "Mas, Ubud", "9:00 am – 5:00 pm", "within 7 days", "100% prepayment", "5–10 business days", "not paid within 7 days are cancelled"]) {
       expect(en).toContain(part);
     }
     expect(en).toContain("Delivery: Pickup from Workshop, free");
     expect(en).toContain("Total: $185.00 (Rp 3.103.800)");
     const ru = renderMail({ template: "order-received", vars: { order: cash } }, "ru", url).text;
-    for (const part of ["Оплата в мастерской", "Jl. Raya Mas No. 88", "9:00–17:00", "в течение 7 дней", "100% предоплаты", "5–10 дней", "отменяются автоматически", "Самовывоз из мастерской, бесплатно", "Наличными в мастерской"]) {
+    for (const part of ["Оплата в мастерской", "Jl. Raya Mas No. 88", "9:00–17:00", "в течение 7 дней", "100% предоплаты", "5–10 рабочих дней", "отменяются автоматически", "Самовывоз из мастерской, бесплатно", "Наличными в мастерской"]) {
       expect(ru).toContain(part);
     }
   });
@@ -111,5 +114,18 @@ describe("mail templates", () => {
   it("falls back to English for an unknown locale; formats rupiah with Indonesian grouping", () => {
     expect(renderMail(every[0]!, "de", url).subject).toBe("Order RT-240517-K3QZ received — Rumah Topi");
     expect(formatIdr(3_103_800)).toBe("Rp 3.103.800");
+  });
+
+  it("payment-confirmed promises the shop's making time plus the carrier's, counted from the payment (weekends skipped)", () => {
+    // Paid on Monday 23 November 2026, 10:00 in Bali: DHL arrives 5+5 to 10+7 business days later.
+    const paid = testOrder({ updatedAt: new Date("2026-11-23T02:00:00Z") });
+    const en = renderMail({ template: "payment-confirmed", vars: { order: paid } }, "en", url).text;
+    expect(en).toContain("crafting takes 5–10 business days");
+    expect(en).toContain("Estimated delivery: between Mon, Dec 7 and Wed, Dec 16.");
+    const ru = renderMail({ template: "payment-confirmed", vars: { order: paid } }, "ru", url).text;
+    expect(ru).toContain("изготовление занимает 5–10 рабочих дней");
+    expect(ru).toContain("Ориентировочная доставка: между пн, 7 дек. и ср, 16 дек.");
+    const pickup = renderMail({ template: "payment-confirmed", vars: { order: { ...paid, deliveryOption: "PICKUP" } } }, "en", url).text;
+    expect(pickup).toContain("ready for pickup between Mon, Nov 30 and Mon, Dec 7.");
   });
 });
