@@ -15,7 +15,7 @@ describe("the signing key", () => {
   });
 
   it("must be set for a live shop in production, and be long enough", () => {
-    const live = { NODE_ENV: "production", XENDIT_SECRET_KEY: "xnd_production_x", XENDIT_CALLBACK_TOKEN: "c".repeat(20) };
+    const live = { NODE_ENV: "production", XENDIT_SECRET_KEY: "xnd_production_x", XENDIT_CALLBACK_TOKEN: "c".repeat(20), PUBLIC_URL: "https://rumahtopi.com" };
     expect(() => parseConfig(live)).toThrow(/SESSION_SECRET: required for a live shop/);
     expect(parseConfig({ ...live, SESSION_SECRET: "s".repeat(32) }).SESSION_SECRET).toBe("s".repeat(32));
     expect(() => parseConfig({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET: must be at least 32/);
