@@ -111,8 +111,8 @@ describe("cards through a payment session", () => {
       capture_method: "AUTOMATIC",
       allowed_payment_channels: ["CARDS"],
       status: "ACTIVE",
-      success_return_url: `http://localhost:3000/checkout/return?order_id=${order.id}&attempt=1`,
-      cancel_return_url: `http://localhost:3000/checkout/return?order_id=${order.id}&attempt=1&failed=1`,
+      success_return_url: expect.stringMatching(new RegExp(`^http://localhost:3000/checkout/return\\?order_id=${order.id}&attempt=1&sig=[\\w-]{43}$`)),
+      cancel_return_url: expect.stringMatching(new RegExp(`^http://localhost:3000/checkout/return\\?order_id=${order.id}&attempt=1&sig=[\\w-]{43}&failed=1$`)),
     });
     expect(next).toEqual({ kind: "redirect", url: session.payment_link_url });
     expect(attempt).toMatchObject({ status: "PENDING", channelCode: "CARDS", redirectUrl: session.payment_link_url, expiresAt: new Date(session.expires_at) });
