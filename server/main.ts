@@ -22,8 +22,8 @@ async function main() {
   const server = app.listen(cfg.PORT, cfg.HOST, () => {
     const { port } = server.address() as AddressInfo;
     const where = db.kind === "pglite" ? `embedded PGlite in ${cfg.DATA_DIR}/db` : "PostgreSQL (DATABASE_URL)";
-    console.log(`Shop running at http://localhost:${port} (${dev ? "development" : "production"}; database: ${where})`);
     if (paymentsSandbox()) console.log("Demo shop: no Xendit key, so payments run in the built-in sandbox and no real payment is taken.");
+    console.log(`Shop running at http://localhost:${port} (${dev ? "development" : "production"}; database: ${where})`);
   });
 
   let stopping = false;

@@ -9,7 +9,8 @@ describe("demo shop (no Xendit key)", () => {
     ["en", "Demo shop: no real payments"],
     ["ru", "Демо-магазин: реальные платежи не проводятся"],
   ])("every page shows the demo banner (%s)", async (lang, text) => {
-    for (const path of ["/", "/products", "/products/1", "/contact", "/checkout/confirmation", "/no-such-page"]) {
+    const prefix = lang === "ru" ? "/ru" : "";
+    for (const path of [prefix || "/", ...["/products", "/products/1", "/contact", "/checkout/confirmation", "/no-such-page"].map((p) => prefix + p)]) {
       const response = await get(path, { "accept-language": lang });
       expect(await response.text(), path).toContain(text);
     }
