@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/language";
 import { isLocale, localePath } from "../../lib/locale.ts";
-import { localeCookie } from "../../server/locale.ts";
+import { languageCookie } from "../../server/locale.ts";
 
 /**
  * POST /language {lang, redirectTo}: remembers the language in a cookie and shows the same page
@@ -14,7 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Only a path on this site: never an open redirect.
   const target = typeof back === "string" && /^\/(?![/\\])/.test(back) ? back : "/";
   if (!isLocale(lang)) return redirect(target);
-  return redirect(localePath(lang, target), { headers: { "Set-Cookie": localeCookie(lang) } });
+  return redirect(localePath(lang, target), { headers: { "Set-Cookie": await languageCookie.serialize(lang) } });
 }
 
 export function loader() {

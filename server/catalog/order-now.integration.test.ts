@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { freshDatabase } from "../../tests/support/test-db.ts";
+import { cookieOf } from "../../tests/support/cookies.ts";
 import { checkoutSessions, products } from "../db/schema.ts";
 import type { Database } from "../db/client.ts";
 import { seedCatalogIfEmpty } from "../db/seed.ts";
@@ -22,7 +23,7 @@ describe("Order Now", () => {
     const [product] = await database.db.select().from(products).where(eq(products.id, 1));
     const size = product!.sizes.at(-1)!;
     const id = await orderNow(request(), 1, String(size), "en");
-    expect(await readCheckout(request(`checkout=${id}`))).toEqual({
+    expect(await readCheckout(request(await cookieOf(id)))).toEqual({
       productId: 1,
       productName: product!.name,
       selectedSize: size,
@@ -30,9 +31,9 @@ describe("Order Now", () => {
       payOrderId: null,
     });
     // A second Order Now from the same browser replaces the choice in the same session.
-    const again = await orderNow(request(`checkout=${id}`), 2, String((await database.db.select().from(products).where(eq(products.id, 2)))[0]!.sizes[0]), "en");
+    const again = await orderNow(request(await cookieOf(id)), 2, String((await database.db.select().from(products).where(eq(products.id, 2)))[0]!.sizes[0]), "en");
     expect(again).toBe(id);
-    expect((await readCheckout(request(`checkout=${id}`)))?.productId).toBe(2);
+    expect((await readCheckout(request(await cookieOf(id))))?.productId).toBe(2);
   });
 
   it("refuses a size the product does not come in, an unknown product and a sold-out one, storing nothing", async () => {
@@ -48,6 +49,6 @@ describe("Order Now", () => {
 
   it("ignores a forged or malformed checkout cookie", async () => {
     expect(await readCheckout(request("checkout=not-a-uuid"))).toBeNull();
-    expect(await readCheckout(request("checkout=00000000-0000-4000-8000-000000000000"))).toBeNull();
+    expect(await readCheckout(request(await cookieOf("00000000-0000-4000-8000-000000000000")))).toBeNull();
   });
 });

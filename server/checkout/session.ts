@@ -1,9 +1,11 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { createCookie, type Cookie } from "react-router";
 import type { ShippingAddressInput } from "../../lib/validation/address.ts";
 import type { DeliveryOptionId } from "../../lib/delivery.ts";
 import { batched } from "../db/batched.ts";
 import { getDb } from "../db/client.ts";
 import { checkoutSessions } from "../db/schema.ts";
+import { config } from "../config.ts";
 
 export const CHECKOUT_COOKIE = "checkout";
 const MAX_AGE_SECONDS = 30 * 24 * 3600;
@@ -24,20 +26,34 @@ export type CheckoutData = {
   payOrderId?: string | null;
 };
 
-export function checkoutIdOf(request: Request): string | null {
-  const header = request.headers.get("cookie") ?? "";
-  const match = header.match(new RegExp(`(?:^|;\\s*)${CHECKOUT_COOKIE}=([^;]+)`));
-  const id = match?.[1]?.toLowerCase();
-  return id && uuidPattern.test(id) ? id : null;
+let cookie: Cookie | undefined;
+
+/** The browser's checkout id: HttpOnly, Secure when the shop is served over https. */
+function checkoutIdCookie(): Cookie {
+  cookie ??= createCookie(CHECKOUT_COOKIE, {
+    path: "/",
+    maxAge: MAX_AGE_SECONDS,
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config().publicUrl.startsWith("https:"),
+  });
+  return cookie;
 }
 
-export function checkoutCookie(id: string, secure: boolean): string {
-  return `${CHECKOUT_COOKIE}=${id}; Path=/; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+/** This browser's checkout id, or null without one (or with anything that is not an id). */
+export async function checkoutIdOf(request: Request): Promise<string | null> {
+  const id: unknown = await checkoutIdCookie().parse(request.headers.get("cookie"));
+  return typeof id === "string" && uuidPattern.test(id) ? id : null;
+}
+
+/** The Set-Cookie header that gives the browser this checkout id. */
+export function checkoutCookie(id: string): Promise<string> {
+  return checkoutIdCookie().serialize(id);
 }
 
 /** Changes part of the checkout data of an existing session (null clears a field); false when the browser has none. */
 export async function updateCheckout(request: Request, patch: Partial<CheckoutData>): Promise<boolean> {
-  const id = checkoutIdOf(request);
+  const id = await checkoutIdOf(request);
   if (!id) return false;
   const db = await getDb();
   const updated = await db
@@ -49,7 +65,7 @@ export async function updateCheckout(request: Request, patch: Partial<CheckoutDa
 }
 
 export async function readCheckout(request: Request): Promise<CheckoutData | null> {
-  const id = checkoutIdOf(request);
+  const id = await checkoutIdOf(request);
   return id ? readSession(id) : null;
 }
 
@@ -72,7 +88,7 @@ const readSession = batched(async (ids: string[]): Promise<(CheckoutData | null)
  */
 export async function startCheckout(request: Request, data: CheckoutData): Promise<string> {
   const db = await getDb();
-  const existing = checkoutIdOf(request);
+  const existing = await checkoutIdOf(request);
   if (existing) {
     const updated = await db
       .update(checkoutSessions)
@@ -88,10 +104,10 @@ export async function startCheckout(request: Request, data: CheckoutData): Promi
 
 /** Forgets this browser's checkout entirely; the answer's cookie removes the browser's id. */
 export async function clearCheckout(request: Request): Promise<string> {
-  const id = checkoutIdOf(request);
+  const id = await checkoutIdOf(request);
   if (id) {
     const db = await getDb();
     await db.delete(checkoutSessions).where(eq(checkoutSessions.id, id));
   }
-  return `${CHECKOUT_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+  return checkoutIdCookie().serialize("", { maxAge: 0 });
 }

@@ -84,7 +84,7 @@ export async function orderToPay(data: CheckoutData | null): Promise<Order | nul
 export async function resumePayment(request: Request, order: Order): Promise<string> {
   const data = await readCheckout(request);
   const placedOrderIds = [...(data?.placedOrderIds ?? []).filter((id) => id !== order.id).slice(-19), order.id];
-  if (data && (await updateCheckout(request, { payOrderId: order.id, placedOrderIds, productId: null, priceCents: null }))) return checkoutIdOf(request)!;
+  if (data && (await updateCheckout(request, { payOrderId: order.id, placedOrderIds, productId: null, priceCents: null }))) return (await checkoutIdOf(request))!;
   return startCheckout(request, { payOrderId: order.id, placedOrderIds });
 }
 
@@ -95,7 +95,7 @@ export async function resumePayment(request: Request, order: Order): Promise<str
 export async function rememberPlacedOrder(request: Request, orderId: string): Promise<string> {
   const data = await readCheckout(request);
   const placedOrderIds = [...(data?.placedOrderIds ?? []).filter((id) => id !== orderId).slice(-19), orderId];
-  if (data && (await updateCheckout(request, { placedOrderIds }))) return checkoutIdOf(request)!;
+  if (data && (await updateCheckout(request, { placedOrderIds }))) return (await checkoutIdOf(request))!;
   return startCheckout(request, { placedOrderIds });
 }
 

@@ -10,7 +10,7 @@ import { preferredLocale } from "../locale.ts";
  */
 export const languageHome: MiddlewareFunction<Response> = async ({ request }, next) => {
   if (request.method !== "GET" || new URL(request.url).pathname !== "/") return next();
-  if (isbot(request.headers.get("user-agent")) || preferredLocale(request) === "en") return next();
+  if (isbot(request.headers.get("user-agent")) || (await preferredLocale(request)) === "en") return next();
   const search = new URL(request.url).search;
   throw redirect(localePath("ru", `/${search}`), { headers: { Vary: "Cookie, Accept-Language, User-Agent", "Cache-Control": "private, no-cache" } });
 };

@@ -4,6 +4,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startXenditSimulator, type StartedXenditSimulator } from "../../simulators/xendit/index.ts";
 import { freshDatabase } from "../../tests/support/test-db.ts";
+import { cookieOf } from "../../tests/support/cookies.ts";
 import type { Database } from "../db/client.ts";
 import { mailOutbox, orderEvents, orders, paymentAttempts, xenditEvents } from "../db/schema.ts";
 import { seedCatalogIfEmpty } from "../db/seed.ts";
@@ -157,7 +158,7 @@ describe("who may start, switch or check an order's payments", () => {
       caller(),
       caller({ "x-order-token": "A".repeat(32) }),
       caller({ authorization: "Bearer not-the-staff-token-at-all" }),
-      caller({ cookie: `checkout=${await startCheckout(caller(), { placedOrderIds: [] })}` }),
+      caller({ cookie: await cookieOf(await startCheckout(caller(), { placedOrderIds: [] })) }),
     ];
     for (const stranger of strangers) {
       await expect(requestPayment(stranger, switchTo(order.id, "MANDIRI"))).rejects.toMatchObject({ kind: "not_found", message: "Order not found" });
@@ -171,7 +172,7 @@ describe("who may start, switch or check an order's payments", () => {
 
   it("lets the browser that placed the order, the holder of its private link and staff pay it", async () => {
     const { order } = await startOnline("BCA");
-    const browser = caller({ cookie: `checkout=${await startCheckout(caller(), { placedOrderIds: [order.id] })}` });
+    const browser = caller({ cookie: await cookieOf(await startCheckout(caller(), { placedOrderIds: [order.id] })) });
     const linkHolder = caller({ "x-order-token": order.accessToken });
     const staff = caller({ authorization: `Bearer ${STAFF}` });
     const channels = ["MANDIRI", "BNI", "BRI"];

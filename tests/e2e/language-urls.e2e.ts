@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { languageChoice } from "../support/cookies.ts";
 import { baseURL, hydrated, useBrowser } from "./fixtures.ts";
 
 /** Russian pages have addresses of their own under /ru/; English stays at the root (decision 010). */
@@ -80,16 +81,16 @@ describe("pages in two languages", () => {
 
     const bot = await fetch(`${baseURL()}/`, { redirect: "manual", headers: { "accept-language": "ru", "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
     expect(bot.status).toBe(200);
-    const chosenEnglish = await fetch(`${baseURL()}/`, { redirect: "manual", headers: { "accept-language": "ru", cookie: "lang=en", "user-agent": person } });
+    const chosenEnglish = await fetch(`${baseURL()}/`, { redirect: "manual", headers: { "accept-language": "ru", cookie: await languageChoice("en"), "user-agent": person } });
     expect(chosenEnglish.status).toBe(200);
-    const chosenRussian = await fetch(`${baseURL()}/`, { redirect: "manual", headers: { cookie: "lang=ru", "user-agent": person } });
+    const chosenRussian = await fetch(`${baseURL()}/`, { redirect: "manual", headers: { cookie: await languageChoice("ru"), "user-agent": person } });
     expect(chosenRussian.status).toBe(302);
     expect(chosenRussian.headers.get("location")).toBe("/ru");
   });
 
   it("keeps each language's page apart in the page cache", async () => {
     for (let i = 0; i < 2; i++) {
-      const en = await (await fetch(`${baseURL()}/faq`, { headers: { cookie: "lang=ru" } })).text();
+      const en = await (await fetch(`${baseURL()}/faq`, { headers: { cookie: await languageChoice("ru") } })).text();
       const ru = await (await fetch(`${baseURL()}/ru/faq`)).text();
       expect(en).toContain('<html lang="en"');
       expect(ru).toContain('<html lang="ru"');

@@ -3,7 +3,6 @@ import { requireStaff } from "../../../server/auth/staff-token.ts";
 import { AppError, errorResponse } from "../../../server/errors.ts";
 import { checkoutCookie } from "../../../server/checkout/session.ts";
 import { rememberPlacedOrder } from "../../../server/checkout/steps.ts";
-import { config } from "../../../server/config.ts";
 import { preferredLocale } from "../../../server/locale.ts";
 import { parseOrderPayload } from "../../../server/orders/api-payload.ts";
 import { toApiOrder } from "../../../server/orders/api-view.ts";
@@ -35,9 +34,9 @@ export async function action({ request }: Route.ActionArgs) {
     const body = await request.json().catch(() => {
       throw new AppError("invalid", "The body must be JSON");
     });
-    const order = await placeOrder(parseOrderPayload(body, preferredLocale(request)));
+    const order = await placeOrder(parseOrderPayload(body, await preferredLocale(request)));
     const session = await rememberPlacedOrder(request, order.id);
-    const cookie = checkoutCookie(session, config().publicUrl.startsWith("https:"));
+    const cookie = await checkoutCookie(session);
     return Response.json({ id: order.id, orderNumber: order.orderNumber }, { status: 201, headers: { "Set-Cookie": cookie } });
   } catch (error) {
     return errorResponse(error);

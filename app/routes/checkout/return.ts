@@ -2,7 +2,6 @@ import { redirectIn } from "../../../server/locale.ts";
 import type { Route } from "./+types/return";
 import { checkoutCookie } from "../../../server/checkout/session.ts";
 import { returnDestination } from "../../../server/checkout/return.ts";
-import { config } from "../../../server/config.ts";
 
 /**
  * Where Xendit's pages (card form, e-wallet, pay-later) send the customer back: the payment is
@@ -10,6 +9,6 @@ import { config } from "../../../server/config.ts";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { location, sessionId } = await returnDestination(request, new URL(request.url).searchParams);
-  const headers: HeadersInit = sessionId ? { "Set-Cookie": checkoutCookie(sessionId, config().publicUrl.startsWith("https:")) } : {};
+  const headers: HeadersInit = sessionId ? { "Set-Cookie": await checkoutCookie(sessionId) } : {};
   return redirectIn(request, location, { headers });
 }

@@ -3,7 +3,6 @@ import { redirectIn } from "../../../server/locale.ts";
 import type { Route } from "./+types/test-checkout";
 import { allProducts } from "../../../server/catalog/products.ts";
 import { checkoutCookie, startCheckout } from "../../../server/checkout/session.ts";
-import { config } from "../../../server/config.ts";
 import { paymentsSandbox } from "../../../server/payments/mode.ts";
 
 /**
@@ -33,5 +32,5 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     deliveryOption: "LION_PARCEL",
   });
-  return redirectIn(request, "/checkout/payment", { headers: { "Set-Cookie": checkoutCookie(id, config().publicUrl.startsWith("https:")) } });
+  return redirectIn(request, "/checkout/payment", { headers: { "Set-Cookie": await checkoutCookie(id) } });
 }

@@ -5,7 +5,6 @@ import { shop } from "../../../lib/shop.ts";
 import { localeOf, redirectIn } from "../../../server/locale.ts";
 import { orderHistory } from "../../../server/orders/history.ts";
 import { orderByToken } from "../../../server/orders/queries.ts";
-import { config } from "../../../server/config.ts";
 import { checkoutCookie } from "../../../server/checkout/session.ts";
 import { resumePayment } from "../../../server/checkout/steps.ts";
 import { isPayable } from "../../../server/payments/payment-requests.ts";
@@ -51,7 +50,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   const order = await orderByToken(params.token);
   if (!order || !isPayable(order)) return redirectIn(request, `/orders/${params.token}`);
   const id = await resumePayment(request, order);
-  return redirectIn(request, "/checkout/payment", { headers: { "Set-Cookie": checkoutCookie(id, config().publicUrl.startsWith("https:")) } });
+  return redirectIn(request, "/checkout/payment", { headers: { "Set-Cookie": await checkoutCookie(id) } });
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {

@@ -10,7 +10,6 @@ import { shop } from "../../../lib/shop.ts";
 import { orderNow } from "../../../server/catalog/order-now.ts";
 import { getProduct, parseProductId } from "../../../server/catalog/products.ts";
 import { checkoutCookie } from "../../../server/checkout/session.ts";
-import { config } from "../../../server/config.ts";
 import { AppError } from "../../../server/errors.ts";
 import { localeOf, redirectIn } from "../../../server/locale.ts";
 import { Gallery } from "../../components/Gallery";
@@ -56,8 +55,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   const size = form.get("size");
   try {
     const sessionId = await orderNow(request, id, typeof size === "string" ? size : null, localeOf(request));
-    const secure = config().publicUrl.startsWith("https:");
-    return redirectIn(request, "/checkout/confirmation", { headers: { "Set-Cookie": checkoutCookie(sessionId, secure) } });
+    return redirectIn(request, "/checkout/confirmation", { headers: { "Set-Cookie": await checkoutCookie(sessionId) } });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.kind === "not_found") throw data(null, { status: 404 });
