@@ -187,7 +187,8 @@ describe("e-wallets and pay-later", () => {
   it("DANA declined", async () => {
     const page = await approveOrDecline("DANA", "Decline");
     await page.waitForURL(/\/checkout\/failed\?/);
-    await page.getByText("The payment was declined in the payment app.").waitFor();
+    // The streamed answer is in the page twice for a moment (template, then swapped in).
+    await page.getByText("The payment was declined in the payment app.").first().waitFor();
   });
 
   it("Kredivo (pay later) approved", async () => {
