@@ -43,13 +43,6 @@ export function createEngine({ store, webhooks, now, businessId, publicUrl, simu
     }
     const at = now();
     const input = validateCreate(body, at);
-    if (input.channel.code === "CARDS") {
-      for (const other of store.paymentRequests.values()) {
-        if (other.channel_code === "CARDS" && other.reference_id === input.reference_id) {
-          throw new XenditError(409, "DUPLICATE_ERROR", `reference_id ${input.reference_id} was already used for a CARDS payment request; it must be unique`);
-        }
-      }
-    }
     const failure = creationFailureFor(input.channel, input.request_amount);
     if (failure) throw failure;
 

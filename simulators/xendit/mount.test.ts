@@ -33,7 +33,7 @@ afterAll(async () => {
 
 it("serves the API and the hosted pages under a sub-path", async () => {
   const api = apiClient(base);
-  const created = await api.create({ channel_code: "CARDS", channel_properties: returnUrls });
+  const created = await api.create({ channel_code: "OVO", channel_properties: returnUrls });
   expect(created.status).toBe(201);
   const pageUrl = created.body.actions[0].value;
   expect(pageUrl).toBe(`${base}/pay/${created.body.payment_request_id}`);
@@ -43,5 +43,9 @@ it("serves the API and the hosted pages under a sub-path", async () => {
   expect(posted.status).toBe(303);
   expect((await api.v3("GET", `/payment_requests/${created.body.payment_request_id}`)).body.status).toBe("CANCELED");
   expect((await api.control("GET", "/payment_requests")).body).toHaveLength(1);
+  // A session's hosted checkout too.
+  const session = (await api.createSession()).body;
+  expect(session.payment_link_url).toBe(`${base}/pay/sessions/${session.payment_session_id}`);
+  expect((await fetch(session.payment_link_url)).status).toBe(200);
   expect(await (await fetch(`${origin}/shop-page`)).text()).toBe("the shop");
 });

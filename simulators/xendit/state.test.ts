@@ -15,14 +15,15 @@ afterEach(async () => {
 });
 
 describe("the state file", () => {
-  it("keeps requests, payments, idempotency keys and the clock across a restart", async () => {
+  it("keeps requests, payments, sessions, idempotency keys and the clock across a restart", async () => {
     const stateFile = path.join(dir, "sandbox", "xendit.json");
     const first = await startXenditSimulator({ secretKey: SECRET_KEY, stateFile });
     const api = apiClient(first.url);
     const body = paymentRequestBody({ channel_code: "CIMB_VIRTUAL_ACCOUNT" });
     const key = { "idempotency-key": String(body.reference_id) };
     const open = (await api.v3("POST", "/payment_requests", body, key)).body;
-    const card = (await api.create({ channel_code: "CARDS", channel_properties: returnUrls })).body;
+    const card = (await api.create({ channel_code: "OVO", channel_properties: returnUrls })).body;
+    const session = (await api.createSession()).body;
     const paid = (await api.control("POST", `/payment_requests/${card.payment_request_id}/pay`, {})).body;
     await api.control("POST", "/clock", { advanceSeconds: 60 });
     await first.close();
@@ -40,6 +41,7 @@ describe("the state file", () => {
       });
       expect((await api2.v3("GET", `/payment_requests/${card.payment_request_id}`)).body).toMatchObject({ status: "SUCCEEDED", latest_payment_id: paid.payment_id });
       expect((await api2.v3("GET", `/payments/${paid.payment_id}`)).body).toEqual(paid);
+      expect((await api2.getSession(session.payment_session_id)).body).toEqual(session);
       const replay = await api2.v3("POST", "/payment_requests", body, key);
       expect(replay.body.payment_request_id).toBe(open.payment_request_id);
       expect(second.now() - Date.now()).toBeGreaterThan(55_000);

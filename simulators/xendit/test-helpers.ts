@@ -106,6 +106,14 @@ export function apiClient(baseUrl: string) {
     create: (overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
       call("POST", "/v3/payment_requests", paymentRequestBody(overrides), { ...v3Headers, ...headers }),
     control: (method: string, path: string, body?: unknown) => call(method, `/_control${path}`, body),
+    /** POST /sessions with a valid PAY body for cards; `overrides` replace top-level fields. */
+    createSession: (overrides: Record<string, unknown> = {}) => call("POST", "/sessions", sessionBody(overrides), { authorization: auth }),
+    getSession: (id: string) => call("GET", `/sessions/${id}`, undefined, { authorization: auth }),
+    /** Submits a session's hosted checkout form as a browser would (urlencoded). */
+    async submitSessionPage(id: string, fields: Record<string, string>): Promise<Answer<string>> {
+      const response = await fetch(`${baseUrl}/pay/sessions/${id}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
+      return { status: response.status, body: await response.text(), headers: response.headers };
+    },
     /** Submits the hosted page's form as a browser would (urlencoded). */
     async submitPayPage(id: string, fields: Record<string, string>): Promise<Answer<string>> {
       const response = await fetch(`${baseUrl}/pay/${id}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
@@ -127,6 +135,25 @@ export function paymentRequestBody(overrides: Record<string, unknown> = {}): Rec
     request_amount: 150_000,
     channel_code: "BCA_VIRTUAL_ACCOUNT",
     channel_properties: {},
+    description: "Pandan fedora",
+    ...overrides,
+  };
+}
+
+/** A valid PAY session body for cards; `overrides` replace top-level fields. */
+export function sessionBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  references += 1;
+  return {
+    reference_id: `order-${process.pid}-${references}:1`,
+    session_type: "PAY",
+    mode: "PAYMENT_LINK",
+    amount: 185_000,
+    currency: "IDR",
+    country: "ID",
+    customer: { reference_id: `cust${references}`, type: "INDIVIDUAL", email: "ketut@example.com", individual_detail: { given_names: "Ketut", surname: "Sari" } },
+    allowed_payment_channels: ["CARDS"],
+    success_return_url: "https://shop.test/checkout/return?attempt=1",
+    cancel_return_url: "https://shop.test/checkout/return?attempt=1&failed=1",
     description: "Pandan fedora",
     ...overrides,
   };

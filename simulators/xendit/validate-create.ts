@@ -54,8 +54,10 @@ export function validateCreate(body: unknown, now: number): CreateInput {
       if (!isHttpUrl(properties[name])) throw invalid(`channel_properties.${name} is required for ${channel.code}: an absolute http(s) URL`);
     }
   }
-  if (properties.card_details !== undefined) {
-    throw invalid("channel_properties.card_details is not supported by the sandbox: leave it out to get the hosted card page");
+  // Xendit's v3 CARDS requests carry the card itself (channel_properties.card_details); the sandbox
+  // takes no raw card data: cards are paid on a payment session's hosted checkout (POST /sessions).
+  if (channel.code === "CARDS") {
+    throw invalid("channel_properties.card_details is required for CARDS; the sandbox takes no card data: use a payment session (POST /sessions)");
   }
   for (const name of ["virtual_account_number", "payment_code", "display_name"]) {
     const value = properties[name];
