@@ -112,7 +112,7 @@ describe("QRIS", () => {
 
 describe("cards on the provider's page", () => {
   async function payByCard(number: string, lang: Lang = "en") {
-    const page = await checkoutWith("Credit or debit card", lang);
+    const page = await checkoutWith(lang === "ru" ? "Банковская карта" : "Credit or debit card", lang);
     await page.waitForURL(/\/_sandbox\/xendit\/pay\/pr-/);
     if (number === "cancel") {
       await page.getByRole("button", { name: "Cancel" }).click();
