@@ -1,3 +1,7 @@
+import { translator } from "./i18n/core.ts";
+import { paymentMethodNames } from "./i18n/payment-methods.ts";
+import type { Locale } from "./locale.ts";
+
 /**
  * The ways a customer can pay (checkout's payment step). `code` is what an order stores as its
  * paymentMethod; `logo` picks the drawn logo (see app/components/PaymentLogo.tsx).
@@ -45,6 +49,16 @@ export const paymentMethods: readonly PaymentMethod[] = [
 
 export function paymentMethodByCode(code: string): PaymentMethod | undefined {
   return paymentMethods.find((p) => p.code === code);
+}
+
+/** A method's name in a language ('Виртуальный счёт BCA'); an unknown code as it is. */
+export function paymentMethodName(code: string, locale: Locale): string {
+  const method = paymentMethodByCode(code);
+  if (!method) return code;
+  const t = translator(paymentMethodNames, locale);
+  if (method.type === "VIRTUAL_ACCOUNT") return t("virtualAccount", { bank: method.name.replace(/ Virtual Account$/, "") });
+  const key = method.code as keyof typeof paymentMethodNames.en;
+  return Object.hasOwn(paymentMethodNames.en, key) ? t(key) : method.name;
 }
 
 /** Over-the-counter stores take at most Rp 5.000.000 per payment. */

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { isLocale, localePath } from "../lib/locale.ts";
 import { launchBrowser } from "../tests/e2e/browser.ts";
 
 /**
@@ -7,7 +8,7 @@ import { launchBrowser } from "../tests/e2e/browser.ts";
  */
 const [base = "http://localhost:3000", ...paths] = process.argv.slice(2);
 const pages = paths.length ? paths : ["/", "/products", "/products/1", "/about", "/contact", "/showroom", "/shipping", "/faq", "/no-such-page"];
-const lang = process.env.SCREENSHOT_LANG ?? "en";
+const lang = isLocale(process.env.SCREENSHOT_LANG) ? process.env.SCREENSHOT_LANG : "en";
 mkdirSync("screenshots", { recursive: true });
 
 const browser = await launchBrowser();
@@ -16,7 +17,8 @@ for (const width of [390, 1280]) {
   await context.addCookies([{ name: "lang", value: lang, url: base }]);
   const page = await context.newPage();
   for (const path of pages) {
-    await page.goto(base + path, { waitUntil: "networkidle" });
+    // Russian pages live under /ru/ (decision 010).
+    await page.goto(base + localePath(lang, path), { waitUntil: "networkidle" });
     // Scroll through the page so lazy images load before the full-page shot.
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 400) {

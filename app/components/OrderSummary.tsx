@@ -2,9 +2,10 @@ import { Link } from "./localized";
 import { deliveryOptions, isDeliveryOptionId, makingDays } from "../../lib/delivery.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { formatIdr, formatRate, formatUsd } from "../../lib/money.ts";
-import { paymentMethodByCode } from "../../lib/payment-methods.ts";
+import { paymentMethodName } from "../../lib/payment-methods.ts";
+import { countryNames } from "../i18n/countries";
 import type { Order } from "../../server/orders/place-order.ts";
-import { useT, type Translate } from "../i18n/core";
+import { useLocale, useT, type Translate } from "../i18n/core";
 import { deliveryTexts } from "../i18n/delivery";
 import { orders } from "../i18n/orders";
 import { ArrowRight } from "./Icons";
@@ -78,12 +79,10 @@ export function statusWord(t: Translate<Key>, kind: "status" | "payment", value:
   return known(key) ? t(key) : value;
 }
 
-export function paymentMethodName(t: Translate<Key>, code: string): string {
-  const method = paymentMethodByCode(code);
-  if (!method) return code;
-  if (method.type === "VIRTUAL_ACCOUNT") return t("method.virtualAccount", { bank: method.name.replace(/ Virtual Account$/, "") });
-  const key = `method.${method.code}`;
-  return known(key) ? t(key) : method.name;
+
+/** A country's name in the visitor's language; one the list does not know as it is. */
+function countryName(tn: Translate<keyof typeof countryNames.en & string>, country: string): string {
+  return Object.hasOwn(countryNames.en, country) ? tn(country as keyof typeof countryNames.en) : country;
 }
 
 /** A delivery option's name in the visitor's language; an unknown id as it is. */
@@ -164,6 +163,8 @@ type SummaryProps = {
 export function OrderSummary({ order, detailed = false, headingLevel = 2 }: SummaryProps) {
   const t = useT(orders);
   const td = useT(deliveryTexts);
+  const tn = useT(countryNames);
+  const locale = useLocale();
   const Title = headingLevel === 2 ? "h2" : "h3";
   const Sub = headingLevel === 2 ? "h3" : "h4";
   const option = isDeliveryOptionId(order.deliveryOption) ? deliveryOptions[order.deliveryOption] : null;
@@ -235,14 +236,14 @@ export function OrderSummary({ order, detailed = false, headingLevel = 2 }: Summ
             <span className="block">{a.addressLine1}</span>
             {a.addressLine2 && <span className="block">{a.addressLine2}</span>}
             <span className="block">{[a.city, a.state, a.postalCode].filter(Boolean).join(", ")}</span>
-            <span className="block">{a.country}</span>
+            <span className="block">{countryName(tn, a.country)}</span>
             <span className="mt-1 block text-sm">{a.phone}</span>
             <span className="block text-sm">{a.email}</span>
           </address>
         </div>
         <div>
           <Sub className={sub}>{t("summary.paymentMethod")}</Sub>
-          <p className="mt-2 font-medium">{paymentMethodName(t, order.paymentMethod)}</p>
+          <p className="mt-2 font-medium">{paymentMethodName(order.paymentMethod, locale)}</p>
         </div>
       </div>
     </section>

@@ -3,12 +3,22 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { locales } from "../../lib/locale.ts";
 
-const folder = path.dirname(new URL(import.meta.url).pathname);
-const files = readdirSync(folder).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && f !== "core.ts");
+// The pages' catalogues, the ones pages and e-mails share, and the e-mails' own.
+const here = path.dirname(new URL(import.meta.url).pathname);
+const folders = [here, path.join(here, "../../lib/i18n"), path.join(here, "../../server/mail/i18n")];
+const files = folders.flatMap((folder) =>
+  readdirSync(folder)
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && f !== "core.ts")
+    .map((f) => path.join(folder, f)),
+);
 
 describe("message catalogues", () => {
-  it.each(files)("%s: every language has every key, none blank, same placeholders", async (file) => {
-    const module = (await import(path.join(folder, file))) as Record<string, Record<string, Record<string, string>>>;
+  it("are found in every folder", () => {
+    for (const folder of folders) expect(files.some((f) => path.dirname(f) === folder), folder).toBe(true);
+  });
+
+  it.each(files.map((f) => path.relative(path.join(here, "../.."), f)))("%s: every language has every key, none blank, same placeholders", async (file) => {
+    const module = (await import(path.join(here, "../..", file))) as Record<string, Record<string, Record<string, string>>>;
     const catalogues = Object.values(module);
     expect(catalogues.length).toBeGreaterThan(0);
     for (const catalogue of catalogues) {

@@ -111,7 +111,12 @@ export async function placedOrder(request: Request, orderId: string | null, read
  * The product of the checkout, for showing (a few seconds old at most: stock and price may have
  * changed since Order Now; placing the order reads them again).
  */
-export async function checkoutProduct(data: CheckoutData | null) {
+export async function checkoutProduct(data: CheckoutData | null, locale: Locale = "en") {
   if (!data?.productId) return null;
-  return getProduct(data.productId, "en");
+  return getProduct(data.productId, locale);
+}
+
+/** The chosen hat's name in the page's language (the checkout keeps the one it was ordered under). */
+export async function checkoutProductName(data: CheckoutData | null, locale: Locale): Promise<string> {
+  return (await checkoutProduct(data, locale).catch(() => null))?.name ?? data?.productName ?? "";
 }

@@ -2,6 +2,7 @@ import { config } from "../config.ts";
 import type { Tx } from "../jobs/index.ts";
 import { enqueueMail, enqueueMails, type CancelReason, type EnqueueMailInput, type EnqueueOptions } from "../mail/index.ts";
 import type { Order } from "./place-order.ts";
+import { orderInLanguage, ordersInLanguage } from "./in-language.ts";
 
 /**
  * The e-mails an order's life sends. Each has a dedupe key, so a repeated event (a retried job,
@@ -10,10 +11,12 @@ import type { Order } from "./place-order.ts";
  */
 export async function announceNewOrders(orders: readonly Order[], options: EnqueueOptions = {}): Promise<void> {
   const shopTo = config().SHOP_MAIL_TO;
-  const mails = orders.flatMap((order): EnqueueMailInput[] => [
+  // The customer's mail names the hat in the customer's language; the shop's copy keeps the record's.
+  const theirs = await ordersInLanguage(orders, (o) => o.locale, options.tx);
+  const mails = orders.flatMap((order, i): EnqueueMailInput[] => [
     {
       template: "order-received",
-      vars: { order },
+      vars: { order: theirs[i]! },
       dedupeKey: `order-received:${order.id}`,
       locale: order.locale,
       to: order.shippingAddress.email,
@@ -36,7 +39,7 @@ export async function paymentStatusChanged(order: Order, tx?: Tx, detail: { expi
   if (order.paymentStatus === "SUCCEEDED") {
     await enqueueMail({
       template: "payment-confirmed",
-      vars: { order },
+      vars: { order: await orderInLanguage(order, order.locale, tx) },
       dedupeKey: `payment-confirmed:${order.id}`,
       locale: order.locale,
       to: order.shippingAddress.email,
@@ -45,7 +48,7 @@ export async function paymentStatusChanged(order: Order, tx?: Tx, detail: { expi
   } else if (order.paymentStatus === "FAILED" && order.status !== "CANCELLED") {
     await enqueueMail({
       template: "payment-failed",
-      vars: { order, expired: detail.expired ?? false },
+      vars: { order: await orderInLanguage(order, order.locale, tx), expired: detail.expired ?? false },
       // One per failed attempt: a later attempt may fail again and deserves its own mail.
       dedupeKey: `payment-failed:${order.id}:${order.updatedAt.getTime()}`,
       locale: order.locale,
@@ -58,7 +61,7 @@ export async function paymentStatusChanged(order: Order, tx?: Tx, detail: { expi
 export async function announceCancellation(order: Order, reason: CancelReason, tx?: Tx): Promise<void> {
   await enqueueMail({
     template: "order-cancelled",
-    vars: { order, reason },
+    vars: { order: await orderInLanguage(order, order.locale, tx), reason },
     dedupeKey: `order-cancelled:${order.id}`,
     locale: order.locale,
     to: order.shippingAddress.email,

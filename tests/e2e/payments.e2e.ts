@@ -114,7 +114,7 @@ describe("QRIS", () => {
 describe("cards on Xendit's hosted checkout (a payment session)", () => {
   /** Pays on the session's page; a declined card shows its reason there, then the customer cancels. */
   async function payByCard(number: string, lang: Lang = "en") {
-    const page = await checkoutWith("Credit or debit card", lang);
+    const page = await checkoutWith(lang === "ru" ? "Банковская карта" : "Credit or debit card", lang);
     await page.waitForURL(/\/_sandbox\/xendit\/pay\/sessions\/ps-/);
     if (number !== "cancel") {
       await page.getByLabel("Card number").fill(number);

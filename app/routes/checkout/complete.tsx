@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { Link } from "../../components/localized";
 import type { Route } from "./+types/complete";
+import { orderInLanguage } from "../../../server/orders/in-language.ts";
 import { placedOrder } from "../../../server/checkout/steps.ts";
 import { localeOf } from "../../../server/locale.ts";
 import { orderById } from "../../../server/orders/queries.ts";
@@ -20,7 +21,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export async function loader({ request }: Route.LoaderArgs) {
   const order = await placedOrder(request, new URL(request.url).searchParams.get("order_id"), orderById);
   if (!order) return data({ order: null }, { status: 404 });
-  return data({ order: orderView(order, localeOf(request)) }, { status: 200 });
+  return data({ order: orderView(await orderInLanguage(order, localeOf(request)), localeOf(request)) }, { status: 200 });
 }
 
 export default function Complete({ loaderData }: Route.ComponentProps) {

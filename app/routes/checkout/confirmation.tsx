@@ -1,5 +1,7 @@
 import { Form, Link } from "../../components/localized";
 import type { Route } from "./+types/confirmation";
+import { orderInLanguage } from "../../../server/orders/in-language.ts";
+import { localeOf } from "../../../server/locale.ts";
 import { formatUsd } from "../../../lib/money.ts";
 import { checkoutProduct, placedOrder } from "../../../server/checkout/steps.ts";
 import { readCheckout } from "../../../server/checkout/session.ts";
@@ -27,13 +29,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get("order_id");
   const fromOrder = await placedOrder(request, orderId, orderById);
   const productId = fromOrder?.productId ?? data?.productId ?? null;
-  const name = fromOrder?.productName ?? data?.productName ?? null;
+  const name = (fromOrder && (await orderInLanguage(fromOrder, localeOf(request))).productName) ?? data?.productName ?? null;
   const size = fromOrder ? fromOrder.size : (data?.selectedSize ?? null);
   const fail = (problem: Problem) => ({ problem, name, choice: null });
   if (!data && !fromOrder) return fail("missing");
   if (!productId) return fail("noProduct");
   try {
-    const product = fromOrder ? await readProduct(productId, "en") : await checkoutProduct(data);
+    const product = fromOrder ? await readProduct(productId, localeOf(request)) : await checkoutProduct(data, localeOf(request));
     if (!product) return fail("productNotFound");
     if (!product.inStock) return fail("soldOut");
     return { problem: null, name, choice: { product, size } };

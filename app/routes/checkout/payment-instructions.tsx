@@ -3,11 +3,10 @@ import type { Route } from "./+types/payment-instructions";
 import { secondsUntil } from "../../../lib/countdown.ts";
 import { paymentPage } from "../../../server/payments/checkout-payment.ts";
 import { paymentsSandbox } from "../../../server/payments/mode.ts";
-import { paymentMethodName } from "../../components/OrderSummary";
+import { paymentMethodName } from "../../../lib/payment-methods.ts";
 import { InstructionsNotAvailable } from "../../components/payment/PaymentNotices";
 import { PaymentInstructions } from "../../components/payment/PaymentInstructions";
-import { metaLocale, translator, useT } from "../../i18n/core";
-import { orders } from "../../i18n/orders";
+import { metaLocale, translator, useLocale } from "../../i18n/core";
 import { payments } from "../../i18n/payments";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -39,11 +38,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function PaymentInstructionsPage({ loaderData }: Route.ComponentProps) {
-  const to = useT(orders);
+  const locale = useLocale();
   const { method } = loaderData;
   // Cash and the test card have no provider payment to instruct for.
   if (method.type === "CASH_IN_STORE" || method.type === "TEST_CARD") return <InstructionsNotAvailable />;
-  return <PaymentInstructions {...loaderData} methodName={paymentMethodName(to, method.code)} />;
+  return <PaymentInstructions {...loaderData} methodName={paymentMethodName(method.code, locale)} />;
 }
 
 /** The payment could not be read just now (SPEC 2.10's 'Payment Instructions Not Available'). */

@@ -2,9 +2,10 @@ import { useState } from "react";
 import { data, redirectDocument, useNavigation } from "react-router";
 import { Form, Link } from "../../components/localized";
 import type { Route } from "./+types/payment";
+import { orderInLanguage } from "../../../server/orders/in-language.ts";
 import { deliveryCostCents, regionOf } from "../../../lib/delivery.ts";
 import { centsToIdr, formatIdr, formatRate } from "../../../lib/money.ts";
-import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, paymentMethods, type PaymentMethod, type PaymentMethodType } from "../../../lib/payment-methods.ts";
+import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, paymentMethodName, paymentMethods, type PaymentMethod, type PaymentMethodType } from "../../../lib/payment-methods.ts";
 import { readCheckout } from "../../../server/checkout/session.ts";
 import { checkoutProduct, missingStep, orderToPay, placeCheckoutOrder } from "../../../server/checkout/steps.ts";
 import { nextUrl, startPayment } from "../../../server/payments/payment-requests.ts";
@@ -17,7 +18,7 @@ import { CheckoutLayout } from "../../components/checkout/CheckoutLayout";
 import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
 import { PaymentLogoImage } from "../../components/PaymentLogo";
 import { checkout } from "../../i18n/checkout";
-import { metaLocale, translator, useT } from "../../i18n/core";
+import { metaLocale, translator, useLocale, useT } from "../../i18n/core";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: translator(checkout, metaLocale(matches))("payment.title") },
@@ -30,7 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const checkoutData = await readCheckout(request);
   const sandbox = paymentsSandbox();
   // Paying a placed order again (after a failed or abandoned payment): its own amounts, online methods only.
-  const unpaid = checkoutData?.productId ? null : await orderToPay(checkoutData);
+  const stored = checkoutData?.productId ? null : await orderToPay(checkoutData);
+  const unpaid = stored && (await orderInLanguage(stored, localeOf(request)));
   if (unpaid) {
     return {
       groups: methodGroups((m) => isPaidOnline(m.code)),
@@ -48,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const back = missingStep(checkoutData, "payment");
   if (back || !checkoutData?.shippingAddress || !checkoutData.deliveryOption) throw redirectIn(request, back ?? "/checkout/shipping-options");
-  const product = await checkoutProduct(checkoutData);
+  const product = await checkoutProduct(checkoutData, localeOf(request));
   if (!product || !product.inStock) throw redirectIn(request, "/checkout/confirmation");
   const deliveryCents = deliveryCostCents(checkoutData.deliveryOption);
   const { rate } = await usdToIdrRate();
@@ -107,6 +109,7 @@ const goTo = (request: Request, url: string) => (url.startsWith("/checkout/") ? 
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT(checkout);
+  const locale = useLocale();
   const navigation = useNavigation();
   const [selected, setSelected] = useState<{ code: string; type: PaymentMethodType } | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -162,7 +165,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                     className="size-4 accent-ink-900"
                   />
                   <PaymentLogoImage code={m.logo} className="h-8 w-12 shrink-0" />
-                  <span className="text-sm font-medium">{m.name}</span>
+                  <span className="text-sm font-medium">{paymentMethodName(m.code, locale)}</span>
                 </label>
               ))}
             </div>

@@ -5,7 +5,7 @@ import type { Route } from "./+types/shipping-options";
 import { deliveryCostCents, deliveryDays, deliveryWindow, makingDays, optionsForAddress } from "../../../lib/delivery.ts";
 import { formatUsd } from "../../../lib/money.ts";
 import { readCheckout } from "../../../server/checkout/session.ts";
-import { chooseDelivery, missingStep } from "../../../server/checkout/steps.ts";
+import { checkoutProductName, chooseDelivery, missingStep } from "../../../server/checkout/steps.ts";
 import { AppError } from "../../../server/errors.ts";
 import { localeOf, redirectIn } from "../../../server/locale.ts";
 import { CheckoutLayout } from "../../components/checkout/CheckoutLayout";
@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     address: { city: address.city, country: address.country },
     options,
     chosen: checkoutData.deliveryOption ?? null,
-    summary: { productName: checkoutData.productName ?? "", size: checkoutData.selectedSize ?? null, priceCents: checkoutData.priceCents ?? 0 },
+    summary: { productName: await checkoutProductName(checkoutData, locale), size: checkoutData.selectedSize ?? null, priceCents: checkoutData.priceCents ?? 0 },
     missingPrevious: new URL(request.url).searchParams.has("missing"),
   };
 }

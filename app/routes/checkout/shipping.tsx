@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { data, useNavigation } from "react-router";
-import { redirectIn } from "../../../server/locale.ts";
+import { localeOf, redirectIn } from "../../../server/locale.ts";
 import { Form } from "../../components/localized";
 import type { Route } from "./+types/shipping";
 import { countries } from "../../../lib/countries.ts";
 import { shippingAddressSchema, type AddressField } from "../../../lib/validation/address.ts";
 import { fieldErrors, type FieldErrors } from "../../../lib/validation/fields.ts";
 import { readCheckout } from "../../../server/checkout/session.ts";
-import { missingStep, saveAddress } from "../../../server/checkout/steps.ts";
+import { checkoutProductName, missingStep, saveAddress } from "../../../server/checkout/steps.ts";
 import { CheckoutLayout } from "../../components/checkout/CheckoutLayout";
 import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
 import { SelectField } from "../../components/SelectField";
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (back) throw redirectIn(request, back);
   return {
     address: checkoutData?.shippingAddress ?? null,
-    summary: { productName: checkoutData?.productName ?? "", size: checkoutData?.selectedSize ?? null, priceCents: checkoutData?.priceCents ?? 0 },
+    summary: { productName: await checkoutProductName(checkoutData ?? null, localeOf(request)), size: checkoutData?.selectedSize ?? null, priceCents: checkoutData?.priceCents ?? 0 },
     missingPrevious: new URL(request.url).searchParams.has("missing"),
   };
 }

@@ -1,17 +1,19 @@
 import { data } from "react-router";
 import { Link } from "../../components/localized";
 import type { Route } from "./+types/success";
+import { orderInLanguage } from "../../../server/orders/in-language.ts";
 import type { ProviderStatus } from "../../../lib/payment-record.ts";
 import { placedOrder } from "../../../server/checkout/steps.ts";
 import { localeOf, redirectIn } from "../../../server/locale.ts";
 import { orderById } from "../../../server/orders/queries.ts";
 import { checkoutPayment } from "../../../server/payments/checkout-payment.ts";
 import { CashInStoreInstructions } from "../../components/CashInStoreInstructions";
-import { awaitsCashPayment, OrderInfoNotFound, OrderPageLink, OrderSummary, orderView, paymentMethodName, type OrderView } from "../../components/OrderSummary";
+import { awaitsCashPayment, OrderInfoNotFound, OrderPageLink, OrderSummary, orderView, type OrderView } from "../../components/OrderSummary";
 import { failedUrl } from "../../components/payment/payment-state";
 import { PaymentReference } from "../../components/payment/PaymentReference";
-import { metaLocale, translator, useT } from "../../i18n/core";
+import { metaLocale, translator, useLocale, useT } from "../../i18n/core";
 import { orders } from "../../i18n/orders";
+import { paymentMethodName } from "../../../lib/payment-methods.ts";
 import { payments } from "../../i18n/payments";
 import { NoticePage } from "../../components/NoticePage";
 
@@ -72,11 +74,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (payment && order.paymentStatus !== "SUCCEEDED" && (payment.status === "FAILED" || payment.status === "EXPIRED" || payment.status === "CANCELLED")) {
     throw redirectIn(request, failedUrl(payment.orderId, payment.id));
   }
-  return data({ state: "found" as const, order: orderView(order, localeOf(request)), payment, paymentUnavailable }, { status: 200 });
+  return data({ state: "found" as const, order: orderView(await orderInLanguage(order, localeOf(request)), localeOf(request)), payment, paymentUnavailable }, { status: 200 });
 }
 
 export default function Success({ loaderData }: Route.ComponentProps) {
   const t = useT(orders);
+  const locale = useLocale();
   const tp = useT(payments);
   if (loaderData.state === "notFound") return <OrderInfoNotFound />;
 
@@ -121,7 +124,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
             title={tp("success.details")}
             headingId="payment-details-title"
             rows={[
-              { label: tp("ref.method"), value: payment.methodCode === "QRIS" ? tp("method.qr") : paymentMethodName(t, payment.methodCode) },
+              { label: tp("ref.method"), value: payment.methodCode === "QRIS" ? tp("method.qr") : paymentMethodName(payment.methodCode, locale) },
               { label: tp("ref.paymentId"), value: payment.id, mono: true },
               { label: tp("ref.orderId"), value: payment.orderId, mono: true },
             ]}

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { Form, Link } from "../../components/localized";
 import type { Route } from "./+types/order";
+import { orderInLanguage } from "../../../server/orders/in-language.ts";
 import { shop } from "../../../lib/shop.ts";
 import { localeOf, redirectIn } from "../../../server/locale.ts";
 import { orderHistory } from "../../../server/orders/history.ts";
@@ -42,7 +43,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const events = await orderHistory(order.id);
   const history = events.map((e) => ({ id: e.id, at: formatOrderDate(e.createdAt, locale), status: e.status, paymentStatus: e.paymentStatus }));
   const payable = isPayable(order) && isPaidOnline(order.paymentMethod);
-  return data({ found: true as const, order: orderView(order, locale), history, payable }, { status: 200 });
+  return data({ found: true as const, order: orderView(await orderInLanguage(order, locale), locale), history, payable }, { status: 200 });
 }
 
 /** Pay now: this browser takes the order to the payment step (a failed or abandoned payment, any device). */

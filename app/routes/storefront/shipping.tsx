@@ -121,7 +121,7 @@ export default function Shipping() {
                         <span className="block font-medium">{t(`production.${p}`)}</span>
                         <span className="mt-0.5 block text-sm text-ink-700">{t(`production.${p}.text`)}</span>
                       </th>
-                      <td className="whitespace-nowrap px-4 py-4 sm:px-5 text-right align-top font-semibold">{t(`production.${p}.time`, makingDays)}</td>
+                      <td className="px-4 py-4 sm:px-5 sm:whitespace-nowrap text-right align-top font-semibold">{t(`production.${p}.time`, makingDays)}</td>
                     </tr>
                   ))}
                 </tbody>

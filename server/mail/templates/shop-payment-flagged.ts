@@ -1,6 +1,6 @@
 /** To the shop, when a payment needs a person: paid after cancellation, paid twice, a wrong amount. */
 import { formatIdr } from "../../../lib/money.ts";
-import { orderUrl, type MailOrder, type Template } from "./shared.ts";
+import { orderUrl, textsIn, type MailOrder, type Template } from "./shared.ts";
 
 export type ShopPaymentFlaggedVars = {
   order: MailOrder;
@@ -10,28 +10,23 @@ export type ShopPaymentFlaggedVars = {
 };
 
 export const shopPaymentFlagged: Template<ShopPaymentFlaggedVars> = ({ order, payment, reason }, context) => {
-  const ru = context.locale === "ru";
+  const t = textsIn(context.locale);
   const amount = payment.currency === "IDR" ? formatIdr(payment.amount) : `${payment.amount} ${payment.currency}`;
   return {
-    subject: ru ? `Платёж по заказу ${order.orderNumber} требует внимания` : `A payment for order ${order.orderNumber} needs attention`,
+    subject: t("flagged.subject", { number: order.orderNumber }),
     blocks: [
-      {
-        kind: "p",
-        text: ru
-          ? "Xendit сообщил о платеже, который магазин не провёл автоматически. Проверьте его в панели Xendit: возможно, нужен возврат или ручное подтверждение."
-          : "Xendit reported a payment the shop did not apply by itself. Please look at it in the Xendit dashboard: it may need a refund or a manual confirmation.",
-      },
+      { kind: "p", text: t("flagged.text") },
       {
         kind: "rows",
         rows: [
-          [ru ? "Причина" : "Reason", reason],
-          [ru ? "Заказ" : "Order", order.orderNumber],
-          [ru ? "Платёж Xendit" : "Xendit payment", payment.id],
-          [ru ? "Способ" : "Method", payment.method],
-          [ru ? "Сумма платежа" : "Payment amount", amount],
+          [t("flagged.reason"), reason],
+          [t("order"), order.orderNumber],
+          [t("flagged.payment"), payment.id],
+          [t("flagged.method"), payment.method],
+          [t("flagged.amount"), amount],
         ],
       },
-      { kind: "button", label: ru ? "Страница заказа" : "The order's page", href: orderUrl(order, context) },
+      { kind: "button", label: t("shop.orderPage"), href: orderUrl(order, context) },
     ],
   };
 };

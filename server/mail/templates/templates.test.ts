@@ -128,4 +128,28 @@ describe("mail templates", () => {
     const pickup = renderMail({ template: "payment-confirmed", vars: { order: { ...paid, deliveryOption: "PICKUP" } } }, "en", url).text;
     expect(pickup).toContain("ready for pickup between Mon, Nov 30 and Mon, Dec 7.");
   });
+
+  it("writes the customer's mails in Russian with no English left, and in English with no Russian", () => {
+    // The hat's name and colour arrive already in the customer's language (server/orders/in-language.ts).
+    const order = testOrder({ productName: "Федора «Солнце Убуда»", color: "Натуральный", paymentMethod: "BCA" });
+    const names = ["Anna Petrova", "Rumah Topi", "DHL International Express", "BCA", "Xendit", "Jl. Raya Mas No. 88", "Mas, Ubud", "Gianyar", "Bali 80571, Indonesia", "hello@rumahtopi.com", "RT-240517-K3QZ", "Rp", "+62 812 3456 7890"];
+    const customer: MailContent[] = [
+      { template: "order-received", vars: { order } },
+      { template: "order-received", vars: { order: { ...order, paymentMethod: "CASH_IN_STORE", deliveryOption: "PICKUP" } } },
+      { template: "payment-confirmed", vars: { order } },
+      { template: "payment-failed", vars: { order } },
+      { template: "payment-failed", vars: { order, expired: true } },
+      { template: "order-cancelled", vars: { order, reason: "not-paid" } },
+      { template: "order-cancelled", vars: { order, reason: "customer-request" } },
+      { template: "order-cancelled", vars: { order, reason: "unavailable" } },
+    ];
+    for (const mail of customer) {
+      const r = renderMail(mail, "ru", url);
+      let text = `${r.subject}\n${r.text}`.replace(/https?:\/\/\S+/g, " ");
+      for (const name of names) text = text.split(name).join(" ");
+      expect(text.match(/[A-Za-z]{2,}/g) ?? [], `${mail.template} (ru)`).toEqual([]);
+      const en = renderMail({ ...mail, vars: { ...mail.vars, order: testOrder({ paymentMethod: "BCA" }) } } as MailContent, "en", url);
+      expect(`${en.subject}\n${en.text}`.match(/[А-Яа-яЁё]+/g) ?? [], `${mail.template} (en)`).toEqual([]);
+    }
+  });
 });

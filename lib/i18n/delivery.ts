@@ -1,0 +1,40 @@
+import { defineMessages } from "./core.ts";
+
+/**
+ * Names, descriptions and times of the delivery options (lib/delivery.ts), by option id. The
+ * numbers of days come from lib/delivery.ts ({min}, {max}), never from the texts.
+ */
+export const deliveryTexts = defineMessages(
+  {
+    "DHL.name": "DHL International Express",
+    "DHL.description": "Door-to-door express delivery worldwide",
+    "DHL.days": "{min}–{max} business days",
+    "LION_PARCEL.name": "Lion Parcel",
+    "LION_PARCEL.description": "Reliable delivery across Indonesia",
+    "LION_PARCEL.days": "{min}–{max} business days",
+    "PICKUP.name": "Pickup from Workshop",
+    "PICKUP.description": "Collect your hat at our workshop in Ubud",
+    "PICKUP.days": "Same day once ready",
+    making: "Made in {min}–{max} business days after payment",
+    delivery: "Delivery: {days}",
+    arrives: "Arrives between {from} and {to}",
+    ready: "Ready for pickup between {from} and {to}",
+  },
+  {
+    ru: {
+      "DHL.name": "DHL International Express",
+      "DHL.description": "Экспресс-доставка до двери по всему миру",
+      "DHL.days": "{min}–{max} рабочих дней",
+      "LION_PARCEL.name": "Lion Parcel",
+      "LION_PARCEL.description": "Надёжная доставка по Индонезии",
+      "LION_PARCEL.days": "{min}–{max} рабочих дня",
+      "PICKUP.name": "Самовывоз из мастерской",
+      "PICKUP.description": "Заберите шляпу в нашей мастерской в Убуде",
+      "PICKUP.days": "в тот же день, когда шляпа готова",
+      making: "Изготовление: {min}–{max} рабочих дней после оплаты",
+      delivery: "Доставка: {days}",
+      arrives: "Прибудет между {from} и {to}",
+      ready: "Можно забрать между {from} и {to}",
+    },
+  },
+);

@@ -1,0 +1,29 @@
+import { inArray } from "drizzle-orm";
+import { isLocale } from "../../lib/locale.ts";
+import { getDb, type Db } from "../db/client.ts";
+import { products } from "../db/schema.ts";
+import type { Tx } from "../jobs/index.ts";
+
+type Named = { productId: number; productName: string; color: string };
+
+/**
+ * An order keeps its hat's name and colour as they were when it was placed, in English (the
+ * shop's record). A customer reads them in their language: the product's own text in it, when
+ * the product still has one; otherwise the stored English. Pass `tx` inside a transaction.
+ */
+export async function ordersInLanguage<T extends Named>(orders: readonly T[], languageOf: (order: T) => string, tx?: Tx): Promise<T[]> {
+  const ids = [...new Set(orders.filter((o) => languageOf(o) !== "en").map((o) => o.productId))];
+  if (ids.length === 0) return [...orders];
+  const db: Db = tx ?? (await getDb());
+  const rows = await db.select({ id: products.id, translations: products.translations }).from(products).where(inArray(products.id, ids));
+  const texts = new Map(rows.map((r) => [r.id, r.translations]));
+  return orders.map((order) => {
+    const locale = languageOf(order);
+    const t = isLocale(locale) && locale !== "en" ? texts.get(order.productId)?.[locale] : undefined;
+    return t ? { ...order, productName: t.name || order.productName, color: t.color || order.color } : order;
+  });
+}
+
+export async function orderInLanguage<T extends Named>(order: T, locale: string, tx?: Tx): Promise<T> {
+  return (await ordersInLanguage([order], () => locale, tx))[0]!;
+}

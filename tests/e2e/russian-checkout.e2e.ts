@@ -1,0 +1,102 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hydrated, useBrowser } from "./fixtures.ts";
+
+/**
+ * The whole checkout in Russian, under /ru/: every page it shows (confirmation, address,
+ * delivery, payment, instructions, success, the order page) is Russian, with no English left:
+ * no English method, product, colour or country names.
+ */
+const browser = useBrowser();
+
+const bali = { fullName: "Wayan Sari", email: "wayan@example.com", phone: "+62 361 555 0100", addressLine1: "Jl. Raya Ubud 10", city: "Ubud", state: "Bali", postalCode: "80571" };
+
+// Latin words that are names, not English: brands, banks, stores, places, codes and what the buyer typed.
+const names = [
+  ...Object.values(bali),
+  "Rumah Topi", "Jl. Raya Mas No. 88", "Mas, Ubud", "Gianyar", "Ubud", "Bali", "WITA", "Made Sari",
+  "DHL International Express", "DHL", "Lion Parcel", "Xendit", "QRIS", "CVV", "3-D Secure",
+  "BCA", "BNI", "BRI", "Mandiri", "Permata", "BSI", "BJB", "CIMB Niaga", "Bank Sahabat Sampoerna",
+  "Indomaret", "Alfamart", "OVO", "DANA", "ShopeePay", "LinkAja", "AstraPay", "Kredivo", "Akulaku", "Atome", "Indodana",
+  "Visa", "Mastercard", "JCB", "AMEX", "WhatsApp", "Telegram", "Instagram", "Facebook", "hello@rumahtopi.com",
+  "USD", "IDR", "UTC", "XXL", "XS", "XL", "Rp", "pay-later", "e-mail", "Google",
+  // The workshop's postal address, as a courier reads it; a bank app's own label, quoted.
+  "Bali 80571, Indonesia", "(Virtual Account)",
+];
+
+/** The Latin words left in the page's main content once the names are taken out. */
+async function englishLeft(page: Page): Promise<string[]> {
+  let text = await page.locator("main").innerText();
+  for (const name of [...names].sort((a, b) => b.length - a.length)) text = text.split(name).join(" ");
+  text = text.replace(/RT-[0-9A-Z-]+/g, " ").replace(/\b(?:pr|ps|va|qr)-[\w-]+/gi, " ").replace(/[0-9a-f]{8}-[0-9a-f-]{27,}/gi, " ");
+  return [...new Set(text.match(/[A-Za-z]{2,}(?:[ '][A-Za-z]{2,})*/g) ?? [])];
+}
+
+async function expectRussian(page: Page) {
+  expect(await page.locator("html").getAttribute("lang"), page.url()).toBe("ru");
+  expect(new URL(page.url()).pathname, page.url()).toMatch(/^\/ru\//);
+  expect(await englishLeft(page), page.url()).toEqual([]);
+}
+
+async function toPayment(page: Page) {
+  await page.goto("/ru/products/1");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Заказать" }).click();
+  await page.waitForURL(/\/ru\/checkout\/confirmation$/);
+  await expectRussian(page);
+  await page.getByRole("link", { name: "Перейти к доставке" }).click();
+  await page.waitForURL(/\/ru\/checkout\/shipping$/);
+  await expectRussian(page);
+  for (const [field, value] of Object.entries(bali)) await page.locator(`#field-${field}`).fill(value);
+  await page.locator("select[name=country]").selectOption("Indonesia");
+  await page.locator("main form button[type=submit]").click();
+  await page.waitForURL(/\/ru\/checkout\/shipping-options$/);
+  await expectRussian(page);
+  // The promise counts the workshop's making time before the carrier's (lib/delivery.ts).
+  const pickup = page.locator("label", { has: page.locator("input[value=PICKUP]") });
+  await expect.poll(() => pickup.textContent()).toContain("Изготовление: 5–10 рабочих дней после оплаты");
+  expect(await pickup.textContent()).toMatch(/Можно забрать между .+ и .+/);
+  await page.locator("input[value=PICKUP]").check();
+  await page.locator("main form button[type=submit]").click();
+  await page.waitForURL(/\/ru\/checkout\/payment$/);
+  await expectRussian(page);
+}
+
+async function placeOrder(page: Page, method: string) {
+  await hydrated(page);
+  await page.locator(`input[name=paymentMethod][value=${method}]`).check();
+  await page.getByRole("button", { name: "Оформить заказ" }).click();
+}
+
+describe("the Russian checkout", () => {
+  it("cash at the workshop: every step, the success page and the order page, all in Russian", async () => {
+    const page = await browser.open("/ru", { locale: "ru-RU" });
+    await toPayment(page);
+    await placeOrder(page, "CASH_IN_STORE");
+    await page.waitForURL(/\/ru\/checkout\/success\?order_id=/);
+    await page.getByText("Наличными в мастерской").first().waitFor();
+    await expectRussian(page);
+    await page.locator("main a[href^='/ru/orders/']").first().click();
+    await page.waitForURL(/\/ru\/orders\//);
+    await page.getByText("Индонезия").first().waitFor();
+    await expectRussian(page);
+  });
+
+  it("BCA virtual account: the instructions page in Russian", async () => {
+    const page = await browser.open("/ru", { locale: "ru-RU" });
+    await toPayment(page);
+    await placeOrder(page, "BCA");
+    await page.waitForURL(/\/ru\/checkout\/payment-instructions\?order_id=/);
+    await page.getByText(/^\d{12,}$/).first().waitFor();
+    await expectRussian(page);
+  });
+
+  it("the test card: the success page names the method in Russian", async () => {
+    const page = await browser.open("/ru", { locale: "ru-RU" });
+    await toPayment(page);
+    await placeOrder(page, "TEST_CARD");
+    await page.waitForURL(/\/ru\/checkout\/success\?order_id=/);
+    await page.getByText("Тестовая карта").first().waitFor();
+    await expectRussian(page);
+  });
+});
