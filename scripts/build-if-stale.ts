@@ -37,7 +37,8 @@ export function buildIfStale(): "built" | "current" {
   const fingerprint = sourcesFingerprint();
   const built = existsSync(path.join(projectRoot, "build/server/index.js")) && existsSync(stampFile);
   if (built && readFileSync(stampFile, "utf8") === fingerprint) return "current";
-  execFileSync("npx", ["react-router", "build"], { cwd: projectRoot, stdio: "inherit" });
+  // Always the production build, also when called from the tests (vitest sets NODE_ENV=test).
+  execFileSync("npx", ["react-router", "build"], { cwd: projectRoot, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   writeFileSync(stampFile, fingerprint);
   return "built";
 }

@@ -58,10 +58,16 @@ async function load(url: string, request: Request = {}, connections = CONNECTION
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: bad };
 }
 
-/** Gzip bytes of every JavaScript file a page loads at start (module scripts and preloads). */
+/**
+ * Gzip bytes of every JavaScript file a page loads at start: its module preloads and the modules
+ * its inline scripts import. (The inline route manifest also names modules of routes the page may
+ * lead to, such as the optional-language routes that could match; those load only on navigation.)
+ */
 async function javascriptBytes(origin: string, pagePath: string): Promise<{ files: number; gzip: number }> {
   const html = await (await fetch(origin + pagePath)).text();
-  const urls = new Set([...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]!));
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const imported = [...html.matchAll(/import (?:\* as \w+ from )?"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const urls = new Set([...preloads, ...imported]);
   let gzip = 0;
   for (const u of urls) gzip += gzipSync(Buffer.from(await (await fetch(origin + u)).arrayBuffer())).length;
   return { files: urls.size, gzip };
