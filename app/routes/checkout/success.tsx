@@ -14,19 +14,23 @@ import { orders } from "../../i18n/orders";
 import { payments } from "../../i18n/payments";
 import { NoticePage } from "../../components/NoticePage";
 
-type Outcome = "paid" | "test" | "processing";
+type Outcome = "paid" | "test" | "processing" | "cash";
 
-/** SPEC 2.7: a test payment first, then paid (the order, or the provider's answer for this payment), otherwise still processing. */
+/**
+ * SPEC 2.7: a test payment first, then paid (the order, or the provider's answer for this payment),
+ * then a cash order awaiting its payment in the workshop (as its order page says), otherwise still processing.
+ */
 function outcomeOf(order: Pick<OrderView, "paymentMethod" | "paymentStatus" | "status">, paymentStatus?: ProviderStatus | null): Outcome {
   if (order.paymentMethod === "TEST_CARD" || order.status === "test_payment") return "test";
   if (order.paymentStatus === "SUCCEEDED" || paymentStatus === "SUCCEEDED") return "paid";
+  if (awaitsCashPayment(order)) return "cash";
   return "processing";
 }
 
 /** The payment named in the link (?payment_id=…), as the page shows it. */
 type PaymentDetails = { id: string; orderId: string; methodCode: string; status: ProviderStatus };
 
-const titles = { paid: "success.paid.title", test: "success.test.title", processing: "success.processing.title" } as const;
+const titles = { paid: "success.paid.title", test: "success.test.title", processing: "success.processing.title", cash: "success.cash.title" } as const;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = translator(orders, metaLocale(matches));
@@ -95,7 +99,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
   const { order, payment, paymentUnavailable } = loaderData;
   const outcome = outcomeOf(order, payment?.status);
   const cash = awaitsCashPayment(order);
-  const text = outcome === "paid" ? "success.paid.text" : outcome === "test" ? "success.test.text" : cash ? "success.cash.text" : "success.processing.text";
+  const text = outcome === "paid" ? "success.paid.text" : outcome === "test" ? "success.test.text" : outcome === "cash" ? "success.cash.text" : "success.processing.text";
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-16">
@@ -121,8 +125,8 @@ export default function Success({ loaderData }: Route.ComponentProps) {
             headingId="payment-details-title"
             rows={[
               { label: tp("ref.method"), value: payment.methodCode === "QRIS" ? tp("method.qr") : paymentMethodName(t, payment.methodCode) },
+              { label: tp("ref.orderNumber"), value: order.orderNumber },
               { label: tp("ref.paymentId"), value: payment.id, mono: true },
-              { label: tp("ref.orderId"), value: payment.orderId, mono: true },
             ]}
           />
         )}
