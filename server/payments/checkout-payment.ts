@@ -15,9 +15,16 @@ export type CheckoutPayment = {
   record: PaymentRecord;
   /** The QR payload of a QRIS payment, else null. */
   qrString: string | null;
+  /** A link that opens the payment in the customer's app, when Xendit gives one, else null. */
+  deepLink: string | null;
   /** Secret of the customer's order page /orders/<token>. */
   accessToken: string;
 };
+
+/** A provider's link to open in the customer's app: https or an app's own scheme, never script. */
+function appLink(url: string | null): string | null {
+  return url && /^[a-z][a-z0-9+.-]*:/i.test(url) && !/^(javascript|data|vbscript|file|http):/i.test(url) ? url : null;
+}
 
 /**
  * The payment attempt (by payment id, else the order's latest) of an order this browser placed,
@@ -37,6 +44,7 @@ export async function checkoutPayment(request: Request, ids: { orderId?: string 
     method,
     record: paymentRecord(attempt),
     qrString: attempt.qrString,
+    deepLink: appLink(attempt.redirectUrl),
     accessToken: order.accessToken,
   };
 }

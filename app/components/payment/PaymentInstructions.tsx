@@ -79,21 +79,28 @@ export function PaymentInstructions(props: PaymentInstructionsProps) {
   const va = details.virtualAccount;
   const store = details.store;
   const time = timeLeftParts(secondsLeft);
+  // Once failed or expired the payment details must not be used: only what happened and the ways on.
+  const over = watch.state === "failed" || watch.state === "expired";
   // While pending the buttons follow the instructions; once it is over they come first, under the banner.
   const actions = (
-    <PaymentActions state={watch.state} orderId={orderId} paymentId={paymentId} onCheck={watch.check} checking={watch.checking} lastCheck={watch.lastManual} />
+    <PaymentActions state={watch.state} orderId={orderId} paymentId={paymentId} methodCode={method.code} onCheck={watch.check} checking={watch.checking} lastCheck={watch.lastManual} />
   );
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <header>
         <p className="text-sm font-semibold uppercase tracking-wider text-clay-700">{t("orderEyebrow", { number: orderNumber })}</p>
-        <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">{t("instructions.title")}</h1>
-        <p className="mt-3 text-lg leading-relaxed text-ink-700">{t("instructions.intro")}</p>
+        <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">
+          {over ? t(watch.state === "expired" ? "over.expired.title" : "over.failed.title") : t("instructions.title")}
+        </h1>
+        <p className="mt-3 text-lg leading-relaxed text-ink-700">
+          {over ? t(watch.state === "expired" ? "over.expired.text" : "over.failed.text", { amount, number: orderNumber }) : t("instructions.intro")}
+        </p>
       </header>
 
       <div className="mt-6 space-y-3">
         <PaymentStatusBanner state={watch.state} variant="instructions" />
+        {over && <p className="pt-1 text-ink-700">{t("over.next")}</p>}
         {!pending && <div className="pt-1">{actions}</div>}
         {pending && (
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-ink-700">
@@ -105,6 +112,8 @@ export function PaymentInstructions(props: PaymentInstructionsProps) {
         )}
       </div>
 
+      {!over && (
+        <>
       <section aria-labelledby="method-title" className="mt-8 rounded-2xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">
         <div className="flex items-center gap-3">
           <PaymentLogoImage code={method.logo} className="h-10 w-16 shrink-0 rounded-md ring-1 ring-sand-200" />
@@ -155,8 +164,8 @@ export function PaymentInstructions(props: PaymentInstructionsProps) {
             <DetailRow label={t("amount")} copy={{ value: amountForCopy(details.amount), label: t("what.amount") }}>
               <span className="tabular-nums">{amount}</span>
             </DetailRow>
-            <DetailRow label={t("ref.orderId")} copy={{ value: orderId, label: t("what.orderId") }}>
-              <span className="font-mono text-sm">{orderId}</span>
+            <DetailRow label={t("ref.orderNumber")} copy={{ value: orderNumber, label: t("what.orderNumber") }}>
+              <span className="font-mono text-sm">{orderNumber}</span>
             </DetailRow>
           </dl>
         )}
@@ -173,7 +182,7 @@ export function PaymentInstructions(props: PaymentInstructionsProps) {
                 ? [t("va.step1", { bank: va.bank_name }), t("va.step2"), t("va.step3", { number: va.account_number }), t("va.step4", { amount }), t("va.step5")]
                 : store
                   ? [t("store.step1", { store: store.store }), t("store.step2"), t("store.step3", { code: store.payment_code }), t("store.step4", { amount }), t("store.step5")]
-                  : [t("generic.step1", { method: methodName }), t("generic.step2", { amount, method: methodName }), t("generic.step3", { orderId }), t("generic.step4")]
+                  : [t("generic.step1", { method: methodName }), t("generic.step2", { amount, method: methodName }), t("generic.step3", { number: orderNumber }), t("generic.step4")]
             }
           />
         </div>
@@ -191,16 +200,18 @@ export function PaymentInstructions(props: PaymentInstructionsProps) {
         </ul>
       </section>
 
+        </>
+      )}
+
       <div className="mt-8 space-y-6">
         {pending && actions}
         {sandbox && pending && <SandboxPaymentPanel paymentId={paymentId} />}
-        {!va && !store && (
+        {(over || (!va && !store)) && (
           <PaymentReference
             title={t("ref.title")}
             headingId="reference-title"
             rows={[
               { label: t("ref.orderNumber"), value: orderNumber },
-              { label: t("ref.orderId"), value: orderId, mono: true },
               { label: t("ref.paymentId"), value: paymentId, mono: true },
               { label: t("ref.method"), value: methodName },
             ]}

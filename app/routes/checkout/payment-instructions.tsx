@@ -43,7 +43,8 @@ export default function PaymentInstructionsPage({ loaderData }: Route.ComponentP
   const { method } = loaderData;
   // Cash and the test card have no provider payment to instruct for.
   if (method.type === "CASH_IN_STORE" || method.type === "TEST_CARD") return <InstructionsNotAvailable />;
-  return <PaymentInstructions {...loaderData} methodName={paymentMethodName(to, method.code)} />;
+  // A new payment (Try Again) is a new page: its state starts afresh.
+  return <PaymentInstructions key={loaderData.paymentId} {...loaderData} methodName={paymentMethodName(to, method.code)} />;
 }
 
 /** The payment could not be read just now (SPEC 2.10's 'Payment Instructions Not Available'). */

@@ -85,7 +85,10 @@ export async function action({ request }: Route.ActionArgs) {
   const code = typeof field === "string" ? field.slice(0, 50) : "";
   try {
     const checkoutData = await readCheckout(request);
-    const unpaid = checkoutData?.productId ? null : await orderToPay(checkoutData);
+    // 'Try Again' on a failed payment's page names its order: pay that one, never place a new one.
+    const named = form.get("orderId");
+    const unpaid = checkoutData?.productId && !named ? null : await orderToPay(checkoutData);
+    if (named && unpaid?.id !== named) throw new AppError("invalid", "This order can no longer be paid here. Please open it from its e-mail.");
     if (unpaid) {
       const method = code ? xenditMethodOf(code) : null;
       if (!method) throw new AppError("invalid", code ? `Invalid payment method: ${code}` : "Please select a payment method");

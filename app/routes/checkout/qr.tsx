@@ -28,6 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     paymentId: payment.paymentId,
     record: payment.record,
     qrImageUrl: payment.qrString ? `/checkout/qr-code/${encodeURIComponent(payment.paymentId)}.svg` : null,
+    qrDownloadUrl: `/checkout/qr-code/${encodeURIComponent(payment.paymentId)}.png`,
+    deepLink: payment.deepLink,
     sandbox: paymentsSandbox(),
   };
 }
@@ -35,7 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function QrPage({ loaderData }: Route.ComponentProps) {
   const { qrImageUrl, ...rest } = loaderData;
   if (!qrImageUrl) return <QrNotAvailable />;
-  return <QrPayment {...rest} qrImageUrl={qrImageUrl} />;
+  // A new payment (Try Again) is a new page: its state and countdown start afresh.
+  return <QrPayment key={rest.paymentId} {...rest} qrImageUrl={qrImageUrl} />;
 }
 
 /** The payment could not be read just now: no QR code to show, and the way back to try again. */
