@@ -4,7 +4,7 @@ import type { Locale } from "../../lib/locale.ts";
 import { formatIdr, formatRate, formatUsd } from "../../lib/money.ts";
 import { paymentMethodByCode } from "../../lib/payment-methods.ts";
 import { addressLines, shop } from "../../lib/shop.ts";
-import type { Order } from "../../server/orders/place-order.ts";
+import type { Order } from "../../server/orders/types.ts";
 import { useT, type Translate } from "../i18n/core";
 import { deliveryTexts } from "../i18n/delivery";
 import { orders } from "../i18n/orders";

@@ -1,7 +1,7 @@
 import { config } from "../config.ts";
-import type { Tx } from "../jobs/index.ts";
+import type { Tx } from "../db/tx.ts";
 import { enqueueMail, enqueueMails, type CancelReason, type EnqueueMailInput, type EnqueueOptions } from "../mail/index.ts";
-import type { Order } from "./place-order.ts";
+import type { Order } from "./types.ts";
 
 /**
  * The e-mails an order's life sends. Each has a dedupe key, so a repeated event (a retried job,

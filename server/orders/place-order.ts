@@ -3,9 +3,9 @@ import { orderEvents, orders } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { readProduct, readProducts } from "../catalog/products.ts";
 import { batched } from "../db/batched.ts";
-import type { Tx } from "../jobs/index.ts";
+import type { Tx } from "../db/tx.ts";
 import type { ProductView } from "../../lib/product.ts";
-import { usdToIdrRate } from "../payments/fx-rate.ts";
+import { usdToIdrRate } from "../pricing/fx-rate.ts";
 import { paymentsSandbox } from "../payments/mode.ts";
 import { deliveryCostCents, isDeliveryOptionId, regionOf, deliveryOptions } from "../../lib/delivery.ts";
 import { centsToIdr } from "../../lib/money.ts";
@@ -14,10 +14,10 @@ import type { Locale } from "../../lib/locale.ts";
 import type { ShippingAddressInput } from "../../lib/validation/address.ts";
 import { newAccessToken, newOrderNumber } from "./numbers.ts";
 import type { OrderStatus, PaymentStatus } from "./status.ts";
+import type { Order } from "./types.ts";
 import { deliverQueuedMail } from "../mail/index.ts";
 import { announceNewOrders } from "./notifications.ts";
 
-export type Order = typeof orders.$inferSelect;
 
 export type PlaceOrderInput = {
   productId: number;

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/failed";
-import { checkoutPayment } from "../../../server/payments/checkout-payment.ts";
+import { checkoutPayment } from "../../../server/checkout/payment-pages.ts";
 import { FailedPayment, type FailedLookup } from "../../components/payment/FailedPayment";
 import { metaLocale, translator } from "../../i18n/core";
 import { payments } from "../../i18n/payments";

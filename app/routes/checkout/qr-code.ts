@@ -1,5 +1,5 @@
 import type { Route } from "./+types/qr-code";
-import { checkoutPayment } from "../../../server/payments/checkout-payment.ts";
+import { checkoutPayment } from "../../../server/checkout/payment-pages.ts";
 import { qrPng, qrSvg } from "../../../server/payments/qr-svg.ts";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/qr";
-import { paymentPage } from "../../../server/payments/checkout-payment.ts";
+import { paymentPage } from "../../../server/checkout/payment-pages.ts";
 import { paymentsSandbox } from "../../../server/payments/mode.ts";
 import { QrNotAvailable } from "../../components/payment/PaymentNotices";
 import { QrPayment } from "../../components/payment/QrPayment";

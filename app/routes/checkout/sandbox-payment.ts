@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/sandbox-payment";
 import { AppError } from "../../../server/errors.ts";
 import { paymentsSandbox } from "../../../server/payments/mode.ts";
-import { simulateSandboxOutcome } from "../../../server/payments/sandbox-outcome.ts";
+import { simulateSandboxOutcome } from "../../../server/checkout/sandbox-outcome.ts";
 
 /**
  * Sandbox only: pays or fails the customer's pending virtual account, store or QR payment, as

@@ -4,7 +4,7 @@ import type { ProviderStatus } from "../../../lib/payment-record.ts";
 import { placedOrder } from "../../../server/checkout/steps.ts";
 import { localeOf } from "../../../server/locale.ts";
 import { orderById } from "../../../server/orders/queries.ts";
-import { checkoutPayment } from "../../../server/payments/checkout-payment.ts";
+import { checkoutPayment } from "../../../server/checkout/payment-pages.ts";
 import { CashInStoreInstructions } from "../../components/CashInStoreInstructions";
 import { awaitsCashPayment, OrderInfoNotFound, OrderPageLink, OrderSummary, orderView, paymentMethodName, type OrderView } from "../../components/OrderSummary";
 import { failedUrl } from "../../components/payment/payment-state";

@@ -1,9 +1,9 @@
 import { paymentMethodByCode, type PaymentMethod } from "../../lib/payment-methods.ts";
 import type { PaymentRecord } from "../../lib/payment-record.ts";
-import { placedOrder } from "../checkout/steps.ts";
+import { placedOrder } from "./steps.ts";
 import { orderById } from "../orders/queries.ts";
-import { paymentRecord } from "./attempts.ts";
-import { findAttempt, refreshed } from "./payment-status.ts";
+import { paymentRecord } from "../payments/attempts.ts";
+import { findAttempt, refreshed } from "../payments/payment-status.ts";
 
 /** A payment attempt of an order placed from this browser, as the checkout's payment pages show it. */
 export type CheckoutPayment = {
