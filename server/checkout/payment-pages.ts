@@ -22,7 +22,7 @@ export type CheckoutPayment = {
 };
 
 /** A provider's link to open in the customer's app: https or an app's own scheme, never script. */
-function appLink(url: string | null): string | null {
+export function appLink(url: string | null): string | null {
   return url && /^[a-z][a-z0-9+.-]*:/i.test(url) && !/^(javascript|data|vbscript|file|http):/i.test(url) ? url : null;
 }
 
