@@ -16,6 +16,7 @@ async function main() {
   const seeded = await seedCatalogIfEmpty(db.db);
   if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} products.`);
   startXenditSandbox(cfg.PORT);
+  if (paymentsSandbox()) console.log("Demo shop: no Xendit key, so payments run in the built-in sandbox and no real payment is taken.");
   await startJobs();
 
   const app = await createApp({ dev });
@@ -23,7 +24,6 @@ async function main() {
     const { port } = server.address() as AddressInfo;
     const where = db.kind === "pglite" ? `embedded PGlite in ${cfg.DATA_DIR}/db` : "PostgreSQL (DATABASE_URL)";
     console.log(`Shop running at http://localhost:${port} (${dev ? "development" : "production"}; database: ${where})`);
-    if (paymentsSandbox()) console.log("Demo shop: no Xendit key, so payments run in the built-in sandbox and no real payment is taken.");
   });
 
   let stopping = false;

@@ -245,7 +245,7 @@ describe("the return from the provider's page", () => {
     const other = await browser.open(returnUrl);
     await other.waitForURL(/\/checkout\/success\?/);
     await other.getByRole("heading", { name: "Payment Successful" }).waitFor();
-    expect(await other.getByText(/RT-\d/).count()).toBeGreaterThan(0);
+    expect(await other.getByText(/RT-[0-9A-Z]{6}/).count()).toBeGreaterThan(0);
 
     // A forged signature finds nothing, and a link without one needs the cookie.
     const forged = new URL(returnUrl);
