@@ -16,13 +16,13 @@ async function main() {
   const seeded = await seedCatalogIfEmpty(db.db);
   if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} products.`);
   startXenditSandbox(cfg.PORT);
-  if (paymentsSandbox()) console.log("Demo shop: no Xendit key, so payments run in the built-in sandbox and no real payment is taken.");
   await startJobs();
 
   const app = await createApp({ dev });
   const server = app.listen(cfg.PORT, cfg.HOST, () => {
     const { port } = server.address() as AddressInfo;
     const where = db.kind === "pglite" ? `embedded PGlite in ${cfg.DATA_DIR}/db` : "PostgreSQL (DATABASE_URL)";
+    if (paymentsSandbox()) console.log("Demo shop: no Xendit key, so payments run in the built-in sandbox and no real payment is taken.");
     console.log(`Shop running at http://localhost:${port} (${dev ? "development" : "production"}; database: ${where})`);
   });
 
