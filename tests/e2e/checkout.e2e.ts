@@ -88,7 +88,7 @@ describe("three customers, each to the success page", () => {
     await pay(page, "Cash in store");
     await page.getByText(/within 7 days/i).first().waitFor();
     // The success page and the order page say the same: the order awaits its payment.
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Awaiting Payment");
+    await page.getByRole("heading", { level: 1, name: "Awaiting Payment", exact: true }).waitFor();
     // Nothing is shipped: the summary names the workshop, not the buyer's home, as where the hat is.
     await page.getByRole("heading", { name: "Pickup at our workshop" }).waitFor();
     expect(await page.getByText("Shipping address").count()).toBe(0);
