@@ -8,9 +8,8 @@ import { NavigationStatus } from "./components/NavigationStatus";
 import { DemoBanner } from "./components/DemoBanner";
 import { useLocale } from "./i18n/core";
 import { localeOf } from "../server/locale.ts";
-import { config } from "../server/config.ts";
+import { config, paymentsSandbox } from "../server/config.ts";
 import { pageCache } from "../server/http/page-cache.ts";
-import { paymentsSandbox } from "../server/payments/mode.ts";
 import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [pageCache];

@@ -39,6 +39,7 @@ describe("the server's structure", () => {
     const forbidden = [
       ["payments", "checkout"],
       ["orders", "checkout"],
+      ["orders", "payments"],
       ["catalog", "checkout"],
       ["pricing", "payments"],
       ["pricing", "orders"],

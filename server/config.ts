@@ -74,3 +74,8 @@ export function config(): Config {
   current ??= parseConfig(process.env);
   return current;
 }
+
+/** Without a Xendit key the shop runs its payments in sandbox mode (test card, /test-checkout, the demo banner). */
+export function paymentsSandbox(): boolean {
+  return !config().XENDIT_SECRET_KEY;
+}

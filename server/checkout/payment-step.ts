@@ -4,7 +4,7 @@ import { centsToIdr } from "../../lib/money.ts";
 import { OVER_THE_COUNTER_CAP_IDR, paymentMethods, type PaymentMethod, type PaymentMethodType } from "../../lib/payment-methods.ts";
 import { AppError } from "../errors.ts";
 import { nextUrl, startPayment } from "../payments/payment-requests.ts";
-import { paymentsSandbox } from "../payments/mode.ts";
+import { paymentsSandbox } from "../config.ts";
 import { isPaidOnline, xenditMethodOf } from "../payments/xendit/channels.ts";
 import { usdToIdrRate } from "../pricing/fx-rate.ts";
 import { readCheckout } from "./session.ts";

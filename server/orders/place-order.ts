@@ -6,7 +6,7 @@ import { batched } from "../db/batched.ts";
 import type { Tx } from "../db/tx.ts";
 import type { ProductView } from "../../lib/product.ts";
 import { usdToIdrRate } from "../pricing/fx-rate.ts";
-import { paymentsSandbox } from "../payments/mode.ts";
+import { paymentsSandbox } from "../config.ts";
 import { deliveryCostCents, isDeliveryOptionId, regionOf, deliveryOptions } from "../../lib/delivery.ts";
 import { centsToIdr } from "../../lib/money.ts";
 import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, paymentMethodByCode, type PaymentMethod } from "../../lib/payment-methods.ts";

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/payment-instructions";
 import { secondsUntil } from "../../../lib/countdown.ts";
 import { paymentPage } from "../../../server/checkout/payment-pages.ts";
-import { paymentsSandbox } from "../../../server/payments/mode.ts";
+import { paymentsSandbox } from "../../../server/config.ts";
 import { paymentMethodName } from "../../components/OrderSummary";
 import { InstructionsNotAvailable } from "../../components/payment/PaymentNotices";
 import { PaymentInstructions } from "../../components/payment/PaymentInstructions";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/qr";
 import { paymentPage } from "../../../server/checkout/payment-pages.ts";
-import { paymentsSandbox } from "../../../server/payments/mode.ts";
+import { paymentsSandbox } from "../../../server/config.ts";
 import { QrNotAvailable } from "../../components/payment/PaymentNotices";
 import { QrPayment } from "../../components/payment/QrPayment";
 import { metaLocale, translator } from "../../i18n/core";

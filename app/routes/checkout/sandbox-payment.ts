@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/sandbox-payment";
 import { AppError } from "../../../server/errors.ts";
-import { paymentsSandbox } from "../../../server/payments/mode.ts";
+import { paymentsSandbox } from "../../../server/config.ts";
 import { simulateSandboxOutcome } from "../../../server/checkout/sandbox-outcome.ts";
 
 /**

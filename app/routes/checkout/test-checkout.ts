@@ -2,8 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/test-checkout";
 import { allProducts } from "../../../server/catalog/products.ts";
 import { checkoutCookie, startCheckout } from "../../../server/checkout/session.ts";
-import { config } from "../../../server/config.ts";
-import { paymentsSandbox } from "../../../server/payments/mode.ts";
+import { config, paymentsSandbox } from "../../../server/config.ts";
 
 /**
  * /test-checkout (sandbox only): fills the checkout with a sample hat, a sample Bali address and

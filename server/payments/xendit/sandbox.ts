@@ -3,8 +3,7 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import { bearerOf, isStaffAuthorization, sameSecret } from "../../auth/staff-token.ts";
 import { createXenditSimulator, type XenditSimulator } from "../../../simulators/xendit/index.ts";
-import { config } from "../../config.ts";
-import { paymentsSandbox } from "../mode.ts";
+import { config, paymentsSandbox } from "../../config.ts";
 import { sandboxCallbackToken, useXendit } from "./connection.ts";
 
 /** Where the sandbox lives inside the shop's own server. */
