@@ -58,3 +58,15 @@ export function formatRate(rate: string): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ".");
   return fraction ? `${grouped},${fraction.padEnd(2, "0")}` : grouped;
 }
+
+/**
+ * A payment's amount as the provider states it (whole rupiah; other currencies in major units),
+ * in the same format as the order summaries and e-mails: 'Rp 1.234.567', '$196.50'. The same in
+ * every language, so the amount on one page always reads like the amount on the next.
+ */
+export function formatAmount(amount: number, currency: string | null | undefined): string {
+  const code = (currency || "USD").toUpperCase();
+  if (code === "IDR") return formatIdr(amount);
+  if (code === "USD") return formatUsd(Math.round(amount * 100));
+  return `${amount} ${code}`;
+}

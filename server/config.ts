@@ -51,7 +51,7 @@ const envSchema = z.object({
   FX_RATE_URL: z.url({ protocol: /^https?$/ }).default("https://open.er-api.com/v6/latest/USD"),
   /**
    * The USD to IDR rate used when the rate source fails. Any text is accepted here: a value that is
-   * not a plausible rate means 15000 (SPEC 9), checked in server/payments/fx-rate.ts, never a failed start.
+   * not a plausible rate means 15000 (SPEC 9), checked in server/pricing/fx-rate.ts, never a failed start.
    */
   FX_DEFAULT_USD_IDR: z.string().default("16777.30"),
   /**
@@ -114,4 +114,9 @@ let current: Config | undefined;
 export function config(): Config {
   current ??= parseConfig(process.env);
   return current;
+}
+
+/** Without a Xendit key the shop runs its payments in sandbox mode (test card, /test-checkout, the demo banner). */
+export function paymentsSandbox(): boolean {
+  return !config().XENDIT_SECRET_KEY;
 }

@@ -1,11 +1,10 @@
 import type { AddressInfo } from "node:net";
-import { config } from "./config.ts";
+import { config, paymentsSandbox } from "./config.ts";
 import { database } from "./db/client.ts";
 import { seedCatalogIfEmpty } from "./db/seed.ts";
 import { createApp } from "./http/app.ts";
 import { startJobs, stopJobs } from "./jobs/index.ts";
 import "./jobs/all.ts";
-import { paymentsSandbox } from "./payments/mode.ts";
 import { startXenditSandbox, stopXenditSandbox } from "./payments/xendit/sandbox.ts";
 
 /** Starts the whole shop in one process: database (migrated and seeded), then the web server. */

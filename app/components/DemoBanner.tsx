@@ -8,7 +8,7 @@ export function DemoBanner() {
   const root = useRouteLoaderData("root") as { demo?: boolean } | undefined;
   if (!root?.demo) return null;
   return (
-    <p role="note" className="bg-ink-900 px-4 py-1.5 text-center text-xs font-semibold tracking-wide text-sand-50">
+    <p role="note" className="bg-ink-900 px-3 py-1.5 text-center text-xs font-semibold leading-snug text-sand-50">
       {t("demo.banner")}
     </p>
   );

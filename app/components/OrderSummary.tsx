@@ -4,7 +4,8 @@ import type { Locale } from "../../lib/locale.ts";
 import { formatIdr, formatRate, formatUsd } from "../../lib/money.ts";
 import { paymentMethodName } from "../../lib/payment-methods.ts";
 import { countryNames } from "../i18n/countries";
-import type { Order } from "../../server/orders/place-order.ts";
+import type { Order } from "../../server/orders/types.ts";
+import { addressLines, shop } from "../../lib/shop.ts";
 import { useLocale, useT, type Translate } from "../i18n/core";
 import { deliveryTexts } from "../i18n/delivery";
 import { orders } from "../i18n/orders";
@@ -229,18 +230,43 @@ export function OrderSummary({ order, detailed = false, headingLevel = 2 }: Summ
       </dl>
 
       <div className="mt-2 grid gap-5 border-t border-sand-200 pt-5 sm:grid-cols-2">
-        <div>
-          <Sub className={sub}>{t("summary.address")}</Sub>
-          <address className="mt-2 not-italic leading-relaxed text-ink-700 [overflow-wrap:anywhere]">
-            <span className="block font-medium text-ink-900">{a.fullName}</span>
-            <span className="block">{a.addressLine1}</span>
-            {a.addressLine2 && <span className="block">{a.addressLine2}</span>}
-            <span className="block">{[a.city, a.state, a.postalCode].filter(Boolean).join(", ")}</span>
-            <span className="block">{countryName(tn, a.country)}</span>
-            <span className="mt-1 block text-sm">{a.phone}</span>
-            <span className="block text-sm">{a.email}</span>
-          </address>
-        </div>
+        {order.deliveryOption === "PICKUP" ? (
+          // Nothing is sent for a pickup: the workshop is where the hat is, the buyer is who collects it.
+          <>
+            <div>
+              <Sub className={sub}>{t("summary.pickup")}</Sub>
+              <address className="mt-2 not-italic leading-relaxed text-ink-700">
+                <span className="block font-medium text-ink-900">{shop.name}</span>
+                {addressLines.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </address>
+            </div>
+            <div>
+              <Sub className={sub}>{t("summary.contact")}</Sub>
+              <p className="mt-2 leading-relaxed text-ink-700 [overflow-wrap:anywhere]">
+                <span className="block font-medium text-ink-900">{a.fullName}</span>
+                <span className="block text-sm">{a.phone}</span>
+                <span className="block text-sm">{a.email}</span>
+              </p>
+            </div>
+          </>
+        ) : (
+          <div>
+            <Sub className={sub}>{t("summary.address")}</Sub>
+            <address className="mt-2 not-italic leading-relaxed text-ink-700 [overflow-wrap:anywhere]">
+              <span className="block font-medium text-ink-900">{a.fullName}</span>
+              <span className="block">{a.addressLine1}</span>
+              {a.addressLine2 && <span className="block">{a.addressLine2}</span>}
+              <span className="block">{[a.city, a.state, a.postalCode].filter(Boolean).join(", ")}</span>
+              <span className="block">{countryName(tn, a.country)}</span>
+              <span className="mt-1 block text-sm">{a.phone}</span>
+              <span className="block text-sm">{a.email}</span>
+            </address>
+          </div>
+        )}
         <div>
           <Sub className={sub}>{t("summary.paymentMethod")}</Sub>
           <p className="mt-2 font-medium">{paymentMethodName(order.paymentMethod, locale)}</p>

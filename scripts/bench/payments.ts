@@ -7,6 +7,8 @@ import autocannon from "autocannon";
  * simulator over HTTP and the stored answer).
  */
 export const BENCH_CALLBACK_TOKEN = "bench-callback-token-0123456789abcdef";
+/** Staff may pay any order: the bench creates payment requests for orders it placed from many clients. */
+export const BENCH_STAFF_TOKEN = "bench-staff-token-0123456789abcdef";
 const CONNECTIONS = 16;
 
 type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number };
@@ -78,7 +80,7 @@ async function paymentRequestCreation(origin: string, orders: number): Promise<F
   const ids = await placeOrders(origin, orders + 40);
   let next = 0;
   const body = () => JSON.stringify({ orderId: ids[next++ % ids.length], channelCode: "BCA", paymentMethodType: "VIRTUAL_ACCOUNT" });
-  const common = { url: `${origin}/api/xendit/payment-request`, method: "POST" as const, headers: { "content-type": "application/json" }, connections: CONNECTIONS };
+  const common = { url: `${origin}/api/xendit/payment-request`, method: "POST" as const, headers: { "content-type": "application/json", authorization: `Bearer ${BENCH_STAFF_TOKEN}` }, connections: CONNECTIONS };
   await autocannon({ ...common, amount: 40, requests: [{ setupRequest: (r: autocannon.Request) => ({ ...r, body: body() }) }] });
   return timed(() => autocannon({ ...common, amount: orders, requests: [{ setupRequest: (r: autocannon.Request) => ({ ...r, body: body() }) }] }));
 }

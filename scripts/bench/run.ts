@@ -5,7 +5,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
-import { BENCH_CALLBACK_TOKEN, paymentFigures } from "./payments.ts";
+import { BENCH_CALLBACK_TOKEN, BENCH_STAFF_TOKEN, paymentFigures } from "./payments.ts";
 
 /**
  * npm run bench: the shop's production build under load next to the framework's floor (a minimal
@@ -151,7 +151,7 @@ async function main() {
   const uncachedDataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
   const shop = await start(
     ["server/main.ts"],
-    { NODE_ENV: "production", PORT: String(SHOP_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", XENDIT_CALLBACK_TOKEN: BENCH_CALLBACK_TOKEN },
+    { NODE_ENV: "production", PORT: String(SHOP_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", XENDIT_CALLBACK_TOKEN: BENCH_CALLBACK_TOKEN, ADMIN_API_TOKEN: BENCH_STAFF_TOKEN },
     "Shop running at",
   );
   const floor = await start(["scripts/bench/serve-floor.ts", String(FLOOR_PORT)], { NODE_ENV: "production" }, "Floor running at");
@@ -238,7 +238,7 @@ async function postgresCheckout() {
   }
   await admin.query(`create database ${name}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-pg-"));
-  const env = { NODE_ENV: "production", PORT: String(POSTGRES_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: `${POSTGRES_SERVER}/${name}`, XENDIT_CALLBACK_TOKEN: BENCH_CALLBACK_TOKEN };
+  const env = { NODE_ENV: "production", PORT: String(POSTGRES_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: `${POSTGRES_SERVER}/${name}`, XENDIT_CALLBACK_TOKEN: BENCH_CALLBACK_TOKEN, ADMIN_API_TOKEN: BENCH_STAFF_TOKEN };
   const shop = await start(["server/main.ts"], env, "Shop running at");
   try {
     await checkoutFigures(`http://127.0.0.1:${POSTGRES_PORT}`, "PostgreSQL");

@@ -1,6 +1,7 @@
 import { AppError } from "../errors.ts";
 import { getProduct } from "../catalog/products.ts";
-import { placeOrder, type Order } from "../orders/place-order.ts";
+import { placeOrder } from "../orders/place-order.ts";
+import type { Order } from "../orders/types.ts";
 import { isDeliveryOptionId, optionsForAddress } from "../../lib/delivery.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { ShippingAddressInput } from "../../lib/validation/address.ts";

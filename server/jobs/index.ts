@@ -23,10 +23,8 @@ import {
   type SendOptions,
   type WorkOptions,
 } from "pg-boss";
-import { database, type Database, type Db } from "../db/client.ts";
-
-/** A drizzle transaction of the shop's database (the argument of `db.transaction(async (tx) => ...)`). */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import { database, type Database } from "../db/client.ts";
+import type { Tx } from "../db/tx.ts";
 
 /** One job's payload and its pg-boss record (id, retryCount, retryLimit, ...). */
 export type JobHandler<T extends object> = (data: T, job: JobWithMetadata<T>) => Promise<void>;

@@ -14,7 +14,8 @@ import type { JobWithMetadata } from "pg-boss";
 import { config } from "../config.ts";
 import { getDb, type Db } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";
-import { defineJob, jobsStarted, sendJobs, type Tx } from "../jobs/index.ts";
+import type { Tx } from "../db/tx.ts";
+import { defineJob, jobsStarted, sendJobs } from "../jobs/index.ts";
 import { mailLocale, renderMail, type MailContent } from "./templates/index.ts";
 import { deliver } from "./transport.ts";
 

@@ -1,5 +1,5 @@
 import { centsToUsd } from "../../lib/money.ts";
-import type { Order } from "./place-order.ts";
+import type { Order } from "./types.ts";
 
 /** An order in the JSON API (SPEC section 3, Order): money in USD numbers, no access token. */
 export function toApiOrder(o: Order) {

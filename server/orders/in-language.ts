@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import { isLocale } from "../../lib/locale.ts";
 import { getDb, type Db } from "../db/client.ts";
 import { products } from "../db/schema.ts";
-import type { Tx } from "../jobs/index.ts";
+import type { Tx } from "../db/tx.ts";
 
 type Named = { productId: number; productName: string; color: string };
 

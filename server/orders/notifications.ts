@@ -1,7 +1,7 @@
 import { config } from "../config.ts";
-import type { Tx } from "../jobs/index.ts";
+import type { Tx } from "../db/tx.ts";
 import { enqueueMail, enqueueMails, type CancelReason, type EnqueueMailInput, type EnqueueOptions } from "../mail/index.ts";
-import type { Order } from "./place-order.ts";
+import type { Order } from "./types.ts";
 import { orderInLanguage, ordersInLanguage } from "./in-language.ts";
 
 /**

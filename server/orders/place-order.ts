@@ -3,10 +3,10 @@ import { orderEvents, orders } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { readProducts } from "../catalog/products.ts";
 import { batched } from "../db/batched.ts";
-import type { Tx } from "../jobs/index.ts";
+import type { Tx } from "../db/tx.ts";
 import type { ProductView } from "../../lib/product.ts";
-import { usdToIdrRate } from "../payments/fx-rate.ts";
-import { paymentsSandbox } from "../payments/mode.ts";
+import { usdToIdrRate } from "../pricing/fx-rate.ts";
+import { paymentsSandbox } from "../config.ts";
 import { deliveryCostCents, isDeliveryOptionId, regionOf, deliveryOptions } from "../../lib/delivery.ts";
 import { centsToIdr } from "../../lib/money.ts";
 import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, paymentMethodByCode, type PaymentMethod } from "../../lib/payment-methods.ts";
@@ -14,10 +14,10 @@ import type { Locale } from "../../lib/locale.ts";
 import type { ShippingAddressInput } from "../../lib/validation/address.ts";
 import { newAccessToken, newOrderNumber } from "./numbers.ts";
 import type { OrderStatus, PaymentStatus } from "./status.ts";
+import type { Order } from "./types.ts";
 import { deliverQueuedMail } from "../mail/index.ts";
 import { announceNewOrders } from "./notifications.ts";
 
-export type Order = typeof orders.$inferSelect;
 
 export type PlaceOrderInput = {
   productId: number;

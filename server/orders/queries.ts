@@ -1,10 +1,10 @@
 import { and, count, desc, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "../db/client.ts";
-import type { Tx } from "../jobs/index.ts";
+import type { Tx } from "../db/tx.ts";
 import { orderEvents, orders } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { announceCancellation, paymentStatusChanged } from "./notifications.ts";
-import type { Order } from "./place-order.ts";
+import type { Order } from "./types.ts";
 import { assertOrderMove, assertPaymentMove, isOrderStatus, isPaymentStatus, type PaymentStatus } from "./status.ts";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

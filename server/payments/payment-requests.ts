@@ -3,7 +3,7 @@ import { getDb } from "../db/client.ts";
 import { orders, paymentAttempts } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { changePaymentStatus } from "../orders/queries.ts";
-import type { Order } from "../orders/place-order.ts";
+import type { Order } from "../orders/types.ts";
 import { shop } from "../../lib/shop.ts";
 import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, type PaymentMethod } from "../../lib/payment-methods.ts";
 import type { PaymentAttempt } from "./attempts.ts";

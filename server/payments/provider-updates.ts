@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.ts";
 import { orders, paymentAttempts } from "../db/schema.ts";
-import type { Tx } from "../jobs/index.ts";
+import type { Tx } from "../db/tx.ts";
 import { config } from "../config.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { changePaymentStatus } from "../orders/queries.ts";

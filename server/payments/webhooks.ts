@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "../db/client.ts";
 import { paymentAttempts, xenditEvents } from "../db/schema.ts";
-import { defineJob, type Tx } from "../jobs/index.ts";
+import type { Tx } from "../db/tx.ts";
+import { defineJob } from "../jobs/index.ts";
 import { applyProviderUpdate, noteSessionFailure, type ProviderUpdate, type UpdateOutcome } from "./provider-updates.ts";
 import { isSessionId } from "./xendit/channels.ts";
 import { isCallbackToken } from "./xendit/connection.ts";

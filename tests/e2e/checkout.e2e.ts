@@ -87,12 +87,22 @@ describe("three customers, each to the success page", () => {
     await chooseDelivery(page, "Pickup from Workshop", "$0.00");
     await pay(page, "Cash in store");
     await page.getByText(/within 7 days/i).first().waitFor();
+    // The success page and the order page say the same: the order awaits its payment.
+    await page.getByRole("heading", { level: 1, name: "Awaiting Payment", exact: true }).waitFor();
+    // Nothing is shipped: the summary names the workshop, not the buyer's home, as where the hat is.
+    await page.getByRole("heading", { name: "Pickup at our workshop" }).waitFor();
+    expect(await page.getByText("Shipping address").count()).toBe(0);
+    expect(await page.getByText(bali.addressLine1).count()).toBe(0);
+    await page.getByText(bali.fullName).first().waitFor();
     const orderLink = page.getByRole("link", { name: /view your order/i });
     const href = await orderLink.getAttribute("href");
     expect(href).toMatch(/^\/orders\/[A-Za-z0-9_-]{32}$/);
     await orderLink.click();
     await page.waitForURL(/\/orders\//);
     await page.getByText(/RT-[0-9A-Z]{6}/).first().waitFor();
+    await page.getByText("Awaiting payment", { exact: true }).first().waitFor();
+    await page.getByRole("heading", { name: "Pickup at our workshop" }).waitFor();
+    expect(await page.getByText(bali.addressLine1).count()).toBe(0);
   });
 
   it("Bali: Lion Parcel paid with the test card", async () => {

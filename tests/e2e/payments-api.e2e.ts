@@ -104,3 +104,43 @@ describe("GET /api/xendit/payment-status", () => {
     expect(await missing.json()).toEqual({ success: false, payment: null, error: "Payment not found", status: null });
   });
 });
+
+describe("the other paths that change a payment refuse strangers", () => {
+  const form = (fields: Record<string, string>, headers: Record<string, string> = {}) => ({
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const statusOf = async (paymentId: string) =>
+    ((await (await call(`/api/xendit/payment-status?paymentId=${paymentId}`, { headers: staff() })).json()) as { status: string }).status;
+
+  it("the sandbox's pay and fail buttons act only for the browser that placed the order", async () => {
+    const order = await placeOrder();
+    const started = await call("/api/xendit/payment-request", json({ orderId: order.id, channelCode: "BCA" }, { cookie: order.cookie }));
+    const { xenditPaymentId } = (await started.json()) as { xenditPaymentId: string };
+    const other = await placeOrder();
+    for (const headers of [{}, { cookie: other.cookie }] as Record<string, string>[]) {
+      const attempt = await call("/checkout/sandbox-payment", form({ paymentId: xenditPaymentId, outcome: "pay", returnTo: "/checkout/payment" }, headers));
+      expect(attempt.status).toBe(404);
+    }
+    expect(await statusOf(xenditPaymentId)).toBe("PENDING");
+  });
+
+  it("'Try Again' for an order that is not this browser's places nothing and pays nothing", async () => {
+    const order = await placeOrder();
+    const other = await placeOrder();
+    const before = (await (await call("/api/orders?limit=1", { headers: staff() })).json()) as { pagination: { total: number } };
+    const answer = await call("/checkout/payment", form({ orderId: order.id, paymentMethod: "MANDIRI" }, { cookie: other.cookie }));
+    // Refused: no payment page to go to (this browser's own checkout step shows, or sends it back to its start).
+    expect(answer.headers.get("location") ?? "").not.toMatch(/payment-instructions|qr|success|_sandbox/);
+    const after = (await (await call("/api/orders?limit=100", { headers: staff() })).json()) as { pagination: { total: number }; orders: { id: string; paymentMethod: string }[] };
+    expect(after.pagination.total).toBe(before.pagination.total);
+    expect(after.orders.find((o) => o.id === order.id)).toMatchObject({ paymentMethod: "BCA" });
+  });
+
+  it("'Pay now' on an order page needs the order's own link", async () => {
+    const answer = await call(`/orders/${"A".repeat(32)}`, form({}));
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("set-cookie")).toBeNull();
+  });
+});

@@ -68,11 +68,43 @@ describe("virtual account and store payments", () => {
     await hydrated(page);
     await page.getByRole("button", { name: "Simulate failure" }).click();
     await page.getByText("Payment Failed").first().waitFor();
-    await page.getByRole("link", { name: "Try Again" }).click();
+    await page.getByRole("link", { name: "Choose Another Method" }).click();
     await page.waitForURL(/\/checkout\/payment$/);
     // The saved order is offered again, with the same amounts.
     await page.getByText(/Your order RT-[0-9A-Z]{6} is saved/).waitFor();
   });
+
+  for (const lang of ["en", "ru"] as const) {
+    it(`a failed virtual account hides every pay detail, on reload too, and offers the ways on (${lang})`, async () => {
+      const page = await checkoutWith("BRI Virtual Account", lang);
+      await page.waitForURL(/\/checkout\/payment-instructions/);
+      const number = (await page.getByText(/^\d{12,}$/).first().textContent())!.trim();
+      const failedId = paymentIdOf(page);
+      await sandbox(`/payment_requests/${failedId}/fail`, { failure_code: "PROCESSOR_ERROR" });
+      const texts = {
+        en: { title: "Payment Not Completed", next: "Your order is kept", again: "Try Again", another: "Choose Another Method", complete: "Complete Your Payment" },
+        ru: { title: "Платёж не завершён", next: "Ваш заказ сохранён", again: "Попробовать снова", another: "Выбрать другой способ", complete: "Завершите оплату" },
+      }[lang];
+      for (const reload of [false, true]) {
+        if (reload) await page.reload();
+        await page.getByRole("heading", { level: 1, name: texts.title }).waitFor();
+        await page.getByText(texts.next).waitFor();
+        expect(await page.getByText(texts.complete).count()).toBe(0);
+        expect(await page.getByText(number).count()).toBe(0);
+        expect(await page.getByRole("button", { name: /copy|скопировать/i }).count()).toBe(0);
+        expect(await page.getByText(/RT-[0-9A-Z]{6}/).count()).toBeGreaterThan(0);
+        await page.getByRole("link", { name: texts.another }).waitFor();
+      }
+      await hydrated(page);
+      await expectAccessible(page);
+      // Try Again: a new virtual account of the same bank for the same order.
+      await page.getByRole("button", { name: texts.again }).click();
+      await expect.poll(() => paymentIdOf(page)).not.toBe(failedId);
+      await page.waitForURL(/\/checkout\/payment-instructions/);
+      await page.getByRole("heading", { level: 1, name: texts.complete }).waitFor();
+      expect((await page.getByText(/^\d{12,}$/).first().textContent())!.trim()).not.toBe(number);
+    });
+  }
 });
 
 describe("QRIS", () => {
@@ -83,6 +115,13 @@ describe("QRIS", () => {
     const image = page.getByRole("img", { name: /QRIS payment code/ });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await page.getByText(/^(10:00|09:\d\d)$/).waitFor();
+    await page.getByText(/RT-[0-9A-Z]{6}/).first().waitFor();
+    // The code can be saved as a PNG, for a phone's banking app to scan from the gallery.
+    const save = page.getByRole("link", { name: "Save QR Image" });
+    expect(await save.getAttribute("download")).toMatch(/^QRIS-RT-[0-9A-Z]{6}\.png$/);
+    const png = await page.request.get((await save.getAttribute("href"))!);
+    expect(png.headers()["content-type"]).toBe("image/png");
+    expect((await png.body()).subarray(1, 4).toString()).toBe("PNG");
     await hydrated(page);
     await expectAccessible(page);
     await sandbox(`/payment_requests/${paymentIdOf(page)}/pay`);
@@ -105,9 +144,12 @@ describe("QRIS", () => {
     await page.clock.fastForward("05:00");
     await page.getByText(/^0[45]:\d\d$/).waitFor();
     await page.clock.fastForward("05:01");
-    await page.getByText("QR Code Expired").waitFor();
-    await page.getByRole("link", { name: "Try Again" }).waitFor();
-    await page.getByRole("link", { name: "Back to Products" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "QR Code Expired" }).waitFor();
+    // The expired code is gone: nothing left to scan or save.
+    expect(await page.getByRole("img", { name: /QRIS payment code/ }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Save QR Image" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Try Again" }).waitFor();
+    await page.getByRole("link", { name: "Choose Another Method" }).waitFor();
   });
 });
 
@@ -164,6 +206,7 @@ describe("cards on Xendit's hosted checkout (a payment session)", () => {
         await page.getByRole("heading", { name: lang === "ru" ? "Платёж не завершён" : "Payment Not Completed" }).waitFor();
         await page.getByText(text[lang], { exact: false }).first().waitFor();
         expect(await page.getByText(paymentIdOf(page)).count(), code).toBeGreaterThan(0);
+        expect(await page.getByText(/RT-[0-9A-Z]{6}/).count(), code).toBeGreaterThan(0);
         if (code === "INSUFFICIENT_BALANCE") await expectAccessible(page);
         await page.context().close();
       }

@@ -3,9 +3,9 @@ import { Await } from "react-router";
 import { Link } from "../localized";
 import { failureMessage } from "../../../lib/failure-message.ts";
 import type { PaymentRecord } from "../../../lib/payment-record.ts";
-import { useLocale, useT } from "../../i18n/core";
+import { useT } from "../../i18n/core";
 import { payments } from "../../i18n/payments";
-import { formatAmountFor } from "./amount";
+import { formatPaymentAmount } from "./amount";
 import { PaymentReference } from "./PaymentReference";
 
 export type FailedPaymentProps = {
@@ -14,9 +14,11 @@ export type FailedPaymentProps = {
   orderId: string | null;
   /** The error text the link carried (already decoded once by the URL parser). */
   error: string | null;
-  /** The payment record, still on its way (streamed); resolves to null when none was found. */
-  lookup: Promise<PaymentRecord | null>;
+  /** The payment and its order's number, still on their way (streamed); null when none was found. */
+  lookup: Promise<FailedLookup | null>;
 };
+
+export type FailedLookup = { record: PaymentRecord; orderNumber: string };
 
 /** /checkout/failed (SPEC 2.8): a spinner while the payment is looked up, then why it failed and the ways on. */
 export function FailedPayment({ paymentId, orderId, error, lookup }: FailedPaymentProps) {
@@ -24,7 +26,7 @@ export function FailedPayment({ paymentId, orderId, error, lookup }: FailedPayme
   return (
     <Suspense fallback={<Checking />}>
       <Await resolve={lookup} errorElement={<NotCompleted record={null} error={error} />}>
-        {(record) => <NotCompleted record={record} error={error} />}
+        {(found) => <NotCompleted record={found?.record ?? null} orderNumber={found?.orderNumber ?? null} error={error} />}
       </Await>
     </Suspense>
   );
@@ -40,9 +42,8 @@ function Checking() {
   );
 }
 
-function NotCompleted({ record, error }: { record: PaymentRecord | null; error: string | null }) {
+function NotCompleted({ record, orderNumber = null, error }: { record: PaymentRecord | null; orderNumber?: string | null; error: string | null }) {
   const t = useT(payments);
-  const locale = useLocale();
   const message = failureMessage(error, record?.failure_reason);
   const text =
     message.kind === "error" || message.kind === "raw" ? message.text : message.kind === "reason" ? t(`reason.${message.reason}`) : t("failed.generic");
@@ -68,9 +69,9 @@ function NotCompleted({ record, error }: { record: PaymentRecord | null; error: 
             title={t("failed.details")}
             headingId="failed-details-title"
             rows={[
+              ...(orderNumber ? [{ label: t("ref.orderNumber"), value: orderNumber }] : []),
               { label: t("ref.paymentId"), value: record.id, mono: true },
-              ...(record.reference_id ? [{ label: t("ref.orderId"), value: record.reference_id, mono: true }] : []),
-              { label: t("amount"), value: formatAmountFor(locale, record.amount, record.currency) },
+              { label: t("amount"), value: formatPaymentAmount(record.amount, record.currency) },
               { label: t("failed.status"), value: status ?? "" },
             ]}
           />

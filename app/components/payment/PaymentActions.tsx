@@ -1,4 +1,4 @@
-import { Link } from "../localized";
+import { Form, Link } from "../localized";
 import { useT } from "../../i18n/core";
 import { payments } from "../../i18n/payments";
 import { failedUrl, successUrl, type PaymentPageState } from "./payment-state";
@@ -7,6 +7,8 @@ type Props = {
   state: PaymentPageState;
   orderId: string;
   paymentId: string;
+  /** The method of this payment: 'Try Again' starts a new payment with it. */
+  methodCode: string;
   /** The manual check (with JavaScript). Without it the button reloads the page, whose loader asks afresh. */
   onCheck: () => void;
   checking: boolean;
@@ -16,9 +18,10 @@ type Props = {
 
 /**
  * The ways on from a payment page (SPEC 2.9): while pending 'Check Payment Status' and 'Try
- * Different Method'; when failed or expired 'Try Again' and 'Back to Products'.
+ * Different Method'; when failed or expired 'Try Again' (a new payment of the same order with the
+ * same method) and 'Choose Another Method'.
  */
-export function PaymentActions({ state, orderId, paymentId, onCheck, checking, lastCheck }: Props) {
+export function PaymentActions({ state, orderId, paymentId, methodCode, onCheck, checking, lastCheck }: Props) {
   const t = useT(payments);
 
   if (state === "succeeded") {
@@ -35,11 +38,15 @@ export function PaymentActions({ state, orderId, paymentId, onCheck, checking, l
     return (
       <div className="space-y-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-          <Link to="/checkout/payment" className="btn-primary">
-            {t("tryAgain")}
-          </Link>
-          <Link to="/products" className="btn-secondary">
-            {t("backToProducts")}
+          <Form method="post" action="/checkout/payment" className="contents">
+            <input type="hidden" name="orderId" value={orderId} />
+            <input type="hidden" name="paymentMethod" value={methodCode} />
+            <button type="submit" className="btn-primary">
+              {t("tryAgain")}
+            </button>
+          </Form>
+          <Link to="/checkout/payment" className="btn-secondary">
+            {t("tryAnother")}
           </Link>
         </div>
         {state === "failed" && (

@@ -79,21 +79,28 @@ export function PaymentInstructions(props: PaymentInstructionsProps) {
   const va = details.virtualAccount;
   const store = details.store;
   const time = timeLeftParts(secondsLeft);
+  // Once failed or expired the payment details must not be used: only what happened and the ways on.
+  const over = watch.state === "failed" || watch.state === "expired";
   // While pending the buttons follow the instructions; once it is over they come first, under the banner.
   const actions = (
-    <PaymentActions state={watch.state} orderId={orderId} paymentId={paymentId} onCheck={watch.check} checking={watch.checking} lastCheck={watch.lastManual} />
+    <PaymentActions state={watch.state} orderId={orderId} paymentId={paymentId} methodCode={method.code} onCheck={watch.check} checking={watch.checking} lastCheck={watch.lastManual} />
   );
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <header>
         <p className="text-sm font-semibold uppercase tracking-wider text-clay-700">{t("orderEyebrow", { number: orderNumber })}</p>
-        <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">{t("instructions.title")}</h1>
-        <p className="mt-3 text-lg leading-relaxed text-ink-700">{t("instructions.intro")}</p>
+        <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">
+          {over ? t(watch.state === "expired" ? "over.expired.title" : "over.failed.title") : t("instructions.title")}
+        </h1>
+        <p className="mt-3 text-lg leading-relaxed text-ink-700">
+          {over ? t(watch.state === "expired" ? "over.expired.text" : "over.failed.text", { amount, number: orderNumber }) : t("instructions.intro")}
+        </p>
       </header>
 
       <div className="mt-6 space-y-3">
         <PaymentStatusBanner state={watch.state} variant="instructions" />
+        {over && <p className="pt-1 text-ink-700">{t("over.next")}</p>}
         {!pending && <div className="pt-1">{actions}</div>}
         {pending && (
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-ink-700">
@@ -105,102 +112,105 @@ export function PaymentInstructions(props: PaymentInstructionsProps) {
         )}
       </div>
 
-      <section aria-labelledby="method-title" className="mt-8 rounded-2xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">
-        <div className="flex items-center gap-3">
-          <PaymentLogoImage code={method.logo} className="h-10 w-16 shrink-0 rounded-md ring-1 ring-sand-200" />
-          <h2 id="method-title" className="text-xl font-semibold sm:text-2xl">
-            {methodName}
-          </h2>
-        </div>
+      {!over && (
+        <>
+          <section aria-labelledby="method-title" className="mt-8 rounded-2xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">
+            <div className="flex items-center gap-3">
+              <PaymentLogoImage code={method.logo} className="h-10 w-16 shrink-0 rounded-md ring-1 ring-sand-200" />
+              <h2 id="method-title" className="text-xl font-semibold sm:text-2xl">
+                {methodName}
+              </h2>
+            </div>
 
-        {va ? (
-          <>
-            <BigValue label={t("va.number")} value={va.account_number} copyLabel={t("what.vaNumber")} />
-            <dl className="mt-2 divide-y divide-sand-200">
-              <DetailRow label={t("va.bank")}>
-                <span className="inline-flex items-center gap-2">
-                  <PaymentLogoImage code={va.bank_code === method.code ? method.logo : va.bank_code} className="h-6 w-10" />
-                  {va.bank_name}
-                </span>
-              </DetailRow>
-              {va.account_holder_name && <DetailRow label={t("va.accountName")}>{va.account_holder_name}</DetailRow>}
-              <DetailRow label={t("amount")} copy={{ value: amountForCopy(details.amount), label: t("what.amount") }}>
-                <span className="tabular-nums">{amount}</span>
-              </DetailRow>
-              <ValidUntil iso={va.expires_at ?? details.expiresAt} />
-            </dl>
-          </>
-        ) : store ? (
-          <>
-            <BigValue label={t("store.code")} value={store.payment_code} copyLabel={t("what.paymentCode")} />
-            <dl className="mt-2 divide-y divide-sand-200">
-              <DetailRow label={t("store.store")}>
-                <span className="inline-flex items-center gap-2">
-                  <PaymentLogoImage code={store.store_code} className="h-6 w-10" />
-                  {store.store}
-                </span>
-              </DetailRow>
-              {store.customer_name && <DetailRow label={t("store.name")}>{store.customer_name}</DetailRow>}
-              <DetailRow label={t("amount")} copy={{ value: amountForCopy(details.amount), label: t("what.amount") }}>
-                <span className="tabular-nums">{amount}</span>
-              </DetailRow>
-              <ValidUntil iso={store.expires_at ?? details.expiresAt} />
-            </dl>
-          </>
-        ) : (
-          <dl className="mt-3 divide-y divide-sand-200">
-            <DetailRow label={t("ref.method")} copy={{ value: methodName, label: t("what.method") }}>
-              {methodName}
-            </DetailRow>
-            <DetailRow label={t("amount")} copy={{ value: amountForCopy(details.amount), label: t("what.amount") }}>
-              <span className="tabular-nums">{amount}</span>
-            </DetailRow>
-            <DetailRow label={t("ref.orderId")} copy={{ value: orderId, label: t("what.orderId") }}>
-              <span className="font-mono text-sm">{orderId}</span>
-            </DetailRow>
-          </dl>
-        )}
-      </section>
+            {va ? (
+              <>
+                <BigValue label={t("va.number")} value={va.account_number} copyLabel={t("what.vaNumber")} />
+                <dl className="mt-2 divide-y divide-sand-200">
+                  <DetailRow label={t("va.bank")}>
+                    <span className="inline-flex items-center gap-2">
+                      <PaymentLogoImage code={va.bank_code === method.code ? method.logo : va.bank_code} className="h-6 w-10" />
+                      {va.bank_name}
+                    </span>
+                  </DetailRow>
+                  {va.account_holder_name && <DetailRow label={t("va.accountName")}>{va.account_holder_name}</DetailRow>}
+                  <DetailRow label={t("amount")} copy={{ value: amountForCopy(details.amount), label: t("what.amount") }}>
+                    <span className="tabular-nums">{amount}</span>
+                  </DetailRow>
+                  <ValidUntil iso={va.expires_at ?? details.expiresAt} />
+                </dl>
+              </>
+            ) : store ? (
+              <>
+                <BigValue label={t("store.code")} value={store.payment_code} copyLabel={t("what.paymentCode")} />
+                <dl className="mt-2 divide-y divide-sand-200">
+                  <DetailRow label={t("store.store")}>
+                    <span className="inline-flex items-center gap-2">
+                      <PaymentLogoImage code={store.store_code} className="h-6 w-10" />
+                      {store.store}
+                    </span>
+                  </DetailRow>
+                  {store.customer_name && <DetailRow label={t("store.name")}>{store.customer_name}</DetailRow>}
+                  <DetailRow label={t("amount")} copy={{ value: amountForCopy(details.amount), label: t("what.amount") }}>
+                    <span className="tabular-nums">{amount}</span>
+                  </DetailRow>
+                  <ValidUntil iso={store.expires_at ?? details.expiresAt} />
+                </dl>
+              </>
+            ) : (
+              <dl className="mt-3 divide-y divide-sand-200">
+                <DetailRow label={t("ref.method")} copy={{ value: methodName, label: t("what.method") }}>
+                  {methodName}
+                </DetailRow>
+                <DetailRow label={t("amount")} copy={{ value: amountForCopy(details.amount), label: t("what.amount") }}>
+                  <span className="tabular-nums">{amount}</span>
+                </DetailRow>
+                <DetailRow label={t("ref.orderNumber")} copy={{ value: orderNumber, label: t("what.orderNumber") }}>
+                  <span className="font-mono text-sm">{orderNumber}</span>
+                </DetailRow>
+              </dl>
+            )}
+          </section>
 
-      <section aria-labelledby="steps-title" className="mt-8">
-        <h2 id="steps-title" className="text-xl font-semibold">
-          {t("howToPay")}
-        </h2>
-        <div className="mt-4">
-          <StepList
-            steps={
-              va
-                ? [t("va.step1", { bank: va.bank_name }), t("va.step2"), t("va.step3", { number: va.account_number }), t("va.step4", { amount }), t("va.step5")]
-                : store
-                  ? [t("store.step1", { store: store.store }), t("store.step2"), t("store.step3", { code: store.payment_code }), t("store.step4", { amount }), t("store.step5")]
-                  : [t("generic.step1", { method: methodName }), t("generic.step2", { amount, method: methodName }), t("generic.step3", { orderId }), t("generic.step4")]
-            }
-          />
-        </div>
-      </section>
+          <section aria-labelledby="steps-title" className="mt-8">
+            <h2 id="steps-title" className="text-xl font-semibold">
+              {t("howToPay")}
+            </h2>
+            <div className="mt-4">
+              <StepList
+                steps={
+                  va
+                    ? [t("va.step1", { bank: va.bank_name }), t("va.step2"), t("va.step3", { number: va.account_number }), t("va.step4", { amount }), t("va.step5")]
+                    : store
+                      ? [t("store.step1", { store: store.store }), t("store.step2"), t("store.step3", { code: store.payment_code }), t("store.step4", { amount }), t("store.step5")]
+                      : [t("generic.step1", { method: methodName }), t("generic.step2", { amount, method: methodName }), t("generic.step3", { number: orderNumber }), t("generic.step4")]
+                }
+              />
+            </div>
+          </section>
 
-      <section aria-labelledby="notes-title" className="mt-8 rounded-2xl border border-amber-300 bg-amber-50/60 p-5 sm:p-6">
-        <h2 id="notes-title" className="text-lg font-semibold">
-          {t("notes.title")}
-        </h2>
-        <ul className="mt-3 list-disc space-y-1.5 pl-5 leading-relaxed text-ink-700 marker:text-amber-700">
-          <li>{t("notes.exact", { amount })}</li>
-          <li>{t("notes.time")}</li>
-          <li>{t("notes.receipt")}</li>
-          <li>{t("notes.auto")}</li>
-        </ul>
-      </section>
+          <section aria-labelledby="notes-title" className="mt-8 rounded-2xl border border-amber-300 bg-amber-50/60 p-5 sm:p-6">
+            <h2 id="notes-title" className="text-lg font-semibold">
+              {t("notes.title")}
+            </h2>
+            <ul className="mt-3 list-disc space-y-1.5 pl-5 leading-relaxed text-ink-700 marker:text-amber-700">
+              <li>{t("notes.exact", { amount })}</li>
+              <li>{t("notes.time")}</li>
+              <li>{t("notes.receipt")}</li>
+              <li>{t("notes.auto")}</li>
+            </ul>
+          </section>
+        </>
+      )}
 
       <div className="mt-8 space-y-6">
         {pending && actions}
         {sandbox && pending && <SandboxPaymentPanel paymentId={paymentId} />}
-        {!va && !store && (
+        {(over || (!va && !store)) && (
           <PaymentReference
             title={t("ref.title")}
             headingId="reference-title"
             rows={[
               { label: t("ref.orderNumber"), value: orderNumber },
-              { label: t("ref.orderId"), value: orderId, mono: true },
               { label: t("ref.paymentId"), value: paymentId, mono: true },
               { label: t("ref.method"), value: methodName },
             ]}

@@ -24,6 +24,10 @@ export type QrPaymentProps = {
   record: PaymentRecord;
   /** The QR code as an image (/checkout/qr-code/<payment id>.svg). */
   qrImageUrl: string;
+  /** The same code as a PNG file to save (a phone's banking app scans it from the gallery). */
+  qrDownloadUrl: string;
+  /** Opens the payment in the customer's app, when Xendit gives such a link. */
+  deepLink: string | null;
   /** The built-in Xendit sandbox is in use: show the simulate buttons. */
   sandbox: boolean;
 };
@@ -32,7 +36,7 @@ export type QrPaymentProps = {
  * /checkout/qr (SPEC 2.9): the QRIS code to scan, a 10-minute countdown, the status polled every
  * 3 s while pending, the steps to pay and the ways on.
  */
-export function QrPayment({ orderId, orderNumber, paymentId, record, qrImageUrl, sandbox }: QrPaymentProps) {
+export function QrPayment({ orderId, orderNumber, paymentId, record, qrImageUrl, qrDownloadUrl, deepLink, sandbox }: QrPaymentProps) {
   const t = useT(payments);
   const watch = usePaymentWatch({ orderId, paymentId, record, methodName: t("method.qr"), intervalMs: paymentTiming.qrPollMs });
   const pending = watch.state === "pending";
@@ -43,10 +47,38 @@ export function QrPayment({ orderId, orderNumber, paymentId, record, qrImageUrl,
   }, [secondsLeft, expire]);
 
   const amount = formatPaymentAmount(record.amount, record.currency);
+  // Once failed or expired the code must not be scanned: only what happened and the ways on.
+  const over = watch.state === "failed" || watch.state === "expired";
   // While pending the buttons follow the steps; once it is over they come first, under the banner.
   const actions = (
-    <PaymentActions state={watch.state} orderId={orderId} paymentId={paymentId} onCheck={watch.check} checking={watch.checking} lastCheck={watch.lastManual} />
+    <PaymentActions state={watch.state} orderId={orderId} paymentId={paymentId} methodCode="QRIS" onCheck={watch.check} checking={watch.checking} lastCheck={watch.lastManual} />
   );
+  const reference = (
+    <PaymentReference
+      rows={[
+        { label: t("ref.orderNumber"), value: orderNumber },
+        { label: t("ref.paymentId"), value: paymentId, mono: true },
+      ]}
+    />
+  );
+
+  if (over) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+        <header>
+          <p className="text-sm font-semibold uppercase tracking-wider text-clay-700">{t("orderEyebrow", { number: orderNumber })}</p>
+          <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">{t(watch.state === "expired" ? "over.qrExpired.title" : "over.failed.title")}</h1>
+          <p className="mt-3 text-lg leading-relaxed text-ink-700">{t(watch.state === "expired" ? "over.expired.text" : "over.failed.text", { amount, number: orderNumber })}</p>
+        </header>
+        <div className="mt-6 space-y-4">
+          <PaymentStatusBanner state={watch.state} variant="qr" />
+          <p className="text-ink-700">{t("over.next")}</p>
+          {actions}
+          {reference}
+        </div>
+      </div>
+    );
+  }
   const steps = [t("qr.step1"), t("qr.step2"), t("qr.step3"), t("qr.step4", { amount, shop: shop.name }), t("qr.step5")];
 
   return (
@@ -83,6 +115,19 @@ export function QrPayment({ orderId, orderNumber, paymentId, record, qrImageUrl,
           </div>
           <p className="mt-4 text-sm text-ink-500">{t("amount")}</p>
           <p className="text-2xl font-semibold tabular-nums">{amount}</p>
+          {pending && (
+            <div className="mt-5 flex flex-col gap-3">
+              {deepLink && (
+                <a href={deepLink} className="btn-primary">
+                  {t("qr.openApp")}
+                </a>
+              )}
+              <a href={qrDownloadUrl} download={`QRIS-${orderNumber}.png`} className="btn-secondary">
+                {t("qr.save")}
+              </a>
+              <p className="text-xs text-ink-500">{t("qr.saveHint")}</p>
+            </div>
+          )}
         </section>
 
         <div className="space-y-6">
@@ -94,13 +139,7 @@ export function QrPayment({ orderId, orderNumber, paymentId, record, qrImageUrl,
               <StepList steps={steps} />
             </div>
           </section>
-          <PaymentReference
-            rows={[
-              { label: t("ref.orderNumber"), value: orderNumber },
-              { label: t("ref.orderId"), value: orderId, mono: true },
-              { label: t("ref.paymentId"), value: paymentId, mono: true },
-            ]}
-          />
+          {reference}
           {pending && actions}
           {sandbox && pending && <SandboxPaymentPanel paymentId={paymentId} />}
         </div>

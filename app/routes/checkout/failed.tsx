@@ -1,7 +1,6 @@
 import type { Route } from "./+types/failed";
-import type { PaymentRecord } from "../../../lib/payment-record.ts";
-import { checkoutPayment } from "../../../server/payments/checkout-payment.ts";
-import { FailedPayment } from "../../components/payment/FailedPayment";
+import { checkoutPayment } from "../../../server/checkout/payment-pages.ts";
+import { FailedPayment, type FailedLookup } from "../../components/payment/FailedPayment";
 import { metaLocale, translator } from "../../i18n/core";
 import { payments } from "../../i18n/payments";
 
@@ -22,10 +21,10 @@ export function loader({ request }: Route.LoaderArgs) {
   const paymentId = query.get("payment_id") || null;
   const orderId = query.get("order_id") || null;
   const error = query.get("error") || null;
-  const lookup: Promise<PaymentRecord | null> =
+  const lookup: Promise<FailedLookup | null> =
     paymentId || orderId
       ? checkoutPayment(request, { orderId, paymentId }).then(
-          (payment) => payment?.record ?? null,
+          (payment) => (payment ? { record: payment.record, orderNumber: payment.orderNumber } : null),
           (failure: unknown) => {
             console.error("checkout/failed: the payment could not be looked up", failure);
             return null;

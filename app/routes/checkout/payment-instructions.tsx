@@ -1,8 +1,8 @@
 import { redirectIn } from "../../../server/locale.ts";
 import type { Route } from "./+types/payment-instructions";
 import { secondsUntil } from "../../../lib/countdown.ts";
-import { paymentPage } from "../../../server/payments/checkout-payment.ts";
-import { paymentsSandbox } from "../../../server/payments/mode.ts";
+import { paymentPage } from "../../../server/checkout/payment-pages.ts";
+import { paymentsSandbox } from "../../../server/config.ts";
 import { paymentMethodName } from "../../../lib/payment-methods.ts";
 import { InstructionsNotAvailable } from "../../components/payment/PaymentNotices";
 import { PaymentInstructions } from "../../components/payment/PaymentInstructions";
@@ -42,7 +42,8 @@ export default function PaymentInstructionsPage({ loaderData }: Route.ComponentP
   const { method } = loaderData;
   // Cash and the test card have no provider payment to instruct for.
   if (method.type === "CASH_IN_STORE" || method.type === "TEST_CARD") return <InstructionsNotAvailable />;
-  return <PaymentInstructions {...loaderData} methodName={paymentMethodName(method.code, locale)} />;
+  // A new payment (Try Again) is a new page: its state starts afresh.
+  return <PaymentInstructions key={loaderData.paymentId} {...loaderData} methodName={paymentMethodName(method.code, locale)} />;
 }
 
 /** The payment could not be read just now (SPEC 2.10's 'Payment Instructions Not Available'). */

@@ -2,18 +2,11 @@ import { useState } from "react";
 import { data, redirectDocument, useNavigation } from "react-router";
 import { Form, Link } from "../../components/localized";
 import type { Route } from "./+types/payment";
-import { orderInLanguage } from "../../../server/orders/in-language.ts";
-import { deliveryCostCents, regionOf } from "../../../lib/delivery.ts";
-import { centsToIdr, formatIdr, formatRate } from "../../../lib/money.ts";
-import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, paymentMethodName, paymentMethods, type PaymentMethod, type PaymentMethodType } from "../../../lib/payment-methods.ts";
-import { readCheckout } from "../../../server/checkout/session.ts";
-import { checkoutProduct, missingStep, orderToPay, placeCheckoutOrder } from "../../../server/checkout/steps.ts";
-import { nextUrl, startPayment } from "../../../server/payments/payment-requests.ts";
-import { isPaidOnline, xenditMethodOf } from "../../../server/payments/xendit/channels.ts";
+import { formatIdr, formatRate } from "../../../lib/money.ts";
+import { OVER_THE_COUNTER_CAP_MESSAGE, paymentMethodName, type PaymentMethodType } from "../../../lib/payment-methods.ts";
+import { pay, paymentStep } from "../../../server/checkout/payment-step.ts";
 import { AppError } from "../../../server/errors.ts";
 import { localeOf, redirectIn } from "../../../server/locale.ts";
-import { usdToIdrRate } from "../../../server/payments/fx-rate.ts";
-import { paymentsSandbox } from "../../../server/payments/mode.ts";
 import { CheckoutLayout } from "../../components/checkout/CheckoutLayout";
 import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
 import { PaymentLogoImage } from "../../components/PaymentLogo";
@@ -25,79 +18,22 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const groupOrder: PaymentMethodType[] = ["CARD", "VIRTUAL_ACCOUNT", "OVER_THE_COUNTER", "QR_CODE", "EWALLET", "PAYLATER", "CASH_IN_STORE", "TEST_CARD"];
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const checkoutData = await readCheckout(request);
-  const sandbox = paymentsSandbox();
-  // Paying a placed order again (after a failed or abandoned payment): its own amounts, online methods only.
-  const stored = checkoutData?.productId ? null : await orderToPay(checkoutData);
-  const unpaid = stored && (await orderInLanguage(stored, localeOf(request)));
-  if (unpaid) {
-    return {
-      groups: methodGroups((m) => isPaidOnline(m.code)),
-      sandbox,
-      overCap: unpaid.totalIdr > OVER_THE_COUNTER_CAP_IDR,
-      orderNumber: unpaid.orderNumber,
-      summary: {
-        productName: unpaid.productName,
-        size: unpaid.size,
-        priceCents: unpaid.priceCents,
-        deliveryCents: unpaid.deliveryCostCents,
-        idr: { amount: formatIdr(unpaid.totalIdr), rate: formatRate(unpaid.usdToIdrRate) },
-      },
-    };
-  }
-  const back = missingStep(checkoutData, "payment");
-  if (back || !checkoutData?.shippingAddress || !checkoutData.deliveryOption) throw redirectIn(request, back ?? "/checkout/shipping-options");
-  const product = await checkoutProduct(checkoutData, localeOf(request));
-  if (!product || !product.inStock) throw redirectIn(request, "/checkout/confirmation");
-  const deliveryCents = deliveryCostCents(checkoutData.deliveryOption);
-  const { rate } = await usdToIdrRate();
-  const totalIdr = centsToIdr(product.priceCents + deliveryCents, rate);
-  const bali = regionOf(checkoutData.shippingAddress) === "bali";
-  return {
-    groups: methodGroups((m) => (m.type !== "CASH_IN_STORE" || bali) && (m.type !== "TEST_CARD" || sandbox)),
-    sandbox,
-    overCap: totalIdr > OVER_THE_COUNTER_CAP_IDR,
-    orderNumber: null,
-    summary: {
-      productName: product.name,
-      size: checkoutData.selectedSize ?? null,
-      priceCents: product.priceCents,
-      deliveryCents,
-      idr: { amount: formatIdr(totalIdr), rate: formatRate(rate) },
-    },
-  };
+  const step = await paymentStep(request, localeOf(request));
+  if ("redirect" in step) throw redirectIn(request, step.redirect);
+  const { totalIdr, rate, ...summary } = step.summary;
+  return { ...step, summary: { ...summary, idr: { amount: formatIdr(totalIdr), rate: formatRate(rate) } } };
 }
 
-function methodGroups(offered: (m: PaymentMethod) => boolean) {
-  const methods = paymentMethods.filter(offered);
-  return groupOrder
-    .map((type) => ({ type, methods: methods.filter((m) => m.type === type).map(({ code, name, logo }) => ({ code, name, logo })) }))
-    .filter((g) => g.methods.length > 0);
-}
-
-/**
- * Places the order (or takes the unpaid one this browser is paying), then starts its payment:
- * Xendit's page for cards, wallets and pay-later, the QR page, or the payment instructions.
- */
+/** Places the order (or takes the unpaid one this browser is paying), then starts its payment. */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const field = form.get("paymentMethod");
-  const code = typeof field === "string" ? field.slice(0, 50) : "";
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.slice(0, 50) : "";
+  };
   try {
-    const checkoutData = await readCheckout(request);
-    const unpaid = checkoutData?.productId ? null : await orderToPay(checkoutData);
-    if (unpaid) {
-      const method = code ? xenditMethodOf(code) : null;
-      if (!method) throw new AppError("invalid", code ? `Invalid payment method: ${code}` : "Please select a payment method");
-      return goTo(request, nextUrl(await startPayment(unpaid.id, method)));
-    }
-    const order = await placeCheckoutOrder(request, code, localeOf(request));
-    const method = xenditMethodOf(order.paymentMethod);
-    if (!method) return redirectIn(request, `/checkout/success?order_id=${order.id}`);
-    return goTo(request, nextUrl(await startPayment(order.id, method)));
+    return goTo(request, await pay(request, { paymentMethod: text("paymentMethod"), orderId: text("orderId") || null }, localeOf(request)));
   } catch (error) {
     if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
     throw error;

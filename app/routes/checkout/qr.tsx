@@ -1,7 +1,7 @@
 import { redirectIn } from "../../../server/locale.ts";
 import type { Route } from "./+types/qr";
-import { paymentPage } from "../../../server/payments/checkout-payment.ts";
-import { paymentsSandbox } from "../../../server/payments/mode.ts";
+import { paymentPage } from "../../../server/checkout/payment-pages.ts";
+import { paymentsSandbox } from "../../../server/config.ts";
 import { QrNotAvailable } from "../../components/payment/PaymentNotices";
 import { QrPayment } from "../../components/payment/QrPayment";
 import { metaLocale, translator } from "../../i18n/core";
@@ -28,6 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     paymentId: payment.paymentId,
     record: payment.record,
     qrImageUrl: payment.qrString ? `/checkout/qr-code/${encodeURIComponent(payment.paymentId)}.svg` : null,
+    qrDownloadUrl: `/checkout/qr-code/${encodeURIComponent(payment.paymentId)}.png`,
+    deepLink: payment.deepLink,
     sandbox: paymentsSandbox(),
   };
 }
@@ -35,7 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function QrPage({ loaderData }: Route.ComponentProps) {
   const { qrImageUrl, ...rest } = loaderData;
   if (!qrImageUrl) return <QrNotAvailable />;
-  return <QrPayment {...rest} qrImageUrl={qrImageUrl} />;
+  // A new payment (Try Again) is a new page: its state and countdown start afresh.
+  return <QrPayment key={rest.paymentId} {...rest} qrImageUrl={qrImageUrl} />;
 }
 
 /** The payment could not be read just now: no QR code to show, and the way back to try again. */

@@ -3,8 +3,8 @@ import { localePath, unlocalizedPath } from "../../../lib/locale.ts";
 import { localeOf } from "../../../server/locale.ts";
 import type { Route } from "./+types/sandbox-payment";
 import { AppError } from "../../../server/errors.ts";
-import { paymentsSandbox } from "../../../server/payments/mode.ts";
-import { simulateSandboxOutcome } from "../../../server/payments/sandbox-outcome.ts";
+import { paymentsSandbox } from "../../../server/config.ts";
+import { simulateSandboxOutcome } from "../../../server/checkout/sandbox-outcome.ts";
 
 /**
  * Sandbox only: pays or fails the customer's pending virtual account, store or QR payment, as

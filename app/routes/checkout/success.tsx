@@ -6,7 +6,7 @@ import type { ProviderStatus } from "../../../lib/payment-record.ts";
 import { placedOrder } from "../../../server/checkout/steps.ts";
 import { localeOf, redirectIn } from "../../../server/locale.ts";
 import { orderById } from "../../../server/orders/queries.ts";
-import { checkoutPayment } from "../../../server/payments/checkout-payment.ts";
+import { checkoutPayment } from "../../../server/checkout/payment-pages.ts";
 import { CashInStoreInstructions } from "../../components/CashInStoreInstructions";
 import { awaitsCashPayment, OrderInfoNotFound, OrderPageLink, OrderSummary, orderView, type OrderView } from "../../components/OrderSummary";
 import { failedUrl } from "../../components/payment/payment-state";
@@ -17,19 +17,23 @@ import { paymentMethodName } from "../../../lib/payment-methods.ts";
 import { payments } from "../../i18n/payments";
 import { NoticePage } from "../../components/NoticePage";
 
-type Outcome = "paid" | "test" | "processing";
+type Outcome = "paid" | "test" | "processing" | "cash";
 
-/** SPEC 2.7: a test payment first, then paid (the order, or the provider's answer for this payment), otherwise still processing. */
+/**
+ * SPEC 2.7: a test payment first, then paid (the order, or the provider's answer for this payment),
+ * then a cash order awaiting its payment in the workshop (as its order page says), otherwise still processing.
+ */
 function outcomeOf(order: Pick<OrderView, "paymentMethod" | "paymentStatus" | "status">, paymentStatus?: ProviderStatus | null): Outcome {
   if (order.paymentMethod === "TEST_CARD" || order.status === "test_payment") return "test";
   if (order.paymentStatus === "SUCCEEDED" || paymentStatus === "SUCCEEDED") return "paid";
+  if (awaitsCashPayment(order)) return "cash";
   return "processing";
 }
 
 /** The payment named in the link (?payment_id=…), as the page shows it. */
 type PaymentDetails = { id: string; orderId: string; methodCode: string; status: ProviderStatus };
 
-const titles = { paid: "success.paid.title", test: "success.test.title", processing: "success.processing.title" } as const;
+const titles = { paid: "success.paid.title", test: "success.test.title", processing: "success.processing.title", cash: "success.cash.title" } as const;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = translator(orders, metaLocale(matches));
@@ -99,7 +103,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
   const { order, payment, paymentUnavailable } = loaderData;
   const outcome = outcomeOf(order, payment?.status);
   const cash = awaitsCashPayment(order);
-  const text = outcome === "paid" ? "success.paid.text" : outcome === "test" ? "success.test.text" : cash ? "success.cash.text" : "success.processing.text";
+  const text = outcome === "paid" ? "success.paid.text" : outcome === "test" ? "success.test.text" : outcome === "cash" ? "success.cash.text" : "success.processing.text";
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-16">
@@ -125,8 +129,8 @@ export default function Success({ loaderData }: Route.ComponentProps) {
             headingId="payment-details-title"
             rows={[
               { label: tp("ref.method"), value: payment.methodCode === "QRIS" ? tp("method.qr") : paymentMethodName(payment.methodCode, locale) },
+              { label: tp("ref.orderNumber"), value: order.orderNumber },
               { label: tp("ref.paymentId"), value: payment.id, mono: true },
-              { label: tp("ref.orderId"), value: payment.orderId, mono: true },
             ]}
           />
         )}

@@ -7,7 +7,7 @@ import { centsToUsd, formatUsd } from "../../../lib/money.ts";
 import type { ProductView } from "../../../lib/product.ts";
 import { seoTags } from "../../../lib/seo.ts";
 import { shop } from "../../../lib/shop.ts";
-import { orderNow } from "../../../server/catalog/order-now.ts";
+import { orderNow } from "../../../server/checkout/order-now.ts";
 import { getProduct, parseProductId } from "../../../server/catalog/products.ts";
 import { checkoutCookie } from "../../../server/checkout/session.ts";
 import { AppError } from "../../../server/errors.ts";

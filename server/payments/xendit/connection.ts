@@ -1,6 +1,5 @@
 import { randomBytes, timingSafeEqual, createHash } from "node:crypto";
-import { config } from "../../config.ts";
-import { paymentsSandbox } from "../mode.ts";
+import { config, paymentsSandbox } from "../../config.ts";
 import { xenditClient, type XenditClient } from "./client.ts";
 
 export type XenditSettings = { baseUrl: string; secretKey: string; callbackToken: string };

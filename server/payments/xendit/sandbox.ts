@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import type { Request as ExpressRequest, RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import { bearerOf, isStaffAuthorization, sameSecret } from "../../auth/staff-token.ts";
 import { createXenditSimulator, type XenditSimulator } from "../../../simulators/xendit/index.ts";
-import { config } from "../../config.ts";
-import { paymentsSandbox } from "../mode.ts";
+import { config, paymentsSandbox } from "../../config.ts";
 import { sandboxCallbackToken, useXendit } from "./connection.ts";
 
 /** Where the sandbox lives inside the shop's own server. */
@@ -47,7 +46,8 @@ export function startXenditSandbox(port: number): void {
 export const sandboxRoutes: RequestHandler = (req, res, next) => {
   const sandbox = g[slot];
   if (!sandbox) return next();
-  if (req.path.startsWith("/_control") && !mayControl(req, sandbox)) {
+  const caller = { authorization: req.headers.authorization, remoteAddress: req.socket.remoteAddress, nodeEnv: config().NODE_ENV };
+  if (req.path.startsWith("/_control") && !mayControl(caller, sandbox.controlToken)) {
     res.status(403).json({ error_code: "FORBIDDEN", message: "The sandbox control API answers only to staff (Authorization: Bearer <ADMIN_API_TOKEN>)" });
     return;
   }
@@ -61,12 +61,14 @@ const loopbackAddresses = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
  * (the bearer token), the shop itself, and in development and tests anything on this machine.
  * Behind a proxy every request comes from the loopback, so production never trusts the address.
  */
-function mayControl(req: ExpressRequest, sandbox: Sandbox): boolean {
-  const authorization = req.headers.authorization;
-  if (isStaffAuthorization(authorization)) return true;
-  const bearer = bearerOf(authorization);
-  if (bearer && sameSecret(bearer, sandbox.controlToken)) return true;
-  return config().NODE_ENV !== "production" && loopbackAddresses.has(req.socket.remoteAddress ?? "");
+export function mayControl(
+  caller: { authorization: string | undefined; remoteAddress: string | undefined; nodeEnv: string },
+  controlToken: string,
+): boolean {
+  if (isStaffAuthorization(caller.authorization)) return true;
+  const bearer = bearerOf(caller.authorization);
+  if (bearer && sameSecret(bearer, controlToken)) return true;
+  return caller.nodeEnv !== "production" && loopbackAddresses.has(caller.remoteAddress ?? "");
 }
 
 /** A call to the sandbox's control API (pay, fail or expire a payment from the checkout pages). */

@@ -1,9 +1,9 @@
 import { paymentMethodByCode, type PaymentMethod } from "../../lib/payment-methods.ts";
 import type { PaymentRecord } from "../../lib/payment-record.ts";
-import { placedOrder } from "../checkout/steps.ts";
+import { placedOrder } from "./steps.ts";
 import { orderById } from "../orders/queries.ts";
-import { paymentRecord } from "./attempts.ts";
-import { findAttempt, refreshed } from "./payment-status.ts";
+import { paymentRecord } from "../payments/attempts.ts";
+import { findAttempt, refreshed } from "../payments/payment-status.ts";
 
 /** A payment attempt of an order placed from this browser, as the checkout's payment pages show it. */
 export type CheckoutPayment = {
@@ -15,9 +15,16 @@ export type CheckoutPayment = {
   record: PaymentRecord;
   /** The QR payload of a QRIS payment, else null. */
   qrString: string | null;
+  /** A link that opens the payment in the customer's app, when Xendit gives one, else null. */
+  deepLink: string | null;
   /** Secret of the customer's order page /orders/<token>. */
   accessToken: string;
 };
+
+/** A provider's link to open in the customer's app: https or an app's own scheme, never script. */
+export function appLink(url: string | null): string | null {
+  return url && /^[a-z][a-z0-9+.-]*:/i.test(url) && !/^(javascript|data|vbscript|file|http):/i.test(url) ? url : null;
+}
 
 /**
  * The payment attempt (by payment id, else the order's latest) of an order this browser placed,
@@ -37,6 +44,7 @@ export async function checkoutPayment(request: Request, ids: { orderId?: string 
     method,
     record: paymentRecord(attempt),
     qrString: attempt.qrString,
+    deepLink: appLink(attempt.redirectUrl),
     accessToken: order.accessToken,
   };
 }

@@ -5,7 +5,7 @@ import { cookieOf } from "../../tests/support/cookies.ts";
 import { checkoutSessions, products } from "../db/schema.ts";
 import type { Database } from "../db/client.ts";
 import { seedCatalogIfEmpty } from "../db/seed.ts";
-import { readCheckout } from "../checkout/session.ts";
+import { readCheckout } from "./session.ts";
 import { AppError } from "../errors.ts";
 import { orderNow } from "./order-now.ts";
 

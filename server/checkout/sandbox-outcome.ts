@@ -1,9 +1,9 @@
 import { AppError } from "../errors.ts";
-import { attemptByXenditId } from "./attempts.ts";
-import { checkoutPayment } from "./checkout-payment.ts";
-import { refreshAttempt } from "./refresh.ts";
-import { xendit } from "./xendit/connection.ts";
-import { sandboxControl } from "./xendit/sandbox.ts";
+import { attemptByXenditId } from "../payments/attempts.ts";
+import { checkoutPayment } from "./payment-pages.ts";
+import { refreshAttempt } from "../payments/refresh.ts";
+import { xendit } from "../payments/xendit/connection.ts";
+import { sandboxControl } from "../payments/xendit/sandbox.ts";
 
 /**
  * The sandbox buttons of the checkout pages: 'pay' uses Xendit's test-mode simulate call (as a
