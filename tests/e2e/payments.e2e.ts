@@ -76,7 +76,7 @@ describe("virtual account and store payments", () => {
 
   for (const lang of ["en", "ru"] as const) {
     it(`a failed virtual account hides every pay detail, on reload too, and offers the ways on (${lang})`, async () => {
-      const page = await checkoutWith("BRI Virtual Account", lang);
+      const page = await checkoutWith(lang === "ru" ? "Виртуальный счёт BRI" : "BRI Virtual Account", lang);
       await page.waitForURL(/\/checkout\/payment-instructions/);
       const number = (await page.getByText(/^\d{12,}$/).first().textContent())!.trim();
       const failedId = paymentIdOf(page);

@@ -78,7 +78,8 @@ describe("the Russian checkout", () => {
     await expectRussian(page);
     await page.locator("main a[href^='/ru/orders/']").first().click();
     await page.waitForURL(/\/ru\/orders\//);
-    await page.getByText("Индонезия").first().waitFor();
+    // A pickup: the workshop, not the buyer's home (whose country would read 'Индонезия').
+    await page.getByText("Самовывоз из мастерской").first().waitFor();
     await expectRussian(page);
   });
 
