@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { common } from "../i18n/common";
-import { useT } from "../i18n/core";
+import { translator, useLocale, useT } from "../i18n/core";
+import type { Locale } from "../../lib/locale.ts";
 
 /** The designed 404, 429 and 500 pages. Never shows a stack trace. */
-export function ErrorPage({ kind }: { kind: "notFound" | "tooMany" | "error" }) {
+export function ErrorPage({ kind, locale }: { kind: "notFound" | "tooMany" | "error"; locale?: Locale }) {
   const t = useT(common);
-  if (kind === "tooMany") return <TooManyRequests />;
+  if (kind === "tooMany") return <TooManyRequests locale={locale} />;
   const notFound = kind === "notFound";
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
@@ -30,9 +31,13 @@ export function ErrorPage({ kind }: { kind: "notFound" | "tooMany" | "error" }) 
   );
 }
 
-/** A client that sent too many orders or messages in a short time (server/http/rate-limits.ts). */
-function TooManyRequests() {
-  const t = useT(common);
+/**
+ * A client that sent too many orders or messages in a short time (server/http/rate-limits.ts).
+ * The refusal comes before the root loader, so the language arrives with the error.
+ */
+function TooManyRequests({ locale }: { locale?: Locale }) {
+  const pageLocale = useLocale();
+  const t = translator(common, locale ?? pageLocale);
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <title>{t("tooMany.title")}</title>

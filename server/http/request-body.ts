@@ -6,7 +6,8 @@ import getRawBody from "raw-body";
  * - JSON endpoints (/api/…) take `application/json` only, so a cross-site page cannot reach them
  *   with a simple (`text/plain` or form) request; pages take form posts only;
  * - at most BODY_LIMIT bytes: a declared larger body is refused before a byte of it is read;
- * - JSON text holds no NUL and no unpaired surrogate (PostgreSQL cannot store them).
+ * - JSON text holds no NUL and no unpaired surrogate (PostgreSQL cannot store them), and a
+ *   multipart form parses.
  */
 export const BODY_LIMIT = 100 * 1024;
 
@@ -40,9 +41,20 @@ export async function readBody(req: ExpressRequest): Promise<Buffer | Refusal> {
 
 const tooLarge: Refusal = { status: 413, error: `The request body is larger than ${BODY_LIMIT / 1024} kB` };
 
-/** A JSON body whose text the shop could not store; other bodies are left to their routes. */
-export function textRefusal(req: ExpressRequest, body: Buffer): Refusal | null {
-  if (mediaType(req) !== "application/json" || body.length === 0) return null;
+/**
+ * A JSON body whose text the shop could not store, or a multipart form that does not parse (a
+ * route would fail reading it); other bodies are left to their routes.
+ */
+export async function bodyRefusal(req: ExpressRequest, body: Buffer): Promise<Refusal | null> {
+  const type = mediaType(req);
+  if (type === "multipart/form-data") {
+    const parsed = await new Response(new Uint8Array(body), { headers: { "Content-Type": req.headers["content-type"]! } }).formData().then(
+      () => true,
+      () => false,
+    );
+    return parsed ? null : { status: 400, error: "The form could not be read" };
+  }
+  if (type !== "application/json" || body.length === 0) return null;
   let value: unknown;
   try {
     value = JSON.parse(body.toString("utf8"));

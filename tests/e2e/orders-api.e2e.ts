@@ -61,7 +61,7 @@ describe("staff order endpoints", () => {
   it("need the bearer token", async () => {
     expect((await fetch(`${baseURL()}/api/orders`)).status).toBe(401);
     expect((await fetch(`${baseURL()}/api/orders`, { headers: { Authorization: "Bearer wrong-token-of-some-length" } })).status).toBe(401);
-    const patch = await fetch(`${baseURL()}/api/orders/update-payment-status?orderId=x`, { method: "PATCH", body: "{}" });
+    const patch = await fetch(`${baseURL()}/api/orders/update-payment-status?orderId=x`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: "{}" });
     expect(patch.status).toBe(401);
   });
 

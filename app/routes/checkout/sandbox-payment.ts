@@ -24,5 +24,6 @@ export async function action({ request }: Route.ActionArgs) {
     throw error;
   }
   const back = text("returnTo");
-  return redirect(back.startsWith("/checkout/") && !back.startsWith("//") ? back : "/checkout/payment");
+  // A path of the checkout, in the URL's own characters (it becomes a header value).
+  return redirect(/^\/checkout\/[\x21-\x7e]*$/.test(back) ? back : "/checkout/payment");
 }
