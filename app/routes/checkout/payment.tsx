@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
+import { Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import type { Route } from "./+types/payment";
 import { deliveryCostCents, regionOf } from "../../../lib/delivery.ts";
 import { centsToIdr, formatIdr, formatRate } from "../../../lib/money.ts";
@@ -8,7 +8,7 @@ import { readCheckout } from "../../../server/checkout/session.ts";
 import { checkoutProduct, missingStep, orderToPay, placeCheckoutOrder } from "../../../server/checkout/steps.ts";
 import { nextUrl, startPayment } from "../../../server/payments/payment-requests.ts";
 import { isPaidOnline, xenditMethodOf } from "../../../server/payments/xendit/channels.ts";
-import { AppError } from "../../../server/errors.ts";
+import { actionError, AppError } from "../../../server/errors.ts";
 import { localeOf } from "../../../server/locale.ts";
 import { usdToIdrRate } from "../../../server/payments/fx-rate.ts";
 import { paymentsSandbox } from "../../../server/payments/mode.ts";
@@ -96,8 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!method) return redirect(`/checkout/success?order_id=${order.id}`);
     return goTo(nextUrl(await startPayment(order.id, method)));
   } catch (error) {
-    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
-    throw error;
+    return actionError(error);
   }
 }
 

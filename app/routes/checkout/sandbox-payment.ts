@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/sandbox-payment";
-import { AppError } from "../../../server/errors.ts";
+import { actionError } from "../../../server/errors.ts";
 import { paymentsSandbox } from "../../../server/payments/mode.ts";
 import { simulateSandboxOutcome } from "../../../server/payments/sandbox-outcome.ts";
 
@@ -20,8 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await simulateSandboxOutcome(request, text("paymentId"), outcome);
   } catch (error) {
-    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
-    throw error;
+    return actionError(error);
   }
   const back = text("returnTo");
   // A path of the checkout, in the URL's own characters (it becomes a header value).

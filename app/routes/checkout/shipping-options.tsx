@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useSubmit } from "react-router";
+import { Form, Link, redirect, useSubmit } from "react-router";
 import type { Route } from "./+types/shipping-options";
 import { addWeekdays, deliveryCostCents, optionsForAddress } from "../../../lib/delivery.ts";
 import type { Locale } from "../../../lib/locale.ts";
 import { formatUsd } from "../../../lib/money.ts";
 import { readCheckout } from "../../../server/checkout/session.ts";
 import { chooseDelivery, missingStep } from "../../../server/checkout/steps.ts";
-import { AppError } from "../../../server/errors.ts";
+import { actionError } from "../../../server/errors.ts";
 import { localeOf } from "../../../server/locale.ts";
 import { CheckoutLayout } from "../../components/checkout/CheckoutLayout";
 import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
@@ -63,8 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await chooseDelivery(request, typeof option === "string" ? option.slice(0, 100) : "");
   } catch (error) {
-    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
-    throw error;
+    return actionError(error);
   }
   return redirect("/checkout/payment");
 }
