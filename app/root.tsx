@@ -7,7 +7,6 @@ import { ErrorPage } from "./components/ErrorPage";
 import { NavigationStatus } from "./components/NavigationStatus";
 import { useLocale } from "./i18n/core";
 import { localeOf } from "../server/locale.ts";
-import { isLocale } from "../lib/locale.ts";
 import { config } from "../server/config.ts";
 import { pageCache } from "../server/http/page-cache.ts";
 import { tooManyRequests } from "../server/http/too-many-requests.ts";
@@ -62,6 +61,5 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status !== 404 && status !== 429 && import.meta.env.DEV) console.error(error);
-  const locale = isRouteErrorResponse(error) && isLocale(error.data?.locale) ? error.data.locale : undefined;
-  return <ErrorPage kind={status === 404 ? "notFound" : status === 429 ? "tooMany" : "error"} locale={locale} />;
+  return <ErrorPage kind={status === 404 ? "notFound" : status === 429 ? "tooMany" : "error"} />;
 }

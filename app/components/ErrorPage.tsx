@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { common } from "../i18n/common";
-import { translator, useLocale, useT } from "../i18n/core";
-import type { Locale } from "../../lib/locale.ts";
+import { useEffect } from "react";
+import { useT } from "../i18n/core";
 
 /** The designed 404, 429 and 500 pages. Never shows a stack trace. */
-export function ErrorPage({ kind, locale }: { kind: "notFound" | "tooMany" | "error"; locale?: Locale }) {
+export function ErrorPage({ kind }: { kind: "notFound" | "tooMany" | "error" }) {
   const t = useT(common);
-  if (kind === "tooMany") return <TooManyRequests locale={locale} />;
+  if (kind === "tooMany") return <TooManyRequests />;
   const notFound = kind === "notFound";
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
@@ -33,11 +33,13 @@ export function ErrorPage({ kind, locale }: { kind: "notFound" | "tooMany" | "er
 
 /**
  * A client that sent too many orders or messages in a short time (server/http/rate-limits.ts).
- * The refusal comes before the root loader, so the language arrives with the error.
+ * A form sent from far down the page lands here: show the message from the top.
  */
-function TooManyRequests({ locale }: { locale?: Locale }) {
-  const pageLocale = useLocale();
-  const t = translator(common, locale ?? pageLocale);
+function TooManyRequests() {
+  const t = useT(common);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <title>{t("tooMany.title")}</title>

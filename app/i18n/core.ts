@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { useRouteError, useRouteLoaderData } from "react-router";
 import { defaultLocale, isLocale, type Locale } from "../../lib/locale.ts";
 
 /**
@@ -31,7 +31,10 @@ export function translator<K extends string>(catalogue: Catalogue<K>, locale: Lo
 /** The visitor's language, chosen by the root loader. */
 export function useLocale(): Locale {
   const data = useRouteLoaderData("root") as { locale?: unknown } | undefined;
-  return isLocale(data?.locale) ? data.locale : defaultLocale;
+  // A request refused before the root loader ran (429) carries its language with the error.
+  const error = useRouteError() as { data?: { locale?: unknown } } | undefined;
+  const locale = data?.locale ?? error?.data?.locale;
+  return isLocale(locale) ? locale : defaultLocale;
 }
 
 export function useT<K extends string>(catalogue: Catalogue<K>): Translate<K> {

@@ -42,7 +42,7 @@ function directives({ dev, https, inlineStyles }: Options & { inlineStyles: bool
 /** Photos and logos may be shown by other sites and mail readers (the JSON API hands out their URLs). */
 const sharedImages = /^\/(media|payment-logos|images)\//;
 
-const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()";
+const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()";
 
 function headers(options: Options & { inlineStyles: boolean }): RequestHandler {
   const secure = helmet({

@@ -3,6 +3,8 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startShop, type RunningShop } from "../support/start-shop.ts";
+import { launchBrowser, newContext } from "./browser.ts";
+import { expectAccessible, hydrated } from "./fixtures.ts";
 
 /**
  * The shipped limits (server/config.ts) on a shop of its own: the shared e2e shop raises them,
@@ -64,6 +66,31 @@ describe("rate limits with the shipped settings", () => {
     expect(data.status).toBe(429);
   });
 
+  it.each([
+    ["en-US", 390, true, "Too many requests", "Send Message", ["Your name", "E-mail", "Subject", "Message"]],
+    ["ru-RU", 1280, false, "Слишком много запросов", "Отправить", ["Ваше имя", "Эл. почта", "Тема", "Сообщение"]],
+  ] as const)("a refused form in the browser (%s, %i px, JavaScript %s) shows the 429 page, accessible", async (locale, width, javaScript, heading, submit, labels) => {
+    const browser = await launchBrowser();
+    try {
+      const context = await newContext(browser, shop.baseURL, { locale, width, javaScript });
+      const page = await context.newPage();
+      await page.goto("/contact");
+      if (javaScript) await hydrated(page);
+      const values = [contact.name, contact.email, contact.subject, contact.message];
+      for (const [i, label] of labels.entries()) await page.getByLabel(label, { exact: true }).fill(values[i]!);
+      await page.getByRole("button", { name: submit }).click();
+      await page.getByRole("heading", { name: heading }).waitFor();
+      // The whole page speaks the visitor's language, and the message is in view.
+      expect(await page.locator("html").getAttribute("lang")).toBe(locale.slice(0, 2));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      // axe runs in the page's JavaScript.
+      if (javaScript) await expectAccessible(page);
+      if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/429-${locale}-${width}.png`, });
+    } finally {
+      await browser.close();
+    }
+  });
+
   it("payment requests: the 21st in 10 minutes is refused, whatever the first 20 were", async () => {
     const ask = () => fetch(`${shop.baseURL}/api/xendit/payment-request`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ orderId: "none" }) });
     for (let i = 0; i < 20; i++) expect((await ask()).status).toBeLessThan(429);
@@ -85,7 +112,7 @@ describe("rate limits with the shipped settings", () => {
       expect(counts.rows).toEqual(
         expect.arrayContaining([
           { key: "orders:127.0.0.1", points: 12 },
-          { key: "contact:127.0.0.1", points: 7 },
+          { key: "contact:127.0.0.1", points: 9 },
           { key: "payments:127.0.0.1", points: 21 },
         ]),
       );
