@@ -64,9 +64,18 @@ export async function bodyRefusal(req: ExpressRequest, body: Buffer): Promise<Re
   return hasBrokenText(value) ? { status: 400, error: "Text in the body must not contain NUL characters or unpaired surrogates" } : null;
 }
 
+/** Walks the parsed value without recursion: a body may nest ten thousand arrays deep. */
 function hasBrokenText(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\0") || !value.isWellFormed();
-  if (Array.isArray(value)) return value.some(hasBrokenText);
-  if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => hasBrokenText(k) || hasBrokenText(v));
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "string") {
+      if (item.includes("\0") || !item.isWellFormed()) return true;
+    } else if (Array.isArray(item)) {
+      for (const child of item) pending.push(child);
+    } else if (item && typeof item === "object") {
+      for (const [key, child] of Object.entries(item)) pending.push(key, child);
+    }
+  }
   return false;
 }

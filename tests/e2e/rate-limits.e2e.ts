@@ -38,6 +38,9 @@ describe("rate limits with the shipped settings", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);
     expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
+    // A client cannot pick a new address for itself: X-Forwarded-For counts only behind a configured proxy (TRUST_PROXY).
+    const spoofed = await fetch(`${shop.baseURL}/api/orders`, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.9" }, body: JSON.stringify(payload) });
+    expect(spoofed.status).toBe(429);
 
     // The form step that places an order counts against the same limit, and answers with the page.
     const step = await fetch(`${shop.baseURL}/checkout/payment`, {
@@ -111,7 +114,7 @@ describe("rate limits with the shipped settings", () => {
       const counts = await db.query<{ key: string; points: number }>("select key, points from rate_limits order by key");
       expect(counts.rows).toEqual(
         expect.arrayContaining([
-          { key: "orders:127.0.0.1", points: 12 },
+          { key: "orders:127.0.0.1", points: 13 },
           { key: "contact:127.0.0.1", points: 9 },
           { key: "payments:127.0.0.1", points: 21 },
         ]),
