@@ -1,3 +1,5 @@
+import { data } from "react-router";
+
 /** The one error type of the shop: its kind decides the HTTP status. */
 export type ErrorKind = "not_found" | "invalid" | "forbidden" | "unauthorized" | "conflict" | "unavailable";
 
@@ -31,4 +33,10 @@ export function errorResponse(error: unknown): Response {
   }
   console.error(error);
   return Response.json({ error: "Internal server error" }, { status: 500 });
+}
+
+/** A form action's answer to an AppError: `{error}` for the form, with its status; anything else is thrown on. */
+export function actionError(error: unknown) {
+  if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
+  throw error;
 }

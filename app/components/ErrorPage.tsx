@@ -1,5 +1,6 @@
 import { Link } from "./localized";
 import { common } from "../i18n/common";
+import { useEffect } from "react";
 import { useT } from "../i18n/core";
 
 /** The designed 404, 429 and 500 pages. Never shows a stack trace. */
@@ -30,9 +31,15 @@ export function ErrorPage({ kind }: { kind: "notFound" | "tooMany" | "error" }) 
   );
 }
 
-/** A client that sent too many orders or messages in a short time (server/http/rate-limits.ts). */
+/**
+ * A client that sent too many orders or messages in a short time (server/http/rate-limits.ts).
+ * A form sent from far down the page lands here: show the message from the top.
+ */
 function TooManyRequests() {
   const t = useT(common);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <title>{t("tooMany.title")}</title>

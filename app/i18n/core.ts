@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { useRouteError, useRouteLoaderData } from "react-router";
 import { defaultLocale, isLocale, type Locale } from "../../lib/locale.ts";
 
 // The catalogue helpers are shared with the e-mails (server/mail/i18n), so they live in lib/.
@@ -8,7 +8,10 @@ import { translator, type Catalogue, type Translate } from "../../lib/i18n/core.
 /** The visitor's language, chosen by the root loader. */
 export function useLocale(): Locale {
   const data = useRouteLoaderData("root") as { locale?: unknown } | undefined;
-  return isLocale(data?.locale) ? data.locale : defaultLocale;
+  // A request refused before the root loader ran (429) carries its language with the error.
+  const error = useRouteError() as { data?: { locale?: unknown } } | undefined;
+  const locale = data?.locale ?? error?.data?.locale;
+  return isLocale(locale) ? locale : defaultLocale;
 }
 
 export function useT<K extends string>(catalogue: Catalogue<K>): Translate<K> {

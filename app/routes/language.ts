@@ -11,8 +11,8 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const lang = form.get("lang");
   const back = form.get("redirectTo");
-  // Only a path on this site: never an open redirect.
-  const target = typeof back === "string" && /^\/(?![/\\])/.test(back) ? back : "/";
+  // Only a path on this site (never an open redirect), in the URL's own characters (a header value).
+  const target = typeof back === "string" && /^\/(?![/\\])[\x21-\x7e]*$/.test(back) ? back : "/";
   if (!isLocale(lang)) return redirect(target);
   return redirect(localePath(lang, target), { headers: { "Set-Cookie": await languageCookie.serialize(lang) } });
 }

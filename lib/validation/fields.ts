@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+// In the browser, zod must not try `new Function` (its faster parser): the Content-Security-Policy
+// forbids eval, and each try is reported as a violation.
+if (typeof document !== "undefined") z.config({ jitless: true });
+
 /** Field rules shared by every form (the browser's hints and the server's real check). */
 export const messages = {
   required: "required",

@@ -224,8 +224,8 @@ export const xenditEvents = pgTable(
 );
 
 /**
- * Rate-limit counters (rate-limiter-flexible's Drizzle store): one row per limit and client, its
- * points used in the current window and when that window ends. Shared by every instance.
+ * Rate-limit counters (server/http/rate-limits.ts): one row per limit and client, its hits in the
+ * current window and when that window ends. Shared by every instance.
  */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),

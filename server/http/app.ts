@@ -19,9 +19,10 @@ export async function createApp({ dev, root = projectRoot }: { dev: boolean; roo
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy(config().TRUST_PROXY));
   app.use(compression());
+  const https = config().publicUrl.startsWith("https:");
   // The built-in Xendit simulator when no Xendit key is configured (server/payments/xendit/sandbox.ts).
-  app.use(SANDBOX_PATH, sandboxSecurityHeaders({ dev }), sandboxRoutes);
-  app.use(securityHeaders({ dev }));
+  app.use(SANDBOX_PATH, sandboxSecurityHeaders({ dev, https }), sandboxRoutes);
+  app.use(securityHeaders({ dev, https }));
   app.use(rateLimit);
 
   if (dev) {

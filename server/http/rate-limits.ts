@@ -1,16 +1,18 @@
 import { isIPv4, isIPv6 } from "node:net";
 import type { RequestHandler } from "express";
-import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { sql } from "drizzle-orm";
+import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
 import { config } from "../config.ts";
+import { batched } from "../db/batched.ts";
 import { getDb } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
 import { isApiPath } from "./request-body.ts";
 
 /**
  * Rate limits on public writes, per client, counted in the database (table rate_limits) so that
- * every instance shares them (rate-limiter-flexible's Drizzle store, on PGlite and PostgreSQL
- * alike). A refused JSON request gets 429 `{error}`; a refused page gets 429 and the friendly page
- * (app/root.tsx), both with Retry-After. Limits and their defaults: server/config.ts and README.
+ * every instance shares them, on PGlite and PostgreSQL alike (docs/decisions/011). A refused JSON
+ * request gets 429 `{error}`; a refused page gets 429 and the friendly page (app/root.tsx), both
+ * with Retry-After. Limits and their defaults: server/config.ts and README.
  */
 export type LimitName = "orders" | "payments" | "contact" | "writes";
 
@@ -42,29 +44,80 @@ export function clientKey(ip: string | undefined): string {
   return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
-let limiters: Promise<Record<LimitName, RateLimiterDrizzle>> | undefined;
+type Limit = { points: number; seconds: number };
 
-function limiter(name: LimitName): Promise<RateLimiterDrizzle> {
-  limiters ??= getDb().then((db) => {
-    const c = config();
-    const make = (keyPrefix: LimitName, { points, seconds }: { points: number; seconds: number }) =>
-      new RateLimiterDrizzle({
-        storeClient: db,
-        schema: rateLimits,
-        keyPrefix,
-        points,
-        duration: seconds,
-        // While the database cannot answer, each instance counts on its own rather than letting everything through.
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: seconds }),
-      });
-    return {
-      orders: make("orders", c.RATE_LIMIT_ORDERS),
-      payments: make("payments", c.RATE_LIMIT_PAYMENTS),
-      contact: make("contact", c.RATE_LIMIT_CONTACT),
-      writes: make("writes", c.RATE_LIMIT_WRITES),
-    };
+function limitFor(name: LimitName): Limit {
+  const c = config();
+  return { orders: c.RATE_LIMIT_ORDERS, payments: c.RATE_LIMIT_PAYMENTS, contact: c.RATE_LIMIT_CONTACT, writes: c.RATE_LIMIT_WRITES }[name];
+}
+
+type Hit = { key: string; seconds: number };
+type Count = { used: number; msLeft: number };
+
+/**
+ * Counts hits in the database, the hits of one moment together (group commit, server/db/batched.ts):
+ * one upsert for all their keys, so a burst of writes costs one commit, not one each. A key's
+ * window starts at its first hit and lasts its limit's seconds, on the database's clock.
+ */
+const countHits = batched(async (hits: Hit[]): Promise<Count[]> => {
+  const perKey = new Map<string, { seconds: number; n: number }>();
+  for (const { key, seconds } of hits) {
+    const entry = perKey.get(key) ?? { seconds, n: 0 };
+    entry.n++;
+    perKey.set(key, entry);
+  }
+  const db = await getDb();
+  const rows = await db
+    .insert(rateLimits)
+    .values([...perKey].map(([key, { seconds, n }]) => ({ key, points: n, expire: sql`now() + make_interval(secs => ${seconds})` })))
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        points: sql`case when ${rateLimits.expire} <= now() then excluded.points else ${rateLimits.points} + excluded.points end`,
+        expire: sql`case when ${rateLimits.expire} <= now() then excluded.expire else ${rateLimits.expire} end`,
+      },
+    })
+    .returning({ key: rateLimits.key, points: rateLimits.points, msLeft: sql<number>`(extract(epoch from ${rateLimits.expire} - now()) * 1000)::float8` });
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  // Within one run, the hits of a key are numbered in arrival order.
+  const seen = new Map<string, number>();
+  return hits.map(({ key }) => {
+    const row = byKey.get(key)!;
+    const before = seen.get(key) ?? 0;
+    seen.set(key, before + 1);
+    return { used: row.points - perKey.get(key)!.n + before + 1, msLeft: Number(row.msLeft) };
   });
-  return limiters.then((all) => all[name]);
+});
+
+// Counters whose window ended an hour ago are no longer needed.
+let sweeping: NodeJS.Timeout | undefined;
+function sweepLater(): void {
+  sweeping ??= setInterval(() => {
+    void getDb()
+      .then((db) => db.delete(rateLimits).where(sql`${rateLimits.expire} < now() - interval '1 hour'`))
+      .catch((error: unknown) => console.error("rate limits: old counters not removed:", error));
+  }, 10 * 60_000).unref();
+}
+
+// While the database cannot answer, each instance counts on its own rather than letting everything through.
+const fallbacks = new Map<LimitName, RateLimiterMemory>();
+
+/** Seconds until the client may try again, or null when this hit is within its limit. */
+export async function refusal(name: LimitName, client: string): Promise<number | null> {
+  const limit = limitFor(name);
+  sweepLater();
+  try {
+    const { used, msLeft } = await countHits({ key: `${name}:${client}`, seconds: limit.seconds });
+    return used <= limit.points ? null : Math.max(1, Math.ceil(msLeft / 1000));
+  } catch (error) {
+    console.error(`rate limits: counting in memory, the database did not answer (${String(error)})`);
+    let memory = fallbacks.get(name);
+    if (!memory) fallbacks.set(name, (memory = new RateLimiterMemory({ points: limit.points, duration: limit.seconds })));
+    return memory.consume(client).then(
+      () => null,
+      (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+    );
+  }
 }
 
 /** Counts the request; over the limit, answers 429 (JSON API) or marks it for the 429 page. */
@@ -72,11 +125,8 @@ export const rateLimit: RequestHandler = async (req, res, next) => {
   const name = limitOf(req.method, req.path);
   if (!name) return next();
   try {
-    await (await limiter(name)).consume(clientKey(req.ip));
-    return next();
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) return next(rejection);
-    const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    const seconds = await refusal(name, clientKey(req.ip));
+    if (seconds === null) return next();
     res.setHeader("Retry-After", String(seconds));
     if (isApiPath(req.path)) {
       res.status(429).json({ error: `Too many requests. Please try again in ${seconds} seconds.` });
@@ -84,5 +134,7 @@ export const rateLimit: RequestHandler = async (req, res, next) => {
     }
     res.locals.retryAfter = seconds;
     return next();
+  } catch (error) {
+    return next(error);
   }
 };

@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { contentTypeRefusal, isApiPath, readBody, textRefusal, type Refusal } from "./request-body.ts";
+import { bodyRefusal, contentTypeRefusal, isApiPath, readBody, type Refusal } from "./request-body.ts";
 import { routerContext } from "./request-context.ts";
 
 /**
@@ -21,7 +21,7 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
         if (refusal) return refuse(req, res, refusal);
         const read = await readBody(req);
         if (!Buffer.isBuffer(read)) return refuse(req, res, read);
-        const broken = textRefusal(req, read);
+        const broken = await bodyRefusal(req, read);
         if (broken) return refuse(req, res, broken);
         body = read;
       }

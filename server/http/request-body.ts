@@ -6,7 +6,8 @@ import getRawBody from "raw-body";
  * - JSON endpoints (/api/…) take `application/json` only, so a cross-site page cannot reach them
  *   with a simple (`text/plain` or form) request; pages take form posts only;
  * - at most BODY_LIMIT bytes: a declared larger body is refused before a byte of it is read;
- * - JSON text holds no NUL and no unpaired surrogate (PostgreSQL cannot store them).
+ * - JSON text holds no NUL and no unpaired surrogate (PostgreSQL cannot store them), and a
+ *   multipart form parses.
  */
 export const BODY_LIMIT = 100 * 1024;
 
@@ -40,9 +41,20 @@ export async function readBody(req: ExpressRequest): Promise<Buffer | Refusal> {
 
 const tooLarge: Refusal = { status: 413, error: `The request body is larger than ${BODY_LIMIT / 1024} kB` };
 
-/** A JSON body whose text the shop could not store; other bodies are left to their routes. */
-export function textRefusal(req: ExpressRequest, body: Buffer): Refusal | null {
-  if (mediaType(req) !== "application/json" || body.length === 0) return null;
+/**
+ * A JSON body whose text the shop could not store, or a multipart form that does not parse (a
+ * route would fail reading it); other bodies are left to their routes.
+ */
+export async function bodyRefusal(req: ExpressRequest, body: Buffer): Promise<Refusal | null> {
+  const type = mediaType(req);
+  if (type === "multipart/form-data") {
+    const parsed = await new Response(new Uint8Array(body), { headers: { "Content-Type": req.headers["content-type"]! } }).formData().then(
+      () => true,
+      () => false,
+    );
+    return parsed ? null : { status: 400, error: "The form could not be read" };
+  }
+  if (type !== "application/json" || body.length === 0) return null;
   let value: unknown;
   try {
     value = JSON.parse(body.toString("utf8"));
@@ -52,9 +64,18 @@ export function textRefusal(req: ExpressRequest, body: Buffer): Refusal | null {
   return hasBrokenText(value) ? { status: 400, error: "Text in the body must not contain NUL characters or unpaired surrogates" } : null;
 }
 
+/** Walks the parsed value without recursion: a body may nest ten thousand arrays deep. */
 function hasBrokenText(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\0") || !value.isWellFormed();
-  if (Array.isArray(value)) return value.some(hasBrokenText);
-  if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => hasBrokenText(k) || hasBrokenText(v));
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "string") {
+      if (item.includes("\0") || !item.isWellFormed()) return true;
+    } else if (Array.isArray(item)) {
+      for (const child of item) pending.push(child);
+    } else if (item && typeof item === "object") {
+      for (const [key, child] of Object.entries(item)) pending.push(key, child);
+    }
+  }
   return false;
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import { config } from "../config.ts";
 
 /**
  * Security headers on every answer (helmet): a Content-Security-Policy whose scripts are the
@@ -16,8 +15,9 @@ const nonce: RequestHandler = (_req, res, next) => {
 
 type Csp = Record<string, (string | ((req: unknown, res: { locals: Record<string, unknown> }) => string))[]>;
 
-function directives({ dev, inlineStyles }: { dev: boolean; inlineStyles: boolean }): Csp {
-  const https = config().publicUrl.startsWith("https:");
+type Options = { dev: boolean; https: boolean };
+
+function directives({ dev, https, inlineStyles }: Options & { inlineStyles: boolean }): Csp {
   return {
     "default-src": ["'self'"],
     // Vite's development server injects scripts and styles and talks over a WebSocket.
@@ -42,13 +42,12 @@ function directives({ dev, inlineStyles }: { dev: boolean; inlineStyles: boolean
 /** Photos and logos may be shown by other sites and mail readers (the JSON API hands out their URLs). */
 const sharedImages = /^\/(media|payment-logos|images)\//;
 
-const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()";
+const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()";
 
-function headers(options: { dev: boolean; inlineStyles: boolean }): RequestHandler {
-  const https = config().publicUrl.startsWith("https:");
+function headers(options: Options & { inlineStyles: boolean }): RequestHandler {
   const secure = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: directives(options) as never },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: "deny" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginResourcePolicy: { policy: "same-origin" },
@@ -63,12 +62,12 @@ function headers(options: { dev: boolean; inlineStyles: boolean }): RequestHandl
   };
 }
 
-/** For the shop's own answers. */
-export function securityHeaders({ dev }: { dev: boolean }): RequestHandler[] {
-  return [nonce, headers({ dev, inlineStyles: false })];
+/** For the shop's own answers; `https`: the shop's public address (PUBLIC_URL) is https. */
+export function securityHeaders(options: Options): RequestHandler[] {
+  return [nonce, headers({ ...options, inlineStyles: false })];
 }
 
 /** For the built-in Xendit sandbox's pay pages: their HTML keeps its stylesheet inline. */
-export function sandboxSecurityHeaders({ dev }: { dev: boolean }): RequestHandler[] {
-  return [nonce, headers({ dev, inlineStyles: true })];
+export function sandboxSecurityHeaders(options: Options): RequestHandler[] {
+  return [nonce, headers({ ...options, inlineStyles: true })];
 }

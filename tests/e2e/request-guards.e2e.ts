@@ -93,6 +93,14 @@ describe("text the shop cannot store", () => {
     },
   );
 
+  it.each([
+    ["nested 40,000 deep", `{"productId":${"[".repeat(40_000)}${"]".repeat(40_000)}}`],
+    ["an array of 45,000 items", `{"productId":[${"0,".repeat(45_000)}0]}`],
+  ])("a JSON body %s is a 400, not a crash", async (_, body) => {
+    const response = await send("/api/orders", json(body));
+    expect(response.status).toBe(400);
+  });
+
   it("a malformed language cookie is ignored, not an error", async () => {
     const response = await send("/", { headers: { Cookie: "lang=%E0%A4%A" } });
     expect(response.status).toBe(200);

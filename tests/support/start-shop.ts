@@ -20,10 +20,11 @@ function freePort(): Promise<number> {
 /**
  * A shop of its own (the production build, as the e2e global setup starts it) on an empty PGlite
  * folder, for tests that need other settings than the shared one (e.g. the shipped rate limits).
- * `stop` ends the process and keeps the folder, so a test can read the database afterwards.
+ * `stop` ends the process and keeps the folder, so a test can read the database afterwards (or
+ * start the shop again on it).
  */
-export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "shop-own-"));
+export async function startShop(env: Record<string, string> = {}, dataDir?: string): Promise<RunningShop> {
+  dataDir ??= await mkdtemp(path.join(tmpdir(), "shop-own-"));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server/main.ts"], {

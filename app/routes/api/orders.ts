@@ -1,6 +1,7 @@
+import { jsonEndpoint } from "../../../server/http/api-errors.ts";
 import type { Route } from "./+types/orders";
 import { requireStaff } from "../../../server/auth/staff-token.ts";
-import { AppError, errorResponse } from "../../../server/errors.ts";
+import { AppError } from "../../../server/errors.ts";
 import { checkoutCookie } from "../../../server/checkout/session.ts";
 import { rememberPlacedOrder } from "../../../server/checkout/steps.ts";
 import { preferredLocale } from "../../../server/locale.ts";
@@ -13,32 +14,23 @@ const positiveInt = (text: string | null, fallback: number, max: number) =>
   text && /^\d{1,6}$/.test(text) && Number(text) >= 1 ? Math.min(Number(text), max) : fallback;
 
 /** GET /api/orders?page&limit (staff): newest first, {orders, pagination}. */
-export async function loader({ request }: Route.LoaderArgs) {
-  try {
-    requireStaff(request);
-    const query = new URL(request.url).searchParams;
-    const result = await listOrders(positiveInt(query.get("page"), 1, 100_000), positiveInt(query.get("limit"), 10, 100));
-    return Response.json({ orders: result.orders.map(toApiOrder), pagination: result.pagination });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const loader = jsonEndpoint(async ({ request }: Route.LoaderArgs) => {
+  requireStaff(request);
+  const query = new URL(request.url).searchParams;
+  const result = await listOrders(positiveInt(query.get("page"), 1, 100_000), positiveInt(query.get("limit"), 10, 100));
+  return Response.json({ orders: result.orders.map(toApiOrder), pagination: result.pagination });
+});
 
 /**
  * POST /api/orders: places an order; the amounts in the body must match the shop's, or 400. The
  * caller's checkout cookie remembers the order, so the same client may pay it.
  */
-export async function action({ request }: Route.ActionArgs) {
-  try {
-    if (request.method !== "POST") throw new AppError("invalid", "Use POST to place an order");
-    const body = await request.json().catch(() => {
-      throw new AppError("invalid", "The body must be JSON");
-    });
-    const order = await placeOrder(parseOrderPayload(body, await preferredLocale(request)));
-    const session = await rememberPlacedOrder(request, order.id);
-    const cookie = await checkoutCookie(session);
-    return Response.json({ id: order.id, orderNumber: order.orderNumber }, { status: 201, headers: { "Set-Cookie": cookie } });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const action = jsonEndpoint(async ({ request }: Route.ActionArgs) => {
+  if (request.method !== "POST") throw new AppError("invalid", "Use POST to place an order");
+  const body = await request.json().catch(() => {
+    throw new AppError("invalid", "The body must be JSON");
+  });
+  const order = await placeOrder(parseOrderPayload(body, await preferredLocale(request)));
+  const session = await rememberPlacedOrder(request, order.id);
+  return Response.json({ id: order.id, orderNumber: order.orderNumber }, { status: 201, headers: { "Set-Cookie": await checkoutCookie(session) } });
+});

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { data, redirectDocument, useNavigation } from "react-router";
+import { redirectDocument, useNavigation } from "react-router";
 import { Form, Link } from "../../components/localized";
 import type { Route } from "./+types/payment";
 import { formatIdr, formatRate } from "../../../lib/money.ts";
 import { OVER_THE_COUNTER_CAP_MESSAGE, paymentMethodName, type PaymentMethodType } from "../../../lib/payment-methods.ts";
 import { pay, paymentStep } from "../../../server/checkout/payment-step.ts";
-import { AppError } from "../../../server/errors.ts";
+import { actionError } from "../../../server/errors.ts";
 import { localeOf, redirectIn } from "../../../server/locale.ts";
 import { CheckoutLayout } from "../../components/checkout/CheckoutLayout";
 import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
@@ -35,8 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     return goTo(request, await pay(request, { paymentMethod: text("paymentMethod"), orderId: text("orderId") || null }, localeOf(request)));
   } catch (error) {
-    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
-    throw error;
+    return actionError(error);
   }
 }
 

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { localePath, unlocalizedPath } from "../../../lib/locale.ts";
 import { localeOf } from "../../../server/locale.ts";
 import type { Route } from "./+types/sandbox-payment";
-import { AppError } from "../../../server/errors.ts";
+import { actionError } from "../../../server/errors.ts";
 import { paymentsSandbox } from "../../../server/config.ts";
 import { simulateSandboxOutcome } from "../../../server/checkout/sandbox-outcome.ts";
 
@@ -22,9 +22,10 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await simulateSandboxOutcome(request, text("paymentId"), outcome);
   } catch (error) {
-    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
-    throw error;
+    return actionError(error);
   }
   const back = text("returnTo");
-  return redirect(localePath(localeOf(request), unlocalizedPath(back).startsWith("/checkout/") && !back.startsWith("//") ? back : "/checkout/payment"));
+  // A path of the checkout (in either language), in the URL's own characters (it becomes a header value).
+  const path = unlocalizedPath(back);
+  return redirect(localePath(localeOf(request), /^\/checkout\/[\x21-\x7e]*$/.test(path) ? path : "/checkout/payment"));
 }

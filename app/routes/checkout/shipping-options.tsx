@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { data, useSubmit } from "react-router";
+import { useSubmit } from "react-router";
 import { Form, Link } from "../../components/localized";
 import type { Route } from "./+types/shipping-options";
 import { deliveryCostCents, deliveryDays, deliveryWindow, makingDays, optionsForAddress } from "../../../lib/delivery.ts";
 import { formatUsd } from "../../../lib/money.ts";
 import { readCheckout } from "../../../server/checkout/session.ts";
 import { checkoutProductName, chooseDelivery, missingStep } from "../../../server/checkout/steps.ts";
-import { AppError } from "../../../server/errors.ts";
+import { actionError } from "../../../server/errors.ts";
 import { localeOf, redirectIn } from "../../../server/locale.ts";
 import { CheckoutLayout } from "../../components/checkout/CheckoutLayout";
 import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
@@ -53,8 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await chooseDelivery(request, typeof option === "string" ? option.slice(0, 100) : "");
   } catch (error) {
-    if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
-    throw error;
+    return actionError(error);
   }
   return redirectIn(request, "/checkout/payment");
 }

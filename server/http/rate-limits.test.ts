@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { clientKey, limitOf } from "./rate-limits.ts";
+
+describe("which limit a request counts against", () => {
+  it.each([
+    ["POST", "/api/orders", "orders"],
+    ["POST", "/checkout/payment", "orders"],
+    ["POST", "/checkout/payment.data", "orders"],
+    ["POST", "/ru/checkout/payment", "orders"],
+    ["POST", "/api/xendit/payment-request", "payments"],
+    ["POST", "/orders/AbCdEfGhIjKlMnOpQrStUvWxYz012345", "payments"],
+    ["POST", "/contact", "contact"],
+    ["POST", "/contact.data", "contact"],
+    ["POST", "/ru/contact", "contact"],
+    ["POST", "/checkout/shipping", "writes"],
+    ["POST", "/products/3", "writes"],
+    ["POST", "/language", "writes"],
+    ["POST", "/_root.data", "writes"],
+    ["POST", "/api/xendit/webhook", null],
+    ["PATCH", "/api/orders/update-payment-status", null],
+    ["GET", "/contact", null],
+    ["HEAD", "/api/orders", null],
+  ])("%s %s → %s", (method, path, limit) => {
+    expect(limitOf(method, path)).toBe(limit);
+  });
+});
+
+describe("who is counted", () => {
+  it.each([
+    ["203.0.113.7", "203.0.113.7"],
+    ["::ffff:203.0.113.7", "203.0.113.7"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2::9", "2001:db8:1:2::/64"],
+    ["2001:DB8:0001:0002:aaaa::1", "2001:db8:1:2::/64"],
+    ["::1", "0:0:0:0::/64"],
+    [undefined, "unknown"],
+    ["not an address", "unknown"],
+  ])("%s → %s", (ip, key) => {
+    expect(clientKey(ip)).toBe(key);
+  });
+});

@@ -1,0 +1,59 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { sandboxSecurityHeaders, securityHeaders } from "./security-headers.ts";
+
+let close: (() => void) | undefined;
+afterEach(() => close?.());
+
+async function headersOf(handlers: express.RequestHandler[], path = "/"): Promise<Headers> {
+  const app = express();
+  app.use(handlers);
+  app.get(/.*/, (_req, res) => {
+    res.send("ok");
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  close = () => server.close();
+  return (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`)).headers;
+}
+
+const csp = (headers: Headers) =>
+  Object.fromEntries(headers.get("content-security-policy")!.split(";").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
+
+describe("security headers", () => {
+  it("HSTS only when the shop is served over https, with upgrade-insecure-requests", async () => {
+    const secure = await headersOf(securityHeaders({ dev: false, https: true }));
+    expect(secure.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    expect(csp(secure)).toHaveProperty("upgrade-insecure-requests");
+    const plain = await headersOf(securityHeaders({ dev: false, https: false }));
+    expect(plain.get("strict-transport-security")).toBeNull();
+    expect(csp(plain)).not.toHaveProperty("upgrade-insecure-requests");
+  });
+
+  it("production scripts need the nonce; no inline styles, no framing", async () => {
+    const policy = csp(await headersOf(securityHeaders({ dev: false, https: false })));
+    expect(policy["script-src"]).toMatch(/^'self' 'nonce-[A-Za-z0-9+/]{22}=='$/);
+    expect(policy["style-src"]).toBe("'self'");
+    expect(policy["frame-ancestors"]).toBe("'none'");
+    expect(policy["object-src"]).toBe("'none'");
+  });
+
+  it("development allows Vite's injected scripts, styles and its WebSocket", async () => {
+    const policy = csp(await headersOf(securityHeaders({ dev: true, https: false })));
+    expect(policy["script-src"]).toContain("'unsafe-inline'");
+    expect(policy["style-src"]).toContain("'unsafe-inline'");
+    expect(policy["connect-src"]).toContain("ws:");
+  });
+
+  it("the sandbox's pay pages may keep their inline stylesheet, and nothing else changes", async () => {
+    const policy = csp(await headersOf(sandboxSecurityHeaders({ dev: false, https: false })));
+    expect(policy["style-src"]).toBe("'self' 'unsafe-inline'");
+    expect(policy["script-src"]).not.toContain("unsafe-inline");
+  });
+
+  it("photos may be shown by other sites; pages may not be read by them", async () => {
+    expect((await headersOf(securityHeaders({ dev: false, https: false }), "/media/640/a.jpg")).get("cross-origin-resource-policy")).toBe("cross-origin");
+    expect((await headersOf(securityHeaders({ dev: false, https: false }), "/orders/x")).get("cross-origin-resource-policy")).toBe("same-origin");
+  });
+});
