@@ -26,7 +26,8 @@ export function seoTags(s: SeoInput) {
     { title: s.title },
     { name: "description", content: s.description },
     { tagName: "link", rel: "canonical", href: url },
-    ...languageAlternates(s.origin, s.path).map((a) => ({ tagName: "link", rel: "alternate", ...a })),
+    // React's name for the hreflang attribute.
+    ...languageAlternates(s.origin, s.path).map((a) => ({ tagName: "link", rel: "alternate", hrefLang: a.hreflang, href: a.href })),
     { property: "og:title", content: s.title },
     { property: "og:description", content: s.description },
     { property: "og:url", content: url },

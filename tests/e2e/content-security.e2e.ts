@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { baseURL, hydrated, useBrowser } from "./fixtures.ts";
 
 /**
@@ -50,20 +50,24 @@ describe("Content-Security-Policy in the browser", () => {
     const image = page.getByRole("img", { name: /QRIS payment code/ });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const paymentId = new URL(page.url()).searchParams.get("payment_id");
-    const paid = await fetch(`${baseURL()}/_sandbox/xendit/_control/payment_requests/${paymentId}/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const paid = await fetch(`${baseURL()}/_sandbox/xendit/_control/payment_requests/${paymentId}/pay`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${inject("staffToken")}` },
+      body: "{}",
+    });
     expect(paid.ok).toBe(true);
     await page.waitForURL(/\/checkout\/success\?order_id=/, { timeout: 30_000 });
     await page.getByRole("heading", { name: "Payment Successful" }).waitFor();
     expect(await violations()).toEqual([]);
   });
 
-  it("the sandbox's card page keeps its styles and returns to the shop, with no violation", async () => {
+  it("the sandbox's card checkout keeps its styles and returns to the shop, with no violation", async () => {
     const { page, violations } = await openWatched("/test-checkout");
     await page.waitForURL(/\/checkout\/payment$/);
     await hydrated(page);
     await page.getByRole("radio", { name: "Credit or debit card", exact: true }).check();
     await page.getByRole("button", { name: "Place Order" }).click();
-    await page.waitForURL(/\/_sandbox\/xendit\/pay\/pr-/);
+    await page.waitForURL(/\/_sandbox\/xendit\/pay\/sessions\/ps-/);
     // Its inline stylesheet applies: the body is not the browser's default white serif page.
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toMatch(/^"?Times/);
     await page.getByLabel("Card number").fill("4000000000001091");

@@ -9,7 +9,8 @@ const browser = useBrowser();
 const person = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
 const linkHref = (html: string, rel: string, hreflang?: string) =>
-  html.match(new RegExp(`<link rel="${rel}"${hreflang ? ` hreflang="${hreflang}"` : ""} href="([^"]+)"`))?.[1];
+  // HTML attribute names are case-insensitive (React writes hrefLang).
+  html.match(new RegExp(`<link rel="${rel}"${hreflang ? ` [hH]ref[lL]ang="${hreflang}"` : ""} href="([^"]+)"`))?.[1];
 
 describe("pages in two languages", () => {
   it("serves /ru/… in Russian, with links that stay in Russian", async () => {

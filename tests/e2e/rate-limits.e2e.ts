@@ -43,7 +43,7 @@ describe("rate limits with the shipped settings", () => {
     expect(spoofed.status).toBe(429);
 
     // The form step that places an order counts against the same limit, and answers with the page.
-    const step = await fetch(`${shop.baseURL}/checkout/payment`, {
+    const step = await fetch(`${shop.baseURL}/ru/checkout/payment`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: "lang=ru" },
       body: "paymentMethod=BCA",
@@ -77,7 +77,7 @@ describe("rate limits with the shipped settings", () => {
     try {
       const context = await newContext(browser, shop.baseURL, { locale, width, javaScript });
       const page = await context.newPage();
-      await page.goto("/contact");
+      await page.goto(locale === "ru-RU" ? "/ru/contact" : "/contact");
       if (javaScript) await hydrated(page);
       const values = [contact.name, contact.email, contact.subject, contact.message];
       for (const [i, label] of labels.entries()) await page.getByLabel(label, { exact: true }).fill(values[i]!);
