@@ -4,7 +4,6 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  resolve: { tsconfigPaths: true },
   // Server-only packages stay out of the SSR bundle and load from node_modules.
   ssr: { external: ["@electric-sql/pglite", "pg", "sharp"] },
 });

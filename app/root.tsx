@@ -1,19 +1,28 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type ShouldRevalidateFunction } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useRouteError,
+} from "react-router";
+import { pathLocale } from "#lib/locale.ts";
+import { config, paymentsSandbox } from "#server/config.ts";
+import { languageHome } from "#server/http/language-home.ts";
+import { pageCache } from "#server/http/page-cache.ts";
+import { tooManyRequests } from "#server/http/too-many-requests.ts";
+import { localeOf } from "#server/locale.ts";
 import type { Route } from "./+types/root";
-import { SiteFooter } from "./components/SiteFooter";
-import { SiteHeader } from "./components/SiteHeader";
+import { DemoBanner } from "./components/DemoBanner";
 import { ErrorPage } from "./components/ErrorPage";
 import { NavigationStatus } from "./components/NavigationStatus";
-import { DemoBanner } from "./components/DemoBanner";
+import { SiteFooter } from "./components/SiteFooter";
+import { SiteHeader } from "./components/SiteHeader";
 import { useLocale } from "./i18n/core";
-import { localeOf } from "../server/locale.ts";
-import { config, paymentsSandbox } from "../server/config.ts";
-import { pageCache } from "../server/http/page-cache.ts";
-import { tooManyRequests } from "../server/http/too-many-requests.ts";
 import { useNonce } from "./nonce";
-import { languageHome } from "../server/http/language-home.ts";
-import { pathLocale } from "../lib/locale.ts";
 import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [tooManyRequests, languageHome, pageCache];
@@ -26,9 +35,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { locale: localeOf(request), origin: config().publicUrl, demo: paymentsSandbox() };
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale();

@@ -1,4 +1,4 @@
-import { route, type RouteConfig } from "@react-router/dev/routes";
+import { type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
  * The route table: storefront pages (SPEC 2.1), checkout, JSON API, media and search-engine files.

@@ -32,6 +32,9 @@ describe("product list query", () => {
     const f = { size: 57, inStock: false, outOfStock: true, sort: "newest" as const, page: 3 };
     expect(filterToQuery(f)).toBe("?size=57&availability=out&sort=newest&page=3");
     expect(parse(filterToQuery(f).slice(1))).toEqual(f);
-    expect(parse(filterToQuery({ ...defaultFilter, inStock: false, outOfStock: false }).slice(1))).toMatchObject({ inStock: false, outOfStock: false });
+    expect(parse(filterToQuery({ ...defaultFilter, inStock: false, outOfStock: false }).slice(1))).toMatchObject({
+      inStock: false,
+      outOfStock: false,
+    });
   });
 });

@@ -40,7 +40,11 @@ export function formatTimeLeft(seconds: number): string {
  * Whole seconds from `nowMs` until an ISO time (rounded up, so a deadline a moment away still
  * reads 1 s); `fallbackSeconds` when the time is unknown or unreadable; 0 once it has passed.
  */
-export function secondsUntil(expiresAtIso: string | null | undefined, nowMs: number, fallbackSeconds = DEFAULT_PAYMENT_WINDOW_SECONDS): number {
+export function secondsUntil(
+  expiresAtIso: string | null | undefined,
+  nowMs: number,
+  fallbackSeconds = DEFAULT_PAYMENT_WINDOW_SECONDS,
+): number {
   const at = expiresAtIso ? Date.parse(expiresAtIso) : Number.NaN;
   if (Number.isNaN(at)) return whole(fallbackSeconds);
   return Math.max(0, Math.ceil((at - nowMs) / 1000));

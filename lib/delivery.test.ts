@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, deliveryCostCents, deliveryWindow, formatDeliveryDay, makingDays, optionsForAddress, regionOf } from "./delivery.ts";
+import {
+  addBusinessDays,
+  deliveryCostCents,
+  deliveryWindow,
+  formatDeliveryDay,
+  makingDays,
+  optionsForAddress,
+  regionOf,
+} from "./delivery.ts";
 
 describe("delivery", () => {
   it("prices each option as base + per-kg × 0.5 kg", () => {

@@ -120,7 +120,12 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 export function formatDeliveryDay(date: Date, locale: string): string {
   let format = dayFormats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === "ru" ? "ru-RU" : "en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "Asia/Makassar" });
+    format = new Intl.DateTimeFormat(locale === "ru" ? "ru-RU" : "en-US", {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      timeZone: "Asia/Makassar",
+    });
     dayFormats.set(locale, format);
   }
   return format.format(date);

@@ -20,7 +20,15 @@ describe("failureMessage", () => {
     expect(failureMessage(undefined, "  ")).toEqual({ kind: "generic" });
   });
   it("knows every reason the SPEC names", () => {
-    for (const code of ["INSUFFICIENT_BALANCE", "CARD_DECLINED", "EXPIRED_CARD", "INVALID_CVV", "PROCESSOR_ERROR", "AUTHENTICATION_FAILED", "CANCELLED"]) {
+    for (const code of [
+      "INSUFFICIENT_BALANCE",
+      "CARD_DECLINED",
+      "EXPIRED_CARD",
+      "INVALID_CVV",
+      "PROCESSOR_ERROR",
+      "AUTHENTICATION_FAILED",
+      "CANCELLED",
+    ]) {
       expect(knownFailureReasons).toContain(code);
     }
   });

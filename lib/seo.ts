@@ -1,4 +1,4 @@
-import { localePath, locales, type Locale } from "./locale.ts";
+import { type Locale, localePath, locales } from "./locale.ts";
 
 export type SeoInput = {
   title: string;

@@ -2,14 +2,24 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { projectRoot } from "../server/paths.ts";
+import { projectRoot } from "#server/paths.ts";
 
 /**
  * Builds the production bundle only when its sources changed since the last build, so that
  * `npm start` answers in seconds on every start after the first. The sources are fingerprinted by
  * content (not by dates, which a fresh clone or a checkout resets).
  */
-const inputs = ["app", "lib", "server", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+const inputs = [
+  "app",
+  "lib",
+  "server",
+  "public",
+  "package.json",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+];
 const stampFile = path.join(projectRoot, "build", "sources.sha256");
 
 function* files(root: string, entry: string): Generator<string> {
@@ -27,7 +37,11 @@ export function sourcesFingerprint(root = projectRoot): string {
   const hash = createHash("sha256");
   for (const input of inputs) {
     for (const file of files(root, input)) {
-      hash.update(file).update("\0").update(readFileSync(path.join(root, file))).update("\0");
+      hash
+        .update(file)
+        .update("\0")
+        .update(readFileSync(path.join(root, file)))
+        .update("\0");
     }
   }
   return hash.digest("hex");

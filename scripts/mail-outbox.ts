@@ -3,9 +3,9 @@
  * `npm run mail:outbox -- <id>` prints one in full. Reads the database the shop uses (DATABASE_URL,
  * else PGlite in DATA_DIR/db, which only one process can open: stop the shop first).
  */
-import { database } from "../server/db/client.ts";
-import { listOutbox, readOutboxMail, type OutboxMail } from "../server/mail/outbox.ts";
-import { keptMailFile } from "../server/mail/transport.ts";
+import { database } from "#server/db/client.ts";
+import { listOutbox, type OutboxMail, readOutboxMail } from "#server/mail/outbox.ts";
+import { keptMailFile } from "#server/mail/transport.ts";
 
 const when = (date: Date | null) => (date ? date.toISOString().replace("T", " ").slice(0, 19) : "—");
 

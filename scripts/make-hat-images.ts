@@ -13,7 +13,7 @@ import { mkdir, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { HAT_DESIGNS, type BandKind, type CrownShape, type HatDesign, type HatMaterial } from "./hat-designs.ts";
+import { type BandKind, type CrownShape, HAT_DESIGNS, type HatDesign, type HatMaterial } from "./hat-designs.ts";
 
 const SIZE = 1200;
 const OUT_DIR = fileURLToPath(new URL("../server/db/seed/images/", import.meta.url));
@@ -67,13 +67,20 @@ const WHITE: RGB = { r: 1, g: 1, b: 1 };
 const warm = (c: RGB): RGB => ({ r: c.r * 0.95, g: c.g * 0.78, b: c.b * 0.55 }); // sun-browned fibre
 /** Linear light -> sRGB hex; the soft shoulder keeps detail in bright straw instead of clipping. */
 function css(c: RGB): string {
-  const ch = (x: number): string => Math.round(toSrgb(clamp((1.2 * x) / (1 + 0.2 * x))) * 255).toString(16).padStart(2, "0");
+  const ch = (x: number): string =>
+    Math.round(toSrgb(clamp((1.2 * x) / (1 + 0.2 * x))) * 255)
+      .toString(16)
+      .padStart(2, "0");
   return `#${ch(c.r)}${ch(c.g)}${ch(c.b)}`;
 }
 /** Plain sRGB mix for the backdrop, which is not lit by the model. */
 function tint(hex: string, toward: string, t: number): string {
-  const a = parseInt(hex.slice(1), 16), b = parseInt(toward.slice(1), 16);
-  const ch = (s: number): string => Math.round(lerp((a >> s) & 255, (b >> s) & 255, t)).toString(16).padStart(2, "0");
+  const a = parseInt(hex.slice(1), 16),
+    b = parseInt(toward.slice(1), 16);
+  const ch = (s: number): string =>
+    Math.round(lerp((a >> s) & 255, (b >> s) & 255, t))
+      .toString(16)
+      .padStart(2, "0");
   return `#${ch(16)}${ch(8)}${ch(0)}`;
 }
 
@@ -121,7 +128,9 @@ type Model = { cells: Cell[]; decos: Deco[]; rim: V3[]; hull: V3[]; ground: numb
 
 /** (radius, height) in cm from the crown base, up the side wall, round the top edge, to the centre. */
 function profile(d: HatDesign): Pt[] {
-  const { topR, cr, ch } = SHAPES[d.crown], H = d.crownHeightCm, pts: Pt[] = [];
+  const { topR, cr, ch } = SHAPES[d.crown],
+    H = d.crownHeightCm,
+    pts: Pt[] = [];
   for (let i = 0; i <= 10; i++) pts.push({ x: HEAD_R * lerp(1, topR, i / 10), y: H * (1 - ch) * (i / 10) });
   for (let i = 1; i <= 16; i++) {
     const a = (i / 16) * (Math.PI / 2);
@@ -133,7 +142,8 @@ function profile(d: HatDesign): Pt[] {
 
 /** Rings spaced evenly along the profile so braid rows keep a constant width; band rows first. */
 function crownRings(d: HatDesign, pitch: number): Ring[] {
-  const pts = profile(d), cum = [0];
+  const pts = profile(d),
+    cum = [0];
   for (let i = 1; i < pts.length; i++) cum.push(cum[i - 1]! + Math.hypot(pts[i]!.x - pts[i - 1]!.x, pts[i]!.y - pts[i - 1]!.y));
   const length = cum[cum.length - 1]!;
   const at = (s: number): Pt => {
@@ -143,7 +153,8 @@ function crownRings(d: HatDesign, pitch: number): Ring[] {
   };
   let sb = 0;
   while (sb < length && at(sb).y < d.band.heightCm) sb += 0.02;
-  const nb = Math.max(3, Math.round(sb / BAND_FINISH[d.band.kind].pitch)), nc = Math.max(6, Math.round((length - sb) / pitch));
+  const nb = Math.max(3, Math.round(sb / BAND_FINISH[d.band.kind].pitch)),
+    nc = Math.max(6, Math.round((length - sb) / pitch));
   const rings: Ring[] = [];
   for (let k = 0; k <= nb; k++) rings.push({ ...pointToRing(at((sb * k) / nb)), band: true });
   for (let k = 0; k <= nc; k++) rings.push({ ...pointToRing(at(sb + ((length - sb) * k) / nc)), band: false });
@@ -153,8 +164,13 @@ const pointToRing = (p: Pt): { r: number; h: number } => ({ r: p.x, h: p.y });
 
 /** A ring point pushed into shape: front pinches (teardrop), centre dent, telescope recess; the band sits proud. */
 function crownPoint(d: HatDesign, ring: Ring, phi: number): V3 {
-  const sh = SHAPES[d.crown], H = d.crownHeightCm, hn = ring.h / H, rr = ring.r / (HEAD_R * sh.topR);
-  const sx = Math.sin(phi), cz = Math.cos(phi), r = ring.r + (ring.band ? PROUD : 0);
+  const sh = SHAPES[d.crown],
+    H = d.crownHeightCm,
+    hn = ring.h / H,
+    rr = ring.r / (HEAD_R * sh.topR);
+  const sx = Math.sin(phi),
+    cz = Math.cos(phi),
+    r = ring.r + (ring.band ? PROUD : 0);
   const pinch = 1 - sh.pinch * hn ** 2 * Math.max(0, cz) ** 3;
   let y = ring.h - sh.dent * H * hn ** 4 * Math.exp(-(((rr * sx) / 0.42) ** 2)) - sh.slope * H * hn ** 2 * (ring.r / HEAD_R) * cz;
   y -= sh.tele * H * smooth(0.97, 1, hn) * (1 - smooth(0.72, 0.9, rr));
@@ -163,16 +179,26 @@ function crownPoint(d: HatDesign, ring: Ring, phi: number): V3 {
 
 /** Height of the brim s cm out from the crown: this is what makes a snap brim, a floppy sun hat or a cowboy curl. */
 function brimLift(d: HatDesign, s: number, phi: number): number {
-  const t = s / d.brimCm, c = Math.cos(phi), sn = Math.sin(phi);
+  const t = s / d.brimCm,
+    c = Math.cos(phi),
+    sn = Math.sin(phi);
   switch (d.brim) {
-    case "flat": return -0.03 * s;
-    case "snap": return s * t * (-0.24 * c + 0.05);
-    case "upturned": return 0.35 * s * t * t;
-    case "droop": return -s * (0.1 + 0.22 * t);
-    case "floppy": return -s * (0.06 + 0.16 * t) + 1.3 * t * t * Math.sin(3 * phi + 0.6);
-    case "down": return -s * 0.62;
-    case "bell": return -s * 1.0;
-    case "curl": return d.brimCm * t * t * 0.55 * sn * sn - 0.14 * s * t * c * c;
+    case "flat":
+      return -0.03 * s;
+    case "snap":
+      return s * t * (-0.24 * c + 0.05);
+    case "upturned":
+      return 0.35 * s * t * t;
+    case "droop":
+      return -s * (0.1 + 0.22 * t);
+    case "floppy":
+      return -s * (0.06 + 0.16 * t) + 1.3 * t * t * Math.sin(3 * phi + 0.6);
+    case "down":
+      return -s * 0.62;
+    case "bell":
+      return -s * 1.0;
+    case "curl":
+      return d.brimCm * t * t * 0.55 * sn * sn - 0.14 * s * t * c * c;
   }
 }
 const brimPoint = (d: HatDesign, s: number, phi: number): V3 =>
@@ -182,38 +208,77 @@ const brimPoint = (d: HatDesign, s: number, phi: number): V3 =>
 type Curve = (phi: number) => V3;
 function strip(out: Cell[], f0: Curve, f1: Curve, nu: number, phase: number, meta: Omit<Cell, "q" | "i" | "nu">): void {
   for (let i = 0; i < nu; i++) {
-    const a = phase + (i / nu) * TAU, b = phase + ((i + 1) / nu) * TAU;
+    const a = phase + (i / nu) * TAU,
+      b = phase + ((i + 1) / nu) * TAU;
     out.push({ ...meta, q: [f0(a), f0(b), f1(b), f1(a)], i, nu });
   }
 }
 
 function buildModel(d: HatDesign, seed: number): Model {
-  const fin = HAT_FINISH[d.material], bandFin = BAND_FINISH[d.band.kind], cells: Cell[] = [];
-  const rings = crownRings(d, fin.pitch), nb = rings.filter((r) => r.band).length - 1;
+  const fin = HAT_FINISH[d.material],
+    bandFin = BAND_FINISH[d.band.kind],
+    cells: Cell[] = [];
+  const rings = crownRings(d, fin.pitch),
+    nb = rings.filter((r) => r.band).length - 1;
   // Cells per ring: braids keep a constant stitch length; plaits keep the count so strands line up ring to ring.
   const ringNu = (f: Finish, radius: number, fixedRadius: number): number =>
     Math.max(16, Math.round((TAU * (f.fixedNu ? fixedRadius : radius) * 1.06) / f.pitch));
   const phase = (f: Finish, ...key: number[]): number => (f.fixedNu ? 0 : hash(seed, ...key) * TAU); // staggers braid joins
   for (let k = 0; k + 1 < rings.length; k++) {
-    const r0 = rings[k]!, r1 = rings[k + 1]!, band = r0.band, f = band ? bandFin : fin;
+    const r0 = rings[k]!,
+      r1 = rings[k + 1]!,
+      band = r0.band,
+      f = band ? bandFin : fin;
     const nu = ringNu(f, (r0.r + r1.r) / 2, HEAD_R);
-    strip(cells, (p) => crownPoint(d, r0, p), (p) => crownPoint(d, r1, p), nu, phase(f, k), {
-      part: band ? "band" : "crown", j: band ? k : k - nb - 1, rows: band ? nb : rings.length - nb - 2, fin: f, seed,
-      ao: band ? 0.82 + 0.18 * (k / nb) : 1 - 0.12 * Math.exp(-(k - nb)),
-    });
+    strip(
+      cells,
+      (p) => crownPoint(d, r0, p),
+      (p) => crownPoint(d, r1, p),
+      nu,
+      phase(f, k),
+      {
+        part: band ? "band" : "crown",
+        j: band ? k : k - nb - 1,
+        rows: band ? nb : rings.length - nb - 2,
+        fin: f,
+        seed,
+        ao: band ? 0.82 + 0.18 * (k / nb) : 1 - 0.12 * Math.exp(-(k - nb)),
+      },
+    );
   }
-  const W = d.brimCm, nr = Math.max(4, Math.round(W / fin.pitch));
+  const W = d.brimCm,
+    nr = Math.max(4, Math.round(W / fin.pitch));
   for (let j = 0; j < nr; j++) {
-    const s0 = (W * j) / nr, s1 = (W * (j + 1)) / nr;
+    const s0 = (W * j) / nr,
+      s1 = (W * (j + 1)) / nr;
     const nu = ringNu(fin, HEAD_R + (s0 + s1) / 2, HEAD_R + W / 2);
-    strip(cells, (p) => brimPoint(d, s0, p), (p) => brimPoint(d, s1, p), nu, phase(fin, 99, j), {
-      part: "brim", j, rows: nr, fin, seed, ao: 1 - 0.45 * Math.exp(-(s0 + s1) / 2 / 1.3), // darker in the crown's corner
-    });
+    strip(
+      cells,
+      (p) => brimPoint(d, s0, p),
+      (p) => brimPoint(d, s1, p),
+      nu,
+      phase(fin, 99, j),
+      {
+        part: "brim",
+        j,
+        rows: nr,
+        fin,
+        seed,
+        ao: 1 - 0.45 * Math.exp(-(s0 + s1) / 2 / 1.3), // darker in the crown's corner
+      },
+    );
   }
   // Brim thickness: a thin outward-facing wall under the outer edge.
   const thick = d.material === "felt" ? 0.22 : 0.32;
   const lower = (p: number): V3 => add(brimPoint(d, W, p), v3(0, -thick, 0));
-  strip(cells, lower, (p) => brimPoint(d, W, p), ringNu(fin, HEAD_R + W, HEAD_R + W), 0, { part: "edge", j: 0, rows: 1, fin, seed, ao: 0.85 });
+  strip(cells, lower, (p) => brimPoint(d, W, p), ringNu(fin, HEAD_R + W, HEAD_R + W), 0, {
+    part: "edge",
+    j: 0,
+    rows: 1,
+    fin,
+    seed,
+    ao: 0.85,
+  });
 
   // Outlines for the floor shadows, and the crown's radius at a height for the shadow it casts on the brim.
   const around = (n: number, f: Curve): V3[] => Array.from({ length: n }, (_, i) => f((i / n) * TAU));
@@ -228,7 +293,8 @@ function buildModel(d: HatDesign, seed: number): Model {
 // ---------- band ornaments ----------
 /** Position on the band at angle phi with its outward normal and tangent (pointing towards the back). */
 function bandFrame(d: HatDesign, phi: number): { at: V3; out: V3; t: V3; h: number } {
-  const sh = SHAPES[d.crown], h = d.band.heightCm / 2;
+  const sh = SHAPES[d.crown],
+    h = d.band.heightCm / 2;
   const ring: Ring = { r: HEAD_R * lerp(1, sh.topR, h / (d.crownHeightCm * (1 - sh.ch))), h, band: true };
   const at = crownPoint(d, ring, phi);
   const t = unit(sub(crownPoint(d, ring, phi + 0.01), at));
@@ -242,7 +308,8 @@ const line = (pts: Pt[], col: RGB, w: number, op = 1): string => {
   const opacity = op < 1 ? ` stroke-opacity="${op.toFixed(2)}"` : "";
   return `<path class="t" d="M${pts.map(fmt).join("L")}" stroke="${css(col)}" stroke-width="${w.toFixed(2)}"${opacity}/>`;
 };
-const circle = (x: number, y: number, r: number, fill: string): string => `<circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(r)}" fill="${fill}"/>`;
+const circle = (x: number, y: number, r: number, fill: string): string =>
+  `<circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(r)}" fill="${fill}"/>`;
 const stroke = (col: RGB, w: number): string => ` stroke="${css(col)}" stroke-width="${w}"`;
 /** Points of an ellipse in 3D with centre c and half-axes u, v. */
 const ellipse3 = (c: V3, u: V3, v: V3, n = 20): V3[] =>
@@ -250,49 +317,86 @@ const ellipse3 = (c: V3, u: V3, v: V3, n = 20): V3[] =>
 
 /** Ornaments sit on the band at the wearer's left, turned so all three camera views see them. */
 function decorations(d: HatDesign, seed: number): Deco[] {
-  const { at, out, t, h } = bandFrame(d, 1.35), up = v3(0, 1, 0);
+  const { at, out, t, h } = bandFrame(d, 1.35),
+    up = v3(0, 1, 0);
   // P(u, v, o): u cm along the band (towards the back), v cm up, o cm out from the band.
   const P = (u: number, v: number, o: number): V3 => add(at, add(mul(t, u), add(mul(up, v), mul(out, o))));
   const f: Frame = { P, out, t, up, h };
   switch (d.band.detail) {
-    case "none": return [];
-    case "bow": return [bow(f, rgb(d.band.colour.hex))];
-    case "shells": return [-2, 0, 2].map((u, k) => cowrie(f, u, k));
-    case "concho": return [concho(f)];
-    case "feather": return [feather(f, rgb(d.band.accent), seed)];
+    case "none":
+      return [];
+    case "bow":
+      return [bow(f, rgb(d.band.colour.hex))];
+    case "shells":
+      return [-2, 0, 2].map((u, k) => cowrie(f, u, k));
+    case "concho":
+      return [concho(f)];
+    case "feather":
+      return [feather(f, rgb(d.band.accent), seed)];
   }
 }
 type Frame = { P: (u: number, v: number, o: number) => V3; out: V3; t: V3; up: V3; h: number };
 
 /** Flat ribbon bow: two pinched loops and a knot; the loops are angled so they catch the light differently. */
 function bow({ P, out, t, h }: Frame, band: RGB): Deco {
-  const shape: [number, number][] = [[0.4, 0.3], [2.5, 0.62], [2.8, 0], [2.5, -0.62], [0.4, -0.3]];
+  const shape: [number, number][] = [
+    [0.4, 0.3],
+    [2.5, 0.62],
+    [2.8, 0],
+    [2.5, -0.62],
+    [0.4, -0.3],
+  ];
   const loop = (s: number): V3[] => shape.map(([u, v]) => P(s * u, v * h, 0.35 + 0.12 * u));
   const knot = [P(-0.55, 0.45 * h, 0.6), P(0.55, 0.45 * h, 0.6), P(0.55, -0.45 * h, 0.6), P(-0.55, -0.45 * h, 0.6)];
-  return { at: P(0, 0, 0.4), out, extent: [P(-3, 0, 0), P(3, 0, 0)], draw: ({ S, light }) => {
-    const side = (s: number): string => poly(loop(s).map(S), css(light(unit(add(out, mul(t, -0.35 * s))), band, 0.2)));
-    return side(-1) + side(1) + poly(knot.map(S), css(scaleC(light(out, band, 0.25), 0.85)));
-  } };
+  return {
+    at: P(0, 0, 0.4),
+    out,
+    extent: [P(-3, 0, 0), P(3, 0, 0)],
+    draw: ({ S, light }) => {
+      const side = (s: number): string => poly(loop(s).map(S), css(light(unit(add(out, mul(t, -0.35 * s))), band, 0.2)));
+      return side(-1) + side(1) + poly(knot.map(S), css(scaleC(light(out, band, 0.25), 0.85)));
+    },
+  };
 }
 
 /** A cowrie shell sewn on the band: cream oval with a sheen and a dark toothed slit. */
 function cowrie({ P, out, t, up }: Frame, u: number, k: number): Deco {
-  const c = P(u, 0, 0.45), a = mul(unit(add(t, mul(up, 0.25 * (k - 1)))), 1.1), b = mul(unit(cross(out, a)), 0.72);
-  return { at: c, out, extent: [c], draw: ({ S, light }) => {
-    const shade = light(out, rgb("#f3e9d6"), 0.5), pts = ellipse3(c, a, b).map(S);
-    const slit = [-0.7, 0, 0.7].map((s) => S(add(c, mul(a, s))));
-    return poly(pts, css(shade), stroke(scaleC(shade, 0.6), 1)) + poly(pts, "url(#shell)") + line(slit, scaleC(shade, 0.25), 2.2);
-  } };
+  const c = P(u, 0, 0.45),
+    a = mul(unit(add(t, mul(up, 0.25 * (k - 1)))), 1.1),
+    b = mul(unit(cross(out, a)), 0.72);
+  return {
+    at: c,
+    out,
+    extent: [c],
+    draw: ({ S, light }) => {
+      const shade = light(out, rgb("#f3e9d6"), 0.5),
+        pts = ellipse3(c, a, b).map(S);
+      const slit = [-0.7, 0, 0.7].map((s) => S(add(c, mul(a, s))));
+      return poly(pts, css(shade), stroke(scaleC(shade, 0.6), 1)) + poly(pts, "url(#shell)") + line(slit, scaleC(shade, 0.25), 2.2);
+    },
+  };
 }
 
 /** Oval silver concho with a raised inner ring. */
 function concho({ P, out, t, up, h }: Frame): Deco {
-  const c = P(0, 0, 0.4), a = mul(t, 1.45), b = mul(up, Math.min(1.15, h * 0.95));
-  return { at: c, out, extent: [c], draw: ({ S, light }) => {
-    const metal = light(out, rgb("#b9bcc2"), 0.9), disc = ellipse3(c, a, b, 28).map(S);
-    const ring = ellipse3(add(c, mul(out, 0.1)), mul(a, 0.55), mul(b, 0.55)).map(S);
-    return poly(disc, css(metal), stroke(scaleC(metal, 0.45), 1.5)) + poly(disc, "url(#metal)") + poly(ring, "none", stroke(scaleC(metal, 0.5), 1.6));
-  } };
+  const c = P(0, 0, 0.4),
+    a = mul(t, 1.45),
+    b = mul(up, Math.min(1.15, h * 0.95));
+  return {
+    at: c,
+    out,
+    extent: [c],
+    draw: ({ S, light }) => {
+      const metal = light(out, rgb("#b9bcc2"), 0.9),
+        disc = ellipse3(c, a, b, 28).map(S);
+      const ring = ellipse3(add(c, mul(out, 0.1)), mul(a, 0.55), mul(b, 0.55)).map(S);
+      return (
+        poly(disc, css(metal), stroke(scaleC(metal, 0.45), 1.5)) +
+        poly(disc, "url(#metal)") +
+        poly(ring, "none", stroke(scaleC(metal, 0.5), 1.6))
+      );
+    },
+  };
 }
 
 /** Speckled guinea-fowl feather tucked behind the band, rising towards the back. */
@@ -303,14 +407,24 @@ function feather({ P, out, h }: Frame, col: RGB, seed: number): Deco {
 
 /** Tapered two-tone vane around a projected spine, with a few splits, fine barbs and pale speckles. */
 function featherSvg(sp: Pt[], col: RGB, cmPx: number, seed: number): string {
-  const left: Pt[] = [], right: Pt[] = [], barbs: string[] = [], dots: string[] = [];
+  const left: Pt[] = [],
+    right: Pt[] = [],
+    barbs: string[] = [],
+    dots: string[] = [];
   sp.forEach((p, i) => {
-    const q = sp[Math.min(i + 1, sp.length - 1)]!, o = sp[Math.max(i - 1, 0)]!, s = i / (sp.length - 1);
-    const dx = q.x - o.x, dy = q.y - o.y, len = Math.hypot(dx, dy) || 1, nx = -dy / len, ny = dx / len;
+    const q = sp[Math.min(i + 1, sp.length - 1)]!,
+      o = sp[Math.max(i - 1, 0)]!,
+      s = i / (sp.length - 1);
+    const dx = q.x - o.x,
+      dy = q.y - o.y,
+      len = Math.hypot(dx, dy) || 1,
+      nx = -dy / len,
+      ny = dx / len;
     const split = hash(seed, i, 9) < 0.2 ? 0.75 : 1; // barbs separating along the edge
     const w = 0.95 * cmPx * Math.sin(Math.PI * clamp(0.08 + s * 0.95)) ** 0.7;
     const edge = (k: number): Pt => ({ x: p.x + nx * w * k - dx * 0.3, y: p.y + ny * w * k - dy * 0.3 }); // barbs sweep back
-    const l = edge(split), r = edge(-0.8);
+    const l = edge(split),
+      r = edge(-0.8);
     left.push(l);
     right.push(r);
     if (i > 0) barbs.push(`M${fmt(p)}L${fmt(l)}M${fmt(p)}L${fmt(r)}`);
@@ -320,9 +434,13 @@ function featherSvg(sp: Pt[], col: RGB, cmPx: number, seed: number): string {
     }
   });
   const vane = (side: Pt[], shade: number): string => poly([...sp, ...[...side].reverse()], css(scaleC(col, shade)));
-  return vane(left, 1.3) + vane(right, 0.75) +
+  return (
+    vane(left, 1.3) +
+    vane(right, 0.75) +
     `<path class="t" d="${barbs.join("")}" stroke="${css(scaleC(col, 1.8))}" stroke-opacity="0.45" stroke-width="0.8"/>` +
-    `<g fill="#f4efe6" fill-opacity="0.75">${dots.join("")}</g>` + line(sp, scaleC(WHITE, 0.6), Math.max(1.2, cmPx * 0.05));
+    `<g fill="#f4efe6" fill-opacity="0.75">${dots.join("")}</g>` +
+    line(sp, scaleC(WHITE, 0.6), Math.max(1.2, cmPx * 0.05))
+  );
 }
 
 // ---------- camera and lighting ----------
@@ -340,18 +458,25 @@ const DIST = 95; // camera distance in cm: a long lens, only slight perspective
 
 type Cam = { rot: (p: V3) => V3; unrot: (p: V3) => V3; proj: (p: V3) => Pt };
 function camera(v: View): Cam {
-  const a = (v.az * Math.PI) / 180, e = (v.el * Math.PI) / 180;
-  const ca = Math.cos(a), sa = Math.sin(a), ce = Math.cos(e), se = Math.sin(e);
+  const a = (v.az * Math.PI) / 180,
+    e = (v.el * Math.PI) / 180;
+  const ca = Math.cos(a),
+    sa = Math.sin(a),
+    ce = Math.cos(e),
+    se = Math.sin(e);
   const rot = (p: V3): V3 => {
-    const x1 = p.x * ca + p.z * sa, z1 = -p.x * sa + p.z * ca;
+    const x1 = p.x * ca + p.z * sa,
+      z1 = -p.x * sa + p.z * ca;
     return v3(x1, p.y * ce - z1 * se, p.y * se + z1 * ce);
   };
   const unrot = (p: V3): V3 => {
-    const y1 = p.y * ce + p.z * se, z1 = -p.y * se + p.z * ce;
+    const y1 = p.y * ce + p.z * se,
+      z1 = -p.y * se + p.z * ce;
     return v3(p.x * ca - z1 * sa, y1, p.x * sa + z1 * ca);
   };
   const proj = (p: V3): Pt => {
-    const c = rot(p), s = DIST / (DIST - c.z);
+    const c = rot(p),
+      s = DIST / (DIST - c.z);
     return { x: c.x * s, y: c.y * s };
   };
   return { rot, unrot, proj };
@@ -359,9 +484,11 @@ function camera(v: View): Cam {
 
 /** Wrapped diffuse key + fill + sky + warm bounce from the paper, Blinn specular. n is a world normal. */
 function lightFn(cam: Cam, n: V3, base: RGB, spec: number, shine: number, ao: number, lit: number): RGB {
-  const nc = cam.rot(n), key = Math.max(0, (dot(nc, KEY) + 0.15) / 1.15) ** 1.3 * lit;
+  const nc = cam.rot(n),
+    key = Math.max(0, (dot(nc, KEY) + 0.15) / 1.15) ** 1.3 * lit;
   const ambient = 0.2 + 0.08 * n.y + 0.16 * Math.max(0, -n.y) + 0.16 * Math.max(0, dot(nc, FILL));
-  const hv = unit(add(KEY, v3(0, 0, 1))), sp = spec * Math.max(0, dot(nc, hv)) ** shine * lit;
+  const hv = unit(add(KEY, v3(0, 0, 1))),
+    sp = spec * Math.max(0, dot(nc, hv)) ** shine * lit;
   const edge = 0.72 + 0.28 * Math.min(1, Math.abs(nc.z) * 1.6); // surfaces turning away darken, which reads as roundness
   const light = scaleC(addC(scaleC(AMBIENT, ambient), scaleC(WHITE, 0.9 * key)), ao * edge);
   return addC({ r: base.r * light.r, g: base.g * light.g, b: base.b * light.b }, scaleC(mixC(base, WHITE, 0.6), sp));
@@ -378,7 +505,8 @@ function crownShadow(m: Model, p: V3, L: V3): number {
   if (L.y < 0.05) return 1;
   let best = 9;
   for (let k = 1; k <= 24; k++) {
-    const q = add(p, mul(L, ((k / 24) * 30) / L.y)), r = m.crownR(q.y);
+    const q = add(p, mul(L, ((k / 24) * 30) / L.y)),
+      r = m.crownR(q.y);
     if (r > 0) best = Math.min(best, Math.hypot(q.x / r, q.z / (r * OVAL)));
   }
   return 0.3 + 0.7 * smooth(0.85, 1.3, best);
@@ -386,20 +514,31 @@ function crownShadow(m: Model, p: V3, L: V3): number {
 
 // ---------- per-cell colour and texture ----------
 function cellBase(d: HatDesign, c: Cell): RGB {
-  const hat = rgb(d.colour.hex), band = rgb(d.band.colour.hex), accent = rgb(d.band.accent), f = c.fin;
-  const n1 = hash(c.seed, c.part.length, c.j, c.i) - 0.5, n2 = hash(c.seed, 5, c.j, c.i);
+  const hat = rgb(d.colour.hex),
+    band = rgb(d.band.colour.hex),
+    accent = rgb(d.band.accent),
+    f = c.fin;
+  const n1 = hash(c.seed, c.part.length, c.j, c.i) - 0.5,
+    n2 = hash(c.seed, 5, c.j, c.i);
   if (c.part === "band") {
     if (c.j >= c.rows) return band; // the ledge along the top of the band
     switch (d.band.kind) {
-      case "striped": return c.j % 3 === 1 ? accent : band;
-      case "woven": return scaleC((c.i + c.j) % 2 ? band : mixC(band, accent, 0.5), 1 + n1 * f.jitter);
-      case "beaded": return scaleC(band, 0.25);
-      case "stitched": return hat;
-      default: return scaleC(band, 1 + n1 * f.jitter);
+      case "striped":
+        return c.j % 3 === 1 ? accent : band;
+      case "woven":
+        return scaleC((c.i + c.j) % 2 ? band : mixC(band, accent, 0.5), 1 + n1 * f.jitter);
+      case "beaded":
+        return scaleC(band, 0.25);
+      case "stitched":
+        return hat;
+      default:
+        return scaleC(band, 1 + n1 * f.jitter);
     }
   }
-  if (f.tex === "plait") { // each palm strand has its own tone; strands run along rows (over) or columns (under)
-    const over = (c.i + c.j) % 4 < 2, s = over ? hash(c.seed, c.part.length, 7, c.j) : hash(c.seed, c.part.length, 9, c.i);
+  if (f.tex === "plait") {
+    // each palm strand has its own tone; strands run along rows (over) or columns (under)
+    const over = (c.i + c.j) % 4 < 2,
+      s = over ? hash(c.seed, c.part.length, 7, c.j) : hash(c.seed, c.part.length, 9, c.i);
     return scaleC(mixC(hat, warm(hat), s * 0.6), (over ? 1.04 : 0.86) * (1 + (s - 0.5) * f.jitter));
   }
   const base = scaleC(mixC(hat, warm(hat), n2 * f.jitter * 2.5), 1 + n1 * f.jitter);
@@ -408,26 +547,39 @@ function cellBase(d: HatDesign, c: Cell): RGB {
 
 /** Surface detail drawn inside one projected quad a-b-c-d (u runs along the ring, v across it). */
 function texture(d: HatDesign, c: Cell, P: [Pt, Pt, Pt, Pt], col: RGB, sz: number, gain: number): string {
-  const [a, b, cc, dd] = P, at = (u: number, v: number): Pt => lerpPt(lerpPt(a, b, u), lerpPt(dd, cc, u), v);
-  const dark = (s: number): RGB => scaleC(col, s), w = sz * 0.08;
+  const [a, b, cc, dd] = P,
+    at = (u: number, v: number): Pt => lerpPt(lerpPt(a, b, u), lerpPt(dd, cc, u), v);
+  const dark = (s: number): RGB => scaleC(col, s),
+    w = sz * 0.08;
   switch (c.fin.tex) {
     case "braid": // plaited straw braid: groove between rows, chevrons with a highlight
-      return line([at(0, 0), at(1, 0)], dark(0.45), w * 1.3) +
+      return (
+        line([at(0, 0), at(1, 0)], dark(0.45), w * 1.3) +
         line([at(0.1, 0.14), at(0.62, 0.5), at(0.1, 0.86)], dark(0.68), w) +
-        line([at(0.34, 0.16), at(0.84, 0.5), at(0.34, 0.84)], dark(1.35), w * 0.7, 0.7);
-    case "fine": { // toquilla weave: a tiny over-under checker inside each cell, faint spiral rows
+        line([at(0.34, 0.16), at(0.84, 0.5), at(0.34, 0.84)], dark(1.35), w * 0.7, 0.7)
+      );
+    case "fine": {
+      // toquilla weave: a tiny over-under checker inside each cell, faint spiral rows
       const sq = (u: number, v: number): Pt[] => [at(u, v), at(u + 0.5, v), at(u + 0.5, v + 0.5), at(u, v + 0.5)];
       return poly(sq(0, 0), css(dark(0.86))) + poly(sq(0.5, 0.5), css(dark(0.9))) + line([at(0, 0), at(1, 0)], dark(0.65), w * 0.7, 0.6);
     }
-    case "plait": { // 2-over-2 twill of palm strands: fibres along each strand, dark gaps where it dives under
-      const phase = (c.i + c.j) % 4, over = phase < 2, end = phase % 2; // each strand shows across two cells
+    case "plait": {
+      // 2-over-2 twill of palm strands: fibres along each strand, dark gaps where it dives under
+      const phase = (c.i + c.j) % 4,
+        over = phase < 2,
+        end = phase % 2; // each strand shows across two cells
       const fib = (s: number): Pt[] => (over ? [at(0, s), at(1, s)] : [at(s, 0), at(s, 1)]);
       const gap = over ? [at(end, 0), at(end, 1)] : [at(0, end), at(1, end)];
       const side = over ? [at(0, 0), at(1, 0)] : [at(0, 0), at(0, 1)];
-      return line(fib(0.3), dark(1.3), w * 0.5, 0.5) + line(fib(0.7), dark(0.8), w * 0.5, 0.5) +
-        line(gap, dark(0.4), w * 1.3) + line(side, dark(0.7), w * 0.6, 0.7);
+      return (
+        line(fib(0.3), dark(1.3), w * 0.5, 0.5) +
+        line(fib(0.7), dark(0.8), w * 0.5, 0.5) +
+        line(gap, dark(0.4), w * 1.3) +
+        line(side, dark(0.7), w * 0.6, 0.7)
+      );
     }
-    case "canvas": { // top-stitching rows on the brim and band, panel seams on the crown
+    case "canvas": {
+      // top-stitching rows on the brim and band, panel seams on the crown
       const stitch = line([at(0.15, 0.5), at(0.65, 0.5)], mixC(dark(1.5), rgb(d.band.accent), 0.3), w * 0.8);
       const topRow = Math.round(c.rows * 0.45); // the round top panel starts about here
       if (c.part === "brim" || (c.part === "band" && (c.j === 0 || c.j === c.rows - 1))) return stitch;
@@ -439,21 +591,28 @@ function texture(d: HatDesign, c: Cell, P: [Pt, Pt, Pt, Pt], col: RGB, sz: numbe
       return line([at(0.33, 0), at(0.33, 1)], dark(0.75), w * 0.6, 0.45) + line([at(0.75, 0), at(0.75, 1)], dark(1.25), w * 0.5, 0.4);
     case "leather": // pale stitching along both edges
       return c.j === 0 || c.j === c.rows - 1 ? line([at(0.2, 0.55), at(0.7, 0.55)], dark(1.9), w * 0.9, 0.8) : "";
-    case "woven": return line([at(0.05, 0.5), at(0.95, 0.5)], dark(1.3), w * 0.6, 0.5) + line([at(0, 0), at(0, 1)], dark(0.5), w);
-    case "beads": { // glass seed beads in a zigzag pattern with a specular dot
+    case "woven":
+      return line([at(0.05, 0.5), at(0.95, 0.5)], dark(1.3), w * 0.6, 0.5) + line([at(0, 0), at(0, 1)], dark(0.5), w);
+    case "beads": {
+      // glass seed beads in a zigzag pattern with a specular dot
       if (c.j >= c.rows) return "";
-      const zig = Math.abs((c.i % 8) - 4), edge = c.j === 0 || c.j === c.rows - 1;
+      const zig = Math.abs((c.i % 8) - 4),
+        edge = c.j === 0 || c.j === c.rows - 1;
       const bead = edge ? rgb(d.band.accent) : zig === c.j || zig === c.j + 1 ? rgb(d.band.accent) : rgb(d.band.colour.hex);
-      const m = at(0.5, 0.5), r = sz * 0.42;
+      const m = at(0.5, 0.5),
+        r = sz * 0.42;
       return circle(m.x, m.y, r, css(scaleC(bead, gain))) + circle(m.x - r * 0.35, m.y - r * 0.35, r * 0.28, "#ffffff99");
     }
-    default: return "";
+    default:
+      return "";
   }
 }
 
 // ---------- scene ----------
 function convexHull(pts: Pt[]): Pt[] {
-  const p = [...pts].sort((a, b) => a.x - b.x || a.y - b.y), lower: Pt[] = [], upper: Pt[] = [];
+  const p = [...pts].sort((a, b) => a.x - b.x || a.y - b.y),
+    lower: Pt[] = [],
+    upper: Pt[] = [];
   const turn = (o: Pt, a: Pt, b: Pt): number => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
   for (const q of p) {
     while (lower.length >= 2 && turn(lower[lower.length - 2]!, lower[lower.length - 1]!, q) <= 0) lower.pop();
@@ -475,36 +634,59 @@ function gradient(kind: "linear" | "radial", id: string, attrs: string, stops: [
 /** Seamless paper sweep: lighter at the top, a soft spot of light behind the hat, gentle vignette. */
 function background(bg: string, topDown: boolean): string {
   const paper = topDown
-    ? gradient("radial", "bg", 'cx="0.45" cy="0.42" r="0.8"', [[0, tint(bg, "#ffffff", 0.3), 1], [1, tint(bg, "#000000", 0.1), 1]])
-    : gradient("linear", "bg", 'x1="0" y1="0" x2="0" y2="1"', [[0, tint(bg, "#ffffff", 0.25), 1], [0.55, bg, 1], [1, tint(bg, "#000000", 0.08), 1]]);
-  const spot = gradient("radial", "spot", 'cx="0.42" cy="0.36" r="0.55"', [[0, "#fff", 0.45], [1, "#fff", 0]]);
-  const vignette = gradient("radial", "vig", 'cx="0.5" cy="0.48" r="0.75"', [[0.55, "#000", 0], [1, "#000", 0.18]]);
+    ? gradient("radial", "bg", 'cx="0.45" cy="0.42" r="0.8"', [
+        [0, tint(bg, "#ffffff", 0.3), 1],
+        [1, tint(bg, "#000000", 0.1), 1],
+      ])
+    : gradient("linear", "bg", 'x1="0" y1="0" x2="0" y2="1"', [
+        [0, tint(bg, "#ffffff", 0.25), 1],
+        [0.55, bg, 1],
+        [1, tint(bg, "#000000", 0.08), 1],
+      ]);
+  const spot = gradient("radial", "spot", 'cx="0.42" cy="0.36" r="0.55"', [
+    [0, "#fff", 0.45],
+    [1, "#fff", 0],
+  ]);
+  const vignette = gradient("radial", "vig", 'cx="0.5" cy="0.48" r="0.75"', [
+    [0.55, "#000", 0],
+    [1, "#000", 0.18],
+  ]);
   const rect = (fill: string): string => `<rect width="${SIZE}" height="${SIZE}" fill="${fill}"/>`;
   return `<defs>${paper}${spot}${vignette}</defs>${rect("url(#bg)")}${rect("url(#spot)")}`;
 }
 
 /** Cast shadow along the light, a tight ambient-occlusion pool under the brim and contact darkening where it touches. */
 function shadows(m: Model, cam: Cam, S: (p: V3) => Pt, bg: string, cmPx: number): string {
-  const L = unit(cam.unrot(KEY)), g = m.ground, col = tint(bg, "#1a1410", 0.75);
+  const L = unit(cam.unrot(KEY)),
+    g = m.ground,
+    col = tint(bg, "#1a1410", 0.75);
   const cast = convexHull(m.hull.map((p) => S(sub(p, mul(L, (p.y - g) / Math.max(0.2, L.y))))));
   const pool = m.rim.map((p) => S(v3(p.x * 0.96, g, p.z * 0.96)));
   const contact = m.rim.map((p, i) => {
-    const q = m.rim[(i + 1) % m.rim.length]!, op = 0.6 * Math.exp(-((p.y + q.y) / 2 - g) / 0.8);
+    const q = m.rim[(i + 1) % m.rim.length]!,
+      op = 0.6 * Math.exp(-((p.y + q.y) / 2 - g) / 0.8);
     const d = `M${fmt(S(v3(p.x, g, p.z)))}L${fmt(S(v3(q.x, g, q.z)))}`;
     return op < 0.03 ? "" : `<path d="${d}" stroke="${col}" stroke-opacity="${op.toFixed(2)}" stroke-width="${f1(cmPx * 0.5)}"/>`;
   });
-  return `<g filter="url(#blurL)" opacity="0.32">${poly(cast, col)}</g><g filter="url(#blurM)" opacity="0.45">${poly(pool, col)}</g>` +
-    `<g filter="url(#blurS)" stroke-linecap="round">${contact.join("")}</g>`;
+  return (
+    `<g filter="url(#blurL)" opacity="0.32">${poly(cast, col)}</g><g filter="url(#blurM)" opacity="0.45">${poly(pool, col)}</g>` +
+    `<g filter="url(#blurS)" stroke-linecap="round">${contact.join("")}</g>`
+  );
 }
 
 function renderSvg(d: HatDesign, m: Model, view: View): string {
-  const cam = camera(view), Lw = unit(cam.unrot(KEY)), eye = cam.unrot(v3(0, 0, DIST));
+  const cam = camera(view),
+    Lw = unit(cam.unrot(KEY)),
+    eye = cam.unrot(v3(0, 0, DIST));
   // Fit the projected hat (and ornaments) into the frame.
   const probe = [...m.cells.filter((_, i) => i % 3 === 0).flatMap((c) => c.q), ...m.decos.flatMap((x) => x.extent)];
-  const xs = probe.map((p) => cam.proj(p).x), ys = probe.map((p) => cam.proj(p).y);
+  const xs = probe.map((p) => cam.proj(p).x),
+    ys = probe.map((p) => cam.proj(p).y);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const k = Math.min((view.fitW * SIZE) / (x1 - x0), (view.fitH * SIZE) / (y1 - y0));
-  const ox = SIZE / 2 - (k * (x0 + x1)) / 2, oy = view.cy * SIZE + (k * (y0 + y1)) / 2;
+  const ox = SIZE / 2 - (k * (x0 + x1)) / 2,
+    oy = view.cy * SIZE + (k * (y0 + y1)) / 2;
+  // biome-ignore lint/correctness/noComponentHookFactories: S projects a point; no React here
   const S = (p: V3): Pt => {
     const q = cam.proj(p);
     return { x: ox + k * q.x, y: oy - k * q.y };
@@ -512,7 +694,8 @@ function renderSvg(d: HatDesign, m: Model, view: View): string {
 
   const items: { depth: number; svg: string }[] = [];
   for (const c of m.cells) {
-    const centre = mul(c.q.reduce(add), 0.25), toEye = sub(eye, centre);
+    const centre = mul(c.q.reduce(add), 0.25),
+      toEye = sub(eye, centre);
     let n = unit(cross(sub(c.q[2], c.q[0]), sub(c.q[3], c.q[1])));
     if (c.part === "brim") n = mul(n, -1); // quads were wound facing down; the top of the brim faces up
     const facing = dot(n, toEye) > 0;
@@ -525,12 +708,14 @@ function renderSvg(d: HatDesign, m: Model, view: View): string {
       : lightFn(cam, n, base, c.fin.spec, c.fin.shine, c.ao, lit);
     const P = c.q.map(S) as [Pt, Pt, Pt, Pt];
     const area = Math.abs((P[2].x - P[0].x) * (P[3].y - P[1].y) - (P[3].x - P[1].x) * (P[2].y - P[0].y)) / 2;
-    const sz = Math.sqrt(area), hex = css(col);
+    const sz = Math.sqrt(area),
+      hex = css(col);
     const gain = (col.r + col.g + col.b) / (base.r + base.g + base.b + 1e-4); // how lit this cell is, for the beads
     const tex = sz > 2.5 ? texture(d, c, P, col, sz, gain) : ""; // sub-pixel detail would only add noise
     items.push({ depth: cam.rot(centre).z, svg: `<path class="c" color="${hex}" d="M${P.map(fmt).join("L")}Z"/>${tex}` });
   }
-  const cmPx = k, light = (n: V3, base: RGB, spec: number): RGB => lightFn(cam, n, base, spec, 20, 1, 1);
+  const cmPx = k,
+    light = (n: V3, base: RGB, spec: number): RGB => lightFn(cam, n, base, spec, 20, 1, 1);
   for (const x of m.decos) {
     if (dot(x.out, unit(sub(eye, x.at))) < 0.05) continue;
     items.push({ depth: cam.rot(x.at).z + 0.3, svg: x.draw({ S, light, cmPx }) });
@@ -539,23 +724,38 @@ function renderSvg(d: HatDesign, m: Model, view: View): string {
 
   // Quads (.c) are stroked in their own colour so anti-aliased seams between neighbours don't show.
   const felt = d.material === "felt";
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">` +
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">` +
     `<style>.c{fill:currentColor;stroke:currentColor;stroke-width:.7px;stroke-linejoin:round}.t{fill:none;stroke-linecap:round;stroke-linejoin:round}</style>` +
-    background(d.background, view.el > 45) + filters(felt) + shadows(m, cam, S, d.background, cmPx) +
+    background(d.background, view.el > 45) +
+    filters(felt) +
+    shadows(m, cam, S, d.background, cmPx) +
     `<g${felt ? ' filter="url(#felt)"' : ""}>${items.map((x) => x.svg).join("")}</g>` +
-    `<rect width="${SIZE}" height="${SIZE}" fill="url(#vig)"/></svg>`;
+    `<rect width="${SIZE}" height="${SIZE}" fill="url(#vig)"/></svg>`
+  );
 }
 
 /** Blurs for the shadows; felt gets softened facets plus a faint fibre grain. */
 function filters(felt: boolean): string {
   const blur = (id: string, s: number): string =>
     `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${s}"/></filter>`;
-  const grain = `<filter id="felt" color-interpolation-filters="sRGB"><feGaussianBlur in="SourceGraphic" stdDeviation="1" result="s"/>` +
+  const grain =
+    `<filter id="felt" color-interpolation-filters="sRGB"><feGaussianBlur in="SourceGraphic" stdDeviation="1" result="s"/>` +
     `<feTurbulence type="fractalNoise" baseFrequency="0.7" numOctaves="2" seed="4"/><feColorMatrix type="saturate" values="0" result="n"/>` +
     `<feComposite in="s" in2="n" operator="arithmetic" k2="1" k3="0.07" k4="-0.035" result="g"/><feComposite in="g" in2="SourceGraphic" operator="in"/></filter>`;
-  return `<defs>${blur("blurL", 30)}${blur("blurM", 12)}${blur("blurS", 5)}${felt ? grain : ""}` +
-    gradient("radial", "shell", 'cx="0.4" cy="0.35" r="0.7"', [[0, "#fff", 0.7], [1, "#8a6a48", 0.35]]) +
-    gradient("radial", "metal", 'cx="0.35" cy="0.3" r="0.8"', [[0, "#fff", 0.8], [0.5, "#fff", 0], [1, "#000", 0.35]]) + "</defs>";
+  return (
+    `<defs>${blur("blurL", 30)}${blur("blurM", 12)}${blur("blurS", 5)}${felt ? grain : ""}` +
+    gradient("radial", "shell", 'cx="0.4" cy="0.35" r="0.7"', [
+      [0, "#fff", 0.7],
+      [1, "#8a6a48", 0.35],
+    ]) +
+    gradient("radial", "metal", 'cx="0.35" cy="0.3" r="0.8"', [
+      [0, "#fff", 0.8],
+      [0.5, "#fff", 0],
+      [1, "#000", 0.35],
+    ]) +
+    "</defs>"
+  );
 }
 
 // ---------- main ----------
@@ -565,10 +765,14 @@ async function main(): Promise<void> {
   for (const [index, d] of HAT_DESIGNS.entries()) {
     if (only.length > 0 && !only.includes(d.nn)) continue;
     const model = buildModel(d, index + 1);
-    await Promise.all(VIEWS.map((v) => {
-      const file = path.join(OUT_DIR, `hat-${d.nn}-${v.k}.webp`);
-      return sharp(Buffer.from(renderSvg(d, model, v))).webp({ quality: 80, effort: 6 }).toFile(file);
-    }));
+    await Promise.all(
+      VIEWS.map((v) => {
+        const file = path.join(OUT_DIR, `hat-${d.nn}-${v.k}.webp`);
+        return sharp(Buffer.from(renderSvg(d, model, v)))
+          .webp({ quality: 80, effort: 6 })
+          .toFile(file);
+      }),
+    );
     process.stdout.write(".");
   }
   printTable();

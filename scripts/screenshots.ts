@@ -1,13 +1,15 @@
 import { mkdirSync } from "node:fs";
-import { isLocale, localePath } from "../lib/locale.ts";
-import { launchBrowser } from "../tests/e2e/browser.ts";
+import { isLocale, localePath } from "#lib/locale.ts";
+import { launchBrowser } from "#tests/e2e/browser.ts";
 
 /**
  * Full-page screenshots of shop pages at phone and desktop width, for looking at a change:
  * node scripts/screenshots.ts [baseURL] [path ...]   (PNG files in ./screenshots)
  */
 const [base = "http://localhost:3000", ...paths] = process.argv.slice(2);
-const pages = paths.length ? paths : ["/", "/products", "/products/1", "/about", "/contact", "/showroom", "/shipping", "/faq", "/no-such-page"];
+const pages = paths.length
+  ? paths
+  : ["/", "/products", "/products/1", "/about", "/contact", "/showroom", "/shipping", "/faq", "/no-such-page"];
 const lang = isLocale(process.env.SCREENSHOT_LANG) ? process.env.SCREENSHOT_LANG : "en";
 mkdirSync("screenshots", { recursive: true });
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-/** The server's own modules (tests aside) and the relative imports of each. */
+/** The server's own modules (tests aside) and what each imports, relatively or through an alias (#server/…). */
 const root = path.dirname(new URL(import.meta.url).pathname);
 const files = (readdirSync(root, { recursive: true }) as string[])
   .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !f.includes("migrations"))
@@ -10,7 +10,9 @@ const files = (readdirSync(root, { recursive: true }) as string[])
 const importsOf = new Map(
   files.map((file) => {
     const text = readFileSync(file, "utf8");
-    const targets = [...text.matchAll(/^(?:import|export)[^"']*?from\s+["'](\.{1,2}\/[^"']+)["']/gm)].map((m) => path.resolve(path.dirname(file), m[1]!));
+    const targets = [...text.matchAll(/^(?:import|export)(?:[^"']*?from)?\s*["'](\.{1,2}\/[^"']+|#\w+\/[^"']+)["']/gm)].map((m) =>
+      m[1]!.startsWith("#") ? path.resolve(root, "..", m[1]!.slice(1)) : path.resolve(path.dirname(file), m[1]!),
+    );
     return [file, targets] as const;
   }),
 );

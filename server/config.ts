@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { shop } from "../lib/shop.ts";
+import { shop } from "#lib/shop.ts";
 
 /** A rate limit as `points/seconds`: at most `points` requests per client in `seconds`. */
 const rateLimit = (fallback: string) =>
@@ -88,7 +88,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new Error("Invalid configuration:\n  XENDIT_CALLBACK_TOKEN: required with XENDIT_SECRET_KEY (webhooks could not be verified)");
   }
   if (c.XENDIT_SECRET_KEY && c.NODE_ENV === "production" && !c.SESSION_SECRET) {
-    throw new Error("Invalid configuration:\n  SESSION_SECRET: required for a live shop in production (32+ random characters, the same on every instance)");
+    throw new Error(
+      "Invalid configuration:\n  SESSION_SECRET: required for a live shop in production (32+ random characters, the same on every instance)",
+    );
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
   if (c.XENDIT_SECRET_KEY) {
@@ -99,7 +101,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       );
     }
     if (publicUrl.length > MAX_LIVE_PUBLIC_URL) {
-      throw new Error(`Invalid configuration:\n  PUBLIC_URL: at most ${MAX_LIVE_PUBLIC_URL} characters with XENDIT_SECRET_KEY set (Xendit's return URLs hold 255 with the return path)`);
+      throw new Error(
+        `Invalid configuration:\n  PUBLIC_URL: at most ${MAX_LIVE_PUBLIC_URL} characters with XENDIT_SECRET_KEY set (Xendit's return URLs hold 255 with the return path)`,
+      );
     }
   }
   return { ...c, publicUrl };

@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "react-router";
-import { defaultLocale, isLocale, localePath, locales, pathLocale, type Locale } from "../lib/locale.ts";
+import { defaultLocale, isLocale, type Locale, localePath, locales, pathLocale } from "#lib/locale.ts";
 
 /** The language switch's choice, a preference kept for a year (the URL decides a page's language). */
 export const languageCookie = createCookie("lang", { path: "/", maxAge: 31_536_000, sameSite: "lax" });
@@ -17,9 +17,7 @@ export async function preferredLocale(request: Request): Promise<Locale> {
   // A cookie that does not decode (`lang=%E0`) is no choice, not an error.
   const chosen: unknown = await languageCookie.parse(request.headers.get("cookie"));
   if (isLocale(chosen)) return chosen;
-  const accepted = (request.headers.get("accept-language") ?? "")
-    .split(",")
-    .map((part) => part.trim().slice(0, 2).toLowerCase());
+  const accepted = (request.headers.get("accept-language") ?? "").split(",").map((part) => part.trim().slice(0, 2).toLowerCase());
   return accepted.find((l): l is Locale => (locales as readonly string[]).includes(l)) ?? defaultLocale;
 }
 

@@ -30,12 +30,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
-    server.close(() =>
-      void stopJobs()
-        .catch((error: unknown) => console.error("Stopping jobs:", error))
-        .then(() => stopXenditSandbox())
-        .then(() => db.close())
-        .finally(() => process.exit(0)),
+    server.close(
+      () =>
+        void stopJobs()
+          .catch((error: unknown) => console.error("Stopping jobs:", error))
+          .then(() => stopXenditSandbox())
+          .then(() => db.close())
+          .finally(() => process.exit(0)),
     );
     setTimeout(() => process.exit(0), 15_000).unref();
   };

@@ -1,11 +1,11 @@
-import { makingDays } from "../../lib/delivery.ts";
-import { formatIdr, formatUsd } from "../../lib/money.ts";
-import { common } from "../i18n/common";
-import { useT } from "../i18n/core";
-import { orders } from "../i18n/orders";
+import { common } from "#app/i18n/common.ts";
+import { useT } from "#app/i18n/core.ts";
+import { orders } from "#app/i18n/orders.ts";
+import { makingDays } from "#lib/delivery.ts";
+import { formatIdr, formatUsd } from "#lib/money.ts";
 import { ClockIcon, MapPinIcon } from "./Icons";
-import { WorkshopAddress } from "./WorkshopAddress";
 import { StepList } from "./StepList";
+import { WorkshopAddress } from "./WorkshopAddress";
 
 type Props = {
   orderNumber: string;
@@ -46,7 +46,10 @@ export function CashInStoreInstructions({ orderNumber, totalIdr, totalCents, pay
         <StepList steps={steps} />
       </div>
 
-      <p role="note" className="mt-4 rounded-xl bg-white px-4 py-3 text-sm font-medium leading-relaxed text-amber-900 ring-1 ring-amber-300">
+      <p
+        role="note"
+        className="mt-4 rounded-xl bg-white px-4 py-3 text-sm font-medium leading-relaxed text-amber-900 ring-1 ring-amber-300"
+      >
         {t("cash.warning")}
       </p>
 

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import { common } from "../i18n/common";
-import { useT } from "../i18n/core";
+import { common } from "#app/i18n/common.ts";
+import { useT } from "#app/i18n/core.ts";
 
 /** Without a Xendit key the shop is a demo: every page says so, so it is never taken for the real shop. */
 export function DemoBanner() {

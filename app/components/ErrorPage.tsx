@@ -1,7 +1,7 @@
-import { Link } from "./localized";
-import { common } from "../i18n/common";
 import { useEffect } from "react";
-import { useT } from "../i18n/core";
+import { common } from "#app/i18n/common.ts";
+import { useT } from "#app/i18n/core.ts";
+import { Link } from "./localized";
 
 /** The designed 404, 429 and 500 pages. Never shows a stack trace. */
 export function ErrorPage({ kind }: { kind: "notFound" | "tooMany" | "error" }) {
@@ -17,13 +17,22 @@ export function ErrorPage({ kind }: { kind: "notFound" | "tooMany" | "error" }) 
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {notFound ? (
           <>
-            <Link to="/" className="btn-primary">{t("notFound.home")}</Link>
-            <Link to="/products" className="btn-secondary">{t("notFound.shop")}</Link>
+            <Link to="/" className="btn-primary">
+              {t("notFound.home")}
+            </Link>
+            <Link to="/products" className="btn-secondary">
+              {t("notFound.shop")}
+            </Link>
           </>
         ) : (
           <>
-            <a href="" className="btn-primary">{t("error.retry")}</a>
-            <Link to="/" className="btn-secondary">{t("error.home")}</Link>
+            {/* biome-ignore lint/a11y/useValidAnchor: an empty href reloads this page, also without JavaScript */}
+            <a href="" className="btn-primary">
+              {t("error.retry")}
+            </a>
+            <Link to="/" className="btn-secondary">
+              {t("error.home")}
+            </Link>
           </>
         )}
       </div>
@@ -47,8 +56,12 @@ function TooManyRequests() {
       <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{t("tooMany.title")}</h1>
       <p className="mt-4 text-lg text-ink-700">{t("tooMany.text")}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="btn-primary">{t("error.home")}</Link>
-        <Link to="/contact" className="btn-secondary">{t("tooMany.contact")}</Link>
+        <Link to="/" className="btn-primary">
+          {t("error.home")}
+        </Link>
+        <Link to="/contact" className="btn-secondary">
+          {t("tooMany.contact")}
+        </Link>
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
-import type { ProductImage } from "../../lib/product.ts";
-import { catalog } from "../i18n/catalog";
-import { useT } from "../i18n/core";
+import { catalog } from "#app/i18n/catalog.ts";
+import { useT } from "#app/i18n/core.ts";
+import type { ProductImage } from "#lib/product.ts";
 import { ChevronLeft, ChevronRight } from "./Icons";
 import { ProductPhoto } from "./ProductPhoto";
 

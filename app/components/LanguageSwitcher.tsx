@@ -1,7 +1,7 @@
 import { Form, useLocation } from "react-router";
-import { locales } from "../../lib/locale.ts";
-import { useLocale, useT } from "../i18n/core";
-import { common } from "../i18n/common";
+import { common } from "#app/i18n/common.ts";
+import { useLocale, useT } from "#app/i18n/core.ts";
+import { locales } from "#lib/locale.ts";
 
 /** EN | RU buttons; a plain form post, so it works without JavaScript too. */
 export function LanguageSwitcher({ className = "" }: { className?: string }) {

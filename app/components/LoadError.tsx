@@ -1,5 +1,5 @@
-import { home } from "../i18n/home";
-import { useT } from "../i18n/core";
+import { useT } from "#app/i18n/core.ts";
+import { home } from "#app/i18n/home.ts";
 import { NoticePage } from "./NoticePage";
 
 /** 'Failed to load products' with a Try Again that reloads the page (home and product list). */
@@ -7,6 +7,7 @@ export function LoadError() {
   const t = useT(home);
   return (
     <NoticePage role="alert" title={t("error.title")} text={t("error.text")}>
+      {/* biome-ignore lint/a11y/useValidAnchor: an empty href reloads this page, also without JavaScript */}
       <a href="" className="btn-primary">
         {t("error.retry")}
       </a>

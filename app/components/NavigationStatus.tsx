@@ -1,7 +1,7 @@
 import { useNavigation } from "react-router";
-import { unlocalizedPath } from "../../lib/locale.ts";
-import { common } from "../i18n/common";
-import { useT } from "../i18n/core";
+import { common } from "#app/i18n/common.ts";
+import { useT } from "#app/i18n/core.ts";
+import { unlocalizedPath } from "#lib/locale.ts";
 
 /** A slim bar while a client-side navigation loads, with the page's loading text for screen readers. */
 export function NavigationStatus() {

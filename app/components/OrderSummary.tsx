@@ -1,17 +1,17 @@
-import { Link } from "./localized";
-import { deliveryOptions, isDeliveryOptionId, makingDays } from "../../lib/delivery.ts";
-import type { Locale } from "../../lib/locale.ts";
-import { formatIdr, formatRate, formatUsd } from "../../lib/money.ts";
-import { paymentMethodName } from "../../lib/payment-methods.ts";
-import { countryNames } from "../i18n/countries";
-import type { Order } from "../../server/orders/types.ts";
-import { addressLines, shop } from "../../lib/shop.ts";
-import { useLocale, useT, type Translate } from "../i18n/core";
-import { deliveryTexts } from "../i18n/delivery";
-import { orders } from "../i18n/orders";
+import { type Translate, useLocale, useT } from "#app/i18n/core.ts";
+import { countryNames } from "#app/i18n/countries.ts";
+import { deliveryTexts } from "#app/i18n/delivery.ts";
+import { orders } from "#app/i18n/orders.ts";
+import { deliveryOptions, isDeliveryOptionId, makingDays } from "#lib/delivery.ts";
+import type { Locale } from "#lib/locale.ts";
+import { formatIdr, formatRate, formatUsd } from "#lib/money.ts";
+import { paymentMethodName } from "#lib/payment-methods.ts";
+import { addressLines, shop } from "#lib/shop.ts";
+import type { Order } from "#server/orders/types.ts";
 import { ArrowRight } from "./Icons";
-import { ProductPhoto } from "./ProductPhoto";
+import { Link } from "./localized";
 import { NoticePage } from "./NoticePage";
+import { ProductPhoto } from "./ProductPhoto";
 
 type Key = keyof typeof orders.en & string;
 
@@ -33,8 +33,23 @@ function orderDateFormat(locale: Locale): Intl.DateTimeFormat {
   if (!format) {
     format =
       locale === "en"
-        ? new Intl.DateTimeFormat("en-US", { timeZone: SHOP_TIME_ZONE, month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true })
-        : new Intl.DateTimeFormat(locale, { timeZone: SHOP_TIME_ZONE, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+        ? new Intl.DateTimeFormat("en-US", {
+            timeZone: SHOP_TIME_ZONE,
+            month: "short",
+            day: "numeric",
+            year: "numeric",
+            hour: "numeric",
+            minute: "2-digit",
+            hour12: true,
+          })
+        : new Intl.DateTimeFormat(locale, {
+            timeZone: SHOP_TIME_ZONE,
+            day: "numeric",
+            month: "short",
+            year: "numeric",
+            hour: "2-digit",
+            minute: "2-digit",
+          });
     orderDateFormats.set(locale, format);
   }
   return format;
@@ -79,7 +94,6 @@ export function statusWord(t: Translate<Key>, kind: "status" | "payment", value:
   const key = `${kind}.${value}`;
   return known(key) ? t(key) : value;
 }
-
 
 /** A country's name in the visitor's language; one the list does not know as it is. */
 function countryName(tn: Translate<keyof typeof countryNames.en & string>, country: string): string {
@@ -192,7 +206,9 @@ export function OrderSummary({ order, detailed = false, headingLevel = 2 }: Summ
                 {order.productName}
               </Link>
             </p>
-            <p className="mt-1 text-sm text-ink-700">{order.size === null ? t("summary.oneSize") : t("summary.size", { size: order.size })}</p>
+            <p className="mt-1 text-sm text-ink-700">
+              {order.size === null ? t("summary.oneSize") : t("summary.size", { size: order.size })}
+            </p>
             {order.color && <p className="text-sm text-ink-700">{t("summary.color", { color: order.color })}</p>}
           </div>
           <p className="font-semibold tabular-nums sm:text-right">
@@ -208,7 +224,9 @@ export function OrderSummary({ order, detailed = false, headingLevel = 2 }: Summ
             <span className="text-ink-500">{t("summary.delivery")}</span>
             <span className="block font-medium text-ink-900">{deliveryName(td, order.deliveryOption)}</span>
           </dt>
-          <dd className="font-medium tabular-nums">{order.deliveryCostCents === 0 ? t("summary.free") : formatUsd(order.deliveryCostCents)}</dd>
+          <dd className="font-medium tabular-nums">
+            {order.deliveryCostCents === 0 ? t("summary.free") : formatUsd(order.deliveryCostCents)}
+          </dd>
           {detailed && option && (
             <dd className="mt-1 basis-full text-sm leading-relaxed text-ink-700">
               {td(`${option.id}.description`)}

@@ -49,5 +49,15 @@ export function PaymentLogo({ code, className = "h-10 w-16" }: { code: string; c
 
 /** The logo as a cached image file (/payment-logos/<code>.svg): lighter pages where many are listed. */
 export function PaymentLogoImage({ code, className = "h-10 w-16" }: { code: string; className?: string }) {
-  return <img src={`/payment-logos/${normalise(code) || "BANK"}.svg`} alt="" width={64} height={40} loading="lazy" decoding="async" className={className} />;
+  return (
+    <img
+      src={`/payment-logos/${normalise(code) || "BANK"}.svg`}
+      alt=""
+      width={64}
+      height={40}
+      loading="lazy"
+      decoding="async"
+      className={className}
+    />
+  );
 }

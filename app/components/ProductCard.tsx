@@ -1,8 +1,8 @@
+import { common } from "#app/i18n/common.ts";
+import { useT } from "#app/i18n/core.ts";
+import { formatUsdWhole } from "#lib/money.ts";
+import type { ProductCardView } from "#lib/product.ts";
 import { Link } from "./localized";
-import { formatUsdWhole } from "../../lib/money.ts";
-import type { ProductCardView } from "../../lib/product.ts";
-import { common } from "../i18n/common";
-import { useT } from "../i18n/core";
 import { ProductPhoto } from "./ProductPhoto";
 
 /** A product in a grid: first photo, name, whole-dollar price, badges, 'Sold Out' overlay. */
@@ -21,11 +21,15 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         />
         <div className="absolute left-3 top-3 flex gap-2">
           {product.isNew && <span className="rounded-full bg-leaf-700 px-2.5 py-1 text-xs font-semibold text-white">{t("badge.new")}</span>}
-          {product.isFeatured && <span className="rounded-full bg-clay-700 px-2.5 py-1 text-xs font-semibold text-white">{t("badge.featured")}</span>}
+          {product.isFeatured && (
+            <span className="rounded-full bg-clay-700 px-2.5 py-1 text-xs font-semibold text-white">{t("badge.featured")}</span>
+          )}
         </div>
         {!product.inStock && (
           <div className="absolute inset-0 flex items-center justify-center bg-ink-900/45">
-            <span className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold uppercase tracking-wider text-ink-900">{t("badge.soldOut")}</span>
+            <span className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold uppercase tracking-wider text-ink-900">
+              {t("badge.soldOut")}
+            </span>
           </div>
         )}
       </div>

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { imageUrl, srcSet } from "../../lib/images.ts";
-import type { ProductImage } from "../../lib/product.ts";
-import { common } from "../i18n/common";
-import { useT } from "../i18n/core";
+import { common } from "#app/i18n/common.ts";
+import { useT } from "#app/i18n/core.ts";
+import { imageUrl, srcSet } from "#lib/images.ts";
+import type { ProductImage } from "#lib/product.ts";
 
 type Props = {
   image: ProductImage | null;
@@ -22,7 +22,11 @@ export function ProductPhoto({ image, alt, sizes, maxWidth = 1280, priority = fa
   const [failed, setFailed] = useState(false);
   if (!image || failed) {
     return (
-      <div role="img" aria-label={alt} className={`flex aspect-square items-center justify-center bg-sand-100 text-sm text-ink-500 ${className}`}>
+      <div
+        role="img"
+        aria-label={alt}
+        className={`flex aspect-square items-center justify-center bg-sand-100 text-sm text-ink-500 ${className}`}
+      >
         {t(image ? "image.notFound" : "image.none")}
       </div>
     );

@@ -1,7 +1,7 @@
+import { common } from "#app/i18n/common.ts";
+import { useT } from "#app/i18n/core.ts";
+import { addressLines, facebookUrl, instagramUrl, shop, telegramUrl, whatsappUrl } from "#lib/shop.ts";
 import { Link } from "./localized";
-import { addressLines, facebookUrl, instagramUrl, shop, telegramUrl, whatsappUrl } from "../../lib/shop.ts";
-import { common } from "../i18n/common";
-import { useT } from "../i18n/core";
 import { mainNav, moreNav } from "./nav";
 
 const socials = [

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { Link, NavLink } from "./localized";
-import { shop } from "../../lib/shop.ts";
-import { common } from "../i18n/common";
-import { useT } from "../i18n/core";
+import { common } from "#app/i18n/common.ts";
+import { useT } from "#app/i18n/core.ts";
+import { shop } from "#lib/shop.ts";
 import { CloseIcon, HatIcon, MenuIcon } from "./Icons";
 import { LanguageSwitcher } from "./LanguageSwitcher";
+import { Link, NavLink } from "./localized";
 import { mainNav, moreNav } from "./nav";
 import { useHydrated } from "./useHydrated";
 
@@ -26,6 +26,7 @@ export function SiteHeader() {
     if (menuOpen && !drawer.current?.open) drawer.current?.showModal();
   }, [menuOpen]);
   // A link followed inside the menu closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input
   useEffect(() => drawer.current?.close(), [location.pathname]);
 
   // The browser keeps focus in a modal dialog's page, but Tab may still leave for the browser's
@@ -47,12 +48,21 @@ export function SiteHeader() {
   const menuButtonClass = "-ml-2 rounded-full p-2 text-ink-900 hover:bg-sand-200";
   return (
     <header className="sticky top-0 z-30 border-b border-sand-200 bg-sand-50/95 backdrop-blur">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-ink-900 focus:px-3 focus:py-2 focus:text-sand-50">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-ink-900 focus:px-3 focus:py-2 focus:text-sand-50"
+      >
         {t("skip")}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
         {hydrated ? (
-          <button type="button" className={menuButtonClass} aria-label={t("menu.open")} aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
+          <button
+            type="button"
+            className={menuButtonClass}
+            aria-label={t("menu.open")}
+            aria-haspopup="dialog"
+            onClick={() => setMenuOpen(true)}
+          >
             <MenuIcon />
           </button>
         ) : (
@@ -94,7 +104,12 @@ export function SiteHeader() {
           <div className="flex h-full flex-col p-6">
             <div className="mb-8 flex items-center justify-between">
               <span className="font-serif text-xl font-semibold">{shop.name}</span>
-              <button type="button" className="rounded-full p-2 hover:bg-sand-200" aria-label={t("menu.close")} onClick={() => drawer.current?.close()}>
+              <button
+                type="button"
+                className="rounded-full p-2 hover:bg-sand-200"
+                aria-label={t("menu.close")}
+                onClick={() => drawer.current?.close()}
+              >
                 <CloseIcon />
               </button>
             </div>
@@ -118,7 +133,11 @@ export function SiteHeader() {
               <ul className="mt-6 space-y-1 border-t border-sand-200 pt-6">
                 {moreNav.map((item) => (
                   <li key={item.to}>
-                    <NavLink to={item.to} onClick={() => drawer.current?.close()} className="block rounded-lg px-3 py-2 text-ink-700 hover:bg-sand-100">
+                    <NavLink
+                      to={item.to}
+                      onClick={() => drawer.current?.close()}
+                      className="block rounded-lg px-3 py-2 text-ink-700 hover:bg-sand-100"
+                    >
                       {t(item.label)}
                     </NavLink>
                   </li>

@@ -1,9 +1,9 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
-import { instagramUrl, shop } from "../../lib/shop.ts";
-import type { SocialPost } from "../../lib/social.ts";
-import { home } from "../i18n/home";
-import { useT } from "../i18n/core";
+import { useT } from "#app/i18n/core.ts";
+import { home } from "#app/i18n/home.ts";
+import { instagramUrl, shop } from "#lib/shop.ts";
+import type { SocialPost } from "#lib/social.ts";
 
 /** Four recent social photos; the page never waits for them, and a failure shows a short note. */
 export function SocialStrip({ posts }: { posts: Promise<{ posts: SocialPost[] }> }) {
@@ -11,8 +11,15 @@ export function SocialStrip({ posts }: { posts: Promise<{ posts: SocialPost[] }>
   return (
     <section className="container-page mt-20" aria-labelledby="social-title">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2 id="social-title" className="text-3xl font-semibold">{t("social.title")}</h2>
-        <a href={instagramUrl} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold text-clay-700 underline-offset-4 hover:underline">
+        <h2 id="social-title" className="text-3xl font-semibold">
+          {t("social.title")}
+        </h2>
+        <a
+          href={instagramUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="text-sm font-semibold text-clay-700 underline-offset-4 hover:underline"
+        >
           {t("social.follow", { handle: shop.instagramHandle })}
         </a>
       </div>

@@ -12,7 +12,18 @@ type Props = {
   onEdit?: (name: string) => void;
 };
 
-export function TextField({ name, label, error, type = "text", multiline, required = true, maxLength, autoComplete, defaultValue, onEdit }: Props) {
+export function TextField({
+  name,
+  label,
+  error,
+  type = "text",
+  multiline,
+  required = true,
+  maxLength,
+  autoComplete,
+  defaultValue,
+  onEdit,
+}: Props) {
   const id = `field-${name}`;
   const errorId = `${id}-error`;
   const shared = {

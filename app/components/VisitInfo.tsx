@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { mapEmbedUrl, shop, telegramUrl, whatsappUrl } from "../../lib/shop.ts";
-import { useT } from "../i18n/core";
-import { visit } from "../i18n/visit";
+import { useT } from "#app/i18n/core.ts";
+import { visit } from "#app/i18n/visit.ts";
+import { mapEmbedUrl, shop, telegramUrl, whatsappUrl } from "#lib/shop.ts";
 import { ClockIcon, MapPinIcon } from "./Icons";
 import { WorkshopAddress } from "./WorkshopAddress";
 
@@ -19,7 +19,16 @@ export type VisitInfoProps = {
 };
 
 const ChatIcon = ({ className = "size-5" }: { className?: string }) => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden className={className}>
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={1.8}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden
+    className={className}
+  >
     <path d="M20 12a8 8 0 0 1-11.6 7.1L4 20l1-4.2A8 8 0 1 1 20 12z" />
   </svg>
 );

@@ -1,4 +1,4 @@
-import { addressLines, mapLinkUrl, shop } from "../../lib/shop.ts";
+import { addressLines, mapLinkUrl, shop } from "#lib/shop.ts";
 import { ArrowRight } from "./Icons";
 
 /** The workshop's postal address and a link that opens it in the maps service. */

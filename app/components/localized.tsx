@@ -1,14 +1,14 @@
 import { forwardRef } from "react";
 import {
-  Form as RouterForm,
-  Link as RouterLink,
-  NavLink as RouterNavLink,
   type FormProps,
   type LinkProps,
   type NavLinkProps,
+  Form as RouterForm,
+  Link as RouterLink,
+  NavLink as RouterNavLink,
 } from "react-router";
-import { localePath } from "../../lib/locale.ts";
-import { useLocale } from "../i18n/core";
+import { useLocale } from "#app/i18n/core.ts";
+import { localePath } from "#lib/locale.ts";
 
 /** Puts a path of this site into the page's language: '/products' on a Russian page is '/ru/products'. */
 export function useLocalePath(): (path: string) => string {

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
-import { seoTags } from "../../lib/seo.ts";
-import { shop } from "../../lib/shop.ts";
-import { metaLocale, translator, type Catalogue } from "../i18n/core";
+import { type Catalogue, metaLocale, translator } from "#app/i18n/core.ts";
+import { seoTags } from "#lib/seo.ts";
+import { shop } from "#lib/shop.ts";
 
 type MetaArgs = { matches: readonly ({ id: string; loaderData?: unknown } | undefined)[] };
 
@@ -14,6 +14,12 @@ export function pageMeta(catalogue: Catalogue<"meta.title" | "meta.description">
     const locale = metaLocale(matches);
     const t = translator(catalogue, locale);
     const root = matches.find((m) => m?.id === "root")?.loaderData as { origin?: string } | undefined;
-    return seoTags({ title: t("meta.title", shopVars), description: t("meta.description", shopVars), path, origin: root?.origin ?? "", locale });
+    return seoTags({
+      title: t("meta.title", shopVars),
+      description: t("meta.description", shopVars),
+      path,
+      origin: root?.origin ?? "",
+      locale,
+    });
   };
 }

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { paymentMethods } from "../../lib/payment-methods.ts";
+import { paymentMethods } from "#lib/payment-methods.ts";
 import { hasLogo, logoCodes, PaymentLogo } from "./PaymentLogo.tsx";
 
 const render = (code: string, className?: string) => renderToStaticMarkup(createElement(PaymentLogo, { code, className }));

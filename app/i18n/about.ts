@@ -29,7 +29,8 @@ export const about = defineMessages(
     "craft.madeToOrder.title": "Made to order",
     "craft.madeToOrder.text": "Every hat is woven after you order it, in your head size, so it fits the way a hat should.",
     "craft.materials.title": "Natural materials",
-    "craft.materials.text": "Fine straw, pandan and palm leaf, raffia, wool felt and cotton, finished with ribbon, leather or hand-strung beads.",
+    "craft.materials.text":
+      "Fine straw, pandan and palm leaf, raffia, wool felt and cotton, finished with ribbon, leather or hand-strung beads.",
     "craft.hands.title": "Local hands",
     "craft.hands.text": "Our weavers come from the villages around Ubud and are paid fairly for skilled work they are proud to sign off.",
 
@@ -92,11 +93,14 @@ export const about = defineMessages(
 
       "craft.title": "Как мы работаем",
       "craft.madeToOrder.title": "Только на заказ",
-      "craft.madeToOrder.text": "Каждую шляпу мы плетём после вашего заказа и по обхвату вашей головы, поэтому она сидит именно так, как должна.",
+      "craft.madeToOrder.text":
+        "Каждую шляпу мы плетём после вашего заказа и по обхвату вашей головы, поэтому она сидит именно так, как должна.",
       "craft.materials.title": "Натуральные материалы",
-      "craft.materials.text": "Тонкая солома, пандан и пальмовый лист, рафия, шерстяной фетр и хлопок, а для отделки — лента, кожа или бисер, нанизанный вручную.",
+      "craft.materials.text":
+        "Тонкая солома, пандан и пальмовый лист, рафия, шерстяной фетр и хлопок, а для отделки — лента, кожа или бисер, нанизанный вручную.",
       "craft.hands.title": "Местные мастера",
-      "craft.hands.text": "Наши мастера живут в деревнях вокруг Убуда и получают достойную плату за тонкую работу, которой по праву гордятся.",
+      "craft.hands.text":
+        "Наши мастера живут в деревнях вокруг Убуда и получают достойную плату за тонкую работу, которой по праву гордятся.",
 
       "audience.title": "Для кого мы делаем шляпы",
       "audience.intro": "Люди разные, а желание одно: шляпа, которая хорошо сидит, по-настоящему защищает от солнца и служит годами.",

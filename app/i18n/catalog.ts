@@ -5,7 +5,8 @@ export const catalog = defineMessages(
   {
     "list.title": "Our Collection",
     "list.metaTitle": "Our Collection — Handwoven Hats",
-    "list.metaDescription": "Browse handwoven straw, palm-leaf and felt hats, each made to order in our Bali workshop. Filter by size and availability.",
+    "list.metaDescription":
+      "Browse handwoven straw, palm-leaf and felt hats, each made to order in our Bali workshop. Filter by size and availability.",
     "list.intro": "Sun hats, fedoras, panamas and more — woven by hand in Bali and made to order in your size.",
     "list.filters": "Filters",
     "list.size": "Size",
@@ -49,7 +50,7 @@ export const catalog = defineMessages(
     "product.orderNow": "Order Now",
     "product.pleaseSelectSize": "Please Select a Size",
     "product.soldOut": "Sold Out",
-    "product.madeToOrder": "Each hat is made to order. Click \"Order Now\" to proceed with your purchase.",
+    "product.madeToOrder": 'Each hat is made to order. Click "Order Now" to proceed with your purchase.',
     "product.outOfStockNote": "This item is currently out of stock. Please check back later.",
     "product.notFound": "Product Not Found",
     "product.notFoundText": "The product you're looking for doesn't exist or has been removed.",
@@ -61,7 +62,8 @@ export const catalog = defineMessages(
     ru: {
       "list.title": "Наша коллекция",
       "list.metaTitle": "Наша коллекция — плетёные шляпы",
-      "list.metaDescription": "Плетёные шляпы из соломы, пальмового листа и фетра, каждая делается на заказ в нашей мастерской на Бали. Фильтр по размеру и наличию.",
+      "list.metaDescription":
+        "Плетёные шляпы из соломы, пальмового листа и фетра, каждая делается на заказ в нашей мастерской на Бали. Фильтр по размеру и наличию.",
       "list.intro": "Шляпы от солнца, федоры, панамы и многое другое — сплетены вручную на Бали и сделаны по вашему размеру.",
       "list.filters": "Фильтры",
       "list.size": "Размер",

@@ -4,11 +4,11 @@ import { defineMessages } from "./core.ts";
 export const checkout = defineMessages(
   {
     "meta.title": "Checkout",
-    "step": "Step {n} of 3",
+    step: "Step {n} of 3",
     "steps.confirm": "Confirm",
     "steps.shipping": "Shipping",
     "steps.payment": "Payment",
-    "back": "Back",
+    back: "Back",
     "confirm.title": "Confirm Your Order",
     "confirm.product": "Product",
     "confirm.size": "Size",
@@ -68,7 +68,8 @@ export const checkout = defineMessages(
     "payment.cashNote": "Pay in cash at our workshop in Ubud within 7 days.",
     "payment.testNote": "Sandbox only: the order is marked paid at once.",
     "payment.select": "Please select a payment method",
-    "payment.otcCap": "For Indomaret/Alfamart the maximum per payment is Rp 5.000.000. Please choose Bank Transfer (Virtual Account) or split your order.",
+    "payment.otcCap":
+      "For Indomaret/Alfamart the maximum per payment is Rp 5.000.000. Please choose Bank Transfer (Virtual Account) or split your order.",
     "payment.place": "Place Order",
     "payment.placing": "Placing your order...",
     "payment.failed": "Payment processing failed. Please try again.",
@@ -85,11 +86,11 @@ export const checkout = defineMessages(
   {
     ru: {
       "meta.title": "Оформление заказа",
-      "step": "Шаг {n} из 3",
+      step: "Шаг {n} из 3",
       "steps.confirm": "Подтверждение",
       "steps.shipping": "Доставка",
       "steps.payment": "Оплата",
-      "back": "Назад",
+      back: "Назад",
       "confirm.title": "Подтвердите заказ",
       "confirm.product": "Товар",
       "confirm.size": "Размер",
@@ -149,7 +150,8 @@ export const checkout = defineMessages(
       "payment.cashNote": "Оплатите наличными в нашей мастерской в Убуде в течение 7 дней.",
       "payment.testNote": "Только в тестовом режиме: заказ сразу считается оплаченным.",
       "payment.select": "Пожалуйста, выберите способ оплаты",
-      "payment.otcCap": "В Indomaret/Alfamart можно оплатить не более Rp 5.000.000 за один платёж. Пожалуйста, выберите банковский перевод (виртуальный счёт) или разделите заказ.",
+      "payment.otcCap":
+        "В Indomaret/Alfamart можно оплатить не более Rp 5.000.000 за один платёж. Пожалуйста, выберите банковский перевод (виртуальный счёт) или разделите заказ.",
       "payment.place": "Оформить заказ",
       "payment.placing": "Оформляем заказ...",
       "payment.failed": "Не удалось провести оплату. Пожалуйста, попробуйте ещё раз.",

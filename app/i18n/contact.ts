@@ -4,8 +4,8 @@ export const contact = defineMessages(
   {
     "meta.title": "Contact Us — {name}",
     "meta.description": "Questions about a hat, an order or a visit to our Ubud workshop? Write to us — we reply within 24-48 hours.",
-    "title": "Get in Touch",
-    "intro": "Questions about a hat, your order, or a visit to the workshop? Send us a message and we'll reply within 24-48 hours.",
+    title: "Get in Touch",
+    intro: "Questions about a hat, your order, or a visit to the workshop? Send us a message and we'll reply within 24-48 hours.",
     "details.title": "Contact details",
     "details.email": "E-mail",
     "details.phone": "Phone & WhatsApp",
@@ -30,8 +30,8 @@ export const contact = defineMessages(
     ru: {
       "meta.title": "Контакты — {name}",
       "meta.description": "Вопросы о шляпе, заказе или визите в мастерскую в Убуде? Напишите нам — ответим в течение 24-48 часов.",
-      "title": "Свяжитесь с нами",
-      "intro": "Есть вопросы о шляпе, заказе или визите в мастерскую? Напишите нам, и мы ответим в течение 24-48 часов.",
+      title: "Свяжитесь с нами",
+      intro: "Есть вопросы о шляпе, заказе или визите в мастерскую? Напишите нам, и мы ответим в течение 24-48 часов.",
       "details.title": "Контактные данные",
       "details.email": "Эл. почта",
       "details.phone": "Телефон и WhatsApp",

@@ -1,9 +1,10 @@
 import { useRouteError, useRouteLoaderData } from "react-router";
-import { defaultLocale, isLocale, type Locale } from "../../lib/locale.ts";
+import { defaultLocale, isLocale, type Locale } from "#lib/locale.ts";
 
 // The catalogue helpers are shared with the e-mails (server/mail/i18n), so they live in lib/.
-export { defineMessages, translator, type Catalogue, type Translate, type Vars } from "../../lib/i18n/core.ts";
-import { translator, type Catalogue, type Translate } from "../../lib/i18n/core.ts";
+export { type Catalogue, defineMessages, type Translate, translator, type Vars } from "#lib/i18n/core.ts";
+
+import { type Catalogue, type Translate, translator } from "#lib/i18n/core.ts";
 
 /** The visitor's language, chosen by the root loader. */
 export function useLocale(): Locale {

@@ -9,9 +9,9 @@ export const faq = defineMessages(
     "meta.title": "FAQ — {name}",
     "meta.description":
       "Answers about our handwoven hats: materials and sizes, custom orders from $75, production times, worldwide shipping, returns, hat care and visiting our workshop in Bali.",
-    "title": "Frequently Asked Questions",
-    "intro": "Everything you might want to know before ordering a hat from our workshop. Can't find your answer? We're happy to help.",
-    "toc": "Jump to a topic",
+    title: "Frequently Asked Questions",
+    intro: "Everything you might want to know before ordering a hat from our workshop. Can't find your answer? We're happy to help.",
+    toc: "Jump to a topic",
 
     "cat.products": "Products & Materials",
     "cat.custom": "Custom Orders",
@@ -57,7 +57,8 @@ export const faq = defineMessages(
     "shipping.payment.a":
       "By card, bank transfer to a virtual account, at Indomaret or Alfamart stores, by QR code, e-wallet or pay-later. For addresses in Bali you can also pay cash at the workshop: visit within 7 days to pay in full, and we make your hat in {makingMin}–{makingMax} business days.",
     "shipping.tracking.q": "Can I track my order?",
-    "shipping.tracking.a": "Yes. When your hat ships, we e-mail you the DHL or Lion Parcel tracking number so you can follow it to your door.",
+    "shipping.tracking.a":
+      "Yes. When your hat ships, we e-mail you the DHL or Lion Parcel tracking number so you can follow it to your door.",
 
     "returns.policy.q": "What is your return policy?",
     "returns.policy.a":
@@ -97,7 +98,7 @@ export const faq = defineMessages(
     "link.map": "Open in Google Maps",
     "link.contact": "Contact form",
     "link.whatsapp": "Message us on WhatsApp",
-    "newTab": "(opens in a new tab)",
+    newTab: "(opens in a new tab)",
 
     "help.title": "Still have a question?",
     "help.text": "Write to us through the contact form or on WhatsApp, and we will reply within 24–48 hours.",
@@ -109,9 +110,9 @@ export const faq = defineMessages(
       "meta.title": "Вопросы и ответы — {name}",
       "meta.description":
         "Ответы о наших плетёных шляпах: материалы и размеры, индивидуальные заказы от $75, сроки изготовления, доставка по всему миру, возврат, уход за шляпой и визит в мастерскую на Бали.",
-      "title": "Часто задаваемые вопросы",
-      "intro": "Всё, что стоит знать перед заказом шляпы в нашей мастерской. Не нашли ответа? Мы с радостью поможем.",
-      "toc": "Перейти к теме",
+      title: "Часто задаваемые вопросы",
+      intro: "Всё, что стоит знать перед заказом шляпы в нашей мастерской. Не нашли ответа? Мы с радостью поможем.",
+      toc: "Перейти к теме",
 
       "cat.products": "Изделия и материалы",
       "cat.custom": "Индивидуальные заказы",
@@ -157,7 +158,8 @@ export const faq = defineMessages(
       "shipping.payment.a":
         "Картой, банковским переводом на виртуальный счёт, в магазинах Indomaret или Alfamart, по QR-коду, электронным кошельком или в рассрочку (pay-later). Для адресов на Бали доступна и оплата наличными в мастерской: приходите в течение 7 дней и оплатите заказ полностью, а мы изготовим шляпу за {makingMin}–{makingMax} рабочих дней.",
       "shipping.tracking.q": "Можно ли отследить заказ?",
-      "shipping.tracking.a": "Да. Когда шляпа отправлена, мы присылаем на почту трек-номер DHL или Lion Parcel — по нему посылку можно отследить до самой двери.",
+      "shipping.tracking.a":
+        "Да. Когда шляпа отправлена, мы присылаем на почту трек-номер DHL или Lion Parcel — по нему посылку можно отследить до самой двери.",
 
       "returns.policy.q": "Какие у вас условия возврата?",
       "returns.policy.a":
@@ -197,7 +199,7 @@ export const faq = defineMessages(
       "link.map": "Открыть в Google Картах",
       "link.contact": "Форма обратной связи",
       "link.whatsapp": "Написать в WhatsApp",
-      "newTab": "(откроется в новой вкладке)",
+      newTab: "(откроется в новой вкладке)",
 
       "help.title": "Остались вопросы?",
       "help.text": "Напишите нам через форму обратной связи или в WhatsApp — мы ответим в течение 24–48 часов.",

@@ -8,8 +8,9 @@ export const shipping = defineMessages(
       "Worldwide shipping from our Bali workshop: rates by region, production times for custom hats, tracking, 14-day returns, exchanges and hat care.",
 
     "hero.title": "Shipping & Returns",
-    "hero.text": "Every hat is made to order in our workshop in Bali and shipped worldwide with tracking. Here is what to expect from the moment you order.",
-    "toc": "On this page",
+    "hero.text":
+      "Every hat is made to order in our workshop in Bali and shipped worldwide with tracking. Here is what to expect from the moment you order.",
+    toc: "On this page",
 
     "facts.worldwide.title": "Worldwide shipping",
     "facts.worldwide.text": "From our workshop to your door, wherever you are.",
@@ -23,6 +24,7 @@ export const shipping = defineMessages(
     "rates.caption": "Estimated shipping cost of one hat by destination, in US dollars",
     "rates.region": "Destination",
     "rates.cost": "Estimated cost (USD)",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a dollar sign before the {min} placeholder
     "rates.range": "${min}–{max}",
     "rates.indonesia": "Indonesia",
     "rates.southeastAsia": "Southeast Asia",
@@ -111,8 +113,9 @@ export const shipping = defineMessages(
         "Доставка по всему миру из нашей мастерской на Бали: стоимость по регионам, сроки изготовления шляп на заказ, отслеживание, возврат в течение 14 дней, обмен и уход за шляпой.",
 
       "hero.title": "Доставка и возврат",
-      "hero.text": "Каждую шляпу мы делаем на заказ в нашей мастерской на Бали и отправляем в любую страну с отслеживанием. Вот что вас ждёт после оформления заказа.",
-      "toc": "На этой странице",
+      "hero.text":
+        "Каждую шляпу мы делаем на заказ в нашей мастерской на Бали и отправляем в любую страну с отслеживанием. Вот что вас ждёт после оформления заказа.",
+      toc: "На этой странице",
 
       "facts.worldwide.title": "Доставка по всему миру",
       "facts.worldwide.text": "Из нашей мастерской прямо к вашей двери, где бы вы ни были.",
@@ -126,6 +129,7 @@ export const shipping = defineMessages(
       "rates.caption": "Ориентировочная стоимость доставки одной шляпы по регионам, в долларах США",
       "rates.region": "Куда",
       "rates.cost": "Примерная стоимость (USD)",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a dollar sign before the {min} placeholder
       "rates.range": "${min}–{max}",
       "rates.indonesia": "Индонезия",
       "rates.southeastAsia": "Юго-Восточная Азия",

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
+import { isLocale, localePath } from "#lib/locale.ts";
+import { languageCookie } from "#server/locale.ts";
 import type { Route } from "./+types/language";
-import { isLocale, localePath } from "../../lib/locale.ts";
-import { languageCookie } from "../../server/locale.ts";
 
 /**
  * POST /language {lang, redirectTo}: remembers the language in a cookie and shows the same page

@@ -1,6 +1,6 @@
+import { AppError } from "#server/errors.ts";
+import { imageVariant } from "#server/media/variants.ts";
 import type { Route } from "./+types/media";
-import { AppError } from "../../server/errors.ts";
-import { imageVariant } from "../../server/media/variants.ts";
 
 /** GET /media/:width/<key>.<avif|webp|jpg>: a product photo in one size and format. */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ErrorPage } from "../components/ErrorPage";
+import { ErrorPage } from "#app/components/ErrorPage.tsx";
 
 /** Any path no other route matches: the designed 404 page with status 404. */
 export function loader() {

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { PaymentLogo } from "#app/components/PaymentLogo.tsx";
 import type { Route } from "./+types/payment-logo";
-import { PaymentLogo } from "../components/PaymentLogo";
 
 /** GET /payment-logos/<CODE>.svg: one drawn payment logo as an image file (generic bank for unknown codes). */
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import type { Locale } from "../locale.ts";
+import type { Locale } from "#lib/locale.ts";
 
 /**
  * A message catalogue of one area of the shop: English is the source, and every other language

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countries } from "../countries.ts";
+import { countries } from "#lib/countries.ts";
 import { email, messages, optionalText, requiredText } from "./fields.ts";
 
 /** The shipping address form (SPEC section 5): everything required but the second address line. */

@@ -17,6 +17,7 @@ export type FieldError = (typeof messages)[keyof typeof messages];
  * Control characters (other than tab and line breaks) and unpaired UTF-16 surrogates: no person
  * types them, and PostgreSQL refuses NUL in text, so they are refused before anything is stored.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds
 const controlCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const isPlainText = (text: string): boolean => text.isWellFormed() && !controlCharacter.test(text);
 
@@ -24,11 +25,7 @@ export const isPlainText = (text: string): boolean => text.isWellFormed() && !co
 export const plainText = () => z.string({ error: messages.required }).refine(isPlainText, { error: messages.characters });
 
 /** A required text: trimmed, not blank, at most `max` characters. */
-export const requiredText = (max: number) =>
-  plainText()
-    .trim()
-    .min(1, { error: messages.required })
-    .max(max, { error: messages.tooLong });
+export const requiredText = (max: number) => plainText().trim().min(1, { error: messages.required }).max(max, { error: messages.tooLong });
 
 /** An optional text: trimmed, at most `max` characters, empty when missing. */
 export const optionalText = (max: number) => plainText().trim().max(max, { error: messages.tooLong }).optional().default("");

@@ -38,7 +38,15 @@ const eventBody = JSON.stringify({
   business_id: "bench",
   created: new Date().toISOString(),
   api_version: "v3",
-  data: { payment_id: "py-bench-[<id>]", payment_request_id: "pr-bench-[<id>]", reference_id: "bench:[<id>]", status: "SUCCEEDED", request_amount: 100000, currency: "IDR", channel_code: "BCA_VIRTUAL_ACCOUNT" },
+  data: {
+    payment_id: "py-bench-[<id>]",
+    payment_request_id: "pr-bench-[<id>]",
+    reference_id: "bench:[<id>]",
+    status: "SUCCEEDED",
+    request_amount: 100000,
+    currency: "IDR",
+    channel_code: "BCA_VIRTUAL_ACCOUNT",
+  },
 });
 
 async function webhookIngestion(origin: string, seconds: number): Promise<Figures> {
@@ -61,7 +69,16 @@ async function placeOrders(origin: string, n: number): Promise<string[]> {
     productId: product.id,
     selectedSize: product.sizes[0]!.sizeInCm,
     price: product.price,
-    shippingAddress: { fullName: "Bench Customer", email: "bench@example.com", phone: "+62 21 555", addressLine1: "Jl. Sudirman 1", city: "Jakarta", state: "DKI Jakarta", postalCode: "10220", country: "Indonesia" },
+    shippingAddress: {
+      fullName: "Bench Customer",
+      email: "bench@example.com",
+      phone: "+62 21 555",
+      addressLine1: "Jl. Sudirman 1",
+      city: "Jakarta",
+      state: "DKI Jakarta",
+      postalCode: "10220",
+      country: "Indonesia",
+    },
     shipping: { method: "LION_PARCEL", cost: 11.5 },
     total: product.price + 11.5,
     paymentMethod: "BCA",
@@ -69,7 +86,11 @@ async function placeOrders(origin: string, n: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < n; i += 8) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(8, n - i) }, () => fetch(`${origin}/api/orders`, { method: "POST", headers: { "content-type": "application/json" }, body }).then((r) => r.json() as Promise<{ id: string }>)),
+      Array.from({ length: Math.min(8, n - i) }, () =>
+        fetch(`${origin}/api/orders`, { method: "POST", headers: { "content-type": "application/json" }, body }).then(
+          (r) => r.json() as Promise<{ id: string }>,
+        ),
+      ),
     );
     ids.push(...batch.map((o) => o.id));
   }
@@ -80,9 +101,16 @@ async function paymentRequestCreation(origin: string, orders: number): Promise<F
   const ids = await placeOrders(origin, orders + 40);
   let next = 0;
   const body = () => JSON.stringify({ orderId: ids[next++ % ids.length], channelCode: "BCA", paymentMethodType: "VIRTUAL_ACCOUNT" });
-  const common = { url: `${origin}/api/xendit/payment-request`, method: "POST" as const, headers: { "content-type": "application/json", authorization: `Bearer ${BENCH_STAFF_TOKEN}` }, connections: CONNECTIONS };
+  const common = {
+    url: `${origin}/api/xendit/payment-request`,
+    method: "POST" as const,
+    headers: { "content-type": "application/json", authorization: `Bearer ${BENCH_STAFF_TOKEN}` },
+    connections: CONNECTIONS,
+  };
   await autocannon({ ...common, amount: 40, requests: [{ setupRequest: (r: autocannon.Request) => ({ ...r, body: body() }) }] });
-  return timed(() => autocannon({ ...common, amount: orders, requests: [{ setupRequest: (r: autocannon.Request) => ({ ...r, body: body() }) }] }));
+  return timed(() =>
+    autocannon({ ...common, amount: orders, requests: [{ setupRequest: (r: autocannon.Request) => ({ ...r, body: body() }) }] }),
+  );
 }
 
 export async function paymentFigures(origin: string, label: string, seconds: number) {
@@ -91,5 +119,7 @@ export async function paymentFigures(origin: string, label: string, seconds: num
   const met = webhooks.rps >= 500 && webhooks.p99 <= 50;
   console.log(`${"POST /api/xendit/webhook".padEnd(36)} ${fmt(webhooks)}   target >= 500 req/s, p99 <= 50 ms: ${met ? "met" : "NOT met"}`);
   const created = await paymentRequestCreation(origin, 1000);
-  console.log(`${"POST /api/xendit/payment-request".padEnd(36)} ${fmt(created)}   (new BCA request per order, simulator in the same process)`);
+  console.log(
+    `${"POST /api/xendit/payment-request".padEnd(36)} ${fmt(created)}   (new BCA request per order, simulator in the same process)`,
+  );
 }

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -31,7 +31,10 @@ const BENCH_RATE_LIMITS = {
 };
 
 function start(command: string[], env: NodeJS.ProcessEnv, ready: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, command, { env: { ...process.env, ...BENCH_RATE_LIMITS, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, command, {
+    env: { ...process.env, ...BENCH_RATE_LIMITS, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not ready:\n${output}`)), 90_000);
@@ -128,7 +131,11 @@ async function checkoutFigures(origin: string, label: string) {
     [
       "POST /checkout/shipping (address)",
       "/checkout/shipping",
-      { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(address).toString() },
+      {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(address).toString(),
+      },
     ],
     ["POST /api/orders", "/api/orders", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(order) }],
   ];
@@ -151,12 +158,31 @@ async function main() {
   const uncachedDataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
   const shop = await start(
     ["server/main.ts"],
-    { NODE_ENV: "production", PORT: String(SHOP_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", XENDIT_CALLBACK_TOKEN: BENCH_CALLBACK_TOKEN, ADMIN_API_TOKEN: BENCH_STAFF_TOKEN },
+    {
+      NODE_ENV: "production",
+      PORT: String(SHOP_PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      XENDIT_CALLBACK_TOKEN: BENCH_CALLBACK_TOKEN,
+      ADMIN_API_TOKEN: BENCH_STAFF_TOKEN,
+    },
     "Shop running at",
   );
   const floor = await start(["scripts/bench/serve-floor.ts", String(FLOOR_PORT)], { NODE_ENV: "production" }, "Floor running at");
   // The same shop with the page cache off: what rendering a page costs every time.
-  const uncached = await start(["server/main.ts"], { NODE_ENV: "production", PORT: String(UNCACHED_PORT), HOST: "127.0.0.1", DATA_DIR: uncachedDataDir, DATABASE_URL: "", PAGE_CACHE_SECONDS: "0" }, "Shop running at");
+  const uncached = await start(
+    ["server/main.ts"],
+    {
+      NODE_ENV: "production",
+      PORT: String(UNCACHED_PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: uncachedDataDir,
+      DATABASE_URL: "",
+      PAGE_CACHE_SECONDS: "0",
+    },
+    "Shop running at",
+  );
   try {
     const shopUrl = `http://127.0.0.1:${SHOP_PORT}`;
     const floorUrl = `http://127.0.0.1:${FLOOR_PORT}/`;
@@ -191,7 +217,9 @@ async function main() {
     console.log(`  product page    ${ours.gzip} B in ${ours.files} files   ratio ${(ours.gzip / base.gzip).toFixed(2)}`);
     console.log("\nTargets: product page >= 0.6 of the floor's req/s with p99 <= 50 ms; JavaScript <= 1.2x the floor's");
     const rpsOk = productPage.rps / floorFigures.rps >= 0.6;
-    console.log(`  req/s ratio ${rpsOk ? "met" : "NOT met"}, p99 ${productPage.p99 <= 50 ? "met" : "NOT met"}, JavaScript ${ours.gzip / base.gzip <= 1.2 ? "met" : "NOT met"}`);
+    console.log(
+      `  req/s ratio ${rpsOk ? "met" : "NOT met"}, p99 ${productPage.p99 <= 50 ? "met" : "NOT met"}, JavaScript ${ours.gzip / base.gzip <= 1.2 ? "met" : "NOT met"}`,
+    );
 
     uncached.kill("SIGTERM");
     floor.kill("SIGTERM");
@@ -238,7 +266,15 @@ async function postgresCheckout() {
   }
   await admin.query(`create database ${name}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-pg-"));
-  const env = { NODE_ENV: "production", PORT: String(POSTGRES_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: `${POSTGRES_SERVER}/${name}`, XENDIT_CALLBACK_TOKEN: BENCH_CALLBACK_TOKEN, ADMIN_API_TOKEN: BENCH_STAFF_TOKEN };
+  const env = {
+    NODE_ENV: "production",
+    PORT: String(POSTGRES_PORT),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: `${POSTGRES_SERVER}/${name}`,
+    XENDIT_CALLBACK_TOKEN: BENCH_CALLBACK_TOKEN,
+    ADMIN_API_TOKEN: BENCH_STAFF_TOKEN,
+  };
   const shop = await start(["server/main.ts"], env, "Shop running at");
   try {
     await checkoutFigures(`http://127.0.0.1:${POSTGRES_PORT}`, "PostgreSQL");

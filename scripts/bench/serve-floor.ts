@@ -1,5 +1,5 @@
 import path from "node:path";
-import { createApp } from "../../server/http/app.ts";
+import { createApp } from "#server/http/app.ts";
 
 /** Serves the floor app through the shop's own HTTP stack: node scripts/bench/serve-floor.ts PORT */
 const port = Number(process.argv[2] ?? 3199);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../config.ts";
+import { parseConfig } from "#server/config.ts";
 import { keptSecret } from "./session-secret.ts";
 
 describe("the signing key", () => {
@@ -15,7 +15,12 @@ describe("the signing key", () => {
   });
 
   it("must be set for a live shop in production, and be long enough", () => {
-    const live = { NODE_ENV: "production", XENDIT_SECRET_KEY: "xnd_production_x", XENDIT_CALLBACK_TOKEN: "c".repeat(20), PUBLIC_URL: "https://rumahtopi.com" };
+    const live = {
+      NODE_ENV: "production",
+      XENDIT_SECRET_KEY: "xnd_production_x",
+      XENDIT_CALLBACK_TOKEN: "c".repeat(20),
+      PUBLIC_URL: "https://rumahtopi.com",
+    };
     expect(() => parseConfig(live)).toThrow(/SESSION_SECRET: required for a live shop/);
     expect(parseConfig({ ...live, SESSION_SECRET: "s".repeat(32) }).SESSION_SECRET).toBe("s".repeat(32));
     expect(() => parseConfig({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET: must be at least 32/);

@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { config } from "../config.ts";
-import { dataDir } from "../paths.ts";
+import { config } from "#server/config.ts";
+import { dataDir } from "#server/paths.ts";
 
 let cached: string | undefined;
 

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { config } from "../config.ts";
-import { AppError } from "../errors.ts";
+import { config } from "#server/config.ts";
+import { AppError } from "#server/errors.ts";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 

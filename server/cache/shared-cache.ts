@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "../db/client.ts";
-import { cacheEntries } from "../db/schema.ts";
+import { getDb } from "#server/db/client.ts";
+import { cacheEntries } from "#server/db/schema.ts";
 
 /** A value cached in the database, so every instance of the shop shares it; null when absent or stale. */
 export async function readCached<T>(key: string): Promise<T | null> {

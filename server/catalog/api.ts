@@ -1,6 +1,6 @@
-import { imageUrl } from "../../lib/images.ts";
-import { centsToUsd } from "../../lib/money.ts";
-import type { ProductView } from "../../lib/product.ts";
+import { imageUrl } from "#lib/images.ts";
+import { centsToUsd } from "#lib/money.ts";
+import type { ProductView } from "#lib/product.ts";
 
 /** The Product of the JSON API (SPEC section 3): price in USD, images as URLs, sizes as objects. */
 export type ApiProduct = {

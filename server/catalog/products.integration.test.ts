@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase } from "../../tests/support/test-db.ts";
-import { parseFilter, defaultFilter } from "../../lib/catalog-filter.ts";
-import type { Database } from "../db/client.ts";
-import { seedCatalogIfEmpty } from "../db/seed.ts";
-import { seedProducts } from "../db/seed/products.ts";
+import { defaultFilter, parseFilter } from "#lib/catalog-filter.ts";
+import type { Database } from "#server/db/client.ts";
+import { seedProducts } from "#server/db/seed/products.ts";
+import { seedCatalogIfEmpty } from "#server/db/seed.ts";
+import { freshDatabase } from "#tests/support/test-db.ts";
 import { allProducts, distinctSizes, featuredProducts, getProduct, listProducts } from "./products.ts";
 
 let database: Database;

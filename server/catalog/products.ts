@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { getDb } from "../db/client.ts";
-import { productImages, products } from "../db/schema.ts";
-import { PRODUCTS_PER_PAGE, type CatalogFilter, type SortOption } from "../../lib/catalog-filter.ts";
-import type { Locale } from "../../lib/locale.ts";
-import type { ProductCardView, ProductImage, ProductView } from "../../lib/product.ts";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type CatalogFilter, PRODUCTS_PER_PAGE, type SortOption } from "#lib/catalog-filter.ts";
+import type { Locale } from "#lib/locale.ts";
+import type { ProductCardView, ProductImage, ProductView } from "#lib/product.ts";
+import { getDb } from "#server/db/client.ts";
+import { productImages, products } from "#server/db/schema.ts";
 import { cachedRead } from "./read-cache.ts";
 
 type ProductRow = typeof products.$inferSelect;
@@ -71,7 +71,10 @@ async function imagesOf(productIds: number[], firstOnly = false): Promise<Map<nu
 }
 
 async function withImages(rows: ProductRow[], locale: Locale, firstOnly = false): Promise<ProductView[]> {
-  const images = await imagesOf(rows.map((r) => r.id), firstOnly);
+  const images = await imagesOf(
+    rows.map((r) => r.id),
+    firstOnly,
+  );
   return rows.map((r) => toView(r, images.get(r.id) ?? [], locale));
 }
 

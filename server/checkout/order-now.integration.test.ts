@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { freshDatabase } from "../../tests/support/test-db.ts";
-import { cookieOf } from "../../tests/support/cookies.ts";
-import { checkoutSessions, products } from "../db/schema.ts";
-import type { Database } from "../db/client.ts";
-import { seedCatalogIfEmpty } from "../db/seed.ts";
-import { readCheckout } from "./session.ts";
-import { AppError } from "../errors.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#server/db/client.ts";
+import { checkoutSessions, products } from "#server/db/schema.ts";
+import { seedCatalogIfEmpty } from "#server/db/seed.ts";
+import { AppError } from "#server/errors.ts";
+import { cookieOf } from "#tests/support/cookies.ts";
+import { freshDatabase } from "#tests/support/test-db.ts";
 import { orderNow } from "./order-now.ts";
+import { readCheckout } from "./session.ts";
 
 let database: Database;
 const request = (cookie?: string) => new Request("http://localhost/products/1", { headers: cookie ? { cookie } : {} });
@@ -31,7 +31,12 @@ describe("Order Now", () => {
       payOrderId: null,
     });
     // A second Order Now from the same browser replaces the choice in the same session.
-    const again = await orderNow(request(await cookieOf(id)), 2, String((await database.db.select().from(products).where(eq(products.id, 2)))[0]!.sizes[0]), "en");
+    const again = await orderNow(
+      request(await cookieOf(id)),
+      2,
+      String((await database.db.select().from(products).where(eq(products.id, 2)))[0]!.sizes[0]),
+      "en",
+    );
     expect(again).toBe(id);
     expect((await readCheckout(request(await cookieOf(id))))?.productId).toBe(2);
   });

@@ -1,7 +1,7 @@
-import { AppError } from "../errors.ts";
+import type { Locale } from "#lib/locale.ts";
+import { readProduct } from "#server/catalog/products.ts";
+import { AppError } from "#server/errors.ts";
 import { startCheckout } from "./session.ts";
-import type { Locale } from "../../lib/locale.ts";
-import { readProduct } from "../catalog/products.ts";
 
 /**
  * Order Now: checks the product can be ordered in that size and stores the choice, with the

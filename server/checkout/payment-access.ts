@@ -1,5 +1,5 @@
-import { isStaff, sameSecret } from "../auth/staff-token.ts";
-import { orderById } from "../orders/queries.ts";
+import { isStaff, sameSecret } from "#server/auth/staff-token.ts";
+import { orderById } from "#server/orders/queries.ts";
 import { readCheckout } from "./session.ts";
 
 /** The header a holder of the order's private link (/orders/<token>) sends to the payment API. */

@@ -1,5 +1,5 @@
-import { createPaymentRequest } from "../payments/payment-request-api.ts";
-import { paymentStatus } from "../payments/payment-status.ts";
+import { createPaymentRequest } from "#server/payments/payment-request-api.ts";
+import { paymentStatus } from "#server/payments/payment-status.ts";
 import { mayManagePayments } from "./payment-access.ts";
 
 /** POST /api/xendit/payment-request for a caller allowed to pay the order (else 404). */

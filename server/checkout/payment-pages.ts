@@ -1,9 +1,9 @@
-import { paymentMethodByCode, type PaymentMethod } from "../../lib/payment-methods.ts";
-import type { PaymentRecord } from "../../lib/payment-record.ts";
+import { type PaymentMethod, paymentMethodByCode } from "#lib/payment-methods.ts";
+import type { PaymentRecord } from "#lib/payment-record.ts";
+import { orderById } from "#server/orders/queries.ts";
+import { paymentRecord } from "#server/payments/attempts.ts";
+import { findAttempt, refreshed } from "#server/payments/payment-status.ts";
 import { placedOrder } from "./steps.ts";
-import { orderById } from "../orders/queries.ts";
-import { paymentRecord } from "../payments/attempts.ts";
-import { findAttempt, refreshed } from "../payments/payment-status.ts";
 
 /** A payment attempt of an order placed from this browser, as the checkout's payment pages show it. */
 export type CheckoutPayment = {
@@ -30,7 +30,10 @@ export function appLink(url: string | null): string | null {
  * The payment attempt (by payment id, else the order's latest) of an order this browser placed,
  * refreshed from Xendit when its stored state is pending and stale; null for anything else.
  */
-export async function checkoutPayment(request: Request, ids: { orderId?: string | null; paymentId?: string | null }): Promise<CheckoutPayment | null> {
+export async function checkoutPayment(
+  request: Request,
+  ids: { orderId?: string | null; paymentId?: string | null },
+): Promise<CheckoutPayment | null> {
   const found = await findAttempt(ids);
   if (!found?.xenditRequestId) return null;
   const order = await placedOrder(request, found.orderId, orderById);

@@ -1,17 +1,26 @@
-import { deliveryCostCents, regionOf } from "../../lib/delivery.ts";
-import type { Locale } from "../../lib/locale.ts";
-import { centsToIdr } from "../../lib/money.ts";
-import { OVER_THE_COUNTER_CAP_IDR, paymentMethods, type PaymentMethod, type PaymentMethodType } from "../../lib/payment-methods.ts";
-import { AppError } from "../errors.ts";
-import { orderInLanguage } from "../orders/in-language.ts";
-import { nextUrl, startPayment } from "../payments/payment-requests.ts";
-import { paymentsSandbox } from "../config.ts";
-import { isPaidOnline, xenditMethodOf } from "../payments/xendit/channels.ts";
-import { usdToIdrRate } from "../pricing/fx-rate.ts";
+import { deliveryCostCents, regionOf } from "#lib/delivery.ts";
+import type { Locale } from "#lib/locale.ts";
+import { centsToIdr } from "#lib/money.ts";
+import { OVER_THE_COUNTER_CAP_IDR, type PaymentMethod, type PaymentMethodType, paymentMethods } from "#lib/payment-methods.ts";
+import { paymentsSandbox } from "#server/config.ts";
+import { AppError } from "#server/errors.ts";
+import { orderInLanguage } from "#server/orders/in-language.ts";
+import { nextUrl, startPayment } from "#server/payments/payment-requests.ts";
+import { isPaidOnline, xenditMethodOf } from "#server/payments/xendit/channels.ts";
+import { usdToIdrRate } from "#server/pricing/fx-rate.ts";
 import { readCheckout } from "./session.ts";
 import { checkoutProduct, missingStep, orderToPay, placeCheckoutOrder } from "./steps.ts";
 
-const groupOrder: PaymentMethodType[] = ["CARD", "VIRTUAL_ACCOUNT", "OVER_THE_COUNTER", "QR_CODE", "EWALLET", "PAYLATER", "CASH_IN_STORE", "TEST_CARD"];
+const groupOrder: PaymentMethodType[] = [
+  "CARD",
+  "VIRTUAL_ACCOUNT",
+  "OVER_THE_COUNTER",
+  "QR_CODE",
+  "EWALLET",
+  "PAYLATER",
+  "CASH_IN_STORE",
+  "TEST_CARD",
+];
 
 export type MethodGroup = { type: PaymentMethodType; methods: Pick<PaymentMethod, "code" | "name" | "logo">[] };
 
@@ -58,7 +67,7 @@ export async function paymentStep(request: Request, locale: Locale): Promise<Pay
   const back = missingStep(data, "payment");
   if (back || !data?.shippingAddress || !data.deliveryOption) return { redirect: back ?? "/checkout/shipping-options" };
   const product = await checkoutProduct(data, locale);
-  if (!product || !product.inStock) return { redirect: "/checkout/confirmation" };
+  if (!product?.inStock) return { redirect: "/checkout/confirmation" };
   const deliveryCents = deliveryCostCents(data.deliveryOption);
   const { rate } = await usdToIdrRate();
   const totalIdr = centsToIdr(product.priceCents + deliveryCents, rate);
@@ -89,7 +98,8 @@ export async function pay(request: Request, choice: { paymentMethod: string; ord
   const code = choice.paymentMethod;
   const data = await readCheckout(request);
   const unpaid = data?.productId && !choice.orderId ? null : await orderToPay(data);
-  if (choice.orderId && unpaid?.id !== choice.orderId) throw new AppError("invalid", "This order can no longer be paid here. Please open it from its e-mail.");
+  if (choice.orderId && unpaid?.id !== choice.orderId)
+    throw new AppError("invalid", "This order can no longer be paid here. Please open it from its e-mail.");
   if (unpaid) {
     const method = code ? xenditMethodOf(code) : null;
     if (!method) throw new AppError("invalid", code ? `Invalid payment method: ${code}` : "Please select a payment method");

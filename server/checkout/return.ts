@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { getDb } from "../db/client.ts";
-import { paymentAttempts } from "../db/schema.ts";
-import { orderById } from "../orders/queries.ts";
-import { providerStatus, type PaymentAttempt } from "../payments/attempts.ts";
-import { refreshAttempt } from "../payments/refresh.ts";
-import { isSignedReturn } from "../payments/return-url.ts";
-import { isSessionId } from "../payments/xendit/channels.ts";
-import { xendit } from "../payments/xendit/connection.ts";
+import { getDb } from "#server/db/client.ts";
+import { paymentAttempts } from "#server/db/schema.ts";
+import { orderById } from "#server/orders/queries.ts";
+import { type PaymentAttempt, providerStatus } from "#server/payments/attempts.ts";
+import { refreshAttempt } from "#server/payments/refresh.ts";
+import { isSignedReturn } from "#server/payments/return-url.ts";
+import { isSessionId } from "#server/payments/xendit/channels.ts";
+import { xendit } from "#server/payments/xendit/connection.ts";
 import { readCheckout } from "./session.ts";
 import { placedOrder, rememberPlacedOrder } from "./steps.ts";
 

@@ -1,9 +1,9 @@
-import { AppError } from "../errors.ts";
-import { attemptByXenditId } from "../payments/attempts.ts";
+import { AppError } from "#server/errors.ts";
+import { attemptByXenditId } from "#server/payments/attempts.ts";
+import { refreshAttempt } from "#server/payments/refresh.ts";
+import { xendit } from "#server/payments/xendit/connection.ts";
+import { sandboxControl } from "#server/payments/xendit/sandbox.ts";
 import { checkoutPayment } from "./payment-pages.ts";
-import { refreshAttempt } from "../payments/refresh.ts";
-import { xendit } from "../payments/xendit/connection.ts";
-import { sandboxControl } from "../payments/xendit/sandbox.ts";
 
 /**
  * The sandbox buttons of the checkout pages: 'pay' uses Xendit's test-mode simulate call (as a

@@ -1,11 +1,11 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { createCookie, type Cookie } from "react-router";
-import type { ShippingAddressInput } from "../../lib/validation/address.ts";
-import type { DeliveryOptionId } from "../../lib/delivery.ts";
-import { batched } from "../db/batched.ts";
-import { getDb } from "../db/client.ts";
-import { checkoutSessions } from "../db/schema.ts";
-import { config } from "../config.ts";
+import { type Cookie, createCookie } from "react-router";
+import type { DeliveryOptionId } from "#lib/delivery.ts";
+import type { ShippingAddressInput } from "#lib/validation/address.ts";
+import { config } from "#server/config.ts";
+import { batched } from "#server/db/batched.ts";
+import { getDb } from "#server/db/client.ts";
+import { checkoutSessions } from "#server/db/schema.ts";
 
 export const CHECKOUT_COOKIE = "checkout";
 const MAX_AGE_SECONDS = 30 * 24 * 3600;

@@ -1,14 +1,14 @@
-import { AppError } from "../errors.ts";
-import { getProduct } from "../catalog/products.ts";
-import { placeOrder } from "../orders/place-order.ts";
-import type { Order } from "../orders/types.ts";
-import { isDeliveryOptionId, optionsForAddress } from "../../lib/delivery.ts";
-import type { Locale } from "../../lib/locale.ts";
-import type { ShippingAddressInput } from "../../lib/validation/address.ts";
-import { orderById } from "../orders/queries.ts";
-import { isPayable } from "../payments/payment-requests.ts";
-import { isPaidOnline } from "../payments/xendit/channels.ts";
-import { checkoutIdOf, readCheckout, startCheckout, updateCheckout, type CheckoutData } from "./session.ts";
+import { isDeliveryOptionId, optionsForAddress } from "#lib/delivery.ts";
+import type { Locale } from "#lib/locale.ts";
+import type { ShippingAddressInput } from "#lib/validation/address.ts";
+import { getProduct } from "#server/catalog/products.ts";
+import { AppError } from "#server/errors.ts";
+import { placeOrder } from "#server/orders/place-order.ts";
+import { orderById } from "#server/orders/queries.ts";
+import type { Order } from "#server/orders/types.ts";
+import { isPayable } from "#server/payments/payment-requests.ts";
+import { isPaidOnline } from "#server/payments/xendit/channels.ts";
+import { type CheckoutData, checkoutIdOf, readCheckout, startCheckout, updateCheckout } from "./session.ts";
 
 export type CheckoutStep = "confirmation" | "shipping" | "shipping-options" | "payment";
 
@@ -85,7 +85,8 @@ export async function orderToPay(data: CheckoutData | null): Promise<Order | nul
 export async function resumePayment(request: Request, order: Order): Promise<string> {
   const data = await readCheckout(request);
   const placedOrderIds = [...(data?.placedOrderIds ?? []).filter((id) => id !== order.id).slice(-19), order.id];
-  if (data && (await updateCheckout(request, { payOrderId: order.id, placedOrderIds, productId: null, priceCents: null }))) return (await checkoutIdOf(request))!;
+  if (data && (await updateCheckout(request, { payOrderId: order.id, placedOrderIds, productId: null, priceCents: null })))
+    return (await checkoutIdOf(request))!;
   return startCheckout(request, { payOrderId: order.id, placedOrderIds });
 }
 
@@ -101,7 +102,11 @@ export async function rememberPlacedOrder(request: Request, orderId: string): Pr
 }
 
 /** An order placed from this browser, for the success pages; null for anyone else's. */
-export async function placedOrder(request: Request, orderId: string | null, read: (id: string) => Promise<Order | null>): Promise<Order | null> {
+export async function placedOrder(
+  request: Request,
+  orderId: string | null,
+  read: (id: string) => Promise<Order | null>,
+): Promise<Order | null> {
   if (!orderId) return null;
   const data = await readCheckout(request);
   if (!data?.placedOrderIds?.includes(orderId)) return null;

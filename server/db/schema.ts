@@ -2,9 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Texts of a product in a language other than English (the base columns). */
-export type ProductTranslation = Partial<
-  Record<"name" | "description" | "material" | "color" | "crownStyle" | "brimSize", string>
->;
+export type ProductTranslation = Partial<Record<"name" | "description" | "material" | "color" | "crownStyle" | "brimSize", string>>;
 
 export const products = pgTable(
   "products",

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { AppError } from "../errors.ts";
+import { AppError } from "#server/errors.ts";
 import { jsonEndpoint } from "./api-errors.ts";
 
 const failing = (error: unknown) => jsonEndpoint(() => Promise.reject(error))({});

@@ -1,4 +1,4 @@
-import { errorResponse } from "../errors.ts";
+import { errorResponse } from "#server/errors.ts";
 
 /**
  * The one place where an error of a JSON endpoint (/api/…) becomes its answer: an AppError is

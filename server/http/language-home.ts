@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
-import { redirect, type MiddlewareFunction } from "react-router";
-import { localePath } from "../../lib/locale.ts";
-import { preferredLocale } from "../locale.ts";
+import { type MiddlewareFunction, redirect } from "react-router";
+import { localePath } from "#lib/locale.ts";
+import { preferredLocale } from "#server/locale.ts";
 
 /**
  * A person who prefers Russian (the switch's cookie, else the browser's language) and opens the
@@ -12,5 +12,7 @@ export const languageHome: MiddlewareFunction<Response> = async ({ request }, ne
   if (request.method !== "GET" || new URL(request.url).pathname !== "/") return next();
   if (isbot(request.headers.get("user-agent")) || (await preferredLocale(request)) === "en") return next();
   const search = new URL(request.url).search;
-  throw redirect(localePath("ru", `/${search}`), { headers: { Vary: "Cookie, Accept-Language, User-Agent", "Cache-Control": "private, no-cache" } });
+  throw redirect(localePath("ru", `/${search}`), {
+    headers: { Vary: "Cookie, Accept-Language, User-Agent", "Cache-Control": "private, no-cache" },
+  });
 };

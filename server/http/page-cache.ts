@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
-import { config } from "../config.ts";
-import { localeOf } from "../locale.ts";
+import { config } from "#server/config.ts";
+import { localeOf } from "#server/locale.ts";
 import { requestInfo } from "./request-context.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/client.ts";
-import { rateLimits } from "../db/schema.ts";
-import { freshDatabase } from "../../tests/support/test-db.ts";
+import type { Database } from "#server/db/client.ts";
+import { rateLimits } from "#server/db/schema.ts";
+import { freshDatabase } from "#tests/support/test-db.ts";
 import { refusal } from "./rate-limits.ts";
 
 // Read by the first config() call, which comes after this line.

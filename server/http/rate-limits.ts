@@ -1,11 +1,11 @@
 import { isIPv4, isIPv6 } from "node:net";
-import type { RequestHandler } from "express";
 import { sql } from "drizzle-orm";
+import type { RequestHandler } from "express";
 import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
-import { config } from "../config.ts";
-import { batched } from "../db/batched.ts";
-import { getDb } from "../db/client.ts";
-import { rateLimits } from "../db/schema.ts";
+import { config } from "#server/config.ts";
+import { batched } from "#server/db/batched.ts";
+import { getDb } from "#server/db/client.ts";
+import { rateLimits } from "#server/db/schema.ts";
 import { isApiPath } from "./request-body.ts";
 
 /**
@@ -20,7 +20,11 @@ export type LimitName = "orders" | "payments" | "contact" | "writes";
 export function limitOf(method: string, path: string): LimitName | null {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
   // React Router's data requests (/contact.data, /_root.data) and Russian pages count as the page.
-  const page = path.replace(/(\/_root)?\.data$/, "").replace(/^\/ru(?=\/|$)/, "").replace(/\/$/, "") || "/";
+  const page =
+    path
+      .replace(/(\/_root)?\.data$/, "")
+      .replace(/^\/ru(?=\/|$)/, "")
+      .replace(/\/$/, "") || "/";
   // Xendit's webhooks carry the callback token; the staff endpoint needs the staff token.
   if (page === "/api/xendit/webhook" || page === "/api/orders/update-payment-status") return null;
   if (page === "/api/orders" || page === "/checkout/payment") return "orders";
@@ -41,7 +45,10 @@ export function clientKey(ip: string | undefined): string {
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
   const groups = address.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 type Limit = { points: number; seconds: number };
@@ -77,7 +84,11 @@ const countHits = batched(async (hits: Hit[]): Promise<Count[]> => {
         expire: sql`case when ${rateLimits.expire} <= now() then excluded.expire else ${rateLimits.expire} end`,
       },
     })
-    .returning({ key: rateLimits.key, points: rateLimits.points, msLeft: sql<number>`(extract(epoch from ${rateLimits.expire} - now()) * 1000)::float8` });
+    .returning({
+      key: rateLimits.key,
+      points: rateLimits.points,
+      msLeft: sql<number>`(extract(epoch from ${rateLimits.expire} - now()) * 1000)::float8`,
+    });
   const byKey = new Map(rows.map((r) => [r.key, r]));
   // Within one run, the hits of a key are numbered in arrival order.
   const seen = new Map<string, number>();
@@ -90,9 +101,11 @@ const countHits = batched(async (hits: Hit[]): Promise<Count[]> => {
 });
 
 // Counters whose window ended an hour ago are no longer needed.
-let sweeping: NodeJS.Timeout | undefined;
+let sweeping = false;
 function sweepLater(): void {
-  sweeping ??= setInterval(() => {
+  if (sweeping) return;
+  sweeping = true;
+  setInterval(() => {
     void getDb()
       .then((db) => db.delete(rateLimits).where(sql`${rateLimits.expire} < now() - interval '1 hour'`))
       .catch((error: unknown) => console.error("rate limits: old counters not removed:", error));

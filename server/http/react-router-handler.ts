@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
-import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { bodyRefusal, contentTypeRefusal, isApiPath, readBody, type Refusal } from "./request-body.ts";
+import { bodyRefusal, contentTypeRefusal, isApiPath, type Refusal, readBody } from "./request-body.ts";
 import { routerContext } from "./request-context.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { createContext, RouterContextProvider, type RouterContext } from "react-router";
+import { createContext, type RouterContext, RouterContextProvider } from "react-router";
 
 /** What the web server knows about a request before React Router sees it. */
 export type RequestInfo = {

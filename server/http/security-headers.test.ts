@@ -19,7 +19,12 @@ async function headersOf(handlers: express.RequestHandler[], path = "/"): Promis
 }
 
 const csp = (headers: Headers) =>
-  Object.fromEntries(headers.get("content-security-policy")!.split(";").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
+  Object.fromEntries(
+    headers
+      .get("content-security-policy")!
+      .split(";")
+      .map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]),
+  );
 
 describe("security headers", () => {
   it("HSTS only when the shop is served over https, with upgrade-insecure-requests", async () => {
@@ -53,7 +58,11 @@ describe("security headers", () => {
   });
 
   it("photos may be shown by other sites; pages may not be read by them", async () => {
-    expect((await headersOf(securityHeaders({ dev: false, https: false }), "/media/640/a.jpg")).get("cross-origin-resource-policy")).toBe("cross-origin");
-    expect((await headersOf(securityHeaders({ dev: false, https: false }), "/orders/x")).get("cross-origin-resource-policy")).toBe("same-origin");
+    expect((await headersOf(securityHeaders({ dev: false, https: false }), "/media/640/a.jpg")).get("cross-origin-resource-policy")).toBe(
+      "cross-origin",
+    );
+    expect((await headersOf(securityHeaders({ dev: false, https: false }), "/orders/x")).get("cross-origin-resource-policy")).toBe(
+      "same-origin",
+    );
   });
 });

@@ -21,7 +21,9 @@ function directives({ dev, https, inlineStyles }: Options & { inlineStyles: bool
   return {
     "default-src": ["'self'"],
     // Vite's development server injects scripts and styles and talks over a WebSocket.
-    "script-src": dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", (_req, res) => `'nonce-${String(res.locals.cspNonce)}'`],
+    "script-src": dev
+      ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+      : ["'self'", (_req, res) => `'nonce-${String(res.locals.cspNonce)}'`],
     "script-src-attr": ["'none'"],
     "style-src": dev || inlineStyles ? ["'self'", "'unsafe-inline'"] : ["'self'"],
     // Product photos are ours; the home page's Instagram strip shows the photos from Instagram's CDN.

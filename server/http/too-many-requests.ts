@@ -1,5 +1,5 @@
 import { data, type MiddlewareFunction } from "react-router";
-import { localeOf } from "../locale.ts";
+import { localeOf } from "#server/locale.ts";
 import { requestInfo } from "./request-context.ts";
 
 /** A page write refused by the rate limit (server/http/rate-limits.ts) ends here, as the 429 page. */

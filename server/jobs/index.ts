@@ -10,21 +10,21 @@
  */
 import { sql } from "drizzle-orm";
 import {
-  PgBoss,
-  fromDrizzle,
-  fromPglite,
   type ConstructorOptions,
   type DrizzleTransactionLike,
+  fromDrizzle,
+  fromPglite,
   type JobResult,
   type JobWithMetadata,
   type MaintenanceOptions,
+  PgBoss,
   type Queue,
   type SchedulingOptions,
   type SendOptions,
   type WorkOptions,
 } from "pg-boss";
-import { database, type Database } from "../db/client.ts";
-import type { Tx } from "../db/tx.ts";
+import { type Database, database } from "#server/db/client.ts";
+import type { Tx } from "#server/db/tx.ts";
 
 /** One job's payload and its pg-boss record (id, retryCount, retryLimit, ...). */
 export type JobHandler<T extends object> = (data: T, job: JobWithMetadata<T>) => Promise<void>;
@@ -36,7 +36,10 @@ export type QueueSettings = Omit<Queue, "name">;
  * again at once while batches come back full); the jobs of one batch run concurrently and each
  * settles on its own.
  */
-export type WorkerSettings = Pick<WorkOptions, "pollingIntervalSeconds" | "notifyPollingIntervalSeconds" | "localConcurrency" | "batchSize">;
+export type WorkerSettings = Pick<
+  WorkOptions,
+  "pollingIntervalSeconds" | "notifyPollingIntervalSeconds" | "localConcurrency" | "batchSize"
+>;
 
 export type JobOptions = {
   queue?: QueueSettings;
@@ -78,6 +81,7 @@ type Runner = {
 };
 
 // A handler takes its own payload type; the registry holds them all.
+// biome-ignore lint/suspicious/noExplicitAny: each definition's payload type is checked where it is defined
 type AnyDefinition = JobDefinition<any>;
 
 type State = {

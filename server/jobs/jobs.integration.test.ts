@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { PgBoss, fromPglite } from "pg-boss";
+import { fromPglite, PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { freshDatabase } from "../../tests/support/test-db.ts";
-import { getDb, type Database } from "../db/client.ts";
-import { products } from "../db/schema.ts";
-import { seedCatalogIfEmpty } from "../db/seed.ts";
-import { JOBS_SCHEMA, defineJob, jobs, jobsStarted, sendJob, startJobs, stopJobs } from "./index.ts";
+import { type Database, getDb } from "#server/db/client.ts";
+import { products } from "#server/db/schema.ts";
+import { seedCatalogIfEmpty } from "#server/db/seed.ts";
+import { freshDatabase } from "#tests/support/test-db.ts";
+import { defineJob, JOBS_SCHEMA, jobs, jobsStarted, sendJob, startJobs, stopJobs } from "./index.ts";
 
 let database: Database;
 
@@ -89,7 +89,9 @@ describe("jobs", () => {
       schema: JOBS_SCHEMA,
       ...timing,
       supervise: false,
-      ...(database.kind === "pglite" ? { db: fromPglite(database.pglite!), backend: "pglite" as const } : { connectionString: database.url!, max: 2 }),
+      ...(database.kind === "pglite"
+        ? { db: fromPglite(database.pglite!), backend: "pglite" as const }
+        : { connectionString: database.url!, max: 2 }),
     });
     other.on("error", () => {});
     await other.start();
@@ -111,7 +113,9 @@ describe("jobs", () => {
       );
     expect(slots.length).toBeGreaterThan(0);
     for (const slot of slots) expect(slot.jobs).toBe(1);
-    const { rows: created } = await (await jobs()).getDb().executeSql(`select count(*)::int as n from ${JOBS_SCHEMA}.job where name = 'test-tick'`);
+    const { rows: created } = await (await jobs())
+      .getDb()
+      .executeSql(`select count(*)::int as n from ${JOBS_SCHEMA}.job where name = 'test-tick'`);
     expect(created[0].n).toBe(slots.length);
   });
 

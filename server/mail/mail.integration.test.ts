@@ -1,13 +1,13 @@
-import { readFile, readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { freshDatabase } from "../../tests/support/test-db.ts";
-import type { Database } from "../db/client.ts";
-import { mailOutbox } from "../db/schema.ts";
-import { dataDir } from "../paths.ts";
-import { jobs, startJobs, stopJobs } from "../jobs/index.ts";
-import { deliverMail, enqueueMail, nudgePendingMail, useMailSettings, type EnqueueMailInput } from "./index.ts";
+import type { Database } from "#server/db/client.ts";
+import { mailOutbox } from "#server/db/schema.ts";
+import { jobs, startJobs, stopJobs } from "#server/jobs/index.ts";
+import { dataDir } from "#server/paths.ts";
+import { freshDatabase } from "#tests/support/test-db.ts";
+import { deliverMail, type EnqueueMailInput, enqueueMail, nudgePendingMail, useMailSettings } from "./index.ts";
 import { testOrder } from "./test-order.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "./test-smtp-server.ts";
 
@@ -71,12 +71,26 @@ describe("mail over SMTP", () => {
   });
 
   it("delivers order-received in Russian, with the cash-in-store visit instructions", async () => {
-    const order = testOrder({ locale: "ru", paymentMethod: "CASH_IN_STORE", deliveryOption: "PICKUP", deliveryCostCents: 0, totalCents: 18_500, totalIdr: 3_103_800 });
+    const order = testOrder({
+      locale: "ru",
+      paymentMethod: "CASH_IN_STORE",
+      deliveryOption: "PICKUP",
+      deliveryCostCents: 0,
+      totalCents: 18_500,
+      totalIdr: 3_103_800,
+    });
     await enqueueMail(orderReceived("ru-1", "ivan@example.com", "ru", order));
     await vi.waitFor(() => expect(smtp.to("ivan@example.com")).toHaveLength(1), wait);
     const [mail] = smtp.to("ivan@example.com");
     expect(mail!.subject).toBe("Заказ RT-240517-K3QZ принят — Rumah Topi");
-    for (const part of ["Здравствуйте, Anna Petrova!", "Итого: $185.00 (Rp 3.103.800)", "Оплата в мастерской", "Jl. Raya Mas No. 88", "в течение 7 дней", "5–10 рабочих дней"]) {
+    for (const part of [
+      "Здравствуйте, Anna Petrova!",
+      "Итого: $185.00 (Rp 3.103.800)",
+      "Оплата в мастерской",
+      "Jl. Raya Mas No. 88",
+      "в течение 7 дней",
+      "5–10 рабочих дней",
+    ]) {
       expect(mail!.text).toContain(part);
     }
     expect(mail!.html).toContain('<html lang="ru">');
@@ -105,7 +119,15 @@ describe("mail over SMTP", () => {
   });
 
   it("records the error of a failed attempt, and marks the mail failed after the last retry", async () => {
-    await database.db.insert(mailOutbox).values({ dedupeKey: "busy-2", template: "order-received", locale: "en", to: "busy-2@example.com", subject: "s", text: "t", html: "h" });
+    await database.db.insert(mailOutbox).values({
+      dedupeKey: "busy-2",
+      template: "order-received",
+      locale: "en",
+      to: "busy-2@example.com",
+      subject: "s",
+      text: "t",
+      html: "h",
+    });
     const id = (await row("busy-2"))!.id;
     await expect(deliverMail({ outboxId: id }, { retryCount: 0, retryLimit: 8 })).rejects.toThrow();
     expect(await row("busy-2")).toMatchObject({ status: "pending", attempts: 1 });
@@ -118,7 +140,15 @@ describe("mail over SMTP", () => {
   });
 
   it("never sends a mail twice, even when its job runs twice at once or again later", async () => {
-    await database.db.insert(mailOutbox).values({ dedupeKey: "twice-1", template: "order-received", locale: "en", to: "twice@example.com", subject: "Twice", text: "t", html: "<p>h</p>" });
+    await database.db.insert(mailOutbox).values({
+      dedupeKey: "twice-1",
+      template: "order-received",
+      locale: "en",
+      to: "twice@example.com",
+      subject: "Twice",
+      text: "t",
+      html: "<p>h</p>",
+    });
     const id = (await row("twice-1"))!.id;
     const job = { retryCount: 0, retryLimit: 8 };
     await Promise.all([deliverMail({ outboxId: id }, job), deliverMail({ outboxId: id }, job)]);
@@ -128,7 +158,17 @@ describe("mail over SMTP", () => {
   });
 
   it("takes over a mail left `sending` by an attempt that died, but not one another run of the same attempt holds", async () => {
-    await database.db.insert(mailOutbox).values({ dedupeKey: "died-1", template: "order-received", locale: "en", to: "died@example.com", subject: "Died", text: "t", html: "h", status: "sending", attempts: 1 });
+    await database.db.insert(mailOutbox).values({
+      dedupeKey: "died-1",
+      template: "order-received",
+      locale: "en",
+      to: "died@example.com",
+      subject: "Died",
+      text: "t",
+      html: "h",
+      status: "sending",
+      attempts: 1,
+    });
     const id = (await row("died-1"))!.id;
     await deliverMail({ outboxId: id }, { retryCount: 0, retryLimit: 8 });
     expect(smtp.to("died@example.com")).toHaveLength(0);
@@ -165,7 +205,15 @@ describe("mail over SMTP", () => {
   it("gives a pending mail without a job one on the every-minute sweep", async () => {
     const boss = await jobs();
     expect((await boss.getSchedules("mail-sweep")).map((s) => s.cron)).toEqual(["* * * * *"]);
-    await database.db.insert(mailOutbox).values({ dedupeKey: "orphan-1", template: "payment-failed", locale: "en", to: "orphan@example.com", subject: "Orphan", text: "t", html: "h" });
+    await database.db.insert(mailOutbox).values({
+      dedupeKey: "orphan-1",
+      template: "payment-failed",
+      locale: "en",
+      to: "orphan@example.com",
+      subject: "Orphan",
+      text: "t",
+      html: "h",
+    });
     expect(await nudgePendingMail()).toBeGreaterThanOrEqual(1);
     await vi.waitFor(() => expect(smtp.to("orphan@example.com")).toHaveLength(1), wait);
     // Nudging again while nothing is pending queues nothing.
@@ -177,7 +225,13 @@ describe("mail over SMTP", () => {
 describe("mail without SMTP", () => {
   it("keeps the mail in the outbox and writes it as an .eml file under DATA_DIR/mail", async () => {
     useMailSettings({ smtpUrl: undefined });
-    await enqueueMail({ dedupeKey: "kept-1", template: "payment-confirmed", locale: "ru", to: "kept@example.com", vars: { order: testOrder() } });
+    await enqueueMail({
+      dedupeKey: "kept-1",
+      template: "payment-confirmed",
+      locale: "ru",
+      to: "kept@example.com",
+      vars: { order: testOrder() },
+    });
     await vi.waitFor(async () => expect((await row("kept-1"))?.status).toBe("kept"), wait);
     const stored = await row("kept-1");
     expect(stored).toMatchObject({ sentAt: null, attempts: 1, subject: "Оплата заказа RT-240517-K3QZ получена" });

@@ -11,12 +11,12 @@
  */
 import { and, asc, desc, eq, lte, or, sql } from "drizzle-orm";
 import type { JobWithMetadata } from "pg-boss";
-import { config } from "../config.ts";
-import { getDb, type Db } from "../db/client.ts";
-import { mailOutbox } from "../db/schema.ts";
-import type { Tx } from "../db/tx.ts";
-import { defineJob, jobsStarted, sendJobs } from "../jobs/index.ts";
-import { mailLocale, renderMail, type MailContent } from "./templates/index.ts";
+import { config } from "#server/config.ts";
+import { type Db, getDb } from "#server/db/client.ts";
+import { mailOutbox } from "#server/db/schema.ts";
+import type { Tx } from "#server/db/tx.ts";
+import { defineJob, jobsStarted, sendJobs } from "#server/jobs/index.ts";
+import { type MailContent, mailLocale, renderMail } from "./templates/index.ts";
 import { deliver } from "./transport.ts";
 
 export type MailStatus = "pending" | "sending" | "sent" | "kept" | "failed";
@@ -50,12 +50,16 @@ export const deliverMailJob = defineJob<DeliverMailData>("mail-deliver", deliver
 });
 
 /** Every minute: a pending mail without a job (its job was never sent, or was lost) gets one. */
-export const sweepMailJob = defineJob<object>("mail-sweep", async () => {
-  await nudgePendingMail();
-}, {
-  queue: { policy: "exclusive", retryLimit: 0, expireInSeconds: 60 },
-  schedule: { cron: "* * * * *" },
-});
+export const sweepMailJob = defineJob<object>(
+  "mail-sweep",
+  async () => {
+    await nudgePendingMail();
+  },
+  {
+    queue: { policy: "exclusive", retryLimit: 0, expireInSeconds: 60 },
+    schedule: { cron: "* * * * *" },
+  },
+);
 
 /**
  * Renders the mail in the recipient's language, stores it in the outbox and sends the job that
@@ -90,7 +94,11 @@ export async function enqueueMails(inputs: readonly EnqueueMailInput[], options:
     };
   });
   const db: Db = options.tx ?? (await getDb());
-  const rows = await db.insert(mailOutbox).values(values).onConflictDoNothing({ target: mailOutbox.dedupeKey }).returning({ id: mailOutbox.id });
+  const rows = await db
+    .insert(mailOutbox)
+    .values(values)
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
   const ids = rows.map((row) => row.id);
   if (options.later) {
     options.later.push(...ids);
@@ -171,13 +179,16 @@ export async function deliverMail({ outboxId }: DeliverMailData, job: Pick<JobWi
     .returning();
   if (!claimed) return;
   const mine = and(eq(mailOutbox.id, claimed.id), eq(mailOutbox.attempts, claimed.attempts));
-  let delivery;
+  let delivery: Awaited<ReturnType<typeof deliver>>;
   try {
     delivery = await deliver(claimed);
   } catch (error) {
     const last = job.retryCount >= job.retryLimit;
     const status: MailStatus = last ? "failed" : "pending";
-    await db.update(mailOutbox).set({ status, lastError: describe(error) }).where(mine);
+    await db
+      .update(mailOutbox)
+      .set({ status, lastError: describe(error) })
+      .where(mine);
     throw error;
   }
   await db

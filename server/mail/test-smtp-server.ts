@@ -28,7 +28,9 @@ export type TestSmtpServer = {
 };
 
 /** `refuse(address, attempt)`: true answers that attempt (1, 2, ...) with "451 try again later". */
-export async function startTestSmtpServer(options: { refuse?: (address: string, attempt: number) => boolean } = {}): Promise<TestSmtpServer> {
+export async function startTestSmtpServer(
+  options: { refuse?: (address: string, attempt: number) => boolean } = {},
+): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const attempts = new Map<string, number>();
   const server = new SMTPServer({
@@ -109,9 +111,7 @@ export function decodeHeader(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_m, _charset: string, kind: string, text: string) =>
-      kind.toUpperCase() === "B"
-        ? Buffer.from(text, "base64").toString("utf8")
-        : decodeQuotedPrintable(text.replace(/_/g, " ")),
+      kind.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
     );
 }
 
@@ -135,5 +135,10 @@ export function parseMessage(raw: string): Omit<ReceivedMail, "envelopeFrom" | "
     }
   };
   visit(headers, body);
-  return { headers, subject: decodeHeader(headers.get("subject") ?? ""), text: text.replace(/\r\n/g, "\n"), html: html.replace(/\r\n/g, "\n") };
+  return {
+    headers,
+    subject: decodeHeader(headers.get("subject") ?? ""),
+    text: text.replace(/\r\n/g, "\n"),
+    html: html.replace(/\r\n/g, "\n"),
+  };
 }

@@ -6,8 +6,8 @@ import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { config } from "../config.ts";
-import { dataDir } from "../paths.ts";
+import { config } from "#server/config.ts";
+import { dataDir } from "#server/paths.ts";
 
 export type MailSettings = {
   /** smtp:// or smtps:// URL; undefined keeps mail locally. */

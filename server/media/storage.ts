@@ -1,7 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
-import { dataDir } from "../paths.ts";
+import { dataDir } from "#server/paths.ts";
 
 /** Where the shop keeps files (product photos and their variants). */
 export interface Storage {

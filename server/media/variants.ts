@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { AppError } from "../errors.ts";
-import { imageFormats, imageWidths, type ImageFormat, type ImageWidth } from "../../lib/images.ts";
+import { type ImageFormat, type ImageWidth, imageFormats, imageWidths } from "#lib/images.ts";
+import { AppError } from "#server/errors.ts";
 import { isSafeKey, storage } from "./storage.ts";
 
 const contentTypes: Record<ImageFormat, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" };

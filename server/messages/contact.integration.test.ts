@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase } from "../../tests/support/test-db.ts";
-import { contactSchema } from "../../lib/validation/contact.ts";
-import type { Database } from "../db/client.ts";
+import { contactSchema } from "#lib/validation/contact.ts";
+import type { Database } from "#server/db/client.ts";
+import { freshDatabase } from "#tests/support/test-db.ts";
 import { recentContactMessages, saveContactMessage } from "./contact.ts";
 
 let database: Database;

@@ -1,13 +1,16 @@
 import { desc } from "drizzle-orm";
-import { getDb } from "../db/client.ts";
-import { contactMessages } from "../db/schema.ts";
-import type { ContactInput } from "../../lib/validation/contact.ts";
-import type { Locale } from "../../lib/locale.ts";
+import type { Locale } from "#lib/locale.ts";
+import type { ContactInput } from "#lib/validation/contact.ts";
+import { getDb } from "#server/db/client.ts";
+import { contactMessages } from "#server/db/schema.ts";
 
 /** Stores a contact message for the shop's inbox. Input is already checked by contactSchema. */
 export async function saveContactMessage(input: ContactInput, locale: Locale): Promise<number> {
   const db = await getDb();
-  const [row] = await db.insert(contactMessages).values({ ...input, locale }).returning({ id: contactMessages.id });
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ ...input, locale })
+    .returning({ id: contactMessages.id });
   if (!row) throw new Error("Contact message insert returned nothing");
   return row.id;
 }

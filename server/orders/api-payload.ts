@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { shippingAddressSchema } from "../../lib/validation/address.ts";
-import { plainText } from "../../lib/validation/fields.ts";
-import { AppError } from "../errors.ts";
+import type { Locale } from "#lib/locale.ts";
+import { shippingAddressSchema } from "#lib/validation/address.ts";
+import { plainText } from "#lib/validation/fields.ts";
+import { AppError } from "#server/errors.ts";
 import type { PlaceOrderInput } from "./place-order.ts";
-import type { Locale } from "../../lib/locale.ts";
 
 /** Dollars as sent by a client; turned into cents only to compare with the server's prices. */
 const usd = z.number().finite().min(0).max(1_000_000);
@@ -21,7 +21,11 @@ export const orderPayloadSchema = z.object({
       cost: usd.optional(),
       estimatedDays: plainText().max(100).optional(),
       option: z
-        .object({ carrier: plainText().max(100).optional(), service: plainText().max(100).optional(), estimatedDelivery: plainText().max(100).optional() })
+        .object({
+          carrier: plainText().max(100).optional(),
+          service: plainText().max(100).optional(),
+          estimatedDelivery: plainText().max(100).optional(),
+        })
         .optional(),
     })
     .optional(),

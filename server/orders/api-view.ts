@@ -1,4 +1,4 @@
-import { centsToUsd } from "../../lib/money.ts";
+import { centsToUsd } from "#lib/money.ts";
 import type { Order } from "./types.ts";
 
 /** An order in the JSON API (SPEC section 3, Order): money in USD numbers, no access token. */

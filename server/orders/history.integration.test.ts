@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase } from "../../tests/support/test-db.ts";
-import { getDb, type Database } from "../db/client.ts";
-import { orderEvents, orders } from "../db/schema.ts";
+import { type Database, getDb } from "#server/db/client.ts";
+import { orderEvents, orders } from "#server/db/schema.ts";
+import { freshDatabase } from "#tests/support/test-db.ts";
 import { orderHistory } from "./history.ts";
 
 let database: Database;
@@ -52,7 +52,13 @@ describe("order history", () => {
     const same = new Date("2025-03-02T10:00:00Z");
     await db.insert(orderEvents).values([
       { orderId: id, status: "PROCESSING", paymentStatus: "SUCCEEDED", reason: "paid", createdAt: new Date("2025-03-03T10:00:00Z") },
-      { orderId: id, status: "PENDING", paymentStatus: "AWAITING_PREPAYMENT", reason: "placed", createdAt: new Date("2025-03-01T10:00:00Z") },
+      {
+        orderId: id,
+        status: "PENDING",
+        paymentStatus: "AWAITING_PREPAYMENT",
+        reason: "placed",
+        createdAt: new Date("2025-03-01T10:00:00Z"),
+      },
       { orderId: other, status: "PENDING", paymentStatus: "PENDING", reason: "placed", createdAt: same },
       { orderId: id, status: "CONTACTED", paymentStatus: "AWAITING_PREPAYMENT", reason: "called", createdAt: same },
       { orderId: id, status: "PENDING", paymentStatus: "AWAITING_PREPAYMENT", reason: "back", createdAt: same },

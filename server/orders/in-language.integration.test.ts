@@ -1,19 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { freshDatabase } from "../../tests/support/test-db.ts";
-import type { Database } from "../db/client.ts";
-import { mailOutbox } from "../db/schema.ts";
-import { seedCatalogIfEmpty } from "../db/seed.ts";
-import { seedProducts } from "../db/seed/products.ts";
-import { placeOrder, type PlaceOrderInput } from "./place-order.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#server/db/client.ts";
+import { mailOutbox } from "#server/db/schema.ts";
+import { seedProducts } from "#server/db/seed/products.ts";
+import { seedCatalogIfEmpty } from "#server/db/seed.ts";
+import { freshDatabase } from "#tests/support/test-db.ts";
 import { orderInLanguage } from "./in-language.ts";
+import { type PlaceOrderInput, placeOrder } from "./place-order.ts";
 import { setPaymentStatus } from "./queries.ts";
 
 let database: Database;
 const product1 = seedProducts[0]!;
 const ru = product1.translations.ru;
 
-const newYork = { fullName: "Anna Petrova", email: "anna@example.com", phone: "+1 212 1", addressLine1: "350 Fifth Avenue", addressLine2: "", city: "New York", state: "New York", postalCode: "10118", country: "United States" as const };
+const newYork = {
+  fullName: "Anna Petrova",
+  email: "anna@example.com",
+  phone: "+1 212 1",
+  addressLine1: "350 Fifth Avenue",
+  addressLine2: "",
+  city: "New York",
+  state: "New York",
+  postalCode: "10118",
+  country: "United States" as const,
+};
 const input = (over: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({
   productId: 1,
   selectedSize: product1.sizes[0]!,
@@ -25,7 +35,12 @@ const input = (over: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({
 });
 
 const mailOf = async (orderId: string, template: string) =>
-  (await database.db.select().from(mailOutbox).where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.template, template))))[0]!;
+  (
+    await database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.template, template)))
+  )[0]!;
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -46,7 +61,13 @@ describe("an order in its customer's language", () => {
   it("writes a Russian customer's mails with no English names: hat, colour, delivery, payment; the shop's copy stays English", async () => {
     const order = await placeOrder(input({ locale: "ru", paymentMethod: "BCA" }));
     const received = await mailOf(order.id, "order-received");
-    for (const part of [ru.name, `Цвет: ${ru.color}`, "Оплата: Виртуальный счёт BCA", "Доставка: DHL International Express", "/ru/orders/"]) {
+    for (const part of [
+      ru.name,
+      `Цвет: ${ru.color}`,
+      "Оплата: Виртуальный счёт BCA",
+      "Доставка: DHL International Express",
+      "/ru/orders/",
+    ]) {
       expect(received.text).toContain(part);
     }
     for (const english of [product1.name, product1.color, "Virtual Account", "Payment"]) expect(received.text).not.toContain(english);

@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
-import { isLocale } from "../../lib/locale.ts";
-import { getDb, type Db } from "../db/client.ts";
-import { products } from "../db/schema.ts";
-import type { Tx } from "../db/tx.ts";
+import { isLocale } from "#lib/locale.ts";
+import { type Db, getDb } from "#server/db/client.ts";
+import { products } from "#server/db/schema.ts";
+import type { Tx } from "#server/db/tx.ts";
 
 type Named = { productId: number; productName: string; color: string };
 

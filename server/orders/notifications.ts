@@ -1,8 +1,8 @@
-import { config } from "../config.ts";
-import type { Tx } from "../db/tx.ts";
-import { enqueueMail, enqueueMails, type CancelReason, type EnqueueMailInput, type EnqueueOptions } from "../mail/index.ts";
-import type { Order } from "./types.ts";
+import { config } from "#server/config.ts";
+import type { Tx } from "#server/db/tx.ts";
+import { type CancelReason, type EnqueueMailInput, type EnqueueOptions, enqueueMail, enqueueMails } from "#server/mail/index.ts";
 import { orderInLanguage, ordersInLanguage } from "./in-language.ts";
+import type { Order } from "./types.ts";
 
 /**
  * The e-mails an order's life sends. Each has a dedupe key, so a repeated event (a retried job,
@@ -37,34 +37,43 @@ export async function announceNewOrders(orders: readonly Order[], options: Enque
 /** After a payment status change: confirmation when paid, a way to try again when it failed. */
 export async function paymentStatusChanged(order: Order, tx?: Tx, detail: { expired?: boolean } = {}): Promise<void> {
   if (order.paymentStatus === "SUCCEEDED") {
-    await enqueueMail({
-      template: "payment-confirmed",
-      vars: { order: await orderInLanguage(order, order.locale, tx) },
-      dedupeKey: `payment-confirmed:${order.id}`,
-      locale: order.locale,
-      to: order.shippingAddress.email,
-      orderId: order.id,
-    }, { tx });
+    await enqueueMail(
+      {
+        template: "payment-confirmed",
+        vars: { order: await orderInLanguage(order, order.locale, tx) },
+        dedupeKey: `payment-confirmed:${order.id}`,
+        locale: order.locale,
+        to: order.shippingAddress.email,
+        orderId: order.id,
+      },
+      { tx },
+    );
   } else if (order.paymentStatus === "FAILED" && order.status !== "CANCELLED") {
-    await enqueueMail({
-      template: "payment-failed",
-      vars: { order: await orderInLanguage(order, order.locale, tx), expired: detail.expired ?? false },
-      // One per failed attempt: a later attempt may fail again and deserves its own mail.
-      dedupeKey: `payment-failed:${order.id}:${order.updatedAt.getTime()}`,
-      locale: order.locale,
-      to: order.shippingAddress.email,
-      orderId: order.id,
-    }, { tx });
+    await enqueueMail(
+      {
+        template: "payment-failed",
+        vars: { order: await orderInLanguage(order, order.locale, tx), expired: detail.expired ?? false },
+        // One per failed attempt: a later attempt may fail again and deserves its own mail.
+        dedupeKey: `payment-failed:${order.id}:${order.updatedAt.getTime()}`,
+        locale: order.locale,
+        to: order.shippingAddress.email,
+        orderId: order.id,
+      },
+      { tx },
+    );
   }
 }
 
 export async function announceCancellation(order: Order, reason: CancelReason, tx?: Tx): Promise<void> {
-  await enqueueMail({
-    template: "order-cancelled",
-    vars: { order: await orderInLanguage(order, order.locale, tx), reason },
-    dedupeKey: `order-cancelled:${order.id}`,
-    locale: order.locale,
-    to: order.shippingAddress.email,
-    orderId: order.id,
-  }, { tx });
+  await enqueueMail(
+    {
+      template: "order-cancelled",
+      vars: { order: await orderInLanguage(order, order.locale, tx), reason },
+      dedupeKey: `order-cancelled:${order.id}`,
+      locale: order.locale,
+      to: order.shippingAddress.email,
+      orderId: order.id,
+    },
+    { tx },
+  );
 }

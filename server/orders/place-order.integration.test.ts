@@ -1,22 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { freshDatabase } from "../../tests/support/test-db.ts";
-import type { Database } from "../db/client.ts";
-import { mailOutbox, orderEvents, orders } from "../db/schema.ts";
-import { seedCatalogIfEmpty } from "../db/seed.ts";
-import { seedProducts } from "../db/seed/products.ts";
-import { AppError } from "../errors.ts";
-import { centsToIdr } from "../../lib/money.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { centsToIdr } from "#lib/money.ts";
+import { OVER_THE_COUNTER_CAP_MESSAGE } from "#lib/payment-methods.ts";
+import type { Database } from "#server/db/client.ts";
+import { mailOutbox, orderEvents, orders } from "#server/db/schema.ts";
+import { seedProducts } from "#server/db/seed/products.ts";
+import { seedCatalogIfEmpty } from "#server/db/seed.ts";
+import { AppError } from "#server/errors.ts";
+import { freshDatabase } from "#tests/support/test-db.ts";
 import { parseOrderPayload } from "./api-payload.ts";
-import { OVER_THE_COUNTER_CAP_MESSAGE } from "../../lib/payment-methods.ts";
-import { placeOrder, type PlaceOrderInput } from "./place-order.ts";
+import { type PlaceOrderInput, placeOrder } from "./place-order.ts";
 import { cancelUnpaidCashOrders, orderByToken, setPaymentStatus } from "./queries.ts";
 import { sweepUnpaidCashOrders } from "./unpaid-cash-orders.ts";
 
 let database: Database;
 const product1 = seedProducts[0]!;
 
-const bali = { fullName: "Wayan Sari", email: "wayan@example.com", phone: "+62 361 1", addressLine1: "Jl. Raya Ubud 10", addressLine2: "", city: "Ubud", state: "Bali", postalCode: "80571", country: "Indonesia" as const };
+const bali = {
+  fullName: "Wayan Sari",
+  email: "wayan@example.com",
+  phone: "+62 361 1",
+  addressLine1: "Jl. Raya Ubud 10",
+  addressLine2: "",
+  city: "Ubud",
+  state: "Bali",
+  postalCode: "80571",
+  country: "Indonesia" as const,
+};
 const newYork = { ...bali, city: "New York", state: "New York", postalCode: "10118", country: "United States" as const };
 
 const input = (over: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({
@@ -72,20 +82,33 @@ describe("placing an order", () => {
       [{ paymentMethod: "BITCOIN" }, "Invalid payment method"],
       [{ selectedSize: 99 }, "sizes"],
       [{ productId: 99999 }, "Product not found"],
-      [{ productId: 22, selectedSize: seedProducts[21]!.sizes[0]!, deliveryOption: "LION_PARCEL", paymentMethod: "INDOMARET" }, OVER_THE_COUNTER_CAP_MESSAGE],
+      [
+        { productId: 22, selectedSize: seedProducts[21]!.sizes[0]!, deliveryOption: "LION_PARCEL", paymentMethod: "INDOMARET" },
+        OVER_THE_COUNTER_CAP_MESSAGE,
+      ],
     ];
     for (const [over, message] of refusals) {
       await expect(placeOrder(input(over))).rejects.toThrow(message);
     }
     const soldOut = seedProducts.findIndex((p) => !p.inStock) + 1;
-    await expect(placeOrder(input({ productId: soldOut, selectedSize: seedProducts[soldOut - 1]!.sizes[0]! }))).rejects.toMatchObject({ kind: "conflict" });
+    await expect(placeOrder(input({ productId: soldOut, selectedSize: seedProducts[soldOut - 1]!.sizes[0]! }))).rejects.toMatchObject({
+      kind: "conflict",
+    });
     expect(await orderCount()).toBe(before);
   });
 
   it("refuses a payload whose price, delivery cost or total was tampered with", async () => {
     const before = await orderCount();
     const price = product1.priceCents / 100;
-    const body = { productId: 1, selectedSize: product1.sizes[0], price, shippingAddress: newYork, shipping: { method: "DHL", cost: 30 }, total: price + 30, paymentMethod: "BCA" };
+    const body = {
+      productId: 1,
+      selectedSize: product1.sizes[0],
+      price,
+      shippingAddress: newYork,
+      shipping: { method: "DHL", cost: 30 },
+      total: price + 30,
+      paymentMethod: "BCA",
+    };
     for (const tampered of [{ price: 1 }, { shipping: { method: "DHL", cost: 0 } }, { total: 1 }]) {
       const error = await placeOrder(parseOrderPayload({ ...body, ...tampered }, "en")).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
@@ -111,7 +134,9 @@ describe("placing an order", () => {
     expect(await orderCount()).toBe(before + 7);
     for (const order of placed) {
       const events = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
-      expect(events).toMatchObject([{ status: order.status, paymentStatus: order.paymentStatus, reason: `placed (${order.paymentMethod})` }]);
+      expect(events).toMatchObject([
+        { status: order.status, paymentStatus: order.paymentStatus, reason: `placed (${order.paymentMethod})` },
+      ]);
       const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
       expect(mails.map((m) => m.template).sort()).toEqual(["order-received", "shop-new-order"]);
       expect(mails.find((m) => m.template === "order-received")?.subject).toContain(order.orderNumber);

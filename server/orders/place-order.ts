@@ -1,23 +1,22 @@
-import { getDb } from "../db/client.ts";
-import { orderEvents, orders } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
-import { readProducts } from "../catalog/products.ts";
-import { batched } from "../db/batched.ts";
-import type { Tx } from "../db/tx.ts";
-import type { ProductView } from "../../lib/product.ts";
-import { usdToIdrRate } from "../pricing/fx-rate.ts";
-import { paymentsSandbox } from "../config.ts";
-import { deliveryCostCents, isDeliveryOptionId, regionOf, deliveryOptions } from "../../lib/delivery.ts";
-import { centsToIdr } from "../../lib/money.ts";
-import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, paymentMethodByCode, type PaymentMethod } from "../../lib/payment-methods.ts";
-import type { Locale } from "../../lib/locale.ts";
-import type { ShippingAddressInput } from "../../lib/validation/address.ts";
+import { deliveryCostCents, deliveryOptions, isDeliveryOptionId, regionOf } from "#lib/delivery.ts";
+import type { Locale } from "#lib/locale.ts";
+import { centsToIdr } from "#lib/money.ts";
+import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, type PaymentMethod, paymentMethodByCode } from "#lib/payment-methods.ts";
+import type { ProductView } from "#lib/product.ts";
+import type { ShippingAddressInput } from "#lib/validation/address.ts";
+import { readProducts } from "#server/catalog/products.ts";
+import { paymentsSandbox } from "#server/config.ts";
+import { batched } from "#server/db/batched.ts";
+import { getDb } from "#server/db/client.ts";
+import { orderEvents, orders } from "#server/db/schema.ts";
+import type { Tx } from "#server/db/tx.ts";
+import { AppError } from "#server/errors.ts";
+import { deliverQueuedMail } from "#server/mail/index.ts";
+import { usdToIdrRate } from "#server/pricing/fx-rate.ts";
+import { announceNewOrders } from "./notifications.ts";
 import { newAccessToken, newOrderNumber } from "./numbers.ts";
 import type { OrderStatus, PaymentStatus } from "./status.ts";
 import type { Order } from "./types.ts";
-import { deliverQueuedMail } from "../mail/index.ts";
-import { announceNewOrders } from "./notifications.ts";
-
 
 export type PlaceOrderInput = {
   productId: number;
@@ -51,13 +50,15 @@ function quoteFrom(input: Omit<PlaceOrderInput, "locale" | "claimed">, product: 
   }
   const method = paymentMethodByCode(input.paymentMethod);
   if (!method) throw new AppError("invalid", `Invalid payment method: ${input.paymentMethod}`);
-  if (method.type === "CASH_IN_STORE" && region !== "bali") throw new AppError("invalid", "Cash in store is only available for addresses in Bali");
+  if (method.type === "CASH_IN_STORE" && region !== "bali")
+    throw new AppError("invalid", "Cash in store is only available for addresses in Bali");
   if (method.type === "TEST_CARD" && !paymentsSandbox()) throw new AppError("invalid", `Invalid payment method: ${input.paymentMethod}`);
 
   const deliveryCost = deliveryCostCents(input.deliveryOption);
   const totalCents = product.priceCents + deliveryCost;
   const totalIdr = centsToIdr(totalCents, rate);
-  if (method.type === "OVER_THE_COUNTER" && totalIdr > OVER_THE_COUNTER_CAP_IDR) throw new AppError("invalid", OVER_THE_COUNTER_CAP_MESSAGE);
+  if (method.type === "OVER_THE_COUNTER" && totalIdr > OVER_THE_COUNTER_CAP_IDR)
+    throw new AppError("invalid", OVER_THE_COUNTER_CAP_MESSAGE);
   return { product, method, deliveryCost, totalCents, rate, totalIdr };
 }
 
@@ -88,13 +89,23 @@ const placeTogether = batched(placeOrders);
 type NewOrder = Omit<typeof orders.$inferInsert, "orderNumber" | "accessToken">;
 
 async function placeOrders(inputs: PlaceOrderInput[]): Promise<(Order | Error)[]> {
-  const [products, { rate }] = await Promise.all([readProducts(inputs.map((input) => input.productId), "en"), usdToIdrRate()]);
+  const [products, { rate }] = await Promise.all([
+    readProducts(
+      inputs.map((input) => input.productId),
+      "en",
+    ),
+    usdToIdrRate(),
+  ]);
   const results: (Order | Error)[] = [];
   const accepted: { index: number; values: NewOrder }[] = [];
   inputs.forEach((input, index) => {
     try {
       const quote = quoteFrom(input, products.get(input.productId) ?? null, rate);
-      checkClaims(input.claimed, { priceCents: quote.product.priceCents, deliveryCostCents: quote.deliveryCost, totalCents: quote.totalCents });
+      checkClaims(input.claimed, {
+        priceCents: quote.product.priceCents,
+        deliveryCostCents: quote.deliveryCost,
+        totalCents: quote.totalCents,
+      });
       accepted.push({ index, values: newOrder(input, quote) });
     } catch (error) {
       results[index] = error instanceof Error ? error : new Error(String(error));
@@ -105,14 +116,22 @@ async function placeOrders(inputs: PlaceOrderInput[]): Promise<(Order | Error)[]
   const db = await getDb();
   const mails: number[] = [];
   const stored = await db.transaction(async (tx) => {
-    const rows = await insertOrders(tx, accepted.map((a) => a.values));
+    const rows = await insertOrders(
+      tx,
+      accepted.map((a) => a.values),
+    );
     await tx.insert(orderEvents).values(
-      rows.map((row) => ({ orderId: row.id, status: row.status, paymentStatus: row.paymentStatus, reason: `placed (${row.paymentMethod})` })),
+      rows.map((row) => ({
+        orderId: row.id,
+        status: row.status,
+        paymentStatus: row.paymentStatus,
+        reason: `placed (${row.paymentMethod})`,
+      })),
     );
     await announceNewOrders(rows, { tx, later: mails });
     return rows;
   });
-  accepted.forEach((a, i) => (results[a.index] = stored[i]!));
+  for (const [i, a] of accepted.entries()) results[a.index] = stored[i]!;
   // The customer need not wait for the mail jobs: the mails are stored, and the sweep catches up.
   void deliverQueuedMail(mails);
   return results;

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, lt, sql } from "drizzle-orm";
-import { getDb } from "../db/client.ts";
-import type { Tx } from "../db/tx.ts";
-import { orderEvents, orders } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
+import { getDb } from "#server/db/client.ts";
+import { orderEvents, orders } from "#server/db/schema.ts";
+import type { Tx } from "#server/db/tx.ts";
+import { AppError } from "#server/errors.ts";
 import { announceCancellation, paymentStatusChanged } from "./notifications.ts";
-import type { Order } from "./types.ts";
 import { assertOrderMove, assertPaymentMove, isOrderStatus, isPaymentStatus, type PaymentStatus } from "./status.ts";
+import type { Order } from "./types.ts";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,7 +65,8 @@ export async function changePaymentStatus(
   reason: string,
   detail: { expired?: boolean } = {},
 ): Promise<{ order: Order; changed: boolean }> {
-  if (!isPaymentStatus(current.paymentStatus) || !isOrderStatus(current.status)) throw new Error(`Order ${current.id} has unknown statuses`);
+  if (!isPaymentStatus(current.paymentStatus) || !isOrderStatus(current.status))
+    throw new Error(`Order ${current.id} has unknown statuses`);
   if (current.paymentStatus === next) return { order: current, changed: false };
   assertPaymentMove(current.paymentStatus, next);
   let status = current.status;
@@ -105,7 +106,12 @@ export async function cancelUnpaidCashOrders(cutoff: Date): Promise<Order[]> {
       .returning();
     if (cancelled.length > 0) {
       await tx.insert(orderEvents).values(
-        cancelled.map((o) => ({ orderId: o.id, status: "CANCELLED", paymentStatus: "FAILED", reason: "prepayment not received within 7 days" })),
+        cancelled.map((o) => ({
+          orderId: o.id,
+          status: "CANCELLED",
+          paymentStatus: "FAILED",
+          reason: "prepayment not received within 7 days",
+        })),
       );
     }
     for (const order of cancelled) await announceCancellation(order, "not-paid", tx);

@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { AppError } from "#server/errors.ts";
 
 /**
  * The order status machine. SPEC section 4 names the statuses; the allowed moves are the shop's

@@ -1,4 +1,4 @@
-import { defineJob } from "../jobs/index.ts";
+import { defineJob } from "#server/jobs/index.ts";
 import { cancelUnpaidCashOrders } from "./queries.ts";
 
 /** Cash-in-store orders wait this long for their prepayment (SPEC section 9). */

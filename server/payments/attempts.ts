@@ -1,8 +1,8 @@
 import { desc, eq, or } from "drizzle-orm";
-import { getDb } from "../db/client.ts";
-import { paymentAttempts } from "../db/schema.ts";
-import { paymentMethodByCode } from "../../lib/payment-methods.ts";
-import type { PaymentRecord, ProviderStatus } from "../../lib/payment-record.ts";
+import { paymentMethodByCode } from "#lib/payment-methods.ts";
+import type { PaymentRecord, ProviderStatus } from "#lib/payment-record.ts";
+import { getDb } from "#server/db/client.ts";
+import { paymentAttempts } from "#server/db/schema.ts";
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
 
@@ -69,7 +69,10 @@ export function paymentRecord(attempt: PaymentAttempt): PaymentRecord {
     currency: attempt.currency,
     status,
     // A card that failed in a still open session leaves its reason on the attempt; it is no failure yet.
-    failure_reason: status === "PENDING" || status === "SUCCEEDED" ? null : (attempt.failureCode ?? (status === "CANCELLED" ? "CANCELLED" : status === "EXPIRED" ? "PAYMENT_REQUEST_EXPIRED" : null)),
+    failure_reason:
+      status === "PENDING" || status === "SUCCEEDED"
+        ? null
+        : (attempt.failureCode ?? (status === "CANCELLED" ? "CANCELLED" : status === "EXPIRED" ? "PAYMENT_REQUEST_EXPIRED" : null)),
     payment_method: { type, channel_code: method?.logo === "BSS" ? "BSS" : attempt.method, channel_properties },
   };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { AppError } from "../errors.ts";
+import { AppError } from "#server/errors.ts";
 import type { PaymentAttempt } from "./attempts.ts";
-import { startPayment, type NextStep } from "./payment-requests.ts";
+import { type NextStep, startPayment } from "./payment-requests.ts";
 import { xenditMethodOf } from "./xendit/channels.ts";
 
 /**
@@ -10,7 +10,10 @@ import { xenditMethodOf } from "./xendit/channels.ts";
  * amount, and the order already holds its customer.
  */
 const payloadSchema = z.object({
-  orderId: z.string().trim().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "orderId must be an order id"),
+  orderId: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "orderId must be an order id"),
   channelCode: z.string().trim().min(1, "channelCode is required").max(50),
   paymentMethodType: z.string().max(50).optional(),
   amount: z.unknown().optional(),
@@ -19,11 +22,19 @@ const payloadSchema = z.object({
 });
 
 /** One action of the answer, in the shape the old client read (action, url, qr_code / qrCode). */
-export type PaymentAction = { action: "AUTH" | "PRESENT_TO_CUSTOMER"; url_type?: "WEB"; method?: "GET"; url?: string; qr_code?: string; qrCode?: string };
+export type PaymentAction = {
+  action: "AUTH" | "PRESENT_TO_CUSTOMER";
+  url_type?: "WEB";
+  method?: "GET";
+  url?: string;
+  qr_code?: string;
+  qrCode?: string;
+};
 
 export function actionsOf(attempt: PaymentAttempt, next: NextStep): PaymentAction[] {
   if (next.kind === "redirect") return [{ action: "AUTH", url_type: "WEB", method: "GET", url: next.url }];
-  if (next.kind === "qr" && attempt.qrString) return [{ action: "PRESENT_TO_CUSTOMER", qr_code: attempt.qrString, qrCode: attempt.qrString }];
+  if (next.kind === "qr" && attempt.qrString)
+    return [{ action: "PRESENT_TO_CUSTOMER", qr_code: attempt.qrString, qrCode: attempt.qrString }];
   return [];
 }
 
@@ -34,7 +45,10 @@ export function actionsOf(attempt: PaymentAttempt, next: NextStep): PaymentActio
 export async function createPaymentRequest(body: unknown, mayPay: (orderId: string) => Promise<boolean>) {
   const parsed = payloadSchema.safeParse(body);
   if (!parsed.success) {
-    throw new AppError("invalid", parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "));
+    throw new AppError(
+      "invalid",
+      parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "),
+    );
   }
   const method = xenditMethodOf(parsed.data.channelCode);
   if (!method) throw new AppError("invalid", `Unknown channelCode: ${parsed.data.channelCode.slice(0, 50)}`);

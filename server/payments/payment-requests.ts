@@ -1,16 +1,16 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { getDb } from "../db/client.ts";
-import { orders, paymentAttempts } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
-import { changePaymentStatus } from "../orders/queries.ts";
-import type { Order } from "../orders/types.ts";
-import { shop } from "../../lib/shop.ts";
-import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, type PaymentMethod } from "../../lib/payment-methods.ts";
+import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, type PaymentMethod } from "#lib/payment-methods.ts";
+import { shop } from "#lib/shop.ts";
+import { getDb } from "#server/db/client.ts";
+import { orders, paymentAttempts } from "#server/db/schema.ts";
+import { AppError } from "#server/errors.ts";
+import { changePaymentStatus } from "#server/orders/queries.ts";
+import type { Order } from "#server/orders/types.ts";
 import type { PaymentAttempt } from "./attempts.ts";
+import { applyProviderUpdate, type ProviderUpdate, referenceIdOf, updateFromXenditStatus } from "./provider-updates.ts";
 import { returnUrls } from "./return-url.ts";
-import { applyProviderUpdate, referenceIdOf, updateFromXenditStatus, type ProviderUpdate } from "./provider-updates.ts";
 import { channelCodeOf, isPaidOnline, isRedirectMethod, isSessionId, usesSession } from "./xendit/channels.ts";
-import { XenditError, type CreateSession } from "./xendit/client.ts";
+import { type CreateSession, XenditError } from "./xendit/client.ts";
 import { xendit } from "./xendit/connection.ts";
 
 /** Where the customer goes once a payment request exists (SPEC section 4, After a payment request). */
@@ -36,22 +36,46 @@ export async function startPayment(orderId: string, method: PaymentMethod): Prom
   const { order, attempt, reuse, previous } = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
     if (!order) throw new AppError("not_found", "Order not found");
-    if (!isPayable(order)) throw new AppError("conflict", order.paymentStatus === "SUCCEEDED" ? "This order is already paid" : "This order can no longer be paid");
+    if (!isPayable(order))
+      throw new AppError(
+        "conflict",
+        order.paymentStatus === "SUCCEEDED" ? "This order is already paid" : "This order can no longer be paid",
+      );
     if (!isPaidOnline(order.paymentMethod)) throw new AppError("conflict", "This order is paid in the workshop");
-    if (method.type === "OVER_THE_COUNTER" && order.totalIdr > OVER_THE_COUNTER_CAP_IDR) throw new AppError("invalid", OVER_THE_COUNTER_CAP_MESSAGE);
+    if (method.type === "OVER_THE_COUNTER" && order.totalIdr > OVER_THE_COUNTER_CAP_IDR)
+      throw new AppError("invalid", OVER_THE_COUNTER_CAP_MESSAGE);
 
-    const [newest] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)).orderBy(desc(paymentAttempts.attempt)).limit(1);
-    const open = newest && (newest.status === "CREATING" || (newest.status === "PENDING" && (!newest.expiresAt || newest.expiresAt > new Date())));
+    const [newest] = await tx
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.orderId, orderId))
+      .orderBy(desc(paymentAttempts.attempt))
+      .limit(1);
+    const open =
+      newest && (newest.status === "CREATING" || (newest.status === "PENDING" && (!newest.expiresAt || newest.expiresAt > new Date())));
     if (newest && open && newest.method === method.code) return { order, attempt: newest, reuse: true, previous: null };
 
     const [created] = await tx
       .insert(paymentAttempts)
-      .values({ orderId, attempt: (newest?.attempt ?? 0) + 1, method: method.code, channelCode, amount: order.totalIdr, currency: "IDR", status: "CREATING" })
+      .values({
+        orderId,
+        attempt: (newest?.attempt ?? 0) + 1,
+        method: method.code,
+        channelCode,
+        amount: order.totalIdr,
+        currency: "IDR",
+        status: "CREATING",
+      })
       .returning();
     let current = order;
-    if (order.paymentStatus === "FAILED") current = (await changePaymentStatus(tx, order, "PENDING", `new payment attempt (${method.code})`)).order;
+    if (order.paymentStatus === "FAILED")
+      current = (await changePaymentStatus(tx, order, "PENDING", `new payment attempt (${method.code})`)).order;
     if (current.paymentMethod !== method.code) {
-      const [changed] = await tx.update(orders).set({ paymentMethod: method.code, updatedAt: sql`now()` }).where(eq(orders.id, orderId)).returning();
+      const [changed] = await tx
+        .update(orders)
+        .set({ paymentMethod: method.code, updatedAt: sql`now()` })
+        .where(eq(orders.id, orderId))
+        .returning();
       current = changed!;
     }
     return { order: current, attempt: created!, reuse: false, previous: open ? newest : null };
@@ -85,7 +109,10 @@ function channelProperties(order: Order, attempt: PaymentAttempt, method: Paymen
 }
 
 /** What Xendit answered for a new attempt, in the attempt's terms. */
-type Created = Pick<PaymentAttempt, "xenditRequestId" | "virtualAccountNumber" | "paymentCode" | "qrString" | "redirectUrl" | "displayName" | "expiresAt"> & {
+type Created = Pick<
+  PaymentAttempt,
+  "xenditRequestId" | "virtualAccountNumber" | "paymentCode" | "qrString" | "redirectUrl" | "displayName" | "expiresAt"
+> & {
   /** Set when the answer is already final (e.g. a payment without customer action). */
   decided: Omit<ProviderUpdate, "source"> | null;
 };
@@ -120,7 +147,12 @@ async function requestAtXendit(order: Order, attempt: PaymentAttempt, method: Pa
     expiresAt: text("expires_at") ? new Date(text("expires_at")!) : null,
     decided: open
       ? null
-      : { status: updateFromXenditStatus(answer.status), failureCode: answer.failure_code, amount: answer.request_amount, currency: answer.currency ?? null },
+      : {
+          status: updateFromXenditStatus(answer.status),
+          failureCode: answer.failure_code,
+          amount: answer.request_amount,
+          currency: answer.currency ?? null,
+        },
   };
 }
 
@@ -159,7 +191,12 @@ async function sessionAtXendit(order: Order, attempt: PaymentAttempt): Promise<C
  */
 export function sessionCustomer(order: Order): CreateSession["customer"] {
   const { fullName, email, phone } = order.shippingAddress;
-  const words = fullName.normalize("NFC").replace(/[^\p{L}\p{N} ]+/gu, " ").trim().split(/\s+/).filter(Boolean);
+  const words = fullName
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{N} ]+/gu, " ")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   const given = words.length > 1 ? words.slice(0, -1).join(" ") : (words[0] ?? "");
   const surname = words.length > 1 ? words.at(-1)! : undefined;
   const mobile = phone.replace(/[\s().-]/g, "");
@@ -206,7 +243,10 @@ async function createAtXendit(order: Order, attempt: PaymentAttempt, method: Pay
 
 async function markError(attempt: PaymentAttempt, code: string) {
   const db = await getDb();
-  await db.update(paymentAttempts).set({ status: "ERROR", failureCode: code, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, attempt.id));
+  await db
+    .update(paymentAttempts)
+    .set({ status: "ERROR", failureCode: code, updatedAt: sql`now()` })
+    .where(eq(paymentAttempts.id, attempt.id));
 }
 
 async function cancelQuietly(attempt: PaymentAttempt) {

@@ -1,5 +1,5 @@
-import type { PaymentStatusResponse } from "../../lib/payment-record.ts";
-import { attemptByXenditId, latestAttempt, paymentRecord, type PaymentAttempt } from "./attempts.ts";
+import type { PaymentStatusResponse } from "#lib/payment-record.ts";
+import { attemptByXenditId, latestAttempt, type PaymentAttempt, paymentRecord } from "./attempts.ts";
 import { refreshAttempt } from "./refresh.ts";
 
 /** How old a pending payment's stored state may be before a status check asks Xendit again. */
@@ -33,7 +33,8 @@ export async function paymentStatus(
   ids: { paymentId?: string | null; orderId?: string | null },
   mayRead: (orderId: string) => Promise<boolean>,
 ): Promise<{ httpStatus: number; body: PaymentStatusResponse }> {
-  if (!ids.paymentId && !ids.orderId) return { httpStatus: 400, body: { success: false, payment: null, error: "paymentId or orderId is required", status: null } };
+  if (!ids.paymentId && !ids.orderId)
+    return { httpStatus: 400, body: { success: false, payment: null, error: "paymentId or orderId is required", status: null } };
   const found = await findAttempt(ids);
   const attempt = found && (await mayRead(found.orderId)) ? await refreshed(found) : null;
   if (!attempt) return { httpStatus: 404, body: { success: false, payment: null, error: "Payment not found", status: null } };

@@ -2,24 +2,24 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startXenditSimulator, type StartedXenditSimulator } from "../../simulators/xendit/index.ts";
-import { freshDatabase } from "../../tests/support/test-db.ts";
-import { cookieOf } from "../../tests/support/cookies.ts";
-import type { Database } from "../db/client.ts";
-import { mailOutbox, orderEvents, orders, paymentAttempts, xenditEvents } from "../db/schema.ts";
-import { seedCatalogIfEmpty } from "../db/seed.ts";
-import { seedProducts } from "../db/seed/products.ts";
-import { placeOrder } from "../orders/place-order.ts";
-import { orderById } from "../orders/queries.ts";
-import { paymentMethodByCode } from "../../lib/payment-methods.ts";
+import { paymentMethodByCode } from "#lib/payment-methods.ts";
+import { checkPaymentStatus, requestPayment } from "#server/checkout/payment-api.ts";
+import { startCheckout } from "#server/checkout/session.ts";
+import type { Database } from "#server/db/client.ts";
+import { mailOutbox, orderEvents, orders, paymentAttempts, xenditEvents } from "#server/db/schema.ts";
+import { seedProducts } from "#server/db/seed/products.ts";
+import { seedCatalogIfEmpty } from "#server/db/seed.ts";
+import { placeOrder } from "#server/orders/place-order.ts";
+import { orderById } from "#server/orders/queries.ts";
+import { type StartedXenditSimulator, startXenditSimulator } from "#simulators/xendit/index.ts";
+import { cookieOf } from "#tests/support/cookies.ts";
+import { freshDatabase } from "#tests/support/test-db.ts";
 import { createPaymentRequest } from "./payment-request-api.ts";
 import { startPayment } from "./payment-requests.ts";
 import { paymentStatus } from "./payment-status.ts";
 import { reconcilePayments, refreshAttempt } from "./refresh.ts";
 import { processWebhookEvents, receiveWebhook, webhookProcessingIdle } from "./webhooks.ts";
-import { useXendit } from "./xendit/connection.ts";
-import { checkPaymentStatus, requestPayment } from "../checkout/payment-api.ts";
-import { startCheckout } from "../checkout/session.ts";
+import { connectXendit } from "./xendit/connection.ts";
 
 const SECRET = "xnd_development_test_only_key";
 const STAFF = "staff-token-for-the-payment-tests";
@@ -32,10 +32,27 @@ let receiver: Server;
 /** The webhook receiver answers 500 this many more times (to make the simulator retry). */
 let failNext = 0;
 
-const jakarta = { fullName: "Budi Santoso", email: "budi@example.com", phone: "+62 21 555", addressLine1: "Jl. Sudirman 1", addressLine2: "", city: "Jakarta", state: "DKI Jakarta", postalCode: "10220", country: "Indonesia" as const };
+const jakarta = {
+  fullName: "Budi Santoso",
+  email: "budi@example.com",
+  phone: "+62 21 555",
+  addressLine1: "Jl. Sudirman 1",
+  addressLine2: "",
+  city: "Jakarta",
+  state: "DKI Jakarta",
+  postalCode: "10220",
+  country: "Indonesia" as const,
+};
 
 async function placeOnline(method = "BCA") {
-  return placeOrder({ productId: 1, selectedSize: seedProducts[0]!.sizes[0]!, shippingAddress: jakarta, deliveryOption: "LION_PARCEL", paymentMethod: method, locale: "en" });
+  return placeOrder({
+    productId: 1,
+    selectedSize: seedProducts[0]!.sizes[0]!,
+    shippingAddress: jakarta,
+    deliveryOption: "LION_PARCEL",
+    paymentMethod: method,
+    locale: "en",
+  });
 }
 
 async function startOnline(method = "BCA") {
@@ -45,7 +62,11 @@ async function startOnline(method = "BCA") {
 }
 
 async function control(path: string, body: object = {}) {
-  const response = await fetch(`${simulator.url}/_control${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${simulator.url}/_control${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   expect(response.ok, await response.clone().text()).toBe(true);
   return response.json();
 }
@@ -54,7 +75,12 @@ async function control(path: string, body: object = {}) {
 const anyone = async () => true;
 
 const mailsOf = async (orderId: string, template: string) =>
-  (await database.db.select({ n: count() }).from(mailOutbox).where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.template, template))))[0]!.n;
+  (
+    await database.db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.template, template)))
+  )[0]!.n;
 
 /** Waits until the simulator has no delivery in flight and the shop has processed what arrived. */
 async function settled() {
@@ -75,14 +101,25 @@ beforeAll(async () => {
         res.writeHead(500).end();
         return;
       }
-      const answer = await receiveWebhook(req.headers["x-callback-token"] as string | undefined ?? null, raw, (req.headers["webhook-id"] as string | undefined) ?? null);
+      const answer = await receiveWebhook(
+        (req.headers["x-callback-token"] as string | undefined) ?? null,
+        raw,
+        (req.headers["webhook-id"] as string | undefined) ?? null,
+      );
       res.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/xendit/webhook`;
-  simulator = await startXenditSimulator({ secretKey: SECRET, callbackUrl, callbackToken: TOKEN, retryDelaysMs: [100, 200, 400], simulateDelayMs: 20, httpReturnUrls: true });
-  useXendit({ baseUrl: simulator.url, secretKey: SECRET, callbackToken: TOKEN });
+  simulator = await startXenditSimulator({
+    secretKey: SECRET,
+    callbackUrl,
+    callbackToken: TOKEN,
+    retryDelaysMs: [100, 200, 400],
+    simulateDelayMs: 20,
+    httpReturnUrls: true,
+  });
+  connectXendit({ baseUrl: simulator.url, secretKey: SECRET, callbackToken: TOKEN });
 });
 
 afterAll(async () => {
@@ -105,9 +142,17 @@ describe("creating a payment request", () => {
     expect(attempt.virtualAccountNumber).toMatch(/^\d{10,}$/);
     expect(simulator.paymentRequest(prId)).toMatchObject({ request_amount: order.totalIdr, reference_id: `${order.id}:1` });
     // Only v3's documented channel properties: the slip shows the shop's name, no customer_name.
-    expect(Object.keys(simulator.paymentRequest(prId)!.channel_properties).sort()).toEqual(["display_name", "expires_at", "virtual_account_number"]);
+    expect(Object.keys(simulator.paymentRequest(prId)!.channel_properties).sort()).toEqual([
+      "display_name",
+      "expires_at",
+      "virtual_account_number",
+    ]);
     const store = await startOnline("INDOMARET");
-    expect(Object.keys(simulator.paymentRequest(store.prId)!.channel_properties).sort()).toEqual(["display_name", "expires_at", "payment_code"]);
+    expect(Object.keys(simulator.paymentRequest(store.prId)!.channel_properties).sort()).toEqual([
+      "display_name",
+      "expires_at",
+      "payment_code",
+    ]);
 
     const again = await startPayment(order.id, paymentMethodByCode("BCA")!);
     expect(again.attempt.xenditRequestId).toBe(prId);
@@ -117,7 +162,10 @@ describe("creating a payment request", () => {
 
   it("ignores a tampered amount in the API payload and charges the order's amount", async () => {
     const order = await placeOnline("BCA");
-    const answer = await createPaymentRequest({ orderId: order.id, amount: 1, paymentMethodType: "VIRTUAL_ACCOUNT", channelCode: "BNI", customerData: { email: "x@example.com" } }, anyone);
+    const answer = await createPaymentRequest(
+      { orderId: order.id, amount: 1, paymentMethodType: "VIRTUAL_ACCOUNT", channelCode: "BNI", customerData: { email: "x@example.com" } },
+      anyone,
+    );
     expect(answer).toMatchObject({ orderId: order.id, actions: [] });
     expect(simulator.paymentRequest(answer.xenditPaymentId!)?.request_amount).toBe(order.totalIdr);
   });
@@ -133,8 +181,13 @@ describe("creating a payment request", () => {
   it("refuses bad payloads with a clear error and stores nothing", async () => {
     const order = await placeOnline("BCA");
     await expect(createPaymentRequest({ orderId: "nope", channelCode: "BCA" }, anyone)).rejects.toMatchObject({ kind: "invalid" });
-    await expect(createPaymentRequest({ orderId: order.id, channelCode: "BITCOIN" }, anyone)).rejects.toMatchObject({ kind: "invalid", message: "Unknown channelCode: BITCOIN" });
-    await expect(createPaymentRequest({ orderId: order.id, channelCode: "CASH_IN_STORE" }, anyone)).rejects.toMatchObject({ kind: "invalid" });
+    await expect(createPaymentRequest({ orderId: order.id, channelCode: "BITCOIN" }, anyone)).rejects.toMatchObject({
+      kind: "invalid",
+      message: "Unknown channelCode: BITCOIN",
+    });
+    await expect(createPaymentRequest({ orderId: order.id, channelCode: "CASH_IN_STORE" }, anyone)).rejects.toMatchObject({
+      kind: "invalid",
+    });
     const attempts = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
     expect(attempts).toHaveLength(0);
   });
@@ -149,7 +202,8 @@ describe("creating a payment request", () => {
 });
 
 describe("who may start, switch or check an order's payments", () => {
-  const caller = (headers: Record<string, string> = {}) => new Request("http://shop.test/api/xendit/payment-request", { method: "POST", headers });
+  const caller = (headers: Record<string, string> = {}) =>
+    new Request("http://shop.test/api/xendit/payment-request", { method: "POST", headers });
   const switchTo = (orderId: string, channelCode: string) => ({ orderId, channelCode, paymentMethodType: "VIRTUAL_ACCOUNT" });
 
   it("answers a stranger 404 and changes nothing: the open request stays, the method stays", async () => {
@@ -161,7 +215,10 @@ describe("who may start, switch or check an order's payments", () => {
       caller({ cookie: await cookieOf(await startCheckout(caller(), { placedOrderIds: [] })) }),
     ];
     for (const stranger of strangers) {
-      await expect(requestPayment(stranger, switchTo(order.id, "MANDIRI"))).rejects.toMatchObject({ kind: "not_found", message: "Order not found" });
+      await expect(requestPayment(stranger, switchTo(order.id, "MANDIRI"))).rejects.toMatchObject({
+        kind: "not_found",
+        message: "Order not found",
+      });
       expect((await checkPaymentStatus(stranger, { orderId: order.id })).httpStatus).toBe(404);
       expect((await checkPaymentStatus(stranger, { paymentId: prId })).body).toMatchObject({ success: false, error: "Payment not found" });
     }
@@ -179,7 +236,10 @@ describe("who may start, switch or check an order's payments", () => {
     for (const [i, allowed] of [browser, linkHolder, staff].entries()) {
       const answer = await requestPayment(allowed, switchTo(order.id, channels[i]!));
       expect(answer).toMatchObject({ orderId: order.id, xenditPaymentId: expect.stringMatching(/^pr-/) });
-      expect((await checkPaymentStatus(allowed, { paymentId: answer.xenditPaymentId })).body).toMatchObject({ success: true, status: "PENDING" });
+      expect((await checkPaymentStatus(allowed, { paymentId: answer.xenditPaymentId })).body).toMatchObject({
+        success: true,
+        status: "PENDING",
+      });
     }
     expect(await orderById(order.id)).toMatchObject({ paymentMethod: "BRI" });
   });
@@ -203,16 +263,26 @@ describe("webhooks", () => {
     const paid = await orderById(order.id);
     expect(paid).toMatchObject({ status: "PROCESSING", paymentStatus: "SUCCEEDED" });
     expect(await mailsOf(order.id, "payment-confirmed")).toBe(1);
-    const paidEvents = await database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.paymentStatus, "SUCCEEDED")));
+    const paidEvents = await database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.paymentStatus, "SUCCEEDED")));
     expect(paidEvents).toHaveLength(1);
-    expect(simulator.deliveries().filter((d) => d.payment_request_id === prId && d.event === "payment.capture").length).toBeGreaterThanOrEqual(5);
+    expect(
+      simulator.deliveries().filter((d) => d.payment_request_id === prId && d.event === "payment.capture").length,
+    ).toBeGreaterThanOrEqual(5);
   });
 
   it("keeps the order paid when a failure or an expiry arrives after the success", async () => {
     const { order, prId } = await startOnline("BCA");
     await control(`/payment_requests/${prId}/pay`);
     await settled();
-    await control(`/payment_requests/${prId}/events`, { events: [{ event: "payment.failure", data: { status: "FAILED", failure_code: "PROCESSOR_ERROR", payment_id: "py-late-failure" } }, { event: "payment_request.expiry" }] });
+    await control(`/payment_requests/${prId}/events`, {
+      events: [
+        { event: "payment.failure", data: { status: "FAILED", failure_code: "PROCESSOR_ERROR", payment_id: "py-late-failure" } },
+        { event: "payment_request.expiry" },
+      ],
+    });
     await settled();
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "SUCCEEDED", status: "PROCESSING" });
     expect(await mailsOf(order.id, "payment-failed")).toBe(0);
@@ -221,7 +291,12 @@ describe("webhooks", () => {
   it("settles on paid when the success comes before an earlier failure (out of order)", async () => {
     const { order, prId } = await startOnline("BNI");
     await control("/webhooks", { reverse: true, holdMs: 200 });
-    await control(`/payment_requests/${prId}/events`, { events: [{ event: "payment.failure", data: { status: "FAILED", failure_code: "PROCESSOR_ERROR", payment_id: "py-early-failure" } }, { event: "payment.capture" }] });
+    await control(`/payment_requests/${prId}/events`, {
+      events: [
+        { event: "payment.failure", data: { status: "FAILED", failure_code: "PROCESSOR_ERROR", payment_id: "py-early-failure" } },
+        { event: "payment.capture" },
+      ],
+    });
     await settled();
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "SUCCEEDED" });
   });
@@ -232,9 +307,12 @@ describe("webhooks", () => {
     const second = await startOnline("BRI");
     await control(`/payment_requests/${second.prId}/events`, { events: [{ event: "payment.capture", data: { currency: "USD" } }] });
     await settled();
-    for (const { order } of [first, second]) expect(await orderById(order.id)).toMatchObject({ paymentStatus: "PENDING", status: "PENDING" });
+    for (const { order } of [first, second])
+      expect(await orderById(order.id)).toMatchObject({ paymentStatus: "PENDING", status: "PENDING" });
     const flagged = await database.db.select().from(xenditEvents).where(eq(xenditEvents.outcome, "flagged"));
-    expect(flagged.map((e) => e.flag)).toEqual(expect.arrayContaining([expect.stringMatching(/^amount mismatch/), expect.stringMatching(/^currency mismatch/)]));
+    expect(flagged.map((e) => e.flag)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^amount mismatch/), expect.stringMatching(/^currency mismatch/)]),
+    );
   });
 
   it("marks nothing paid for a success whose amount is missing, not a number or a string, or that has no currency", async () => {
@@ -250,24 +328,58 @@ describe("webhooks", () => {
     ];
     for (const [i, money] of cases.entries()) {
       const { order, prId, attempt } = await startOnline("BCA");
-      const data = { payment_id: `py-strict-${i}-${order.id.slice(0, 8)}`, payment_request_id: prId, reference_id: `${order.id}:${attempt.attempt}`, status: "SUCCEEDED", ...money(order.totalIdr) };
-      expect((await receiveWebhook(TOKEN, JSON.stringify({ event: "payment.capture", business_id: "b", created: new Date().toISOString(), data }), null)).status).toBe(200);
+      const data = {
+        payment_id: `py-strict-${i}-${order.id.slice(0, 8)}`,
+        payment_request_id: prId,
+        reference_id: `${order.id}:${attempt.attempt}`,
+        status: "SUCCEEDED",
+        ...money(order.totalIdr),
+      };
+      expect(
+        (
+          await receiveWebhook(
+            TOKEN,
+            JSON.stringify({ event: "payment.capture", business_id: "b", created: new Date().toISOString(), data }),
+            null,
+          )
+        ).status,
+      ).toBe(200);
       await webhookProcessingIdle();
-      expect(await orderById(order.id), JSON.stringify(money(order.totalIdr))).toMatchObject({ paymentStatus: "PENDING", status: "PENDING" });
-      const [event] = await database.db.select().from(xenditEvents).where(eq(xenditEvents.dedupeKey, `payment.capture:${data.payment_id}`));
-      expect(event, JSON.stringify(money(order.totalIdr))).toMatchObject({ outcome: "flagged", flag: expect.stringMatching(/^(amount|currency) mismatch/) });
+      expect(await orderById(order.id), JSON.stringify(money(order.totalIdr))).toMatchObject({
+        paymentStatus: "PENDING",
+        status: "PENDING",
+      });
+      const [event] = await database.db
+        .select()
+        .from(xenditEvents)
+        .where(eq(xenditEvents.dedupeKey, `payment.capture:${data.payment_id}`));
+      expect(event, JSON.stringify(money(order.totalIdr))).toMatchObject({
+        outcome: "flagged",
+        flag: expect.stringMatching(/^(amount|currency) mismatch/),
+      });
     }
   });
 
   it("fails a payment only when the failure is in the order's currency", async () => {
     const { order, prId } = await startOnline("BNI");
     const failure = (currency: unknown, id: string) =>
-      JSON.stringify({ event: "payment.failure", data: { payment_id: id, payment_request_id: prId, status: "FAILED", failure_code: "PROCESSOR_ERROR", ...(currency === undefined ? {} : { currency }) } });
+      JSON.stringify({
+        event: "payment.failure",
+        data: {
+          payment_id: id,
+          payment_request_id: prId,
+          status: "FAILED",
+          failure_code: "PROCESSOR_ERROR",
+          ...(currency === undefined ? {} : { currency }),
+        },
+      });
     await receiveWebhook(TOKEN, failure("USD", "py-usd-failure"), null);
     await receiveWebhook(TOKEN, failure(undefined, "py-no-currency-failure"), null);
     await webhookProcessingIdle();
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "PENDING" });
-    const flags = (await database.db.select().from(xenditEvents).where(eq(xenditEvents.event, "payment.failure"))).filter((e) => e.body.data && (e.body.data as { payment_request_id?: string }).payment_request_id === prId);
+    const flags = (await database.db.select().from(xenditEvents).where(eq(xenditEvents.event, "payment.failure"))).filter(
+      (e) => e.body.data && (e.body.data as { payment_request_id?: string }).payment_request_id === prId,
+    );
     expect(flags.map((e) => e.flag)).toEqual([expect.stringMatching(/^currency mismatch/), expect.stringMatching(/^currency mismatch/)]);
     await receiveWebhook(TOKEN, failure("IDR", "py-idr-failure"), null);
     await webhookProcessingIdle();
@@ -276,9 +388,21 @@ describe("webhooks", () => {
 
   it("processes at once a retried event that was stored but never processed", async () => {
     const { order, prId, attempt } = await startOnline("BRI");
-    const body = { event: "payment.capture", data: { payment_id: `py-stored-${order.id.slice(0, 8)}`, payment_request_id: prId, reference_id: `${order.id}:${attempt.attempt}`, status: "SUCCEEDED", request_amount: order.totalIdr, currency: "IDR" } };
+    const body = {
+      event: "payment.capture",
+      data: {
+        payment_id: `py-stored-${order.id.slice(0, 8)}`,
+        payment_request_id: prId,
+        reference_id: `${order.id}:${attempt.attempt}`,
+        status: "SUCCEEDED",
+        request_amount: order.totalIdr,
+        currency: "IDR",
+      },
+    };
     // The first delivery was stored, then the process stopped before processing it.
-    await database.db.insert(xenditEvents).values({ dedupeKey: `payment.capture:${body.data.payment_id}`, event: body.event, webhookId: "wh-stored", body });
+    await database.db
+      .insert(xenditEvents)
+      .values({ dedupeKey: `payment.capture:${body.data.payment_id}`, event: body.event, webhookId: "wh-stored", body });
     const retry = await receiveWebhook(TOKEN, JSON.stringify(body), "wh-stored");
     expect(retry).toMatchObject({ status: 200, body: { duplicate: true } });
     await webhookProcessingIdle();
@@ -286,7 +410,17 @@ describe("webhooks", () => {
   });
 
   it("records and flags an event for a payment the shop does not know", async () => {
-    const body = JSON.stringify({ event: "payment.capture", data: { payment_id: "py-unknown-1", payment_request_id: "pr-unknown-1", reference_id: "nobody:1", status: "SUCCEEDED", request_amount: 100, currency: "IDR" } });
+    const body = JSON.stringify({
+      event: "payment.capture",
+      data: {
+        payment_id: "py-unknown-1",
+        payment_request_id: "pr-unknown-1",
+        reference_id: "nobody:1",
+        status: "SUCCEEDED",
+        request_amount: 100,
+        currency: "IDR",
+      },
+    });
     expect((await receiveWebhook(TOKEN, body, "wh-1")).status).toBe(200);
     await webhookProcessingIdle();
     const [event] = await database.db.select().from(xenditEvents).where(eq(xenditEvents.dedupeKey, "payment.capture:py-unknown-1"));
@@ -300,10 +434,13 @@ describe("webhooks", () => {
     await control(`/payment_requests/${prId}/pay`);
     // The retries come due later than idle() waits for.
     await expect
-      .poll(async () => {
-        await settled();
-        return (await orderById(order.id))?.paymentStatus;
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          await settled();
+          return (await orderById(order.id))?.paymentStatus;
+        },
+        { timeout: 10_000 },
+      )
       .toBe("SUCCEEDED");
     const attempts = simulator.deliveries().filter((d) => d.payment_request_id === prId);
     expect(attempts.length).toBeGreaterThanOrEqual(3);
@@ -331,7 +468,11 @@ describe("webhooks", () => {
     await settled();
     expect(await orderById(failed.order.id)).toMatchObject({ paymentStatus: "FAILED", status: "PENDING" });
     expect(await orderById(expired.order.id)).toMatchObject({ paymentStatus: "FAILED", status: "PENDING" });
-    expect((await paymentStatus({ paymentId: failed.prId }, anyone)).body).toMatchObject({ success: true, status: "FAILED", payment: { failure_reason: "PROCESSOR_ERROR" } });
+    expect((await paymentStatus({ paymentId: failed.prId }, anyone)).body).toMatchObject({
+      success: true,
+      status: "FAILED",
+      payment: { failure_reason: "PROCESSOR_ERROR" },
+    });
     expect((await paymentStatus({ paymentId: expired.prId }, anyone)).body).toMatchObject({ status: "EXPIRED" });
     expect(await mailsOf(failed.order.id, "payment-failed")).toBe(1);
     expect(await mailsOf(expired.order.id, "payment-failed")).toBe(1);
@@ -343,7 +484,18 @@ describe("status checks and reconciliation", () => {
     const { order, prId } = await startOnline("BCA");
     const { httpStatus, body } = await paymentStatus({ orderId: order.id }, anyone);
     expect(httpStatus).toBe(200);
-    expect(body).toMatchObject({ success: true, error: null, status: "PENDING", payment: { id: prId, reference_id: order.id, amount: order.totalIdr, currency: "IDR", payment_method: { type: "VIRTUAL_ACCOUNT", channel_code: "BCA" } } });
+    expect(body).toMatchObject({
+      success: true,
+      error: null,
+      status: "PENDING",
+      payment: {
+        id: prId,
+        reference_id: order.id,
+        amount: order.totalIdr,
+        currency: "IDR",
+        payment_method: { type: "VIRTUAL_ACCOUNT", channel_code: "BCA" },
+      },
+    });
     expect(JSON.stringify(body)).not.toContain(jakarta.email);
     expect(JSON.stringify(body)).not.toContain(jakarta.fullName);
     expect((await paymentStatus({ paymentId: "pr-nothing" }, anyone)).httpStatus).toBe(404);
@@ -371,7 +523,10 @@ describe("status checks and reconciliation", () => {
     await Promise.all([refreshAttempt(attempt, 0), refreshAttempt(attempt, 0), settled()]);
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "SUCCEEDED" });
     expect(await mailsOf(order.id, "payment-confirmed")).toBe(1);
-    const paidEvents = await database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.paymentStatus, "SUCCEEDED")));
+    const paidEvents = await database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.paymentStatus, "SUCCEEDED")));
     expect(paidEvents).toHaveLength(1);
   });
 });

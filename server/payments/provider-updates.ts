@@ -1,10 +1,10 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { getDb } from "../db/client.ts";
-import { orders, paymentAttempts } from "../db/schema.ts";
-import type { Tx } from "../db/tx.ts";
-import { config } from "../config.ts";
-import { enqueueMail } from "../mail/index.ts";
-import { changePaymentStatus } from "../orders/queries.ts";
+import { config } from "#server/config.ts";
+import { getDb } from "#server/db/client.ts";
+import { orders, paymentAttempts } from "#server/db/schema.ts";
+import type { Tx } from "#server/db/tx.ts";
+import { enqueueMail } from "#server/mail/index.ts";
+import { changePaymentStatus } from "#server/orders/queries.ts";
 import type { PaymentAttempt } from "./attempts.ts";
 
 /**
@@ -64,9 +64,15 @@ export async function applyProviderUpdate(xenditRequestId: string, update: Provi
 }
 
 async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate): Promise<UpdateOutcome> {
-  const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.xenditRequestId, xenditRequestId)).for("update").limit(1);
+  const [attempt] = await tx
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.xenditRequestId, xenditRequestId))
+    .for("update")
+    .limit(1);
   if (!attempt) return { outcome: "flagged", flag: "unknown payment request", attempt: null };
-  if (update.referenceId && update.referenceId !== referenceIdOf(attempt)) return flag(tx, attempt, `reference mismatch: ${update.referenceId.slice(0, 80)}`);
+  if (update.referenceId && update.referenceId !== referenceIdOf(attempt))
+    return flag(tx, attempt, `reference mismatch: ${update.referenceId.slice(0, 80)}`);
   if (update.status === "PENDING") return touch(tx, attempt);
 
   if (update.status === "SUCCEEDED") {
@@ -77,7 +83,11 @@ async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate):
     // event then speaks of the asked amount): a person decides, no later success overrides it.
     if (attempt.flag && /^(amount|currency) mismatch/.test(attempt.flag)) return { outcome: "flagged", flag: attempt.flag, attempt };
     const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for("update").limit(1);
-    const paid = await save(tx, attempt, { status: "SUCCEEDED", failureCode: null, xenditPaymentId: update.paymentId ?? attempt.xenditPaymentId });
+    const paid = await save(tx, attempt, {
+      status: "SUCCEEDED",
+      failureCode: null,
+      xenditPaymentId: update.paymentId ?? attempt.xenditPaymentId,
+    });
     if (!order) return flag(tx, paid, "order not found");
     if (order.status === "CANCELLED") return flag(tx, paid, "paid after the order was cancelled");
     if (order.paymentStatus === "SUCCEEDED") return flag(tx, paid, "order already paid by another payment");
@@ -87,8 +97,13 @@ async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate):
 
   // FAILED, EXPIRED or CANCELLED: only a payment still open can end so.
   if (terminal.has(attempt.status)) return { outcome: "ignored", attempt };
-  if (update.currency !== undefined && update.currency !== attempt.currency) return flag(tx, attempt, `currency mismatch: ${describe(update.currency)}, expected ${attempt.currency}`);
-  const ended = await save(tx, attempt, { status: update.status, failureCode: update.failureCode ?? null, xenditPaymentId: update.paymentId ?? attempt.xenditPaymentId });
+  if (update.currency !== undefined && update.currency !== attempt.currency)
+    return flag(tx, attempt, `currency mismatch: ${describe(update.currency)}, expected ${attempt.currency}`);
+  const ended = await save(tx, attempt, {
+    status: update.status,
+    failureCode: update.failureCode ?? null,
+    xenditPaymentId: update.paymentId ?? attempt.xenditPaymentId,
+  });
   const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for("update").limit(1);
   const [newest] = await tx
     .select({ id: paymentAttempts.id })
@@ -98,8 +113,11 @@ async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate):
     .limit(1);
   // An older attempt ending does not concern the order: the customer has moved on to a newer one.
   if (order && newest?.id === attempt.id && order.paymentStatus === "PENDING" && order.status !== "CANCELLED") {
-    const why = update.status === "EXPIRED" ? "expired" : update.status === "CANCELLED" ? "cancelled" : `failed: ${update.failureCode ?? "unknown"}`;
-    await changePaymentStatus(tx, order, "FAILED", `payment ${why} (${attempt.method}, ${update.source})`, { expired: update.status === "EXPIRED" });
+    const why =
+      update.status === "EXPIRED" ? "expired" : update.status === "CANCELLED" ? "cancelled" : `failed: ${update.failureCode ?? "unknown"}`;
+    await changePaymentStatus(tx, order, "FAILED", `payment ${why} (${attempt.method}, ${update.source})`, {
+      expired: update.status === "EXPIRED",
+    });
   }
   return { outcome: "applied", attempt: ended };
 }
@@ -111,8 +129,10 @@ async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate):
 export async function noteSessionFailure(sessionId: string, update: ProviderUpdate, tx: Tx): Promise<UpdateOutcome> {
   const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.xenditRequestId, sessionId)).for("update").limit(1);
   if (!attempt) return { outcome: "flagged", flag: "unknown payment request", attempt: null };
-  if (update.referenceId && update.referenceId !== referenceIdOf(attempt)) return flag(tx, attempt, `reference mismatch: ${update.referenceId.slice(0, 80)}`);
-  if (update.currency !== attempt.currency) return flag(tx, attempt, `currency mismatch: ${describe(update.currency)}, expected ${attempt.currency}`);
+  if (update.referenceId && update.referenceId !== referenceIdOf(attempt))
+    return flag(tx, attempt, `reference mismatch: ${update.referenceId.slice(0, 80)}`);
+  if (update.currency !== attempt.currency)
+    return flag(tx, attempt, `currency mismatch: ${describe(update.currency)}, expected ${attempt.currency}`);
   if (attempt.status !== "PENDING") return { outcome: "ignored", attempt };
   const [row] = await tx
     .update(paymentAttempts)
@@ -134,7 +154,8 @@ export function referenceIdOf(attempt: Pick<PaymentAttempt, "orderId" | "attempt
  */
 function paidMismatch(attempt: PaymentAttempt, update: ProviderUpdate): string | null {
   if (update.currency !== attempt.currency) return `currency mismatch: paid ${describe(update.currency)}, expected ${attempt.currency}`;
-  if (typeof update.amount !== "number" || update.amount !== attempt.amount) return `amount mismatch: paid ${describe(update.amount)}, expected ${attempt.amount}`;
+  if (typeof update.amount !== "number" || update.amount !== attempt.amount)
+    return `amount mismatch: paid ${describe(update.amount)}, expected ${attempt.amount}`;
   return null;
 }
 
@@ -144,7 +165,11 @@ function describe(value: unknown): string {
   return (typeof value === "string" ? JSON.stringify(value) : String(value)).slice(0, 40);
 }
 
-async function save(tx: Tx, attempt: PaymentAttempt, change: Pick<PaymentAttempt, "status" | "failureCode" | "xenditPaymentId">): Promise<PaymentAttempt> {
+async function save(
+  tx: Tx,
+  attempt: PaymentAttempt,
+  change: Pick<PaymentAttempt, "status" | "failureCode" | "xenditPaymentId">,
+): Promise<PaymentAttempt> {
   const [row] = await tx
     .update(paymentAttempts)
     .set({ ...change, checkedAt: sql`now()`, updatedAt: sql`now()` })
@@ -159,9 +184,18 @@ async function touch(tx: Tx, attempt: PaymentAttempt): Promise<UpdateOutcome> {
 }
 
 /** Records why a payment needs a person, and tells the shop once per payment and reason. */
-async function flag(tx: Tx, attempt: PaymentAttempt, why: string, paid?: { amount?: number | null; currency?: string | null }): Promise<UpdateOutcome> {
+async function flag(
+  tx: Tx,
+  attempt: PaymentAttempt,
+  why: string,
+  paid?: { amount?: number | null; currency?: string | null },
+): Promise<UpdateOutcome> {
   console.warn(`Payment ${attempt.xenditRequestId} of order ${attempt.orderId} flagged: ${why}`);
-  const [row] = await tx.update(paymentAttempts).set({ flag: why, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, attempt.id)).returning();
+  const [row] = await tx
+    .update(paymentAttempts)
+    .set({ flag: why, updatedAt: sql`now()` })
+    .where(eq(paymentAttempts.id, attempt.id))
+    .returning();
   const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).limit(1);
   if (order) {
     await enqueueMail(
@@ -169,7 +203,12 @@ async function flag(tx: Tx, attempt: PaymentAttempt, why: string, paid?: { amoun
         template: "shop-payment-flagged",
         vars: {
           order,
-          payment: { id: attempt.xenditRequestId ?? attempt.id, method: attempt.method, amount: paid?.amount ?? attempt.amount, currency: paid?.currency ?? attempt.currency },
+          payment: {
+            id: attempt.xenditRequestId ?? attempt.id,
+            method: attempt.method,
+            amount: paid?.amount ?? attempt.amount,
+            currency: paid?.currency ?? attempt.currency,
+          },
           reason: why,
         },
         dedupeKey: `payment-flagged:${attempt.id}:${why.split(":")[0]}`,

@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { getDb } from "../db/client.ts";
-import { paymentAttempts } from "../db/schema.ts";
-import { defineJob } from "../jobs/index.ts";
+import { getDb } from "#server/db/client.ts";
+import { paymentAttempts } from "#server/db/schema.ts";
+import { defineJob } from "#server/jobs/index.ts";
 import type { PaymentAttempt } from "./attempts.ts";
-import { applyProviderUpdate, updateFromXenditStatus, type ProviderUpdate } from "./provider-updates.ts";
+import { applyProviderUpdate, type ProviderUpdate, updateFromXenditStatus } from "./provider-updates.ts";
 import { isSessionId } from "./xendit/channels.ts";
 import { xendit } from "./xendit/connection.ts";
 
@@ -85,7 +85,13 @@ export async function reconcilePayments(now = new Date()): Promise<{ checked: nu
   const open = await db
     .select()
     .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.status, "PENDING"), lt(paymentAttempts.createdAt, stale), or(isNull(paymentAttempts.checkedAt), lt(paymentAttempts.checkedAt, stale))))
+    .where(
+      and(
+        eq(paymentAttempts.status, "PENDING"),
+        lt(paymentAttempts.createdAt, stale),
+        or(isNull(paymentAttempts.checkedAt), lt(paymentAttempts.checkedAt, stale)),
+      ),
+    )
     .orderBy(paymentAttempts.checkedAt)
     .limit(50);
   let failed = 0;

@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
-import { sessionSecret } from "../auth/session-secret.ts";
-import { sameSecret } from "../auth/staff-token.ts";
-import { config } from "../config.ts";
-import { isLocale, localePath } from "../../lib/locale.ts";
+import { isLocale, localePath } from "#lib/locale.ts";
+import { sessionSecret } from "#server/auth/session-secret.ts";
+import { sameSecret } from "#server/auth/staff-token.ts";
+import { config } from "#server/config.ts";
 
 /** The signature of a return link: it names one attempt of one order and cannot be made up. */
 function signature(orderId: string, attempt: number): string {

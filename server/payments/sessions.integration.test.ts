@@ -2,20 +2,20 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startXenditSimulator, type StartedXenditSimulator } from "../../simulators/xendit/index.ts";
-import { freshDatabase } from "../../tests/support/test-db.ts";
-import type { Database } from "../db/client.ts";
-import { mailOutbox, paymentAttempts, xenditEvents } from "../db/schema.ts";
-import { seedCatalogIfEmpty } from "../db/seed.ts";
-import { seedProducts } from "../db/seed/products.ts";
-import { placeOrder } from "../orders/place-order.ts";
-import { orderById } from "../orders/queries.ts";
-import { paymentMethodByCode } from "../../lib/payment-methods.ts";
+import { paymentMethodByCode } from "#lib/payment-methods.ts";
+import type { Database } from "#server/db/client.ts";
+import { mailOutbox, paymentAttempts, xenditEvents } from "#server/db/schema.ts";
+import { seedProducts } from "#server/db/seed/products.ts";
+import { seedCatalogIfEmpty } from "#server/db/seed.ts";
+import { placeOrder } from "#server/orders/place-order.ts";
+import { orderById } from "#server/orders/queries.ts";
+import { type StartedXenditSimulator, startXenditSimulator } from "#simulators/xendit/index.ts";
+import { freshDatabase } from "#tests/support/test-db.ts";
 import { startPayment } from "./payment-requests.ts";
 import { paymentStatus } from "./payment-status.ts";
 import { reconcilePayments, refreshAttempt } from "./refresh.ts";
 import { processWebhookEvents, receiveWebhook, webhookProcessingIdle } from "./webhooks.ts";
-import { useXendit, xendit } from "./xendit/connection.ts";
+import { connectXendit, xendit } from "./xendit/connection.ts";
 
 const SECRET = "xnd_development_test_only_key";
 const TOKEN = "callback-token-for-the-tests-0123456789";
@@ -26,20 +26,46 @@ let receiver: Server;
 /** The webhook receiver answers 500 this many more times (to make the simulator retry). */
 let failNext = 0;
 
-const jakarta = { fullName: "Budi Santoso-Wijaya", email: "budi@example.com", phone: "+62 812 3456 7890", addressLine1: "Jl. Sudirman 1", addressLine2: "", city: "Jakarta", state: "DKI Jakarta", postalCode: "10220", country: "Indonesia" as const };
+const jakarta = {
+  fullName: "Budi Santoso-Wijaya",
+  email: "budi@example.com",
+  phone: "+62 812 3456 7890",
+  addressLine1: "Jl. Sudirman 1",
+  addressLine2: "",
+  city: "Jakarta",
+  state: "DKI Jakarta",
+  postalCode: "10220",
+  country: "Indonesia" as const,
+};
 
 async function placeOnline(method = "BCA") {
-  return placeOrder({ productId: 1, selectedSize: seedProducts[0]!.sizes[0]!, shippingAddress: jakarta, deliveryOption: "LION_PARCEL", paymentMethod: method, locale: "en" });
+  return placeOrder({
+    productId: 1,
+    selectedSize: seedProducts[0]!.sizes[0]!,
+    shippingAddress: jakarta,
+    deliveryOption: "LION_PARCEL",
+    paymentMethod: method,
+    locale: "en",
+  });
 }
 
 async function control(path: string, body: object = {}) {
-  const response = await fetch(`${simulator.url}/_control${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${simulator.url}/_control${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   expect(response.ok, await response.clone().text()).toBe(true);
   return response.json();
 }
 
 const mailsOf = async (orderId: string, template: string) =>
-  (await database.db.select({ n: count() }).from(mailOutbox).where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.template, template))))[0]!.n;
+  (
+    await database.db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.template, template)))
+  )[0]!.n;
 
 /** Waits until the simulator has no delivery in flight and the shop has processed what arrived. */
 async function settled() {
@@ -60,14 +86,25 @@ beforeAll(async () => {
         res.writeHead(500).end();
         return;
       }
-      const answer = await receiveWebhook(req.headers["x-callback-token"] as string | undefined ?? null, raw, (req.headers["webhook-id"] as string | undefined) ?? null);
+      const answer = await receiveWebhook(
+        (req.headers["x-callback-token"] as string | undefined) ?? null,
+        raw,
+        (req.headers["webhook-id"] as string | undefined) ?? null,
+      );
       res.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/xendit/webhook`;
-  simulator = await startXenditSimulator({ secretKey: SECRET, callbackUrl, callbackToken: TOKEN, retryDelaysMs: [100, 200, 400], simulateDelayMs: 20, httpReturnUrls: true });
-  useXendit({ baseUrl: simulator.url, secretKey: SECRET, callbackToken: TOKEN });
+  simulator = await startXenditSimulator({
+    secretKey: SECRET,
+    callbackUrl,
+    callbackToken: TOKEN,
+    retryDelaysMs: [100, 200, 400],
+    simulateDelayMs: 20,
+    httpReturnUrls: true,
+  });
+  connectXendit({ baseUrl: simulator.url, secretKey: SECRET, callbackToken: TOKEN });
 });
 
 afterAll(async () => {
@@ -94,7 +131,8 @@ async function startCard() {
   return { order, attempt, next, psId: attempt.xenditRequestId! };
 }
 
-const attemptOf = async (id: string) => (await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.xenditRequestId, id)))[0]!;
+const attemptOf = async (id: string) =>
+  (await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.xenditRequestId, id)))[0]!;
 
 describe("cards through a payment session", () => {
   it("creates a PAY session in PAYMENT_LINK mode for the order's rupiah, cards only, and sends the customer to its link", async () => {
@@ -111,18 +149,33 @@ describe("cards through a payment session", () => {
       capture_method: "AUTOMATIC",
       allowed_payment_channels: ["CARDS"],
       status: "ACTIVE",
-      success_return_url: expect.stringMatching(new RegExp(`^http://localhost:3000/checkout/return\\?order_id=${order.id}&attempt=1&sig=[\\w-]{43}$`)),
-      cancel_return_url: expect.stringMatching(new RegExp(`^http://localhost:3000/checkout/return\\?order_id=${order.id}&attempt=1&sig=[\\w-]{43}&failed=1$`)),
+      success_return_url: expect.stringMatching(
+        new RegExp(`^http://localhost:3000/checkout/return\\?order_id=${order.id}&attempt=1&sig=[\\w-]{43}$`),
+      ),
+      cancel_return_url: expect.stringMatching(
+        new RegExp(`^http://localhost:3000/checkout/return\\?order_id=${order.id}&attempt=1&sig=[\\w-]{43}&failed=1$`),
+      ),
     });
     expect(next).toEqual({ kind: "redirect", url: session.payment_link_url });
-    expect(attempt).toMatchObject({ status: "PENDING", channelCode: "CARDS", redirectUrl: session.payment_link_url, expiresAt: new Date(session.expires_at) });
+    expect(attempt).toMatchObject({
+      status: "PENDING",
+      channelCode: "CARDS",
+      redirectUrl: session.payment_link_url,
+      expiresAt: new Date(session.expires_at),
+    });
     // No payment request is made for a card: v3 would want the card number itself.
-    expect(simulator.store.paymentRequests.size === 0 || [...simulator.store.paymentRequests.values()].every((pr) => pr.reference_id !== `${order.id}:1`)).toBe(true);
+    expect(
+      simulator.store.paymentRequests.size === 0 ||
+        [...simulator.store.paymentRequests.values()].every((pr) => pr.reference_id !== `${order.id}:1`),
+    ).toBe(true);
   });
 
   it("sends the customer as Xendit's session takes it: alphanumeric names, E.164 phone, one reference per order", async () => {
     const { order } = await startCard();
-    const [created] = (await (await fetch(`${simulator.url}/_control/sessions`)).json()) as { reference_id: string; customer_id: string | null }[];
+    const [created] = (await (await fetch(`${simulator.url}/_control/sessions`)).json()) as {
+      reference_id: string;
+      customer_id: string | null;
+    }[];
     expect(created?.reference_id).toBe(`${order.id}:1`);
     const { sessionCustomer } = await import("./payment-requests.ts");
     expect(sessionCustomer(order)).toEqual({
@@ -145,7 +198,9 @@ describe("cards through a payment session", () => {
     const session = simulator.paymentSession(psId)!;
     expect(await attemptOf(psId)).toMatchObject({ status: "SUCCEEDED", xenditPaymentId: session.payment_id, flag: null });
     const events = await database.db.select().from(xenditEvents).where(eq(xenditEvents.event, "payment_session.completed"));
-    expect(events.find((e) => (e.body.data as { payment_session_id?: string }).payment_session_id === psId)).toMatchObject({ outcome: expect.stringMatching(/^(applied|ignored)$/) });
+    expect(events.find((e) => (e.body.data as { payment_session_id?: string }).payment_session_id === psId)).toMatchObject({
+      outcome: expect.stringMatching(/^(applied|ignored)$/),
+    });
   });
 
   it("a failed card leaves the session open for another card; giving up shows why", async () => {
@@ -155,7 +210,10 @@ describe("cards through a payment session", () => {
     await settled();
     expect(simulator.paymentSession(psId)?.status).toBe("ACTIVE");
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "PENDING" });
-    expect((await paymentStatus({ paymentId: psId }, async () => true)).body).toMatchObject({ status: "PENDING", payment: { failure_reason: null } });
+    expect((await paymentStatus({ paymentId: psId }, async () => true)).body).toMatchObject({
+      status: "PENDING",
+      payment: { failure_reason: null },
+    });
     expect((await payOnPage(link, "4000000000001000")).status).toBe(303);
     await settled();
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "SUCCEEDED" });
@@ -172,7 +230,10 @@ describe("cards through a payment session", () => {
     await xendit().cancelSession(other.psId);
     await refreshAttempt(await attemptOf(other.psId), 0);
     expect(simulator.paymentSession(other.psId)?.status).toBe("CANCELED");
-    expect((await paymentStatus({ paymentId: other.psId }, async () => true)).body).toMatchObject({ status: "CANCELLED", payment: { failure_reason: "EXPIRED_CARD" } });
+    expect((await paymentStatus({ paymentId: other.psId }, async () => true)).body).toMatchObject({
+      status: "CANCELLED",
+      payment: { failure_reason: "EXPIRED_CARD" },
+    });
   });
 
   it("an expired session fails the payment with one e-mail", async () => {
@@ -194,7 +255,9 @@ describe("cards through a payment session", () => {
     ];
     for (const data of cases) {
       const { order, psId } = await startCard();
-      await control(`/sessions/${psId}/events`, { events: [{ event: "payment_session.completed", data: { payment_id: `py-${psId}`, ...data(order.totalIdr) } }] });
+      await control(`/sessions/${psId}/events`, {
+        events: [{ event: "payment_session.completed", data: { payment_id: `py-${psId}`, ...data(order.totalIdr) } }],
+      });
       await settled();
       expect(await orderById(order.id), JSON.stringify(data(order.totalIdr))).toMatchObject({ paymentStatus: "PENDING" });
       expect((await attemptOf(psId)).flag, JSON.stringify(data(order.totalIdr))).toMatch(/^(amount|currency) mismatch/);

@@ -1,28 +1,67 @@
 import { describe, expect, it } from "vitest";
-import { updateOfEvent } from "./webhooks.ts";
 import { updateFromXenditStatus } from "./provider-updates.ts";
+import { updateOfEvent } from "./webhooks.ts";
 
 describe("what a Xendit event says", () => {
   it("reads a capture with the amount captured, not the amount asked", () => {
     const update = updateOfEvent({
       event: "payment.capture",
-      data: { payment_id: "py-1", payment_request_id: "pr-1", reference_id: "o:1", request_amount: 100, currency: "IDR", captures: [{ capture_amount: 60 }, { capture_amount: 40 }] },
+      data: {
+        payment_id: "py-1",
+        payment_request_id: "pr-1",
+        reference_id: "o:1",
+        request_amount: 100,
+        currency: "IDR",
+        captures: [{ capture_amount: 60 }, { capture_amount: 40 }],
+      },
     });
-    expect(update).toMatchObject({ status: "SUCCEEDED", requestId: "pr-1", paymentId: "py-1", referenceId: "o:1", amount: 100, currency: "IDR" });
-    expect(updateOfEvent({ event: "payment.capture", data: { payment_request_id: "pr-1", request_amount: 90, captures: [{ capture_amount: 80 }] } })?.amount).toBe(80);
+    expect(update).toMatchObject({
+      status: "SUCCEEDED",
+      requestId: "pr-1",
+      paymentId: "py-1",
+      referenceId: "o:1",
+      amount: 100,
+      currency: "IDR",
+    });
+    expect(
+      updateOfEvent({
+        event: "payment.capture",
+        data: { payment_request_id: "pr-1", request_amount: 90, captures: [{ capture_amount: 80 }] },
+      })?.amount,
+    ).toBe(80);
   });
 
   it("reads failures and expiries as Xendit names them", () => {
-    expect(updateOfEvent({ event: "payment.failure", data: { payment_request_id: "pr-1", failure_code: "CARD_DECLINED", currency: "IDR" } })).toMatchObject({ status: "FAILED", failureCode: "CARD_DECLINED", currency: "IDR" });
+    expect(
+      updateOfEvent({ event: "payment.failure", data: { payment_request_id: "pr-1", failure_code: "CARD_DECLINED", currency: "IDR" } }),
+    ).toMatchObject({ status: "FAILED", failureCode: "CARD_DECLINED", currency: "IDR" });
     expect(updateOfEvent({ event: "payment_request.expiry", data: { payment_request_id: "pr-1" } })?.status).toBe("EXPIRED");
-    expect(updateOfEvent({ event: "payment_session.completed", data: { payment_session_id: "ps-1", amount: 5, currency: "IDR", payment_id: "py-1" } })).toMatchObject({ status: "SUCCEEDED", requestId: "ps-1", amount: 5, currency: "IDR", paymentId: "py-1" });
-    expect(updateOfEvent({ event: "payment_session.expired", data: { payment_session_id: "ps-1", currency: "IDR" } })).toMatchObject({ status: "EXPIRED", requestId: "ps-1" });
+    expect(
+      updateOfEvent({
+        event: "payment_session.completed",
+        data: { payment_session_id: "ps-1", amount: 5, currency: "IDR", payment_id: "py-1" },
+      }),
+    ).toMatchObject({ status: "SUCCEEDED", requestId: "ps-1", amount: 5, currency: "IDR", paymentId: "py-1" });
+    expect(updateOfEvent({ event: "payment_session.expired", data: { payment_session_id: "ps-1", currency: "IDR" } })).toMatchObject({
+      status: "EXPIRED",
+      requestId: "ps-1",
+    });
   });
 
   it("passes on an amount that is not a number, so it is flagged rather than taken as absent", () => {
-    expect(updateOfEvent({ event: "payment.capture", data: { payment_request_id: "pr-1", request_amount: "1", currency: "IDR" } })?.amount).toBe("1");
-    expect(updateOfEvent({ event: "payment.capture", data: { payment_request_id: "pr-1", request_amount: 5, captures: [{ capture_amount: "5" }] } })?.amount).toBe("5");
-    expect(updateOfEvent({ event: "payment.capture", data: { payment_request_id: "pr-1" } })).toMatchObject({ amount: null, currency: null });
+    expect(
+      updateOfEvent({ event: "payment.capture", data: { payment_request_id: "pr-1", request_amount: "1", currency: "IDR" } })?.amount,
+    ).toBe("1");
+    expect(
+      updateOfEvent({
+        event: "payment.capture",
+        data: { payment_request_id: "pr-1", request_amount: 5, captures: [{ capture_amount: "5" }] },
+      })?.amount,
+    ).toBe("5");
+    expect(updateOfEvent({ event: "payment.capture", data: { payment_request_id: "pr-1" } })).toMatchObject({
+      amount: null,
+      currency: null,
+    });
   });
 
   it("ignores events the shop does not act on, and names Xendit does not use", () => {

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { getDb } from "../db/client.ts";
-import { paymentAttempts, xenditEvents } from "../db/schema.ts";
-import type { Tx } from "../db/tx.ts";
-import { defineJob } from "../jobs/index.ts";
+import { getDb } from "#server/db/client.ts";
+import { paymentAttempts, xenditEvents } from "#server/db/schema.ts";
+import type { Tx } from "#server/db/tx.ts";
+import { defineJob } from "#server/jobs/index.ts";
 import { applyProviderUpdate, noteSessionFailure, type ProviderUpdate, type UpdateOutcome } from "./provider-updates.ts";
 import { isSessionId } from "./xendit/channels.ts";
 import { isCallbackToken } from "./xendit/connection.ts";
@@ -29,20 +29,31 @@ export async function receiveWebhook(token: string | null, rawBody: string, webh
     return { status: 400, body: { error: "An event needs `event` and `data`" } };
   }
   const data = body.data;
-  const key = [data.payment_id, data.payment_request_id, data.payment_session_id, webhookId].find((v) => typeof v === "string" && v.length > 0) as string | undefined;
+  const key = [data.payment_id, data.payment_request_id, data.payment_session_id, webhookId].find(
+    (v) => typeof v === "string" && v.length > 0,
+  ) as string | undefined;
   if (!key) return { status: 400, body: { error: "The event names no payment" } };
   const dedupeKey = `${body.event}:${key}`.slice(0, 300);
   const db = await getDb();
   const stored = await db
     .insert(xenditEvents)
-    .values({ dedupeKey, event: body.event.slice(0, 100), webhookId: webhookId?.slice(0, 100) ?? null, body: body as Record<string, unknown> })
+    .values({
+      dedupeKey,
+      event: body.event.slice(0, 100),
+      webhookId: webhookId?.slice(0, 100) ?? null,
+      body: body as Record<string, unknown>,
+    })
     .onConflictDoNothing({ target: xenditEvents.dedupeKey })
     .returning({ id: xenditEvents.id });
   if (stored.length > 0) wakeProcessor();
   else {
     // A retry of an event stored but never processed (the process stopped in between): process it
     // now rather than at the next sweep.
-    const [earlier] = await db.select({ processedAt: xenditEvents.processedAt }).from(xenditEvents).where(eq(xenditEvents.dedupeKey, dedupeKey)).limit(1);
+    const [earlier] = await db
+      .select({ processedAt: xenditEvents.processedAt })
+      .from(xenditEvents)
+      .where(eq(xenditEvents.dedupeKey, dedupeKey))
+      .limit(1);
     if (earlier && earlier.processedAt === null) wakeProcessor();
   }
   return { status: 200, body: { received: true, duplicate: stored.length === 0 } };
@@ -61,14 +72,25 @@ export async function receiveWebhook(token: string | null, rawBody: string, webh
 export function updateOfEvent(body: EventBody): (ProviderUpdate & { requestId: string | null }) | null {
   const data = body.data ?? {};
   const str = (v: unknown) => (typeof v === "string" ? v : null);
-  const common = { referenceId: str(data.reference_id), paymentId: str(data.payment_id), currency: data.currency ?? null, source: `webhook ${String(body.event)}` };
+  const common = {
+    referenceId: str(data.reference_id),
+    paymentId: str(data.payment_id),
+    currency: data.currency ?? null,
+    source: `webhook ${String(body.event)}`,
+  };
   switch (body.event) {
     case "payment.capture":
       return { ...common, requestId: str(data.payment_request_id), status: "SUCCEEDED", amount: capturedAmount(data) };
     case "payment.failure":
       return { ...common, requestId: str(data.payment_request_id), status: "FAILED", failureCode: str(data.failure_code) };
     case "payment_request.expiry":
-      return { ...common, requestId: str(data.payment_request_id), paymentId: null, status: "EXPIRED", failureCode: str(data.failure_code) };
+      return {
+        ...common,
+        requestId: str(data.payment_request_id),
+        paymentId: null,
+        status: "EXPIRED",
+        failureCode: str(data.failure_code),
+      };
     case "payment_session.completed":
       return { ...common, requestId: str(data.payment_session_id), status: "SUCCEEDED", amount: data.amount ?? null };
     case "payment_session.expired":
@@ -108,7 +130,12 @@ async function processEvents(tx: Tx, events: StoredEvent[]): Promise<void> {
   const known = new Set(
     requestIds.length === 0
       ? []
-      : (await tx.select({ id: paymentAttempts.xenditRequestId }).from(paymentAttempts).where(inArray(paymentAttempts.xenditRequestId, requestIds))).map((r) => r.id),
+      : (
+          await tx
+            .select({ id: paymentAttempts.xenditRequestId })
+            .from(paymentAttempts)
+            .where(inArray(paymentAttempts.xenditRequestId, requestIds))
+        ).map((r) => r.id),
   );
   const settled = new Map<string, { result: Result; ids: number[] }>();
   const settle = (id: number, result: Result) => {
@@ -178,7 +205,13 @@ const BATCH = 50;
 async function processBatch(limit: number): Promise<number> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const events = await tx.select().from(xenditEvents).where(isNull(xenditEvents.processedAt)).orderBy(xenditEvents.id).limit(limit).for("update", { skipLocked: true });
+    const events = await tx
+      .select()
+      .from(xenditEvents)
+      .where(isNull(xenditEvents.processedAt))
+      .orderBy(xenditEvents.id)
+      .limit(limit)
+      .for("update", { skipLocked: true });
     await processEvents(tx, events);
     return events.length;
   });
@@ -190,10 +223,18 @@ async function processAlone(): Promise<number> {
     return await processBatch(1);
   } catch (error) {
     const db = await getDb();
-    const [event] = await db.select({ id: xenditEvents.id }).from(xenditEvents).where(isNull(xenditEvents.processedAt)).orderBy(xenditEvents.id).limit(1);
+    const [event] = await db
+      .select({ id: xenditEvents.id })
+      .from(xenditEvents)
+      .where(isNull(xenditEvents.processedAt))
+      .orderBy(xenditEvents.id)
+      .limit(1);
     if (!event) return 0;
     const message = error instanceof Error ? error.message : String(error);
-    await db.update(xenditEvents).set({ processedAt: sql`now()`, outcome: "error", flag: message.slice(0, 500) }).where(eq(xenditEvents.id, event.id));
+    await db
+      .update(xenditEvents)
+      .set({ processedAt: sql`now()`, outcome: "error", flag: message.slice(0, 500) })
+      .where(eq(xenditEvents.id, event.id));
     return 1;
   }
 }

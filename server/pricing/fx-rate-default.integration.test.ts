@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { freshDatabase } from "../../tests/support/test-db.ts";
-import { config } from "../config.ts";
-import type { Database } from "../db/client.ts";
+import { config } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import { freshDatabase } from "#tests/support/test-db.ts";
 import { usdToIdrRate } from "./fx-rate.ts";
 
 // Separate from fx-rate.integration.test.ts because the configuration is read once per test file.

@@ -2,19 +2,36 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { freshDatabase } from "../../tests/support/test-db.ts";
-import { loader } from "../../app/routes/api/rates.ts";
-import { deleteCached, readCached } from "../cache/shared-cache.ts";
-import { getDb, type Database } from "../db/client.ts";
-import { cacheEntries } from "../db/schema.ts";
+import { loader } from "#app/routes/api/rates.ts";
+import { deleteCached, readCached } from "#server/cache/shared-cache.ts";
+import { type Database, getDb } from "#server/db/client.ts";
+import { cacheEntries } from "#server/db/schema.ts";
+import { freshDatabase } from "#tests/support/test-db.ts";
 import { FX_CACHE_KEY, forgetRememberedRate, usdToIdrRate } from "./fx-rate.ts";
 
 /** A stand-in for the rate source (open.er-api.com's answer) on loopback, whose behaviour each test sets. */
-type Mode = "ok" | "error" | "not-json" | "no-idr" | "idr-text" | "implausible" | "result-error" | "other-base" | "hang" | "stall-body" | "reset";
+type Mode =
+  | "ok"
+  | "error"
+  | "not-json"
+  | "no-idr"
+  | "idr-text"
+  | "implausible"
+  | "result-error"
+  | "other-base"
+  | "hang"
+  | "stall-body"
+  | "reset";
 let mode: Mode = "ok";
 let hits = 0;
 const answer = (idr: unknown, extra: object = {}) =>
-  JSON.stringify({ result: "success", base_code: "USD", time_last_update_unix: 1_790_000_000, rates: { USD: 1, EUR: 0.92, IDR: idr }, ...extra });
+  JSON.stringify({
+    result: "success",
+    base_code: "USD",
+    time_last_update_unix: 1_790_000_000,
+    rates: { USD: 1, EUR: 0.92, IDR: idr },
+    ...extra,
+  });
 const source: Server = createServer((req, res) => {
   hits++;
   const json = (body: string) => res.writeHead(200, { "Content-Type": "application/json" }).end(body);
@@ -118,11 +135,14 @@ describe("the USD to IDR rate", () => {
     expect(hits).toBe(2);
   });
 
-  it.each<Mode>(["not-json", "no-idr", "idr-text", "implausible", "result-error", "other-base"])("answers the default for a bad body (%s)", async (bad) => {
-    mode = bad;
-    expect(await usdToIdrRate()).toMatchObject({ rate: "16777.30", source: "fallback" });
-    expect(await readCached(FX_CACHE_KEY)).toBeNull();
-  });
+  it.each<Mode>(["not-json", "no-idr", "idr-text", "implausible", "result-error", "other-base"])(
+    "answers the default for a bad body (%s)",
+    async (bad) => {
+      mode = bad;
+      expect(await usdToIdrRate()).toMatchObject({ rate: "16777.30", source: "fallback" });
+      expect(await readCached(FX_CACHE_KEY)).toBeNull();
+    },
+  );
 
   it.each<Mode>(["hang", "stall-body"])("gives up on a silent source after its timeout (%s)", async (silent) => {
     mode = silent;

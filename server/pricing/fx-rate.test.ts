@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToIdr, formatIdr } from "../../lib/money.ts";
+import { centsToIdr, formatIdr } from "#lib/money.ts";
 import { fallbackUsdIdrRate, LAST_RESORT_USD_IDR, parseUsdIdrRate } from "./fx-rate.ts";
 
 describe("centsToIdr", () => {

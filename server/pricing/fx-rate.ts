@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { config } from "../config.ts";
-import { readCached, writeCached } from "../cache/shared-cache.ts";
+import { readCached, writeCached } from "#server/cache/shared-cache.ts";
+import { config } from "#server/config.ts";
 
 /**
  * The USD to IDR exchange rate (SPEC 7 and 9): read from a keyless rate source over HTTP, kept in the

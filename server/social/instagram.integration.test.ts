@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { freshDatabase } from "../../tests/support/test-db.ts";
-import { deleteCached, readCached } from "../cache/shared-cache.ts";
-import type { Database } from "../db/client.ts";
+import { deleteCached, readCached } from "#server/cache/shared-cache.ts";
+import type { Database } from "#server/db/client.ts";
+import { freshDatabase } from "#tests/support/test-db.ts";
 import { socialFeed } from "./instagram.ts";
 
 /** A stand-in for the Instagram Graph API on loopback, whose behaviour each test sets. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { config } from "../config.ts";
-import { readCached, writeCached } from "../cache/shared-cache.ts";
-import { instagramUrl, shop } from "../../lib/shop.ts";
-import { SOCIAL_STRIP_COUNT, type SocialPost } from "../../lib/social.ts";
+import { instagramUrl, shop } from "#lib/shop.ts";
+import { SOCIAL_STRIP_COUNT, type SocialPost } from "#lib/social.ts";
+import { readCached, writeCached } from "#server/cache/shared-cache.ts";
+import { config } from "#server/config.ts";
 
 const CACHE_SECONDS = 3600;
 const TIMEOUT_MS = 3000;

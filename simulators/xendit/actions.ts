@@ -31,7 +31,10 @@ export function buildActions(input: {
       const custom = properties.payment_code;
       // Test-mode store codes start with TEST, so nobody takes one to a real till.
       const value = typeof custom === "string" ? custom : unique(() => `TEST${digits(8)}`, taken);
-      return { actions: [{ type: "PRESENT_TO_CUSTOMER", descriptor: "PAYMENT_CODE", value }], properties: { ...properties, payment_code: value } };
+      return {
+        actions: [{ type: "PRESENT_TO_CUSTOMER", descriptor: "PAYMENT_CODE", value }],
+        properties: { ...properties, payment_code: value },
+      };
     }
     case "qris": {
       const reference = input.id.replace(/^pr-/, "").replaceAll("-", "");

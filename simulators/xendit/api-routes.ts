@@ -66,7 +66,11 @@ function requireSecretKey(secretKey: string): RequestHandler {
   return (req, _res, next) => {
     const given = Buffer.from(req.get("authorization") ?? "");
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new XenditError(401, "INVALID_API_KEY", "API key is invalid or missing: send HTTP Basic auth with the secret key as the user name and an empty password");
+      throw new XenditError(
+        401,
+        "INVALID_API_KEY",
+        "API key is invalid or missing: send HTTP Basic auth with the secret key as the user name and an empty password",
+      );
     }
     next();
   };

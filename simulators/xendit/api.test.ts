@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEmv, crc16 } from "./qris.ts";
+import { crc16, parseEmv } from "./qris.ts";
 import { CALLBACK_TOKEN, type Harness, paymentRequestBody, returnUrls, SECRET_KEY, startHarness } from "./test-helpers.ts";
 
 const HOUR = 3_600_000;
@@ -18,9 +18,14 @@ describe("authentication and headers", () => {
     expect(noAuth.status).toBe(401);
     expect(noAuth.body).toEqual({ error_code: "INVALID_API_KEY", message: expect.any(String) });
     const wrongKey = `Basic ${Buffer.from("xnd_development_other:").toString("base64")}`;
-    expect((await h.api.call("GET", "/v3/payment_requests/pr-x", undefined, { authorization: wrongKey, "api-version": "2024-11-11" })).status).toBe(401);
+    expect(
+      (await h.api.call("GET", "/v3/payment_requests/pr-x", undefined, { authorization: wrongKey, "api-version": "2024-11-11" })).status,
+    ).toBe(401);
     const withPassword = `Basic ${Buffer.from(`${SECRET_KEY}:secret`).toString("base64")}`;
-    expect((await h.api.call("GET", "/v3/payment_requests/pr-x", undefined, { authorization: withPassword, "api-version": "2024-11-11" })).status).toBe(401);
+    expect(
+      (await h.api.call("GET", "/v3/payment_requests/pr-x", undefined, { authorization: withPassword, "api-version": "2024-11-11" }))
+        .status,
+    ).toBe(401);
   });
 
   it("needs api-version 2024-11-11", async () => {
@@ -39,7 +44,11 @@ describe("authentication and headers", () => {
     expect(bad.status).toBe(400);
     const broken = await fetch(`${h.sim.url}/v3/payment_requests`, {
       method: "POST",
-      headers: { authorization: `Basic ${Buffer.from(`${SECRET_KEY}:`).toString("base64")}`, "api-version": "2024-11-11", "content-type": "application/json" },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${SECRET_KEY}:`).toString("base64")}`,
+        "api-version": "2024-11-11",
+        "content-type": "application/json",
+      },
       body: "{not json",
     });
     expect(broken.status).toBe(400);
@@ -124,7 +133,9 @@ describe("creating a payment request", () => {
   it("gives Indomaret and Alfamart a store payment code", async () => {
     for (const channel_code of ["INDOMARET", "ALFAMART"]) {
       const pr = (await h.api.create({ channel_code })).body;
-      expect(pr.actions).toEqual([{ type: "PRESENT_TO_CUSTOMER", descriptor: "PAYMENT_CODE", value: expect.stringMatching(/^TEST\d{8}$/) }]);
+      expect(pr.actions).toEqual([
+        { type: "PRESENT_TO_CUSTOMER", descriptor: "PAYMENT_CODE", value: expect.stringMatching(/^TEST\d{8}$/) },
+      ]);
       expect(pr.channel_properties.payment_code).toBe(pr.actions[0].value);
       expect(Date.parse(pr.channel_properties.expires_at) - Date.parse(pr.created)).toBe(48 * HOUR);
     }
@@ -162,7 +173,9 @@ describe("creating a payment request", () => {
       const answer = await h.api.create({ channel_code, channel_properties: returnUrls, request_amount: 60_000 });
       expect(answer.status, channel_code).toBe(201);
       const pr = answer.body;
-      expect(pr.actions).toEqual([{ type: "REDIRECT_CUSTOMER", descriptor: "WEB_URL", value: `${h.sim.url}/pay/${pr.payment_request_id}` }]);
+      expect(pr.actions).toEqual([
+        { type: "REDIRECT_CUSTOMER", descriptor: "WEB_URL", value: `${h.sim.url}/pay/${pr.payment_request_id}` },
+      ]);
       expect(pr.channel_properties).toMatchObject(returnUrls);
       expect(Date.parse(pr.channel_properties.expires_at) - Date.parse(pr.created), channel_code).toBe(expiresIn);
     }
@@ -189,7 +202,6 @@ describe("creating a payment request", () => {
     const withoutKey = await h.api.v3("POST", "/payment_requests", body);
     expect(withoutKey.body.payment_request_id).not.toBe(first.body.payment_request_id);
   });
-
 
   it.each([
     [10_100, 403, "CHANNEL_NOT_ACTIVATED"],
@@ -275,7 +287,9 @@ describe("reading, cancelling and simulating", () => {
   it("simulates another amount when asked", async () => {
     const pr = (await h.api.create({ channel_code: "QRIS", request_amount: 50_000 })).body;
     await h.api.v3("POST", `/payment_requests/${pr.payment_request_id}/simulate`, { amount: 40_000 });
-    await expect.poll(async () => (await h.api.v3("GET", `/payment_requests/${pr.payment_request_id}`)).body.status, { timeout: 15_000 }).toBe("SUCCEEDED");
+    await expect
+      .poll(async () => (await h.api.v3("GET", `/payment_requests/${pr.payment_request_id}`)).body.status, { timeout: 15_000 })
+      .toBe("SUCCEEDED");
     const paid = (await h.api.v3("GET", `/payment_requests/${pr.payment_request_id}`)).body;
     const payment = (await h.api.v3("GET", `/payments/${paid.latest_payment_id}`)).body;
     expect(payment.captures[0].capture_amount).toBe(40_000);

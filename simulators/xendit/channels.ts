@@ -22,7 +22,15 @@ export type Channel = {
 };
 
 function va(bank: string, name: string, min: number, max: number, prefix: string, length = 16): Channel {
-  return { code: `${bank}_VIRTUAL_ACCOUNT`, name: `${name} Virtual Account`, kind: "virtual_account", min, max, expiresInMs: 24 * HOUR, va: { prefix, length } };
+  return {
+    code: `${bank}_VIRTUAL_ACCOUNT`,
+    name: `${name} Virtual Account`,
+    kind: "virtual_account",
+    min,
+    max,
+    expiresInMs: 24 * HOUR,
+    va: { prefix, length },
+  };
 }
 
 function other(code: string, name: string, kind: ChannelKind, min: number, max: number, expiresInMs: number): Channel {

@@ -1,7 +1,7 @@
 import express from "express";
 import type { Engine } from "./engine.ts";
 import { invalid, XenditError } from "./errors.ts";
-import { failureCodes, webhookEvents, type WebhookEvent } from "./types.ts";
+import { failureCodes, type WebhookEvent, webhookEvents } from "./types.ts";
 import { isObject } from "./validate-create.ts";
 import type { DeliverySettings, WebhookSender } from "./webhooks.ts";
 
@@ -56,7 +56,13 @@ export function controlRoutes(engine: Engine, webhooks: WebhookSender, advanceCl
       throw invalid("currency must be a three-letter code such as IDR or USD");
     }
     const session = engine.getSession(req.params.id);
-    res.json(engine.paySession(req.params.id, { status: "SUCCEEDED", amount: (body.amount as number | undefined) ?? session.amount, currency: (body.currency as string | undefined) ?? session.currency }));
+    res.json(
+      engine.paySession(req.params.id, {
+        status: "SUCCEEDED",
+        amount: (body.amount as number | undefined) ?? session.amount,
+        currency: (body.currency as string | undefined) ?? session.currency,
+      }),
+    );
   });
   router.post("/sessions/:id/fail", (req, res) => {
     const code = objectBody(req.body).failure_code;
@@ -86,7 +92,8 @@ export function controlRoutes(engine: Engine, webhooks: WebhookSender, advanceCl
 
   router.post("/clock", (req, res) => {
     const seconds = objectBody(req.body).advanceSeconds;
-    if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) throw invalid("advanceSeconds must be a number of seconds, 0 or more");
+    if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0)
+      throw invalid("advanceSeconds must be a number of seconds, 0 or more");
     advanceClock(seconds * 1000);
     engine.sweep();
     res.json({ now: new Date(engine.now()).toISOString() });
@@ -112,7 +119,8 @@ function parseSettings(body: Record<string, unknown>): Partial<DeliverySettings>
   const patch: Partial<DeliverySettings> = {};
   const { duplicates, reverse, holdMs, paused } = body;
   if (duplicates !== undefined) {
-    if (typeof duplicates !== "number" || !Number.isInteger(duplicates) || duplicates < 1 || duplicates > 10) throw invalid("duplicates must be a whole number from 1 to 10");
+    if (typeof duplicates !== "number" || !Number.isInteger(duplicates) || duplicates < 1 || duplicates > 10)
+      throw invalid("duplicates must be a whole number from 1 to 10");
     patch.duplicates = duplicates;
   }
   if (reverse !== undefined) {
@@ -120,7 +128,8 @@ function parseSettings(body: Record<string, unknown>): Partial<DeliverySettings>
     patch.reverse = reverse;
   }
   if (holdMs !== undefined) {
-    if (typeof holdMs !== "number" || !Number.isInteger(holdMs) || holdMs < 0 || holdMs > 60_000) throw invalid("holdMs must be a whole number of milliseconds up to 60000");
+    if (typeof holdMs !== "number" || !Number.isInteger(holdMs) || holdMs < 0 || holdMs > 60_000)
+      throw invalid("holdMs must be a whole number of milliseconds up to 60000");
     patch.holdMs = holdMs;
   }
   if (paused !== undefined) {

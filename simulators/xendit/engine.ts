@@ -187,7 +187,8 @@ export function createEngine({ store, webhooks, now, businessId, publicUrl, simu
   function activeSession(id: string): PaymentSession {
     const session = getSession(id);
     // Xendit's reference lists no error code for this case; the generic validation error is used.
-    if (session.status !== "ACTIVE") throw invalid(`Payment session ${id} is ${session.status}; only an ACTIVE session can take this action`);
+    if (session.status !== "ACTIVE")
+      throw invalid(`Payment session ${id} is ${session.status}; only an ACTIVE session can take this action`);
     return session;
   }
 
@@ -269,7 +270,9 @@ export function createEngine({ store, webhooks, now, businessId, publicUrl, simu
     simulate(id: string, body: unknown): { status: "PENDING"; message: string } {
       const request = get(id);
       if (!request.actions.some((action) => action.type === "PRESENT_TO_CUSTOMER")) {
-        throw invalid(`simulate works only for channels that show the customer a code (virtual accounts, INDOMARET, ALFAMART, QRIS); ${request.channel_code} is paid on its hosted page`);
+        throw invalid(
+          `simulate works only for channels that show the customer a code (virtual accounts, INDOMARET, ALFAMART, QRIS); ${request.channel_code} is paid on its hosted page`,
+        );
       }
       if (request.status !== "REQUIRES_ACTION") throw inactive(id, request.status);
       const amount = isObject(body) ? body.amount : undefined;
@@ -279,14 +282,20 @@ export function createEngine({ store, webhooks, now, businessId, publicUrl, simu
       // The payment lands a moment later, as the bank's notification would; if the request
       // stopped being payable in between (cancelled, expired, paid), nothing happens.
       later(() => {
-        if (request.status === "REQUIRES_ACTION") settle(request, { status: "SUCCEEDED", amount: amount ?? request.request_amount, currency: request.currency });
+        if (request.status === "REQUIRES_ACTION")
+          settle(request, { status: "SUCCEEDED", amount: amount ?? request.request_amount, currency: request.currency });
       }, simulateDelayMs);
       return { status: "PENDING", message: `Payment simulation for ${id} accepted; a payment.capture webhook follows` };
     },
 
     pay(id: string, options: { amount?: number; currency?: string; card?: CardUsed } = {}): Payment {
       const request = getActive(id);
-      return settle(request, { status: "SUCCEEDED", amount: options.amount ?? request.request_amount, currency: options.currency ?? request.currency, card: options.card });
+      return settle(request, {
+        status: "SUCCEEDED",
+        amount: options.amount ?? request.request_amount,
+        currency: options.currency ?? request.currency,
+        card: options.card,
+      });
     },
 
     fail(id: string, failureCode: string, card?: CardUsed): Payment {
@@ -330,7 +339,8 @@ export function createEngine({ store, webhooks, now, businessId, publicUrl, simu
       const latest = request.latest_payment_id ? store.payments.get(request.latest_payment_id) : undefined;
       for (const { event, data } of events) {
         let base: Record<string, unknown>;
-        if (event === "payment_request.expiry") base = expiryData({ ...request, status: "EXPIRED", failure_code: "PAYMENT_REQUEST_EXPIRED" });
+        if (event === "payment_request.expiry")
+          base = expiryData({ ...request, status: "EXPIRED", failure_code: "PAYMENT_REQUEST_EXPIRED" });
         else if (event === "payment.capture") {
           const made = buildPayment(request, { status: "SUCCEEDED", amount: request.request_amount, currency: request.currency }, iso());
           base = latest?.status === "SUCCEEDED" ? { ...latest } : { ...made, payment_id: latest?.payment_id ?? made.payment_id };
@@ -374,11 +384,18 @@ function expiryData(request: PaymentRequest): Record<string, unknown> {
 
 /** Same JSON whatever the key order, so a resent body matches its first sending. */
 function hash(value: unknown): string {
-  return createHash("sha256").update(JSON.stringify(canonical(value))).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(value)))
+    .digest("hex");
 }
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
-  if (isObject(value)) return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical(value[key])]));
+  if (isObject(value))
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical(value[key])]),
+    );
   return value;
 }

@@ -14,7 +14,11 @@ export class XenditError extends Error {
 export const invalid = (message: string) => new XenditError(400, "API_VALIDATION_ERROR", message);
 export const notFound = (what: string, id: string) => new XenditError(404, "DATA_NOT_FOUND", `${what} ${id} was not found`);
 export const inactive = (id: string, status: string) =>
-  new XenditError(400, "INACTIVE_PAYMENT_REQUEST", `Payment request ${id} is ${status}; only a request in REQUIRES_ACTION can take this action`);
+  new XenditError(
+    400,
+    "INACTIVE_PAYMENT_REQUEST",
+    `Payment request ${id} is ${status}; only a request in REQUIRES_ACTION can take this action`,
+  );
 
 /** Turns any error into `{error_code, message}`: ours keep their status, bad JSON is a 400, the rest a 500. */
 export const jsonErrorHandler: ErrorRequestHandler = (error, _req, res, _next) => {

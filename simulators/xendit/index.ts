@@ -17,10 +17,10 @@ import { createStore, type Store } from "./store.ts";
 import type { Payment, PaymentRequest, PaymentSession } from "./types.ts";
 import { createWebhookSender, type DeliveryLogEntry, type DeliverySettings } from "./webhooks.ts";
 
-export type { Payment, PaymentRequest, PaymentSession, WebhookBody, WebhookEvent } from "./types.ts";
-export type { DeliveryLogEntry, DeliverySettings } from "./webhooks.ts";
 export { API_VERSION } from "./api-routes.ts";
 export { testCards } from "./test-cards.ts";
+export type { Payment, PaymentRequest, PaymentSession, WebhookBody, WebhookEvent } from "./types.ts";
+export type { DeliveryLogEntry, DeliverySettings } from "./webhooks.ts";
 
 export type SimulatorOptions = {
   /** Basic-auth user name expected on /v3 (password empty). */
@@ -85,7 +85,15 @@ export function createXenditSimulator(options: SimulatorOptions): XenditSimulato
   });
   // A stable id per key, as a real account has one.
   const businessId = createHash("sha256").update(options.secretKey).digest("hex").slice(0, 24);
-  const engine = createEngine({ store, webhooks, now, businessId, publicUrl, simulateDelayMs: options.simulateDelayMs ?? 300, httpReturnUrls: options.httpReturnUrls ?? false });
+  const engine = createEngine({
+    store,
+    webhooks,
+    now,
+    businessId,
+    publicUrl,
+    simulateDelayMs: options.simulateDelayMs ?? 300,
+    httpReturnUrls: options.httpReturnUrls ?? false,
+  });
   const advanceClock = (ms: number) => {
     store.clockOffsetMs += ms;
     store.changed();

@@ -1,5 +1,5 @@
-import { XenditError } from "./errors.ts";
 import type { Channel } from "./channels.ts";
+import { XenditError } from "./errors.ts";
 
 /**
  * Xendit's test-mode amounts (reference §4). For e-wallets and QRIS, creating a request with

@@ -22,8 +22,8 @@ export function payPage(request: PaymentRequest, options: { message?: string; va
   const expiresAt = Date.parse(String(request.channel_properties.expires_at));
   const body = `
     ${summary(request, channel)}
-    <p class="muted">Pay before ${escape(jakartaTime.format(expiresAt))} (Jakarta time).</p>
-    ${options.message ? `<p class="error" role="alert" id="form-error">${escape(options.message)}</p>` : ""}
+    <p class="muted">Pay before ${escapeHtml(jakartaTime.format(expiresAt))} (Jakarta time).</p>
+    ${options.message ? `<p class="error" role="alert" id="form-error">${escapeHtml(options.message)}</p>` : ""}
     ${channel?.kind === "cards" ? cardForm(request.request_amount, options.values ?? {}, Boolean(options.message)) : ""}
     ${channel?.kind === "ewallet" || channel?.kind === "paylater" ? approveForm(channel) : ""}
     ${channel?.kind === "virtual_account" || channel?.kind === "otc" || channel?.kind === "qris" ? presentedCode(request) : ""}`;
@@ -41,13 +41,16 @@ export function closedPage(request: PaymentRequest): string {
   const body = `
     ${summary(request, findChannel(request.channel_code))}
     <h2>Nothing more to pay here</h2>
-    <p>${escape(said[request.status] ?? `Status: ${request.status}.`)} No further payment can be made on this page.</p>
-    ${back ? `<p><a class="button primary" href="${escape(back)}">Return to the shop</a></p>` : ""}`;
+    <p>${escapeHtml(said[request.status] ?? `Status: ${request.status}.`)} No further payment can be made on this page.</p>
+    ${back ? `<p><a class="button primary" href="${escapeHtml(back)}">Return to the shop</a></p>` : ""}`;
   return layout("Xendit sandbox — payment closed", body);
 }
 
 export function notFoundPage(id: string): string {
-  return layout("Xendit sandbox — not found", `<h1>Payment not found</h1><p>There is no payment request <code>${escape(id)}</code> in this sandbox.</p>`);
+  return layout(
+    "Xendit sandbox — not found",
+    `<h1>Payment not found</h1><p>There is no payment request <code>${escapeHtml(id)}</code> in this sandbox.</p>`,
+  );
 }
 
 /** Where the customer goes back to once the request is settled: success or failure URL. */
@@ -64,8 +67,8 @@ export function returnUrl(request: PaymentRequest): string | undefined {
 export function sessionPage(session: PaymentSession, options: { message?: string; values?: CardValues } = {}): string {
   const body = `
     ${sessionSummary(session)}
-    <p class="muted">Pay before ${escape(jakartaTime.format(Date.parse(session.expires_at)))} (Jakarta time).</p>
-    ${options.message ? `<p class="error" role="alert" id="form-error">${escape(options.message)}</p>` : ""}
+    <p class="muted">Pay before ${escapeHtml(jakartaTime.format(Date.parse(session.expires_at)))} (Jakarta time).</p>
+    ${options.message ? `<p class="error" role="alert" id="form-error">${escapeHtml(options.message)}</p>` : ""}
     ${cardForm(session.amount, options.values ?? {}, Boolean(options.message))}`;
   return layout("Xendit sandbox — checkout", body);
 }
@@ -80,46 +83,44 @@ export function closedSessionPage(session: PaymentSession): string {
   const body = `
     ${sessionSummary(session)}
     <h2>Nothing more to pay here</h2>
-    <p>${escape(said[session.status] ?? `Status: ${session.status}.`)} No further payment can be made on this page.</p>
-    ${back ? `<p><a class="button primary" href="${escape(back)}">Return to the shop</a></p>` : ""}`;
+    <p>${escapeHtml(said[session.status] ?? `Status: ${session.status}.`)} No further payment can be made on this page.</p>
+    ${back ? `<p><a class="button primary" href="${escapeHtml(back)}">Return to the shop</a></p>` : ""}`;
   return layout("Xendit sandbox — checkout closed", body);
 }
 
 function sessionSummary(session: PaymentSession): string {
   return `
     <p><span class="sandbox">Sandbox</span> No real money moves.</p>
-    <h1>Pay <span class="amount">${escape(formatRupiah(session.amount))}</span></h1>
+    <h1>Pay <span class="amount">${escapeHtml(formatRupiah(session.amount))}</span></h1>
     <dl>
       <dt>Method</dt><dd>Card</dd>
-      ${session.description ? `<dt>For</dt><dd>${escape(session.description)}</dd>` : ""}
-      <dt>Reference</dt><dd>${escape(session.reference_id)}</dd>
+      ${session.description ? `<dt>For</dt><dd>${escapeHtml(session.description)}</dd>` : ""}
+      <dt>Reference</dt><dd>${escapeHtml(session.reference_id)}</dd>
     </dl>`;
 }
 
 function summary(request: PaymentRequest, channel: Channel | undefined): string {
   return `
     <p><span class="sandbox">Sandbox</span> No real money moves.</p>
-    <h1>Pay <span class="amount">${escape(formatRupiah(request.request_amount))}</span></h1>
+    <h1>Pay <span class="amount">${escapeHtml(formatRupiah(request.request_amount))}</span></h1>
     <dl>
-      <dt>Method</dt><dd>${escape(channel?.name ?? request.channel_code)}</dd>
-      ${request.description ? `<dt>For</dt><dd>${escape(request.description)}</dd>` : ""}
-      <dt>Reference</dt><dd>${escape(request.reference_id)}</dd>
+      <dt>Method</dt><dd>${escapeHtml(channel?.name ?? request.channel_code)}</dd>
+      ${request.description ? `<dt>For</dt><dd>${escapeHtml(request.description)}</dd>` : ""}
+      <dt>Reference</dt><dd>${escapeHtml(request.reference_id)}</dd>
     </dl>`;
 }
 
 function cardForm(amount: number, values: CardValues, invalid: boolean): string {
   const described = invalid ? ' aria-describedby="form-error"' : "";
-  const rows = testCards
-    .map((card) => `<tr><td><code>${card.number}</code></td><td>${escape(card.label)}</td></tr>`)
-    .join("");
+  const rows = testCards.map((card) => `<tr><td><code>${card.number}</code></td><td>${escapeHtml(card.label)}</td></tr>`).join("");
   return `
     <form method="post">
       <label for="card_number">Card number</label>
-      <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required value="${escape(values.card_number ?? "")}"${described}>
+      <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required value="${escapeHtml(values.card_number ?? "")}"${described}>
       <div class="row">
         <div>
           <label for="expiry">Expiry (MM/YY)</label>
-          <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" required value="${escape(values.expiry ?? "")}"${described}>
+          <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" required value="${escapeHtml(values.expiry ?? "")}"${described}>
         </div>
         <div>
           <label for="cvn">CVN</label>
@@ -127,8 +128,8 @@ function cardForm(amount: number, values: CardValues, invalid: boolean): string 
         </div>
       </div>
       <label for="cardholder_name">Name on card</label>
-      <input id="cardholder_name" name="cardholder_name" autocomplete="cc-name" value="${escape(values.cardholder_name ?? "")}">
-      <button class="primary" name="outcome" value="approve">Pay ${escape(formatRupiah(amount))}</button>
+      <input id="cardholder_name" name="cardholder_name" autocomplete="cc-name" value="${escapeHtml(values.cardholder_name ?? "")}">
+      <button class="primary" name="outcome" value="approve">Pay ${escapeHtml(formatRupiah(amount))}</button>
       <button class="secondary" name="outcome" value="cancel" formnovalidate>Cancel</button>
     </form>
     <h2 id="test-cards">Test cards</h2>
@@ -139,7 +140,7 @@ function cardForm(amount: number, values: CardValues, invalid: boolean): string 
 function approveForm(channel: Channel): string {
   const where = channel.kind === "paylater" ? `your ${channel.name} account` : `the ${channel.name} app`;
   return `
-    <p>In real life the customer confirms this payment in ${escape(where)}. Choose what they do:</p>
+    <p>In real life the customer confirms this payment in ${escapeHtml(where)}. Choose what they do:</p>
     <form method="post">
       <button class="primary" name="outcome" value="approve">Approve</button>
       <button class="danger" name="outcome" value="decline">Decline</button>
@@ -148,10 +149,15 @@ function approveForm(channel: Channel): string {
 
 function presentedCode(request: PaymentRequest): string {
   const action = request.actions[0];
-  const label = { VIRTUAL_ACCOUNT_NUMBER: "Virtual account number", PAYMENT_CODE: "Payment code", QR_STRING: "QRIS payload", WEB_URL: "Link" }[action?.descriptor ?? "WEB_URL"];
+  const label = {
+    VIRTUAL_ACCOUNT_NUMBER: "Virtual account number",
+    PAYMENT_CODE: "Payment code",
+    QR_STRING: "QRIS payload",
+    WEB_URL: "Link",
+  }[action?.descriptor ?? "WEB_URL"];
   return `
-    <p>${escape(label)}:</p>
-    <p><code>${escape(action?.value ?? "")}</code></p>
+    <p>${escapeHtml(label)}:</p>
+    <p><code>${escapeHtml(action?.value ?? "")}</code></p>
     <form method="post">
       <button class="primary" name="outcome" value="approve">Simulate the customer's payment</button>
     </form>`;
@@ -164,7 +170,7 @@ function layout(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>${css}</style>
 </head>
 <body>
@@ -199,6 +205,6 @@ th, td { text-align: left; padding: 0.35rem 0.25rem; border-top: 1px solid #dcdf
 td code { white-space: nowrap; font-size: 0.85rem; }
 `;
 
-function escape(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -33,7 +33,8 @@ async function sessionState(id: string) {
   return (await h.api.getSession(id)).body;
 }
 
-const paymentsOf = (session: { reference_id: string }) => [...h.sim.store.payments.values()].filter((p) => p.reference_id === session.reference_id);
+const paymentsOf = (session: { reference_id: string }) =>
+  [...h.sim.store.payments.values()].filter((p) => p.reference_id === session.reference_id);
 
 describe("the hosted checkout of a payment session (cards)", () => {
   it("shows the amount in rupiah, the method, a sandbox marker, labelled fields and the test cards", async () => {
@@ -60,16 +61,31 @@ describe("the hosted checkout of a payment session (cards)", () => {
     "takes the test card %s: COMPLETED, a masked card on the payment, payment.capture and payment_session.completed, back to success_return_url",
     async (card_number) => {
       const session = await cardSession();
-      const answer = await h.api.submitSessionPage(session.payment_session_id, { outcome: "approve", ...goodCard, card_number: card_number.replace(/(\d{4})/g, "$1 ") });
+      const answer = await h.api.submitSessionPage(session.payment_session_id, {
+        outcome: "approve",
+        ...goodCard,
+        card_number: card_number.replace(/(\d{4})/g, "$1 "),
+      });
       expect(answer.status).toBe(303);
       expect(answer.headers.get("location")).toBe(session.success_return_url);
       const after = await sessionState(session.payment_session_id);
-      expect(after).toMatchObject({ status: "COMPLETED", payment_request_id: expect.stringMatching(/^pr-/), payment_id: expect.stringMatching(/^py-/) });
+      expect(after).toMatchObject({
+        status: "COMPLETED",
+        payment_request_id: expect.stringMatching(/^pr-/),
+        payment_id: expect.stringMatching(/^py-/),
+      });
       const payment = (await h.api.v3("GET", `/payments/${after.payment_id}`)).body;
-      expect(payment).toMatchObject({ status: "SUCCEEDED", reference_id: session.reference_id, request_amount: session.amount, channel_code: "CARDS" });
+      expect(payment).toMatchObject({
+        status: "SUCCEEDED",
+        reference_id: session.reference_id,
+        request_amount: session.amount,
+        channel_code: "CARDS",
+      });
       expect(payment.channel_properties.card_details.masked_card_number).toBe(`${card_number.slice(0, 6)}XXXXXX${card_number.slice(-4)}`);
       expect(JSON.stringify(payment)).not.toContain(card_number);
-      await expect.poll(() => sessionWebhooks(session).map((r) => r.body.event), { timeout: 15_000 }).toEqual(["payment.capture", "payment_session.completed"]);
+      await expect
+        .poll(() => sessionWebhooks(session).map((r) => r.body.event), { timeout: 15_000 })
+        .toEqual(["payment.capture", "payment_session.completed"]);
     },
   );
 
@@ -81,20 +97,25 @@ describe("the hosted checkout of a payment session (cards)", () => {
     ["4000000000000119", "PROCESSOR_ERROR"],
     ["4000000000003063", "AUTHENTICATION_FAILED"],
     ["4111111111111111", "CARD_DECLINED"],
-  ])("declines the card %s with %s: a FAILED payment and payment.failure; the session stays ACTIVE for another card", async (card_number, code) => {
-    const session = await cardSession();
-    const answer = await h.api.submitSessionPage(session.payment_session_id, { outcome: "approve", ...goodCard, card_number });
-    expect(answer.status).toBe(402);
-    expect(answer.body).toContain('role="alert"');
-    expect(answer.body).toContain(code);
-    expect(answer.body).toContain('id="card_number"');
-    expect(await sessionState(session.payment_session_id)).toMatchObject({ status: "ACTIVE", payment_id: null });
-    expect(paymentsOf(session)).toMatchObject([{ status: "FAILED", failure_code: code, captures: [] }]);
-    await expect.poll(() => sessionWebhooks(session).map((r) => [r.body.event, r.body.data.failure_code]), { timeout: 15_000 }).toEqual([["payment.failure", code]]);
-    const second = await h.api.submitSessionPage(session.payment_session_id, { outcome: "approve", ...goodCard });
-    expect(second.status).toBe(303);
-    expect((await sessionState(session.payment_session_id)).status).toBe("COMPLETED");
-  });
+  ])(
+    "declines the card %s with %s: a FAILED payment and payment.failure; the session stays ACTIVE for another card",
+    async (card_number, code) => {
+      const session = await cardSession();
+      const answer = await h.api.submitSessionPage(session.payment_session_id, { outcome: "approve", ...goodCard, card_number });
+      expect(answer.status).toBe(402);
+      expect(answer.body).toContain('role="alert"');
+      expect(answer.body).toContain(code);
+      expect(answer.body).toContain('id="card_number"');
+      expect(await sessionState(session.payment_session_id)).toMatchObject({ status: "ACTIVE", payment_id: null });
+      expect(paymentsOf(session)).toMatchObject([{ status: "FAILED", failure_code: code, captures: [] }]);
+      await expect
+        .poll(() => sessionWebhooks(session).map((r) => [r.body.event, r.body.data.failure_code]), { timeout: 15_000 })
+        .toEqual([["payment.failure", code]]);
+      const second = await h.api.submitSessionPage(session.payment_session_id, { outcome: "approve", ...goodCard });
+      expect(second.status).toBe(303);
+      expect((await sessionState(session.payment_session_id)).status).toBe("COMPLETED");
+    },
+  );
 
   it.each([
     [10_051, "EXPIRED_CARD"],
@@ -151,7 +172,12 @@ describe("the hosted checkout of a payment session (cards)", () => {
     expect(await page.text()).toContain("Nothing more to pay");
     expect(paymentsOf(session)).toHaveLength(1);
     const cancelled = await cardSession();
-    await h.api.call("POST", `/sessions/${cancelled.payment_session_id}/cancel`, {}, { authorization: `Basic ${Buffer.from("xnd_development_simulator_tests:").toString("base64")}` });
+    await h.api.call(
+      "POST",
+      `/sessions/${cancelled.payment_session_id}/cancel`,
+      {},
+      { authorization: `Basic ${Buffer.from("xnd_development_simulator_tests:").toString("base64")}` },
+    );
     expect(await (await fetch(cancelled.payment_link_url)).text()).toContain("This checkout was cancelled");
   });
 
@@ -174,14 +200,19 @@ describe("e-wallet and pay-later pages", () => {
     await expect.poll(() => webhooksFor(pr.payment_request_id).map((r) => r.body.event), { timeout: 15_000 }).toEqual(["payment.capture"]);
   });
 
-  it.each(["OVO", "DANA", "KREDIVO", "ATOME"])("declines %s: FAILED with USER_DECLINED_PAYMENT and payment.failure", async (channel_code) => {
-    const pr = (await h.api.create({ channel_code, request_amount: 75_000, channel_properties: returnUrls })).body;
-    const answer = await h.api.submitPayPage(pr.payment_request_id, { outcome: "decline" });
-    expect(answer.status).toBe(303);
-    expect(answer.headers.get("location")).toBe(returnUrls.failure_return_url);
-    expect(await requestState(pr.payment_request_id)).toMatchObject({ status: "FAILED", failure_code: "USER_DECLINED_PAYMENT" });
-    await expect.poll(() => webhooksFor(pr.payment_request_id).map((r) => r.body.event), { timeout: 15_000 }).toEqual(["payment.failure"]);
-  });
+  it.each(["OVO", "DANA", "KREDIVO", "ATOME"])(
+    "declines %s: FAILED with USER_DECLINED_PAYMENT and payment.failure",
+    async (channel_code) => {
+      const pr = (await h.api.create({ channel_code, request_amount: 75_000, channel_properties: returnUrls })).body;
+      const answer = await h.api.submitPayPage(pr.payment_request_id, { outcome: "decline" });
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("location")).toBe(returnUrls.failure_return_url);
+      expect(await requestState(pr.payment_request_id)).toMatchObject({ status: "FAILED", failure_code: "USER_DECLINED_PAYMENT" });
+      await expect
+        .poll(() => webhooksFor(pr.payment_request_id).map((r) => r.body.event), { timeout: 15_000 })
+        .toEqual(["payment.failure"]);
+    },
+  );
 
   it("approves a pay-later payment", async () => {
     const pr = (await h.api.create({ channel_code: "AKULAKU", channel_properties: returnUrls })).body;

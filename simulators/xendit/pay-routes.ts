@@ -33,7 +33,11 @@ export function payRoutes(engine: Engine): express.Router {
       return html(res, 200, sessionPage(session, { message: "No way back to the shop was given; close this page." }));
     }
     if (fields.outcome !== "approve") return html(res, 400, sessionPage(session, { message: "Choose one of the buttons below." }));
-    const values = { card_number: String(fields.card_number ?? ""), expiry: String(fields.expiry ?? ""), cardholder_name: String(fields.cardholder_name ?? "") };
+    const values = {
+      card_number: String(fields.card_number ?? ""),
+      expiry: String(fields.expiry ?? ""),
+      cardholder_name: String(fields.cardholder_name ?? ""),
+    };
     const read = readCardForm(fields, engine.now());
     if ("message" in read) return html(res, 400, sessionPage(session, { message: read.message, values }));
     const failureCode = cardFailure(read.card, session.amount);
@@ -76,7 +80,11 @@ export function payRoutes(engine: Engine): express.Router {
         }
         const read = readCardForm(fields, engine.now());
         if ("message" in read) {
-          const values = { card_number: String(fields.card_number ?? ""), expiry: String(fields.expiry ?? ""), cardholder_name: String(fields.cardholder_name ?? "") };
+          const values = {
+            card_number: String(fields.card_number ?? ""),
+            expiry: String(fields.expiry ?? ""),
+            cardholder_name: String(fields.cardholder_name ?? ""),
+          };
           return html(res, 400, payPage(request, { message: read.message, values }));
         }
         const failureCode = cardFailure(read.card, request.request_amount);
@@ -94,7 +102,11 @@ export function payRoutes(engine: Engine): express.Router {
 
   const pageErrors: ErrorRequestHandler = (error, _req, res, _next) => {
     console.error("xendit simulator pay page:", error);
-    html(res, 500, "<!doctype html><html lang=\"en\"><title>Xendit sandbox — error</title><h1>Something went wrong in the sandbox</h1></html>");
+    html(
+      res,
+      500,
+      '<!doctype html><html lang="en"><title>Xendit sandbox — error</title><h1>Something went wrong in the sandbox</h1></html>',
+    );
   };
   router.use(pageErrors);
   return router;

@@ -64,11 +64,22 @@ function paymentDetails(request: PaymentRequest, card: CardUsed | undefined): Re
   const receiptId = String(randomInt(100_000_000, 999_999_999));
   const channel = findChannel(request.channel_code);
   if (card) {
-    return { issuer_name: "XENDIT SANDBOX BANK", network: cardNetwork(card.number), fund_source: "CREDIT", receipt_id: receiptId, authentication_data: { flow: card.flow } };
+    return {
+      issuer_name: "XENDIT SANDBOX BANK",
+      network: cardNetwork(card.number),
+      fund_source: "CREDIT",
+      receipt_id: receiptId,
+      authentication_data: { flow: card.flow },
+    };
   }
   if (channel?.kind === "virtual_account") {
     const payerName = typeof request.channel_properties.display_name === "string" ? request.channel_properties.display_name : "Customer";
-    return { issuer_name: channel.name.replace(/ Virtual Account$/, ""), payer_name: payerName, receipt_id: receiptId, remark: "Sandbox transfer" };
+    return {
+      issuer_name: channel.name.replace(/ Virtual Account$/, ""),
+      payer_name: payerName,
+      receipt_id: receiptId,
+      remark: "Sandbox transfer",
+    };
   }
   return { issuer_name: channel?.name ?? request.channel_code, receipt_id: receiptId };
 }

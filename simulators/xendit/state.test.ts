@@ -39,7 +39,10 @@ describe("the state file", () => {
         status: "REQUIRES_ACTION",
         actions: open.actions,
       });
-      expect((await api2.v3("GET", `/payment_requests/${card.payment_request_id}`)).body).toMatchObject({ status: "SUCCEEDED", latest_payment_id: paid.payment_id });
+      expect((await api2.v3("GET", `/payment_requests/${card.payment_request_id}`)).body).toMatchObject({
+        status: "SUCCEEDED",
+        latest_payment_id: paid.payment_id,
+      });
       expect((await api2.v3("GET", `/payments/${paid.payment_id}`)).body).toEqual(paid);
       expect((await api2.getSession(session.payment_session_id)).body).toEqual(session);
       const replay = await api2.v3("POST", "/payment_requests", body, key);
@@ -74,7 +77,10 @@ describe("listing and reset", () => {
       const older = (await api.create()).body;
       const newer = (await api.create({ channel_code: "QRIS" })).body;
       const list = (await api.control("GET", "/payment_requests")).body;
-      expect(list.map((pr: { payment_request_id: string }) => pr.payment_request_id)).toEqual([newer.payment_request_id, older.payment_request_id]);
+      expect(list.map((pr: { payment_request_id: string }) => pr.payment_request_id)).toEqual([
+        newer.payment_request_id,
+        older.payment_request_id,
+      ]);
       const one = (await api.control("GET", `/payment_requests/${older.payment_request_id}`)).body;
       expect(one).toEqual({ payment_request: older, payments: [] });
 

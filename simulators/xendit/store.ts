@@ -56,7 +56,9 @@ export function createStore(stateFile?: string): Store {
       if (!stateFile || !dirty) return writing;
       dirty = false;
       const text = JSON.stringify(serialize(store));
-      writing = writing.then(() => writeAtomically(stateFile, text)).catch((error: unknown) => console.error("xendit simulator: cannot write state:", error));
+      writing = writing
+        .then(() => writeAtomically(stateFile, text))
+        .catch((error: unknown) => console.error("xendit simulator: cannot write state:", error));
       return writing;
     },
     reset() {

@@ -29,7 +29,9 @@ export function readCardForm(fields: Record<string, unknown>, now: number): { ca
   const endOfMonth = Date.UTC(2000 + Number(expiry[2]), month, 1);
   if (endOfMonth <= now) return { message: "This card has expired: check the expiry date." };
   if (!/^\d{3,4}$/.test(String(fields.cvn ?? "").trim())) return { message: "Enter the CVN: the 3 or 4 digits on the card." };
-  const holder = String(fields.cardholder_name ?? "").trim().slice(0, 100);
+  const holder = String(fields.cardholder_name ?? "")
+    .trim()
+    .slice(0, 100);
   return { card: { number, holder, flow: frictionless.has(number) ? "FRICTIONLESS" : "FULL_AUTH" } };
 }
 

@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { API_VERSION, type StartedXenditSimulator, startXenditSimulator, type SimulatorOptions, type WebhookBody } from "./index.ts";
+import { API_VERSION, type SimulatorOptions, type StartedXenditSimulator, startXenditSimulator, type WebhookBody } from "./index.ts";
 
 export const SECRET_KEY = "xnd_development_simulator_tests";
 export const CALLBACK_TOKEN = "callback-token-for-tests";
@@ -80,6 +80,7 @@ export async function startHarness(
   };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a test reads whatever body it asked for
 export type Answer<T = any> = { status: number; body: T; headers: Headers };
 
 export type ApiClient = ReturnType<typeof apiClient>;
@@ -102,7 +103,8 @@ export function apiClient(baseUrl: string) {
 
   return {
     call,
-    v3: (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => call(method, `/v3${path}`, body, { ...v3Headers, ...headers }),
+    v3: (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+      call(method, `/v3${path}`, body, { ...v3Headers, ...headers }),
     create: (overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
       call("POST", "/v3/payment_requests", paymentRequestBody(overrides), { ...v3Headers, ...headers }),
     control: (method: string, path: string, body?: unknown) => call(method, `/_control${path}`, body),
@@ -111,7 +113,11 @@ export function apiClient(baseUrl: string) {
     getSession: (id: string) => call("GET", `/sessions/${id}`, undefined, { authorization: auth }),
     /** Submits a session's hosted checkout form as a browser would (urlencoded). */
     async submitSessionPage(id: string, fields: Record<string, string>): Promise<Answer<string>> {
-      const response = await fetch(`${baseUrl}/pay/sessions/${id}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
+      const response = await fetch(`${baseUrl}/pay/sessions/${id}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
       return { status: response.status, body: await response.text(), headers: response.headers };
     },
     /** Submits the hosted page's form as a browser would (urlencoded). */
@@ -150,7 +156,12 @@ export function sessionBody(overrides: Record<string, unknown> = {}): Record<str
     amount: 185_000,
     currency: "IDR",
     country: "ID",
-    customer: { reference_id: `cust${references}`, type: "INDIVIDUAL", email: "ketut@example.com", individual_detail: { given_names: "Ketut", surname: "Sari" } },
+    customer: {
+      reference_id: `cust${references}`,
+      type: "INDIVIDUAL",
+      email: "ketut@example.com",
+      individual_detail: { given_names: "Ketut", surname: "Sari" },
+    },
     allowed_payment_channels: ["CARDS"],
     success_return_url: "https://shop.test/checkout/return?attempt=1",
     cancel_return_url: "https://shop.test/checkout/return?attempt=1&failed=1",
@@ -159,4 +170,7 @@ export function sessionBody(overrides: Record<string, unknown> = {}): Record<str
   };
 }
 
-export const returnUrls = { success_return_url: "https://shop.test/checkout/success", failure_return_url: "https://shop.test/checkout/failed" };
+export const returnUrls = {
+  success_return_url: "https://shop.test/checkout/success",
+  failure_return_url: "https://shop.test/checkout/failed",
+};

@@ -94,7 +94,13 @@ export type PaymentSession = {
   business_id: string;
 };
 
-export const webhookEvents = ["payment.capture", "payment.failure", "payment_request.expiry", "payment_session.completed", "payment_session.expired"] as const;
+export const webhookEvents = [
+  "payment.capture",
+  "payment.failure",
+  "payment_request.expiry",
+  "payment_session.completed",
+  "payment_session.expired",
+] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
 
 /** The JSON body of every webhook POST. */

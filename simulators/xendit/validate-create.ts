@@ -38,7 +38,8 @@ export function validateCreate(body: unknown, now: number): CreateInput {
 
   const amount = body.request_amount;
   if (typeof amount !== "number" || !Number.isFinite(amount)) throw invalid("request_amount is required: a number");
-  if (!Number.isInteger(amount) || amount <= 0) throw invalid("request_amount must be a positive whole number of rupiah (IDR has no decimals)");
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw invalid("request_amount must be a positive whole number of rupiah (IDR has no decimals)");
   if (amount < channel.min || amount > channel.max) {
     throw new XenditError(
       400,
@@ -51,13 +52,16 @@ export function validateCreate(body: unknown, now: number): CreateInput {
   if (!isObject(properties)) throw invalid("channel_properties must be an object");
   if (isRedirect(channel)) {
     for (const name of ["success_return_url", "failure_return_url"]) {
-      if (!isHttpUrl(properties[name])) throw invalid(`channel_properties.${name} is required for ${channel.code}: an absolute http(s) URL`);
+      if (!isHttpUrl(properties[name]))
+        throw invalid(`channel_properties.${name} is required for ${channel.code}: an absolute http(s) URL`);
     }
   }
   // Xendit's v3 CARDS requests carry the card itself (channel_properties.card_details); the sandbox
   // takes no raw card data: cards are paid on a payment session's hosted checkout (POST /sessions).
   if (channel.code === "CARDS") {
-    throw invalid("channel_properties.card_details is required for CARDS; the sandbox takes no card data: use a payment session (POST /sessions)");
+    throw invalid(
+      "channel_properties.card_details is required for CARDS; the sandbox takes no card data: use a payment session (POST /sessions)",
+    );
   }
   for (const name of ["virtual_account_number", "payment_code", "display_name"]) {
     const value = properties[name];
@@ -78,7 +82,11 @@ export function validateCreate(body: unknown, now: number): CreateInput {
   }
 
   const description = body.description;
-  if (description !== undefined && description !== null && (typeof description !== "string" || description.length < 1 || description.length > 1000)) {
+  if (
+    description !== undefined &&
+    description !== null &&
+    (typeof description !== "string" || description.length < 1 || description.length > 1000)
+  ) {
     throw invalid("description must be a string of 1 to 1000 characters");
   }
   const metadata = body.metadata;

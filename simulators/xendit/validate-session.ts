@@ -42,15 +42,19 @@ export function validateSession(body: unknown, now: number, options: { httpRetur
     if (body[name] === undefined || body[name] === null) throw required(name);
   }
   const referenceId = body.reference_id;
-  if (typeof referenceId !== "string" || referenceId.length < 1 || referenceId.length > 64) throw invalid("reference_id must be a string of 1 to 64 characters");
+  if (typeof referenceId !== "string" || referenceId.length < 1 || referenceId.length > 64)
+    throw invalid("reference_id must be a string of 1 to 64 characters");
 
-  if (!["SAVE", "PAY", "SUBSCRIPTION"].includes(String(body.session_type))) throw invalid("session_type must be one of SAVE, PAY, SUBSCRIPTION");
-  if (body.session_type !== "PAY") throw coded("SESSION_TYPE_NOT_SUPPORTED", `session_type ${String(body.session_type)} is not supported by the sandbox`);
+  if (!["SAVE", "PAY", "SUBSCRIPTION"].includes(String(body.session_type)))
+    throw invalid("session_type must be one of SAVE, PAY, SUBSCRIPTION");
+  if (body.session_type !== "PAY")
+    throw coded("SESSION_TYPE_NOT_SUPPORTED", `session_type ${String(body.session_type)} is not supported by the sandbox`);
   if (!["PAYMENT_LINK", "COMPONENTS"].includes(String(body.mode))) throw invalid("mode must be one of PAYMENT_LINK, COMPONENTS");
   if (body.mode !== "PAYMENT_LINK") throw coded("MODE_NOT_SUPPORTED", `mode ${String(body.mode)} is not supported by the sandbox`);
   if (body.currency !== "IDR") throw coded("INVALID_CURRENCY", `currency ${String(body.currency)} is not supported by the sandbox: IDR`);
   if (body.country !== "ID") throw coded("INVALID_COUNTRY", `country ${String(body.country)} is not supported by the sandbox: ID`);
-  if (body.capture_method !== undefined && !["AUTOMATIC", "MANUAL"].includes(String(body.capture_method))) throw invalid("capture_method must be one of AUTOMATIC, MANUAL");
+  if (body.capture_method !== undefined && !["AUTOMATIC", "MANUAL"].includes(String(body.capture_method)))
+    throw invalid("capture_method must be one of AUTOMATIC, MANUAL");
   if (body.capture_method === "MANUAL") throw invalid("capture_method MANUAL is not supported by the sandbox");
 
   const amount = body.amount;
@@ -59,15 +63,20 @@ export function validateSession(body: unknown, now: number, options: { httpRetur
   if (!Number.isInteger(amount)) throw coded("INVALID_AMOUNT", "Amount must have no decimal places for IDR");
 
   const save = body.allow_save_payment_method ?? "DISABLED";
-  if (save !== "DISABLED" && save !== "OPTIONAL" && save !== "FORCED") throw invalid("allow_save_payment_method must be one of DISABLED, OPTIONAL, FORCED");
+  if (save !== "DISABLED" && save !== "OPTIONAL" && save !== "FORCED")
+    throw invalid("allow_save_payment_method must be one of DISABLED, OPTIONAL, FORCED");
   const customer = readCustomer(body);
   if (save !== "DISABLED" && !customer) throw coded("MISSING_CUSTOMER", "Customer object or customer_id is required");
 
   const channels = body.allowed_payment_channels ?? [];
-  if (!Array.isArray(channels) || channels.some((c) => typeof c !== "string")) throw invalid("allowed_payment_channels must be an array of strings");
+  if (!Array.isArray(channels) || channels.some((c) => typeof c !== "string"))
+    throw invalid("allowed_payment_channels must be an array of strings");
   const unknown = (channels as string[]).filter((c) => !findChannel(c) || !SESSION_CHANNELS.has(c));
   if (unknown.length > 0) {
-    throw coded("INVALID_PAYMENT_CHANNEL", `Channel(s) ${unknown.join(", ")} are not available. Please ensure that you have activated the necessary channels`);
+    throw coded(
+      "INVALID_PAYMENT_CHANNEL",
+      `Channel(s) ${unknown.join(", ")} are not available. Please ensure that you have activated the necessary channels`,
+    );
   }
 
   let expiresAt = now + SESSION_DEFAULT_EXPIRY_MS;
@@ -123,7 +132,8 @@ export function validateSession(body: unknown, now: number, options: { httpRetur
 /** `customer` as the reference describes it, or `customer_id` (none exist in the sandbox). */
 function readCustomer(body: Record<string, unknown>): Record<string, unknown> | null {
   if (body.customer_id !== undefined) {
-    if (typeof body.customer_id !== "string" || !body.customer_id.startsWith("cust-")) throw coded("INVALID_CUSTOMER_ID", 'Customer ID must start with "cust-"');
+    if (typeof body.customer_id !== "string" || !body.customer_id.startsWith("cust-"))
+      throw coded("INVALID_CUSTOMER_ID", 'Customer ID must start with "cust-"');
     throw new XenditError(404, "DATA_NOT_FOUND", "The customer ID provided in the request does not exist");
   }
   const customer = body.customer;
@@ -131,18 +141,26 @@ function readCustomer(body: Record<string, unknown>): Record<string, unknown> | 
   if (!isObject(customer)) throw invalid("customer must be object");
   if (customer.type !== "INDIVIDUAL") throw invalid("customer.type must be INDIVIDUAL");
   const ref = customer.reference_id;
-  if (typeof ref !== "string" || !/^[A-Za-z0-9_-]{1,255}$/.test(ref)) throw invalid("customer.reference_id must be 1 to 255 letters, digits, _ or -");
-  if (customer.email !== undefined && (typeof customer.email !== "string" || customer.email.length < 4 || customer.email.length > 50 || !customer.email.includes("@"))) {
+  if (typeof ref !== "string" || !/^[A-Za-z0-9_-]{1,255}$/.test(ref))
+    throw invalid("customer.reference_id must be 1 to 255 letters, digits, _ or -");
+  if (
+    customer.email !== undefined &&
+    (typeof customer.email !== "string" || customer.email.length < 4 || customer.email.length > 50 || !customer.email.includes("@"))
+  ) {
     throw invalid("customer.email must be an e-mail address of 4 to 50 characters");
   }
-  if (customer.mobile_number !== undefined && (typeof customer.mobile_number !== "string" || !/^\+[1-9]\d{1,49}$/.test(customer.mobile_number))) {
+  if (
+    customer.mobile_number !== undefined &&
+    (typeof customer.mobile_number !== "string" || !/^\+[1-9]\d{1,49}$/.test(customer.mobile_number))
+  ) {
     throw invalid("customer.mobile_number must be in E.164 format");
   }
   const detail = customer.individual_detail;
   if (!isObject(detail)) throw invalid("customer must have required property 'individual_detail'");
   for (const name of ["given_names", "surname"]) {
     const value = detail[name];
-    if (name === "given_names" && value === undefined) throw invalid("customer.individual_detail must have required property 'given_names'");
+    if (name === "given_names" && value === undefined)
+      throw invalid("customer.individual_detail must have required property 'given_names'");
     if (value !== undefined && (typeof value !== "string" || value.length < 1 || value.length > 50 || !/^[\p{L}\p{N} ]+$/u.test(value))) {
       throw invalid(`customer.individual_detail.${name} must be 1 to 50 letters, digits and spaces`);
     }

@@ -32,7 +32,9 @@ describe("delivery and retries", () => {
     expect(new Set(log.map((entry: { webhook_id: string }) => entry.webhook_id)).size).toBe(1);
     // Xendit documents x-callback-token as its one header.
     expect(t.receiver.requests.every((r) => r.headers["webhook-id"] === undefined)).toBe(true);
-    expect(log.map((entry: { attempt: number; status_code: number; delivered: boolean }) => [entry.attempt, entry.status_code, entry.delivered])).toEqual([
+    expect(
+      log.map((entry: { attempt: number; status_code: number; delivered: boolean }) => [entry.attempt, entry.status_code, entry.delivered]),
+    ).toEqual([
       [1, 500, false],
       [2, 500, false],
       [3, 200, true],
@@ -68,7 +70,12 @@ describe("delivery and retries", () => {
       const pr = (await fetchJson(sim.url, "/v3/payment_requests", paymentBody())).payment_request_id as string;
       await fetch(`${sim.url}/_control/payment_requests/${pr}/pay`, { method: "POST" });
       await expect.poll(() => sim.deliveries().length, poll).toBe(2);
-      expect(sim.deliveries()[0]).toMatchObject({ status_code: null, delivered: false, error: expect.stringContaining("ECONNREFUSED"), retry_in_ms: 10 });
+      expect(sim.deliveries()[0]).toMatchObject({
+        status_code: null,
+        delivered: false,
+        error: expect.stringContaining("ECONNREFUSED"),
+        retry_in_ms: 10,
+      });
       expect(sim.deliveries()[1]).toMatchObject({ attempt: 2, retry_in_ms: null });
     } finally {
       await sim.close();
@@ -94,7 +101,9 @@ describe("delivery modes", () => {
     expect((await t.api.control("POST", "/webhooks", { duplicates: 3 })).body).toMatchObject({ duplicates: 3 });
     await paidRequest(t);
     await expect.poll(() => t.receiver.requests.length, poll).toBe(3);
-    expect(new Set((await t.api.control("GET", "/webhooks")).body.log.map((entry: { webhook_id: string }) => entry.webhook_id)).size).toBe(1);
+    expect(new Set((await t.api.control("GET", "/webhooks")).body.log.map((entry: { webhook_id: string }) => entry.webhook_id)).size).toBe(
+      1,
+    );
     expect(new Set(t.receiver.requests.map((r) => r.body.data.payment_id)).size).toBe(1);
   });
 
@@ -153,9 +162,9 @@ describe("control API: outcomes and chosen events", () => {
     const pr = (await t.api.create({ channel_code: "OVO", channel_properties: returnUrls })).body;
     const pay = await t.api.control("POST", `/payment_requests/${pr.payment_request_id}/pay`, { amount: 1_000, currency: "USD" });
     expect(pay.body).toMatchObject({ status: "SUCCEEDED", currency: "USD", request_amount: 1_000, captures: [{ capture_amount: 1_000 }] });
-    await expect.poll(() => t.receiver.requests.map((r) => [r.body.event, r.body.data.currency, r.body.data.request_amount]), poll).toEqual([
-      ["payment.capture", "USD", 1_000],
-    ]);
+    await expect
+      .poll(() => t.receiver.requests.map((r) => [r.body.event, r.body.data.currency, r.body.data.request_amount]), poll)
+      .toEqual([["payment.capture", "USD", 1_000]]);
     const again = await t.api.control("POST", `/payment_requests/${pr.payment_request_id}/pay`, {});
     expect(again.status).toBe(400);
     expect(again.body.error_code).toBe("INACTIVE_PAYMENT_REQUEST");
@@ -164,10 +173,16 @@ describe("control API: outcomes and chosen events", () => {
   it("fails a request with a failure code", async () => {
     const t = await harness();
     const pr = (await t.api.create({ channel_code: "QRIS" })).body;
-    expect((await t.api.control("POST", `/payment_requests/${pr.payment_request_id}/fail`, { failure_code: "NOT_A_CODE" })).status).toBe(400);
+    expect((await t.api.control("POST", `/payment_requests/${pr.payment_request_id}/fail`, { failure_code: "NOT_A_CODE" })).status).toBe(
+      400,
+    );
     const fail = await t.api.control("POST", `/payment_requests/${pr.payment_request_id}/fail`, { failure_code: "INSUFFICIENT_BALANCE" });
     expect(fail.body).toMatchObject({ status: "FAILED", failure_code: "INSUFFICIENT_BALANCE" });
-    expect((await t.api.v3("GET", `/payment_requests/${pr.payment_request_id}`)).body).toMatchObject({ status: "FAILED", failure_code: "INSUFFICIENT_BALANCE", latest_payment_id: fail.body.payment_id });
+    expect((await t.api.v3("GET", `/payment_requests/${pr.payment_request_id}`)).body).toMatchObject({
+      status: "FAILED",
+      failure_code: "INSUFFICIENT_BALANCE",
+      latest_payment_id: fail.body.payment_id,
+    });
     await expect.poll(() => t.receiver.requests.map((r) => r.body.event), poll).toEqual(["payment.failure"]);
   });
 
@@ -179,7 +194,15 @@ describe("control API: outcomes and chosen events", () => {
     await expect.poll(() => t.receiver.requests.length, poll).toBe(1);
     expect(t.receiver.requests[0]?.body).toMatchObject({
       event: "payment_request.expiry",
-      data: { payment_request_id: pr.payment_request_id, reference_id: pr.reference_id, status: "EXPIRED", request_amount: 150_000, currency: "IDR", channel_code: "INDOMARET", failure_code: "PAYMENT_REQUEST_EXPIRED" },
+      data: {
+        payment_request_id: pr.payment_request_id,
+        reference_id: pr.reference_id,
+        status: "EXPIRED",
+        request_amount: 150_000,
+        currency: "IDR",
+        channel_code: "INDOMARET",
+        failure_code: "PAYMENT_REQUEST_EXPIRED",
+      },
     });
     expect((await t.api.control("POST", `/payment_requests/${pr.payment_request_id}/expire`)).status).toBe(400);
   });
@@ -189,18 +212,32 @@ describe("control API: outcomes and chosen events", () => {
     const { pr, payment } = await paidRequest(t);
     await expect.poll(() => t.receiver.requests.length, poll).toBe(1);
     const answer = await t.api.control("POST", `/payment_requests/${pr.payment_request_id}/events`, {
-      events: [{ event: "payment.failure", data: { failure_code: "CARD_DECLINED" } }, { event: "payment.capture" }, { event: "payment.capture", data: { request_amount: 1, currency: "USD" } }],
+      events: [
+        { event: "payment.failure", data: { failure_code: "CARD_DECLINED" } },
+        { event: "payment.capture" },
+        { event: "payment.capture", data: { request_amount: 1, currency: "USD" } },
+      ],
     });
     expect(answer.body).toEqual({ queued: 3 });
     await expect.poll(() => t.receiver.requests.length, poll).toBe(4);
     const [original, failure, replay, mismatched] = t.receiver.requests.map((r) => r.body);
-    expect(failure).toMatchObject({ event: "payment.failure", data: { payment_id: payment.payment_id, status: "FAILED", failure_code: "CARD_DECLINED" } });
+    expect(failure).toMatchObject({
+      event: "payment.failure",
+      data: { payment_id: payment.payment_id, status: "FAILED", failure_code: "CARD_DECLINED" },
+    });
     expect(replay).toMatchObject({ event: "payment.capture", data: original?.data });
-    expect(mismatched).toMatchObject({ event: "payment.capture", data: { payment_id: payment.payment_id, request_amount: 1, currency: "USD" } });
-    expect(new Set((await t.api.control("GET", "/webhooks")).body.log.map((entry: { webhook_id: string }) => entry.webhook_id)).size).toBe(4);
+    expect(mismatched).toMatchObject({
+      event: "payment.capture",
+      data: { payment_id: payment.payment_id, request_amount: 1, currency: "USD" },
+    });
+    expect(new Set((await t.api.control("GET", "/webhooks")).body.log.map((entry: { webhook_id: string }) => entry.webhook_id)).size).toBe(
+      4,
+    );
     expect((await t.api.v3("GET", `/payment_requests/${pr.payment_request_id}`)).body.status).toBe("SUCCEEDED");
     expect(t.sim.payment(payment.payment_id)?.status).toBe("SUCCEEDED");
-    expect((await t.api.control("POST", `/payment_requests/${pr.payment_request_id}/events`, { events: [{ event: "payment.pending" }] })).status).toBe(400);
+    expect(
+      (await t.api.control("POST", `/payment_requests/${pr.payment_request_id}/events`, { events: [{ event: "payment.pending" }] })).status,
+    ).toBe(400);
   });
 });
 
@@ -212,7 +249,10 @@ describe("expiry", () => {
     expect((await t.api.v3("GET", `/payment_requests/${pr.payment_request_id}`)).body.status).toBe("REQUIRES_ACTION");
     const clock = await t.api.control("POST", "/clock", { advanceSeconds: 11 });
     expect(Date.parse(clock.body.now) - Date.now()).toBeGreaterThan(600_000);
-    expect((await t.api.v3("GET", `/payment_requests/${pr.payment_request_id}`)).body).toMatchObject({ status: "EXPIRED", failure_code: "PAYMENT_REQUEST_EXPIRED" });
+    expect((await t.api.v3("GET", `/payment_requests/${pr.payment_request_id}`)).body).toMatchObject({
+      status: "EXPIRED",
+      failure_code: "PAYMENT_REQUEST_EXPIRED",
+    });
     await expect.poll(() => t.receiver.requests.map((r) => r.body.event), poll).toEqual(["payment_request.expiry"]);
     // The page no longer takes a payment, and no second expiry webhook follows.
     const page = await t.api.submitPayPage(pr.payment_request_id, { outcome: "approve" });
@@ -242,13 +282,24 @@ describe("expiry", () => {
 });
 
 function paymentBody() {
-  return { reference_id: "order-1:1", type: "PAY", country: "ID", currency: "IDR", request_amount: 20_000, channel_code: "BRI_VIRTUAL_ACCOUNT" };
+  return {
+    reference_id: "order-1:1",
+    type: "PAY",
+    country: "ID",
+    currency: "IDR",
+    request_amount: 20_000,
+    channel_code: "BRI_VIRTUAL_ACCOUNT",
+  };
 }
 
 async function fetchJson(base: string, path: string, body: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(base + path, {
     method: "POST",
-    headers: { authorization: `Basic ${Buffer.from(`${SECRET_KEY}:`).toString("base64")}`, "api-version": "2024-11-11", "content-type": "application/json" },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${SECRET_KEY}:`).toString("base64")}`,
+      "api-version": "2024-11-11",
+      "content-type": "application/json",
+    },
     body: JSON.stringify(body),
   });
   return (await response.json()) as Record<string, unknown>;

@@ -39,7 +39,12 @@ const LOG_LIMIT = 1_000;
  * after retryDelaysMs[n], then given up. One delivery at a time, oldest due first, so events go out
  * in the order they happened unless a test asks otherwise (reverse, duplicates, a retry).
  */
-export function createWebhookSender(options: { callbackUrl?: string; callbackToken?: string; retryDelaysMs: number[]; isoNow: () => string }) {
+export function createWebhookSender(options: {
+  callbackUrl?: string;
+  callbackToken?: string;
+  retryDelaysMs: number[];
+  isoNow: () => string;
+}) {
   let settings: DeliverySettings = { ...defaults };
   let queue: Delivery[] = [];
   let held: WebhookBody[] = [];

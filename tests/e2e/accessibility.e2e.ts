@@ -2,7 +2,19 @@ import { describe, it } from "vitest";
 import { expectAccessible, useBrowser } from "./fixtures.ts";
 
 const browser = useBrowser();
-const pages = ["/", "/products", "/products?size=58&availability=out", "/products/1", "/about", "/contact", "/showroom", "/shipping", "/faq", "/no-such-page", "/products/99999"];
+const pages = [
+  "/",
+  "/products",
+  "/products?size=58&availability=out",
+  "/products/1",
+  "/about",
+  "/contact",
+  "/showroom",
+  "/shipping",
+  "/faq",
+  "/no-such-page",
+  "/products/99999",
+];
 
 describe("accessibility (axe): no serious or critical violations", () => {
   it.each(pages)("%s on a desktop and a phone", async (path) => {

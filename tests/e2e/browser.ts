@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import { type Browser, type BrowserContext, chromium } from "playwright-core";
 
 type Chromium = { executablePath: string; env?: Record<string, string> };
 

@@ -4,11 +4,47 @@ import { hydrated, useBrowser } from "./fixtures.ts";
 
 const browser = useBrowser();
 
-type Address = { fullName: string; email: string; phone: string; addressLine1: string; city: string; state: string; postalCode: string; country: string };
+type Address = {
+  fullName: string;
+  email: string;
+  phone: string;
+  addressLine1: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+};
 
-const newYork: Address = { fullName: "Emma Stone", email: "emma@example.com", phone: "+1 212 555 0100", addressLine1: "350 Fifth Avenue", city: "New York", state: "New York", postalCode: "10118", country: "United States" };
-const jakarta: Address = { fullName: "Budi Santoso", email: "budi@example.com", phone: "+62 21 555 0100", addressLine1: "Jl. Sudirman 1", city: "Jakarta", state: "DKI Jakarta", postalCode: "10220", country: "Indonesia" };
-const bali: Address = { fullName: "Wayan Sari", email: "wayan@example.com", phone: "+62 361 555 0100", addressLine1: "Jl. Raya Ubud 10", city: "Ubud", state: "Bali", postalCode: "80571", country: "Indonesia" };
+const newYork: Address = {
+  fullName: "Emma Stone",
+  email: "emma@example.com",
+  phone: "+1 212 555 0100",
+  addressLine1: "350 Fifth Avenue",
+  city: "New York",
+  state: "New York",
+  postalCode: "10118",
+  country: "United States",
+};
+const jakarta: Address = {
+  fullName: "Budi Santoso",
+  email: "budi@example.com",
+  phone: "+62 21 555 0100",
+  addressLine1: "Jl. Sudirman 1",
+  city: "Jakarta",
+  state: "DKI Jakarta",
+  postalCode: "10220",
+  country: "Indonesia",
+};
+const bali: Address = {
+  fullName: "Wayan Sari",
+  email: "wayan@example.com",
+  phone: "+62 361 555 0100",
+  addressLine1: "Jl. Raya Ubud 10",
+  city: "Ubud",
+  state: "Bali",
+  postalCode: "80571",
+  country: "Indonesia",
+};
 
 /** Order Now on a product page, then Continue on the confirmation step. */
 async function startOrder(page: Page, productId = 1) {
@@ -57,7 +93,10 @@ describe("three customers, each to the success page", () => {
     expect(await page.getByRole("radio", { name: "Cash in store" }).count()).toBe(0);
     await pay(page, "Test card");
     await page.getByRole("heading", { name: "Test Payment" }).waitFor();
-    await page.getByText(/RT-[0-9A-Z]{6}/).first().waitFor();
+    await page
+      .getByText(/RT-[0-9A-Z]{6}/)
+      .first()
+      .waitFor();
   });
 
   it("Jakarta: Lion Parcel only, $11.50, by BCA virtual account", async () => {
@@ -86,7 +125,10 @@ describe("three customers, each to the success page", () => {
     expect(await page.getByRole("radio").count()).toBe(2);
     await chooseDelivery(page, "Pickup from Workshop", "$0.00");
     await pay(page, "Cash in store");
-    await page.getByText(/within 7 days/i).first().waitFor();
+    await page
+      .getByText(/within 7 days/i)
+      .first()
+      .waitFor();
     // The success page and the order page say the same: the order awaits its payment.
     await page.getByRole("heading", { level: 1, name: "Awaiting Payment", exact: true }).waitFor();
     // Nothing is shipped: the summary names the workshop, not the buyer's home, as where the hat is.
@@ -99,7 +141,10 @@ describe("three customers, each to the success page", () => {
     expect(href).toMatch(/^\/orders\/[A-Za-z0-9_-]{32}$/);
     await orderLink.click();
     await page.waitForURL(/\/orders\//);
-    await page.getByText(/RT-[0-9A-Z]{6}/).first().waitFor();
+    await page
+      .getByText(/RT-[0-9A-Z]{6}/)
+      .first()
+      .waitFor();
     await page.getByText("Awaiting payment", { exact: true }).first().waitFor();
     await page.getByRole("heading", { name: "Pickup at our workshop" }).waitFor();
     expect(await page.getByText(bali.addressLine1).count()).toBe(0);
@@ -173,7 +218,9 @@ describe("checkout guards and checks", () => {
     await chooseDelivery(page, "Lion Parcel", "$11.50");
     await page.getByRole("radio", { name: "Indomaret" }).check();
     await page
-      .getByText("For Indomaret/Alfamart the maximum per payment is Rp 5.000.000. Please choose Bank Transfer (Virtual Account) or split your order.")
+      .getByText(
+        "For Indomaret/Alfamart the maximum per payment is Rp 5.000.000. Please choose Bank Transfer (Virtual Account) or split your order.",
+      )
       .waitFor();
     expect(await page.getByRole("button", { name: "Place Order" }).isDisabled()).toBe(true);
   });

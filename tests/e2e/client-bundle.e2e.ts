@@ -4,7 +4,19 @@ import { describe, expect, it } from "vitest";
 
 /** Server code never reaches the browser: the client build holds none of its markers. */
 const assets = path.resolve("build/client/assets");
-const markers = ["drizzle-orm", "pglite", "pg_advisory", "DATABASE_URL", "INSTAGRAM_ACCESS_TOKEN", "checkout_sessions", "node:fs", '"sharp"', "pg-boss", "nodemailer", "mail_outbox"];
+const markers = [
+  "drizzle-orm",
+  "pglite",
+  "pg_advisory",
+  "DATABASE_URL",
+  "INSTAGRAM_ACCESS_TOKEN",
+  "checkout_sessions",
+  "node:fs",
+  '"sharp"',
+  "pg-boss",
+  "nodemailer",
+  "mail_outbox",
+];
 
 describe("the client build", () => {
   it("contains no server code", () => {

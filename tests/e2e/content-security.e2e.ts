@@ -17,11 +17,16 @@ async function openWatched(path: string): Promise<{ page: Page; violations: () =
   await page.exposeFunction("__reportViolation", (v: Violation) => seen.push(v));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) =>
-      (window as unknown as { __reportViolation: (v: object) => void }).__reportViolation({ directive: e.violatedDirective, blocked: e.blockedURI, page: location.pathname }),
+      (window as unknown as { __reportViolation: (v: object) => void }).__reportViolation({
+        directive: e.violatedDirective,
+        blocked: e.blockedURI,
+        page: location.pathname,
+      }),
     );
   });
   page.on("console", (m) => {
-    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) seen.push({ directive: "console", blocked: m.text(), page: page.url() });
+    if (m.type() === "error" && /Content Security Policy/i.test(m.text()))
+      seen.push({ directive: "console", blocked: m.text(), page: page.url() });
   });
   await page.goto(path);
   return { page, violations: async () => seen };

@@ -10,7 +10,10 @@ describe("demo shop (no Xendit key)", () => {
     ["ru", "Демо-магазин: реальные платежи не проводятся"],
   ])("every page shows the demo banner (%s)", async (lang, text) => {
     const prefix = lang === "ru" ? "/ru" : "";
-    for (const path of [prefix || "/", ...["/products", "/products/1", "/contact", "/checkout/confirmation", "/no-such-page"].map((p) => prefix + p)]) {
+    for (const path of [
+      prefix || "/",
+      ...["/products", "/products/1", "/contact", "/checkout/confirmation", "/no-such-page"].map((p) => prefix + p),
+    ]) {
       const response = await get(path, { "accept-language": lang });
       expect(await response.text(), path).toContain(text);
     }

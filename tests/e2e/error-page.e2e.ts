@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { useDatabase, type Database } from "../../server/db/client.ts";
+import { type Database, useDatabase } from "#server/db/client.ts";
 
 /**
  * The production build's answer when something breaks underneath a page: the designed error page
@@ -12,7 +12,14 @@ const secret = "connection refused by db-primary-7 at 10.0.0.7";
 const failing: Database = {
   kind: "postgres",
   close: async () => {},
-  db: new Proxy({}, { get: () => { throw new Error(secret); } }) as Database["db"],
+  db: new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error(secret);
+      },
+    },
+  ) as Database["db"],
 };
 
 let handle: (request: Request) => Promise<Response>;

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
-import { launchBrowser, newContext, type ContextOptions } from "./browser.ts";
+import { type ContextOptions, launchBrowser, newContext } from "./browser.ts";
 
 export const baseURL = () => inject("baseURL");
 
@@ -33,7 +33,13 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(" | ")}`,
+    );
   expect(bad, `axe on ${page.url()}`).toEqual([]);
 }
 

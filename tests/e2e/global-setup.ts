@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { buildIfStale } from "../../scripts/build-if-stale.ts";
+import { buildIfStale } from "#scripts/build-if-stale.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

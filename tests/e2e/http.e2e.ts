@@ -64,7 +64,21 @@ describe("JSON API", () => {
     expect(products.length).toBeGreaterThanOrEqual(20);
     const first = products[0]!;
     expect(Object.keys(first).sort()).toEqual(
-      ["brimSize", "color", "crownStyle", "description", "id", "images", "inStock", "isFeatured", "isNew", "material", "name", "price", "sizes"].sort(),
+      [
+        "brimSize",
+        "color",
+        "crownStyle",
+        "description",
+        "id",
+        "images",
+        "inStock",
+        "isFeatured",
+        "isNew",
+        "material",
+        "name",
+        "price",
+        "sizes",
+      ].sort(),
     );
     expect(typeof first.price).toBe("number");
     expect((first.sizes as { sizeInCm: number }[])[0]).toEqual({ sizeInCm: expect.any(Number) });
@@ -92,7 +106,11 @@ describe("JSON API", () => {
 
 describe("images and search engines", () => {
   it("serves a product photo as AVIF, WebP and JPEG in several widths", async () => {
-    for (const [format, type] of [["avif", "image/avif"], ["webp", "image/webp"], ["jpg", "image/jpeg"]] as const) {
+    for (const [format, type] of [
+      ["avif", "image/avif"],
+      ["webp", "image/webp"],
+      ["jpg", "image/jpeg"],
+    ] as const) {
       const response = await get(`/media/480/products/hat-01-1.${format}`);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe(type);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageChoice } from "../support/cookies.ts";
+import { languageChoice } from "#tests/support/cookies.ts";
 import { baseURL, hydrated, useBrowser } from "./fixtures.ts";
 
 /** Russian pages have addresses of their own under /ru/; English stays at the root (decision 010). */
@@ -17,7 +17,9 @@ describe("pages in two languages", () => {
     const page = await browser.open("/ru/products/5");
     expect(await page.locator("html").getAttribute("lang")).toBe("ru");
     await page.getByRole("heading", { level: 1 }).waitFor();
-    const hrefs = await page.locator("header a[href^='/'], main a[href^='/'], footer a[href^='/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+    const hrefs = await page
+      .locator("header a[href^='/'], main a[href^='/'], footer a[href^='/']")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
     expect(hrefs.length).toBeGreaterThan(5);
     expect(hrefs.filter((h) => !h.startsWith("/ru"))).toEqual([]);
 
@@ -29,7 +31,12 @@ describe("pages in two languages", () => {
   });
 
   it("gives each language its canonical address and names the other as an alternate", async () => {
-    for (const [path, canonical] of [["/products/5", "/products/5"], ["/ru/products/5", "/ru/products/5"], ["/ru/faq", "/ru/faq"], ["/ru", "/ru"]] as const) {
+    for (const [path, canonical] of [
+      ["/products/5", "/products/5"],
+      ["/ru/products/5", "/ru/products/5"],
+      ["/ru/faq", "/ru/faq"],
+      ["/ru", "/ru"],
+    ] as const) {
       const html = await (await fetch(baseURL() + path)).text();
       expect(linkHref(html, "canonical"), path).toBe(baseURL() + canonical);
       const bare = canonical.replace(/^\/ru(?=\/|$)/, "") || "/";
@@ -80,11 +87,20 @@ describe("pages in two languages", () => {
     expect(new URL(page.url()).pathname).toBe("/products/5");
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
 
-    const bot = await fetch(`${baseURL()}/`, { redirect: "manual", headers: { "accept-language": "ru", "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+    const bot = await fetch(`${baseURL()}/`, {
+      redirect: "manual",
+      headers: { "accept-language": "ru", "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+    });
     expect(bot.status).toBe(200);
-    const chosenEnglish = await fetch(`${baseURL()}/`, { redirect: "manual", headers: { "accept-language": "ru", cookie: await languageChoice("en"), "user-agent": person } });
+    const chosenEnglish = await fetch(`${baseURL()}/`, {
+      redirect: "manual",
+      headers: { "accept-language": "ru", cookie: await languageChoice("en"), "user-agent": person },
+    });
     expect(chosenEnglish.status).toBe(200);
-    const chosenRussian = await fetch(`${baseURL()}/`, { redirect: "manual", headers: { cookie: await languageChoice("ru"), "user-agent": person } });
+    const chosenRussian = await fetch(`${baseURL()}/`, {
+      redirect: "manual",
+      headers: { cookie: await languageChoice("ru"), "user-agent": person },
+    });
     expect(chosenRussian.status).toBe(302);
     expect(chosenRussian.headers.get("location")).toBe("/ru");
   });

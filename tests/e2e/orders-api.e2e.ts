@@ -1,20 +1,44 @@
-import { describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { baseURL } from "./fixtures.ts";
 
 const staff = () => ({ Authorization: `Bearer ${inject("staffToken")}` });
 const post = (body: unknown) =>
-  fetch(`${baseURL()}/api/orders`, { method: "POST", headers: { "Content-Type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  fetch(`${baseURL()}/api/orders`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 
 type Product = { id: number; price: number; sizes: { sizeInCm: number }[]; inStock: boolean };
 const products = async () => (await (await fetch(`${baseURL()}/api/products`)).json()) as Product[];
-const totalOrders = async () => ((await (await fetch(`${baseURL()}/api/orders?limit=1`, { headers: staff() })).json()) as { pagination: { total: number } }).pagination.total;
+const totalOrders = async () =>
+  ((await (await fetch(`${baseURL()}/api/orders?limit=1`, { headers: staff() })).json()) as { pagination: { total: number } }).pagination
+    .total;
 
-const address = { fullName: "Emma Stone", email: "emma@example.com", phone: "+1 212 555 0100", addressLine1: "350 Fifth Avenue", city: "New York", state: "New York", postalCode: "10118", country: "United States" };
+const address = {
+  fullName: "Emma Stone",
+  email: "emma@example.com",
+  phone: "+1 212 555 0100",
+  addressLine1: "350 Fifth Avenue",
+  city: "New York",
+  state: "New York",
+  postalCode: "10118",
+  country: "United States",
+};
 
 async function goodPayload() {
   const p = (await products()).find((x) => x.inStock)!;
-  return { productId: p.id, productName: "anything", selectedSize: p.sizes[0]!.sizeInCm, price: p.price, shippingAddress: address, shipping: { method: "DHL", cost: 30 }, total: p.price + 30, paymentMethod: "BCA", status: "PENDING" };
+  return {
+    productId: p.id,
+    productName: "anything",
+    selectedSize: p.sizes[0]!.sizeInCm,
+    price: p.price,
+    shippingAddress: address,
+    shipping: { method: "DHL", cost: 30 },
+    total: p.price + 30,
+    paymentMethod: "BCA",
+    status: "PENDING",
+  };
 }
 
 describe("POST /api/orders", () => {
@@ -61,7 +85,11 @@ describe("staff order endpoints", () => {
   it("need the bearer token", async () => {
     expect((await fetch(`${baseURL()}/api/orders`)).status).toBe(401);
     expect((await fetch(`${baseURL()}/api/orders`, { headers: { Authorization: "Bearer wrong-token-of-some-length" } })).status).toBe(401);
-    const patch = await fetch(`${baseURL()}/api/orders/update-payment-status?orderId=x`, { method: "PATCH", body: "{}", headers: { "Content-Type": "application/json" } });
+    const patch = await fetch(`${baseURL()}/api/orders/update-payment-status?orderId=x`, {
+      method: "PATCH",
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(patch.status).toBe(401);
   });
 
@@ -69,12 +97,17 @@ describe("staff order endpoints", () => {
     await post(await goodPayload());
     const response = await fetch(`${baseURL()}/api/orders?page=1&limit=2`, { headers: staff() });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { orders: { orderDate: string; total: number }[]; pagination: { page: number; limit: number; total: number; totalPages: number } };
+    const body = (await response.json()) as {
+      orders: { orderDate: string; total: number }[];
+      pagination: { page: number; limit: number; total: number; totalPages: number };
+    };
     expect(body.pagination).toMatchObject({ page: 1, limit: 2 });
     expect(body.pagination.totalPages).toBe(Math.ceil(body.pagination.total / 2));
     expect(body.orders.length).toBeLessThanOrEqual(2);
     expect(JSON.stringify(body)).not.toContain("accessToken");
-    const defaults = (await (await fetch(`${baseURL()}/api/orders?page=abc&limit=-5`, { headers: staff() })).json()) as { pagination: { page: number; limit: number } };
+    const defaults = (await (await fetch(`${baseURL()}/api/orders?page=abc&limit=-5`, { headers: staff() })).json()) as {
+      pagination: { page: number; limit: number };
+    };
     expect(defaults.pagination).toMatchObject({ page: 1, limit: 10 });
   });
 

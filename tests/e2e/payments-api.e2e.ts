@@ -3,7 +3,11 @@ import { baseURL } from "./fixtures.ts";
 
 /** The payment endpoints over HTTP, as Xendit and the old client call them. */
 const call = (path: string, init?: RequestInit) => fetch(baseURL() + path, { redirect: "manual", ...init });
-const json = (body: unknown, headers: Record<string, string> = {}) => ({ method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: "POST",
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
 
 const staff = () => ({ authorization: `Bearer ${inject("staffToken")}` });
 
@@ -16,7 +20,16 @@ async function placeOrder(): Promise<{ id: string; cookie: string }> {
       productId: 1,
       selectedSize: product.sizes[0]!.sizeInCm,
       price: product.price,
-      shippingAddress: { fullName: "Api Customer", email: "api@example.com", phone: "+62 21 1", addressLine1: "Jl. Sudirman 1", city: "Jakarta", state: "DKI Jakarta", postalCode: "10220", country: "Indonesia" },
+      shippingAddress: {
+        fullName: "Api Customer",
+        email: "api@example.com",
+        phone: "+62 21 1",
+        addressLine1: "Jl. Sudirman 1",
+        city: "Jakarta",
+        state: "DKI Jakarta",
+        postalCode: "10220",
+        country: "Indonesia",
+      },
       shipping: { method: "LION_PARCEL", cost: 11.5 },
       total: product.price + 11.5,
       paymentMethod: "BCA",
@@ -29,7 +42,10 @@ async function placeOrder(): Promise<{ id: string; cookie: string }> {
 }
 
 describe("POST /api/xendit/webhook", () => {
-  const event = { event: "payment.capture", data: { payment_id: "py-http-1", payment_request_id: "pr-http-1", status: "SUCCEEDED", request_amount: 1, currency: "IDR" } };
+  const event = {
+    event: "payment.capture",
+    data: { payment_id: "py-http-1", payment_request_id: "pr-http-1", status: "SUCCEEDED", request_amount: 1, currency: "IDR" },
+  };
 
   it("refuses a missing or wrong callback token with 401 and a JSON error", async () => {
     for (const headers of [{}, { "x-callback-token": "wrong-token" }] as Record<string, string>[]) {
@@ -47,14 +63,31 @@ describe("POST /api/xendit/webhook", () => {
 describe("POST /api/xendit/payment-request", () => {
   it("creates a payment request for an order and charges the order's amount", async () => {
     const order = await placeOrder();
-    const response = await call("/api/xendit/payment-request", json({ orderId: order.id, amount: 1, paymentMethodType: "VIRTUAL_ACCOUNT", channelCode: "BCA", customerData: { email: "x@example.com" }, description: "tampered" }, { cookie: order.cookie }));
+    const response = await call(
+      "/api/xendit/payment-request",
+      json(
+        {
+          orderId: order.id,
+          amount: 1,
+          paymentMethodType: "VIRTUAL_ACCOUNT",
+          channelCode: "BCA",
+          customerData: { email: "x@example.com" },
+          description: "tampered",
+        },
+        { cookie: order.cookie },
+      ),
+    );
     expect(response.status).toBe(201);
     const answer = (await response.json()) as { actions: unknown[]; orderId: string; xenditPaymentId: string };
     expect(answer).toMatchObject({ actions: [], orderId: order.id, xenditPaymentId: expect.stringMatching(/^pr-/) });
 
     const status = await call(`/api/xendit/payment-status?paymentId=${answer.xenditPaymentId}`, { headers: { cookie: order.cookie } });
     expect(status.status).toBe(200);
-    const body = (await status.json()) as { success: boolean; status: string; payment: { amount: number; currency: string; payment_method: { channel_code: string; channel_properties: Record<string, unknown> } } };
+    const body = (await status.json()) as {
+      success: boolean;
+      status: string;
+      payment: { amount: number; currency: string; payment_method: { channel_code: string; channel_properties: Record<string, unknown> } };
+    };
     expect(body).toMatchObject({ success: true, status: "PENDING", payment: { currency: "IDR", payment_method: { channel_code: "BCA" } } });
     expect(body.payment.amount).toBeGreaterThan(1_000_000);
     expect(body.payment.payment_method.channel_properties.virtual_account_number).toMatch(/^\d+$/);
@@ -66,7 +99,12 @@ describe("POST /api/xendit/payment-request", () => {
     const first = await call("/api/xendit/payment-request", json({ orderId: order.id, channelCode: "BCA" }, { cookie: order.cookie }));
     const { xenditPaymentId } = (await first.json()) as { xenditPaymentId: string };
     const other = await placeOrder();
-    const strangers: Record<string, string>[] = [{}, { cookie: other.cookie }, { "x-order-token": "A".repeat(32) }, { authorization: "Bearer not-the-staff-token" }];
+    const strangers: Record<string, string>[] = [
+      {},
+      { cookie: other.cookie },
+      { "x-order-token": "A".repeat(32) },
+      { authorization: "Bearer not-the-staff-token" },
+    ];
     for (const headers of strangers) {
       const attack = await call("/api/xendit/payment-request", json({ orderId: order.id, channelCode: "MANDIRI" }, headers));
       expect(attack.status).toBe(404);
@@ -77,8 +115,14 @@ describe("POST /api/xendit/payment-request", () => {
     }
     // Staff see the first request still open and the order still on BCA.
     const status = await call(`/api/xendit/payment-status?orderId=${order.id}`, { headers: staff() });
-    expect(await status.json()).toMatchObject({ success: true, status: "PENDING", payment: { id: xenditPaymentId, payment_method: { channel_code: "BCA" } } });
-    const listed = (await (await call("/api/orders?limit=100", { headers: staff() })).json()) as { orders: { id: string; paymentMethod: string }[] };
+    expect(await status.json()).toMatchObject({
+      success: true,
+      status: "PENDING",
+      payment: { id: xenditPaymentId, payment_method: { channel_code: "BCA" } },
+    });
+    const listed = (await (await call("/api/orders?limit=100", { headers: staff() })).json()) as {
+      orders: { id: string; paymentMethod: string }[];
+    };
     expect(listed.orders.find((o) => o.id === order.id)).toMatchObject({ paymentMethod: "BCA" });
     // Staff may switch it.
     expect((await call("/api/xendit/payment-request", json({ orderId: order.id, channelCode: "MANDIRI" }, staff()))).status).toBe(201);
@@ -120,7 +164,10 @@ describe("the other paths that change a payment refuse strangers", () => {
     const { xenditPaymentId } = (await started.json()) as { xenditPaymentId: string };
     const other = await placeOrder();
     for (const headers of [{}, { cookie: other.cookie }] as Record<string, string>[]) {
-      const attempt = await call("/checkout/sandbox-payment", form({ paymentId: xenditPaymentId, outcome: "pay", returnTo: "/checkout/payment" }, headers));
+      const attempt = await call(
+        "/checkout/sandbox-payment",
+        form({ paymentId: xenditPaymentId, outcome: "pay", returnTo: "/checkout/payment" }, headers),
+      );
       expect(attempt.status).toBe(404);
     }
     expect(await statusOf(xenditPaymentId)).toBe("PENDING");
@@ -133,7 +180,10 @@ describe("the other paths that change a payment refuse strangers", () => {
     const answer = await call("/checkout/payment", form({ orderId: order.id, paymentMethod: "MANDIRI" }, { cookie: other.cookie }));
     // Refused: no payment page to go to (this browser's own checkout step shows, or sends it back to its start).
     expect(answer.headers.get("location") ?? "").not.toMatch(/payment-instructions|qr|success|_sandbox/);
-    const after = (await (await call("/api/orders?limit=100", { headers: staff() })).json()) as { pagination: { total: number }; orders: { id: string; paymentMethod: string }[] };
+    const after = (await (await call("/api/orders?limit=100", { headers: staff() })).json()) as {
+      pagination: { total: number };
+      orders: { id: string; paymentMethod: string }[];
+    };
     expect(after.pagination.total).toBe(before.pagination.total);
     expect(after.orders.find((o) => o.id === order.id)).toMatchObject({ paymentMethod: "BCA" });
   });

@@ -41,7 +41,10 @@ describe("virtual account and store payments", () => {
     expect(await page.getByText("Rp", { exact: false }).count()).toBeGreaterThan(0);
 
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    await page.getByRole("button", { name: /virtual account number/i }).first().click();
+    await page
+      .getByRole("button", { name: /virtual account number/i })
+      .first()
+      .click();
     await page.getByText("Copied!").first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe((await number.textContent())?.trim());
 
@@ -78,12 +81,27 @@ describe("virtual account and store payments", () => {
     it(`a failed virtual account hides every pay detail, on reload too, and offers the ways on (${lang})`, async () => {
       const page = await checkoutWith(lang === "ru" ? "Виртуальный счёт BRI" : "BRI Virtual Account", lang);
       await page.waitForURL(/\/checkout\/payment-instructions/);
-      const number = (await page.getByText(/^\d{12,}$/).first().textContent())!.trim();
+      const number = (await page
+        .getByText(/^\d{12,}$/)
+        .first()
+        .textContent())!.trim();
       const failedId = paymentIdOf(page);
       await sandbox(`/payment_requests/${failedId}/fail`, { failure_code: "PROCESSOR_ERROR" });
       const texts = {
-        en: { title: "Payment Not Completed", next: "Your order is kept", again: "Try Again", another: "Choose Another Method", complete: "Complete Your Payment" },
-        ru: { title: "Платёж не завершён", next: "Ваш заказ сохранён", again: "Попробовать снова", another: "Выбрать другой способ", complete: "Завершите оплату" },
+        en: {
+          title: "Payment Not Completed",
+          next: "Your order is kept",
+          again: "Try Again",
+          another: "Choose Another Method",
+          complete: "Complete Your Payment",
+        },
+        ru: {
+          title: "Платёж не завершён",
+          next: "Ваш заказ сохранён",
+          again: "Попробовать снова",
+          another: "Выбрать другой способ",
+          complete: "Завершите оплату",
+        },
       }[lang];
       for (const reload of [false, true]) {
         if (reload) await page.reload();
@@ -102,7 +120,12 @@ describe("virtual account and store payments", () => {
       await expect.poll(() => paymentIdOf(page)).not.toBe(failedId);
       await page.waitForURL(/\/checkout\/payment-instructions/);
       await page.getByRole("heading", { level: 1, name: texts.complete }).waitFor();
-      expect((await page.getByText(/^\d{12,}$/).first().textContent())!.trim()).not.toBe(number);
+      expect(
+        (await page
+          .getByText(/^\d{12,}$/)
+          .first()
+          .textContent())!.trim(),
+      ).not.toBe(number);
     });
   }
 });
@@ -115,7 +138,10 @@ describe("QRIS", () => {
     const image = page.getByRole("img", { name: /QRIS payment code/ });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await page.getByText(/^(10:00|09:\d\d)$/).waitFor();
-    await page.getByText(/RT-[0-9A-Z]{6}/).first().waitFor();
+    await page
+      .getByText(/RT-[0-9A-Z]{6}/)
+      .first()
+      .waitFor();
     // The code can be saved as a PNG, for a phone's banking app to scan from the gallery.
     const save = page.getByRole("link", { name: "Save QR Image" });
     expect(await save.getAttribute("download")).toMatch(/^QRIS-RT-[0-9A-Z]{6}\.png$/);
@@ -187,12 +213,24 @@ describe("cards on Xendit's hosted checkout (a payment session)", () => {
   });
 
   const failures: [string, string, { en: string; ru: string }][] = [
-    ["INSUFFICIENT_BALANCE", "4000000000000051", { en: "There is not enough money on the card or account.", ru: "На карте или счёте недостаточно средств." }],
+    [
+      "INSUFFICIENT_BALANCE",
+      "4000000000000051",
+      { en: "There is not enough money on the card or account.", ru: "На карте или счёте недостаточно средств." },
+    ],
     ["CARD_DECLINED", "4000000000000002", { en: "The card was declined.", ru: "Карта отклонена." }],
     ["EXPIRED_CARD", "4000000000000069", { en: "The card has expired.", ru: "Срок действия карты истёк." }],
     ["INVALID_CVV", "4000000000000127", { en: "The CVV code is incorrect.", ru: "Неверный код CVV." }],
-    ["PROCESSOR_ERROR", "4000000000000119", { en: "The payment system had a technical problem.", ru: "Техническая ошибка платёжной системы." }],
-    ["AUTHENTICATION_FAILED", "4000000000003063", { en: "the card's security check (3-D Secure) did not pass", ru: "проверка безопасности карты (3-D Secure) не пройдена" }],
+    [
+      "PROCESSOR_ERROR",
+      "4000000000000119",
+      { en: "The payment system had a technical problem.", ru: "Техническая ошибка платёжной системы." },
+    ],
+    [
+      "AUTHENTICATION_FAILED",
+      "4000000000003063",
+      { en: "the card's security check (3-D Secure) did not pass", ru: "проверка безопасности карты (3-D Secure) не пройдена" },
+    ],
     ["CANCELLED", "cancel", { en: "The payment was cancelled.", ru: "Платёж был отменён." }],
   ];
 

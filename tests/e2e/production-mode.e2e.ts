@@ -4,10 +4,10 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, useDatabase, type Database } from "../../server/db/client.ts";
-import { seedCatalogIfEmpty } from "../../server/db/seed.ts";
-import { seedProducts } from "../../server/db/seed/products.ts";
-import { placeOrder } from "../../server/orders/place-order.ts";
+import { type Database, openDatabase, useDatabase } from "#server/db/client.ts";
+import { seedProducts } from "#server/db/seed/products.ts";
+import { seedCatalogIfEmpty } from "#server/db/seed.ts";
+import { placeOrder } from "#server/orders/place-order.ts";
 
 /**
  * The production build with a Xendit key configured: sandbox-only things are gone.
@@ -45,7 +45,17 @@ describe("payments in production mode", () => {
     const order = placeOrder({
       productId: 1,
       selectedSize: seedProducts[0]!.sizes[0]!,
-      shippingAddress: { fullName: "A", email: "a@example.com", phone: "1", addressLine1: "1", addressLine2: "", city: "Ubud", state: "Bali", postalCode: "1", country: "Indonesia" },
+      shippingAddress: {
+        fullName: "A",
+        email: "a@example.com",
+        phone: "1",
+        addressLine1: "1",
+        addressLine2: "",
+        city: "Ubud",
+        state: "Bali",
+        postalCode: "1",
+        country: "Indonesia",
+      },
       deliveryOption: "PICKUP",
       paymentMethod: "TEST_CARD",
       locale: "en",

@@ -2,7 +2,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startShop, type RunningShop } from "../support/start-shop.ts";
+import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
 import { launchBrowser, newContext } from "./browser.ts";
 import { expectAccessible, hydrated } from "./fixtures.ts";
 
@@ -11,18 +11,44 @@ import { expectAccessible, hydrated } from "./fixtures.ts";
  * since all its browser tests come from one address.
  */
 const staffToken = "rate-limit-test-staff-token";
-const address = { fullName: "Emma Stone", email: "emma@example.com", phone: "+1 212 555 0100", addressLine1: "350 Fifth Avenue", city: "New York", state: "New York", postalCode: "10118", country: "United States" };
+const address = {
+  fullName: "Emma Stone",
+  email: "emma@example.com",
+  phone: "+1 212 555 0100",
+  addressLine1: "350 Fifth Avenue",
+  city: "New York",
+  state: "New York",
+  postalCode: "10118",
+  country: "United States",
+};
 const contact = { name: "Ana", email: "ana@example.com", subject: "A hat", message: "Hello" };
 
 async function orderPayload(base: string) {
-  const products = (await (await fetch(`${base}/api/products`)).json()) as { id: number; price: number; sizes: { sizeInCm: number }[]; inStock: boolean }[];
+  const products = (await (await fetch(`${base}/api/products`)).json()) as {
+    id: number;
+    price: number;
+    sizes: { sizeInCm: number }[];
+    inStock: boolean;
+  }[];
   const p = products.find((x) => x.inStock)!;
-  return { productId: p.id, selectedSize: p.sizes[0]!.sizeInCm, price: p.price, shippingAddress: address, shipping: { method: "DHL", cost: 30 }, total: p.price + 30, paymentMethod: "BCA" };
+  return {
+    productId: p.id,
+    selectedSize: p.sizes[0]!.sizeInCm,
+    price: p.price,
+    shippingAddress: address,
+    shipping: { method: "DHL", cost: 30 },
+    total: p.price + 30,
+    paymentMethod: "BCA",
+  };
 }
 const placeOrder = (base: string, payload: object) =>
   fetch(`${base}/api/orders`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload) });
 const sendContact = (base: string, headers: Record<string, string> = {}) =>
-  fetch(`${base}/contact`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(contact).toString() });
+  fetch(`${base}/contact`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(contact).toString(),
+  });
 
 describe("rate limits with the shipped settings", () => {
   let shop: RunningShop;
@@ -39,7 +65,11 @@ describe("rate limits with the shipped settings", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);
     expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
     // A client cannot pick a new address for itself: X-Forwarded-For counts only behind a configured proxy (TRUST_PROXY).
-    const spoofed = await fetch(`${shop.baseURL}/api/orders`, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.9" }, body: JSON.stringify(payload) });
+    const spoofed = await fetch(`${shop.baseURL}/api/orders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.9" },
+      body: JSON.stringify(payload),
+    });
     expect(spoofed.status).toBe(429);
 
     // The form step that places an order counts against the same limit, and answers with the page.
@@ -65,43 +95,60 @@ describe("rate limits with the shipped settings", () => {
     expect(html).toContain("Too many requests");
     expect(html).toContain("Please wait a few minutes and try again.");
     // The same refusal when the form is sent by the page's JavaScript (React Router's data request).
-    const data = await fetch(`${shop.baseURL}/contact.data`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(contact).toString() });
+    const data = await fetch(`${shop.baseURL}/contact.data`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(contact).toString(),
+    });
     expect(data.status).toBe(429);
   });
 
   it.each([
     ["en-US", 390, true, "Too many requests", "Send Message", ["Your name", "E-mail", "Subject", "Message"]],
     ["ru-RU", 1280, false, "Слишком много запросов", "Отправить", ["Ваше имя", "Эл. почта", "Тема", "Сообщение"]],
-  ] as const)("a refused form in the browser (%s, %i px, JavaScript %s) shows the 429 page, accessible", async (locale, width, javaScript, heading, submit, labels) => {
-    const browser = await launchBrowser();
-    try {
-      const context = await newContext(browser, shop.baseURL, { locale, width, javaScript });
-      const page = await context.newPage();
-      await page.goto(locale === "ru-RU" ? "/ru/contact" : "/contact");
-      if (javaScript) await hydrated(page);
-      const values = [contact.name, contact.email, contact.subject, contact.message];
-      for (const [i, label] of labels.entries()) await page.getByLabel(label, { exact: true }).fill(values[i]!);
-      await page.getByRole("button", { name: submit }).click();
-      await page.getByRole("heading", { name: heading }).waitFor();
-      // The whole page speaks the visitor's language, and the message is in view.
-      expect(await page.locator("html").getAttribute("lang")).toBe(locale.slice(0, 2));
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-      // axe runs in the page's JavaScript.
-      if (javaScript) await expectAccessible(page);
-      if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/429-${locale}-${width}.png`, });
-    } finally {
-      await browser.close();
-    }
-  });
+  ] as const)(
+    "a refused form in the browser (%s, %i px, JavaScript %s) shows the 429 page, accessible",
+    async (locale, width, javaScript, heading, submit, labels) => {
+      const browser = await launchBrowser();
+      try {
+        const context = await newContext(browser, shop.baseURL, { locale, width, javaScript });
+        const page = await context.newPage();
+        await page.goto(locale === "ru-RU" ? "/ru/contact" : "/contact");
+        if (javaScript) await hydrated(page);
+        const values = [contact.name, contact.email, contact.subject, contact.message];
+        for (const [i, label] of labels.entries()) await page.getByLabel(label, { exact: true }).fill(values[i]!);
+        await page.getByRole("button", { name: submit }).click();
+        await page.getByRole("heading", { name: heading }).waitFor();
+        // The whole page speaks the visitor's language, and the message is in view.
+        expect(await page.locator("html").getAttribute("lang")).toBe(locale.slice(0, 2));
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+        // axe runs in the page's JavaScript.
+        if (javaScript) await expectAccessible(page);
+        if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/429-${locale}-${width}.png` });
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 
   it("payment requests: the 21st in 10 minutes is refused, whatever the first 20 were", async () => {
-    const ask = () => fetch(`${shop.baseURL}/api/xendit/payment-request`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ orderId: "none" }) });
+    const ask = () =>
+      fetch(`${shop.baseURL}/api/xendit/payment-request`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ orderId: "none" }),
+      });
     for (let i = 0; i < 20; i++) expect((await ask()).status).toBeLessThan(429);
     expect((await ask()).status).toBe(429);
   });
 
   it("other public writes have their own, larger limit: the language switch still works", async () => {
-    const response = await fetch(`${shop.baseURL}/language`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "lang=ru&redirectTo=/", redirect: "manual" });
+    const response = await fetch(`${shop.baseURL}/language`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "lang=ru&redirectTo=/",
+      redirect: "manual",
+    });
     expect(response.status).toBeLessThan(400);
   });
 

@@ -9,26 +9,88 @@ import { hydrated, useBrowser } from "./fixtures.ts";
  */
 const browser = useBrowser();
 
-const bali = { fullName: "Wayan Sari", email: "wayan@example.com", phone: "+62 361 555 0100", addressLine1: "Jl. Raya Ubud 10", city: "Ubud", state: "Bali", postalCode: "80571" };
+const bali = {
+  fullName: "Wayan Sari",
+  email: "wayan@example.com",
+  phone: "+62 361 555 0100",
+  addressLine1: "Jl. Raya Ubud 10",
+  city: "Ubud",
+  state: "Bali",
+  postalCode: "80571",
+};
 
 // Latin words that are names, not English: brands, banks, stores, places, codes and what the buyer typed.
 const names = [
   ...Object.values(bali),
-  "Rumah Topi", "Jl. Raya Mas No. 88", "Mas, Ubud", "Gianyar", "Ubud", "Bali", "WITA", "Made Sari",
-  "DHL International Express", "DHL", "Lion Parcel", "Xendit", "QRIS", "CVV", "3-D Secure",
-  "BCA", "BNI", "BRI", "Mandiri", "Permata", "BSI", "BJB", "CIMB Niaga", "Bank Sahabat Sampoerna",
-  "Indomaret", "Alfamart", "OVO", "DANA", "ShopeePay", "LinkAja", "AstraPay", "Kredivo", "Akulaku", "Atome", "Indodana",
-  "Visa", "Mastercard", "JCB", "AMEX", "WhatsApp", "Telegram", "Instagram", "Facebook", "hello@rumahtopi.com",
-  "USD", "IDR", "UTC", "XXL", "XS", "XL", "Rp", "pay-later", "e-mail", "Google",
+  "Rumah Topi",
+  "Jl. Raya Mas No. 88",
+  "Mas, Ubud",
+  "Gianyar",
+  "Ubud",
+  "Bali",
+  "WITA",
+  "Made Sari",
+  "DHL International Express",
+  "DHL",
+  "Lion Parcel",
+  "Xendit",
+  "QRIS",
+  "CVV",
+  "3-D Secure",
+  "BCA",
+  "BNI",
+  "BRI",
+  "Mandiri",
+  "Permata",
+  "BSI",
+  "BJB",
+  "CIMB Niaga",
+  "Bank Sahabat Sampoerna",
+  "Indomaret",
+  "Alfamart",
+  "OVO",
+  "DANA",
+  "ShopeePay",
+  "LinkAja",
+  "AstraPay",
+  "Kredivo",
+  "Akulaku",
+  "Atome",
+  "Indodana",
+  "Visa",
+  "Mastercard",
+  "JCB",
+  "AMEX",
+  "WhatsApp",
+  "Telegram",
+  "Instagram",
+  "Facebook",
+  "hello@rumahtopi.com",
+  "USD",
+  "IDR",
+  "UTC",
+  "XXL",
+  "XS",
+  "XL",
+  "Rp",
+  "pay-later",
+  "e-mail",
+  "Google",
   // The workshop's postal address, as a courier reads it; a bank app's own label, quoted.
-  "Bali 80571, Indonesia", "(Virtual Account)",
+  "Bali 80571, Indonesia",
+  "(Virtual Account)",
 ];
 
 /** The Latin words left in the page's main content once the names are taken out. */
 async function englishLeft(page: Page): Promise<string[]> {
+  // What a reader sees: innerText leaves out hidden elements, which textContent would read.
+  // biome-ignore lint/performance/useDomNodeTextContent: the visible text is what is checked
   let text = await page.locator("main").innerText();
   for (const name of [...names].sort((a, b) => b.length - a.length)) text = text.split(name).join(" ");
-  text = text.replace(/RT-[0-9A-Z-]+/g, " ").replace(/\b(?:pr|ps|va|qr)-[\w-]+/gi, " ").replace(/[0-9a-f]{8}-[0-9a-f-]{27,}/gi, " ");
+  text = text
+    .replace(/RT-[0-9A-Z-]+/g, " ")
+    .replace(/\b(?:pr|ps|va|qr)-[\w-]+/gi, " ")
+    .replace(/[0-9a-f]{8}-[0-9a-f-]{27,}/gi, " ");
   return [...new Set(text.match(/[A-Za-z]{2,}(?:[ '][A-Za-z]{2,})*/g) ?? [])];
 }
 
@@ -88,7 +150,10 @@ describe("the Russian checkout", () => {
     await toPayment(page);
     await placeOrder(page, "BCA");
     await page.waitForURL(/\/ru\/checkout\/payment-instructions\?order_id=/);
-    await page.getByText(/^\d{12,}$/).first().waitFor();
+    await page
+      .getByText(/^\d{12,}$/)
+      .first()
+      .waitFor();
     await expectRussian(page);
   });
 

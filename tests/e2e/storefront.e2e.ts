@@ -36,10 +36,12 @@ describe("a visitor browsing the shop", () => {
     await page.waitForURL(/sort=price-low/);
     const prices = async () =>
       (await page.locator("main ul li a[href^='/products/'] p").allTextContents()).map((p) => Number(p.replace(/[^0-9]/g, "")));
-    await expect.poll(async () => {
-      const shown = await prices();
-      return shown.length === 8 && shown.every((p, i) => i === 0 || shown[i - 1]! <= p);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const shown = await prices();
+        return shown.length === 8 && shown.every((p, i) => i === 0 || shown[i - 1]! <= p);
+      })
+      .toBe(true);
 
     await page.getByRole("link", { name: "Page 2" }).click();
     await page.waitForURL(/page=2/);
@@ -94,7 +96,10 @@ describe("a visitor browsing the shop", () => {
     await page.getByRole("button", { name: "Order Now" }).click();
     await page.waitForURL(/\/checkout\/confirmation$/);
     await page.getByRole("heading", { name: "Confirm Your Order" }).waitFor();
-    await page.getByText(name ?? "").first().waitFor();
+    await page
+      .getByText(name ?? "")
+      .first()
+      .waitFor();
     await page.getByText(`${size} cm`, { exact: true }).waitFor();
   });
 
@@ -159,10 +164,12 @@ describe("a visitor browsing the shop", () => {
         const field = document.getElementById("field-email")!.getBoundingClientRect();
         return { headerBottom: header.bottom, labelTop: label.top, fieldBottom: field.bottom, viewport: window.innerHeight };
       });
-    await expect.poll(async () => {
-      const p = await place();
-      return p.labelTop >= p.headerBottom && p.fieldBottom <= p.viewport;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const p = await place();
+        return p.labelTop >= p.headerBottom && p.fieldBottom <= p.viewport;
+      })
+      .toBe(true);
   });
 
   it("shows the designed 404 page with status 404 for an unknown path", async () => {

@@ -1,6 +1,6 @@
-import { checkoutCookie } from "../../server/checkout/session.ts";
-import type { Locale } from "../../lib/locale.ts";
-import { languageCookie } from "../../server/locale.ts";
+import type { Locale } from "#lib/locale.ts";
+import { checkoutCookie } from "#server/checkout/session.ts";
+import { languageCookie } from "#server/locale.ts";
 
 /** The `Cookie` request header a browser sends after the shop gave it this checkout id. */
 export async function cookieOf(checkoutId: string): Promise<string> {

@@ -63,8 +63,13 @@ export async function startShop(env: Record<string, string> = {}, dataDir?: stri
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     }));
-  return { baseURL, dataDir, stop, remove: async () => {
-    await stop();
-    await rm(dataDir, { recursive: true, force: true });
-  } };
+  return {
+    baseURL,
+    dataDir,
+    stop,
+    remove: async () => {
+      await stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

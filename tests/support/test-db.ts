@@ -1,9 +1,9 @@
-import { readFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, useDatabase, type Database } from "../../server/db/client.ts";
+import { type Database, openDatabase, useDatabase } from "#server/db/client.ts";
 
 /**
  * A fresh, migrated database installed as the process-wide one: a new database on the

@@ -1,7 +1,7 @@
-import { Link } from "../localized";
-import { checkout } from "../../i18n/checkout";
-import { useT } from "../../i18n/core";
-import { NoticePage } from "../NoticePage";
+import { Link } from "#app/components/localized.tsx";
+import { NoticePage } from "#app/components/NoticePage.tsx";
+import { checkout } from "#app/i18n/checkout.ts";
+import { useT } from "#app/i18n/core.ts";
 
 type Props = {
   title: "missing.title" | "error.title";
@@ -15,8 +15,14 @@ export function CheckoutNotice({ title, message, continueTo }: Props) {
   const t = useT(checkout);
   return (
     <NoticePage role="alert" title={t(title)} text={t(message)}>
-      <Link to="/products" className="btn-primary">{t("missing.products")}</Link>
-      {continueTo && <Link to={continueTo} className="btn-secondary">{t("error.continueAnyway")}</Link>}
+      <Link to="/products" className="btn-primary">
+        {t("missing.products")}
+      </Link>
+      {continueTo && (
+        <Link to={continueTo} className="btn-secondary">
+          {t("error.continueAnyway")}
+        </Link>
+      )}
     </NoticePage>
   );
 }

@@ -1,5 +1,5 @@
-import { checkout } from "../../i18n/checkout";
-import { useT } from "../../i18n/core";
+import { checkout } from "#app/i18n/checkout.ts";
+import { useT } from "#app/i18n/core.ts";
 
 const steps = ["steps.confirm", "steps.shipping", "steps.payment"] as const;
 

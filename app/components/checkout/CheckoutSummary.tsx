@@ -1,6 +1,6 @@
-import { formatUsd } from "../../../lib/money.ts";
-import { checkout } from "../../i18n/checkout";
-import { useT } from "../../i18n/core";
+import { checkout } from "#app/i18n/checkout.ts";
+import { useT } from "#app/i18n/core.ts";
+import { formatUsd } from "#lib/money.ts";
 
 type Props = {
   productName: string;
@@ -17,7 +17,9 @@ export function CheckoutSummary({ productName, size, priceCents, deliveryCents, 
   const total = priceCents + (deliveryCents ?? 0);
   return (
     <aside aria-labelledby="summary-title" className="rounded-2xl border border-sand-200 bg-white p-6">
-      <h2 id="summary-title" className="text-lg font-semibold">{t("summary.title")}</h2>
+      <h2 id="summary-title" className="text-lg font-semibold">
+        {t("summary.title")}
+      </h2>
       <p className="mt-4 font-serif text-lg">{productName}</p>
       <p className="text-sm text-ink-500">{size === null ? t("confirm.noSize") : t("confirm.sizeValue", { size })}</p>
       <dl className="mt-4 space-y-2 border-t border-sand-200 pt-4 text-sm">

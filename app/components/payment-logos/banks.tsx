@@ -1,4 +1,4 @@
-import { BankBuilding, Tile, Word, type LogoDrawing } from "./shared.tsx";
+import { BankBuilding, type LogoDrawing, Tile, Word } from "./shared.tsx";
 
 const WHITE = "#ffffff";
 

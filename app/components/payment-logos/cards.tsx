@@ -1,4 +1,4 @@
-import { Chip, Tile, Word, type LogoDrawing } from "./shared.tsx";
+import { Chip, type LogoDrawing, Tile, Word } from "./shared.tsx";
 
 /** Credit or debit card: a navy card with a gold chip, contactless waves and a masked number. */
 export const CARD: LogoDrawing = {

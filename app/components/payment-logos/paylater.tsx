@@ -1,4 +1,4 @@
-import { Tile, Word, type LogoDrawing } from "./shared.tsx";
+import { type LogoDrawing, Tile, Word } from "./shared.tsx";
 
 const WHITE = "#ffffff";
 

@@ -10,9 +10,49 @@ const R = 6;
 export const FONT = "Arial, Helvetica, sans-serif";
 
 /** Advance widths of Arial Bold (per 1000 em), to size wordmarks without measuring. */
-const ADVANCE: Record<string, number> = { " ": 278, "-": 333, ".": 278, i: 278, j: 278, l: 278, I: 278, f: 333, t: 333, r: 389, z: 500, m: 889, M: 833, w: 778, W: 944 };
+const ADVANCE: Record<string, number> = {
+  " ": 278,
+  "-": 333,
+  ".": 278,
+  i: 278,
+  j: 278,
+  l: 278,
+  I: 278,
+  f: 333,
+  t: 333,
+  r: 389,
+  z: 500,
+  m: 889,
+  M: 833,
+  w: 778,
+  W: 944,
+};
 const WIDE_LOWER = "bdghnopqu"; // 611
-const CAPS: Record<string, number> = { A: 722, B: 722, C: 722, D: 722, E: 667, F: 611, G: 778, H: 722, J: 556, K: 722, L: 611, N: 722, O: 778, P: 667, Q: 778, R: 722, S: 667, T: 611, U: 722, V: 667, X: 667, Y: 667, Z: 611 };
+const CAPS: Record<string, number> = {
+  A: 722,
+  B: 722,
+  C: 722,
+  D: 722,
+  E: 667,
+  F: 611,
+  G: 778,
+  H: 722,
+  J: 556,
+  K: 722,
+  L: 611,
+  N: 722,
+  O: 778,
+  P: 667,
+  Q: 778,
+  R: 722,
+  S: 667,
+  T: 611,
+  U: 722,
+  V: 667,
+  X: 667,
+  Y: 667,
+  Z: 611,
+};
 
 function advance(ch: string): number {
   return ADVANCE[ch] ?? CAPS[ch] ?? (WIDE_LOWER.includes(ch) ? 611 : 556);
@@ -87,7 +127,11 @@ export function TopOfTile({ bottom, fill, border }: { bottom: number; fill: stri
     <>
       <path d={`M0 ${R}A${R} ${R} 0 0 1 ${R} 0H${W - R}A${R} ${R} 0 0 1 ${W} ${R}V${bottom}H0Z`} fill={fill} />
       {border && (
-        <path d={`M0.5 ${bottom}V${R}A${r} ${r} 0 0 1 ${R} 0.5H${W - R}A${r} ${r} 0 0 1 ${W - 0.5} ${R}V${bottom}`} fill="none" stroke={border} />
+        <path
+          d={`M0.5 ${bottom}V${R}A${r} ${r} 0 0 1 ${R} 0.5H${W - R}A${r} ${r} 0 0 1 ${W - 0.5} ${R}V${bottom}`}
+          fill="none"
+          stroke={border}
+        />
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { Tile, TopOfTile, Word, type LogoDrawing } from "./shared.tsx";
+import { type LogoDrawing, Tile, TopOfTile, Word } from "./shared.tsx";
 
 /** Indomaret: blue "Indomaret" on white over red, yellow and blue stripes. */
 export const INDOMARET: LogoDrawing = {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useT } from "../../i18n/core";
-import { payments } from "../../i18n/payments";
+import { useT } from "#app/i18n/core.ts";
+import { payments } from "#app/i18n/payments.ts";
 import { paymentTiming } from "./timing";
 
 type Props = {
@@ -36,7 +36,16 @@ export function CopyButton({ value, label }: Props) {
         onClick={copy}
         className={`inline-flex min-h-9 shrink-0 items-center gap-1.5 rounded-full border px-3 py-1.5 text-xs font-semibold transition ${colours}`}
       >
-        <svg aria-hidden viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className="size-4">
+        <svg
+          aria-hidden
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.8}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          className="size-4"
+        >
           {copied ? (
             <path d="m5 12.5 4.5 4.5L19 7.5" />
           ) : (

@@ -1,10 +1,10 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
-import { Link } from "../localized";
-import { failureMessage } from "../../../lib/failure-message.ts";
-import type { PaymentRecord } from "../../../lib/payment-record.ts";
-import { useT } from "../../i18n/core";
-import { payments } from "../../i18n/payments";
+import { Link } from "#app/components/localized.tsx";
+import { useT } from "#app/i18n/core.ts";
+import { payments } from "#app/i18n/payments.ts";
+import { failureMessage } from "#lib/failure-message.ts";
+import type { PaymentRecord } from "#lib/payment-record.ts";
 import { formatPaymentAmount } from "./amount";
 import { PaymentReference } from "./PaymentReference";
 
@@ -36,18 +36,34 @@ function Checking() {
   const t = useT(payments);
   return (
     <div role="status" className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
-      <span aria-hidden className="size-10 animate-spin rounded-full border-4 border-sand-200 border-t-clay-600 motion-reduce:animate-none" />
+      <span
+        aria-hidden
+        className="size-10 animate-spin rounded-full border-4 border-sand-200 border-t-clay-600 motion-reduce:animate-none"
+      />
       <p className="mt-4 text-lg text-ink-700">{t("failed.checking")}</p>
     </div>
   );
 }
 
-function NotCompleted({ record, orderNumber = null, error }: { record: PaymentRecord | null; orderNumber?: string | null; error: string | null }) {
+function NotCompleted({
+  record,
+  orderNumber = null,
+  error,
+}: {
+  record: PaymentRecord | null;
+  orderNumber?: string | null;
+  error: string | null;
+}) {
   const t = useT(payments);
   const message = failureMessage(error, record?.failure_reason);
   const text =
-    message.kind === "error" || message.kind === "raw" ? message.text : message.kind === "reason" ? t(`reason.${message.reason}`) : t("failed.generic");
-  const status = record && (record.status === "FAILED" || record.status === "CANCELLED" ? t(`failed.status.${record.status}`) : record.status);
+    message.kind === "error" || message.kind === "raw"
+      ? message.text
+      : message.kind === "reason"
+        ? t(`reason.${message.reason}`)
+        : t("failed.generic");
+  const status =
+    record && (record.status === "FAILED" || record.status === "CANCELLED" ? t(`failed.status.${record.status}`) : record.status);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:py-16">

@@ -1,7 +1,7 @@
-import { Form, Link } from "../localized";
-import { useT } from "../../i18n/core";
-import { payments } from "../../i18n/payments";
-import { failedUrl, successUrl, type PaymentPageState } from "./payment-state";
+import { Form, Link } from "#app/components/localized.tsx";
+import { useT } from "#app/i18n/core.ts";
+import { payments } from "#app/i18n/payments.ts";
+import { failedUrl, type PaymentPageState, successUrl } from "./payment-state";
 
 type Props = {
   state: PaymentPageState;

@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { secondsUntil, timeLeftParts } from "../../../lib/countdown.ts";
-import type { PaymentMethod } from "../../../lib/payment-methods.ts";
-import type { PaymentRecord } from "../../../lib/payment-record.ts";
-import { useLocale, useT } from "../../i18n/core";
-import { payments } from "../../i18n/payments";
-import { formatOrderDate } from "../OrderSummary";
-import { PaymentLogoImage } from "../PaymentLogo";
+import { formatOrderDate } from "#app/components/OrderSummary.tsx";
+import { PaymentLogoImage } from "#app/components/PaymentLogo.tsx";
+import { StepList } from "#app/components/StepList.tsx";
+import { useLocale, useT } from "#app/i18n/core.ts";
+import { payments } from "#app/i18n/payments.ts";
+import { secondsUntil, timeLeftParts } from "#lib/countdown.ts";
+import type { PaymentMethod } from "#lib/payment-methods.ts";
+import type { PaymentRecord } from "#lib/payment-record.ts";
 import { amountForCopy, formatPaymentAmount } from "./amount";
 import { CopyButton } from "./CopyButton";
 import { DetailRow } from "./DetailRow";
-import { detailsOf, mergeDetails, type PaymentDetails } from "./payment-details";
 import { PaymentActions } from "./PaymentActions";
 import { PaymentReference } from "./PaymentReference";
 import { PaymentStatusBanner } from "./PaymentStatusBanner";
+import { detailsOf, mergeDetails, type PaymentDetails } from "./payment-details";
 import { SandboxPaymentPanel } from "./SandboxPaymentPanel";
-import { StepList } from "../StepList";
 import { paymentTiming } from "./timing";
 import { useCountdown } from "./useCountdown";
 import { usePaymentWatch } from "./usePaymentWatch";
@@ -83,7 +83,15 @@ export function PaymentInstructions(props: PaymentInstructionsProps) {
   const over = watch.state === "failed" || watch.state === "expired";
   // While pending the buttons follow the instructions; once it is over they come first, under the banner.
   const actions = (
-    <PaymentActions state={watch.state} orderId={orderId} paymentId={paymentId} methodCode={method.code} onCheck={watch.check} checking={watch.checking} lastCheck={watch.lastManual} />
+    <PaymentActions
+      state={watch.state}
+      orderId={orderId}
+      paymentId={paymentId}
+      methodCode={method.code}
+      onCheck={watch.check}
+      checking={watch.checking}
+      lastCheck={watch.lastManual}
+    />
   );
 
   return (
@@ -94,7 +102,9 @@ export function PaymentInstructions(props: PaymentInstructionsProps) {
           {over ? t(watch.state === "expired" ? "over.expired.title" : "over.failed.title") : t("instructions.title")}
         </h1>
         <p className="mt-3 text-lg leading-relaxed text-ink-700">
-          {over ? t(watch.state === "expired" ? "over.expired.text" : "over.failed.text", { amount, number: orderNumber }) : t("instructions.intro")}
+          {over
+            ? t(watch.state === "expired" ? "over.expired.text" : "over.failed.text", { amount, number: orderNumber })
+            : t("instructions.intro")}
         </p>
       </header>
 
@@ -179,10 +189,27 @@ export function PaymentInstructions(props: PaymentInstructionsProps) {
               <StepList
                 steps={
                   va
-                    ? [t("va.step1", { bank: va.bank_name }), t("va.step2"), t("va.step3", { number: va.account_number }), t("va.step4", { amount }), t("va.step5")]
+                    ? [
+                        t("va.step1", { bank: va.bank_name }),
+                        t("va.step2"),
+                        t("va.step3", { number: va.account_number }),
+                        t("va.step4", { amount }),
+                        t("va.step5"),
+                      ]
                     : store
-                      ? [t("store.step1", { store: store.store }), t("store.step2"), t("store.step3", { code: store.payment_code }), t("store.step4", { amount }), t("store.step5")]
-                      : [t("generic.step1", { method: methodName }), t("generic.step2", { amount, method: methodName }), t("generic.step3", { number: orderNumber }), t("generic.step4")]
+                      ? [
+                          t("store.step1", { store: store.store }),
+                          t("store.step2"),
+                          t("store.step3", { code: store.payment_code }),
+                          t("store.step4", { amount }),
+                          t("store.step5"),
+                        ]
+                      : [
+                          t("generic.step1", { method: methodName }),
+                          t("generic.step2", { amount, method: methodName }),
+                          t("generic.step3", { number: orderNumber }),
+                          t("generic.step4"),
+                        ]
                 }
               />
             </div>

@@ -1,7 +1,7 @@
-import { Link } from "../localized";
-import { useT } from "../../i18n/core";
-import { payments } from "../../i18n/payments";
-import { NoticePage } from "../NoticePage";
+import { Link } from "#app/components/localized.tsx";
+import { NoticePage } from "#app/components/NoticePage.tsx";
+import { useT } from "#app/i18n/core.ts";
+import { payments } from "#app/i18n/payments.ts";
 
 /** 'QR Code Not Available' (SPEC 2.9): the payment has no QR code to show. */
 export function QrNotAvailable() {

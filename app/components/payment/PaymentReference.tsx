@@ -13,7 +13,9 @@ export function PaymentReference({ rows, title, headingId }: { rows: Row[]; titl
         {rows.map((row) => (
           <div key={row.label} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
             <dt className="shrink-0 text-sm text-ink-500">{row.label}</dt>
-            <dd className={`min-w-0 [overflow-wrap:anywhere] sm:text-right ${row.mono ? "font-mono text-sm" : "font-medium"}`}>{row.value}</dd>
+            <dd className={`min-w-0 [overflow-wrap:anywhere] sm:text-right ${row.mono ? "font-mono text-sm" : "font-medium"}`}>
+              {row.value}
+            </dd>
           </div>
         ))}
       </dl>

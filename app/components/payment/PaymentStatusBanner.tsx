@@ -1,5 +1,5 @@
-import { useT } from "../../i18n/core";
-import { payments } from "../../i18n/payments";
+import { useT } from "#app/i18n/core.ts";
+import { payments } from "#app/i18n/payments.ts";
 import type { PaymentPageState } from "./payment-state";
 
 type Props = {
@@ -33,7 +33,12 @@ export function PaymentStatusBanner({ state, variant }: Props) {
             : [t("status.expired.title"), t("status.expired.text")];
 
   return (
-    <div role="status" aria-atomic="true" className={`flex gap-3 rounded-2xl border px-4 py-3.5 sm:px-5 ${looks[state]}`} data-state={state}>
+    <div
+      role="status"
+      aria-atomic="true"
+      className={`flex gap-3 rounded-2xl border px-4 py-3.5 sm:px-5 ${looks[state]}`}
+      data-state={state}
+    >
       <StateIcon state={state} />
       <p className="leading-snug">
         <strong className="block font-semibold">{title}</strong>
@@ -48,7 +53,16 @@ function StateIcon({ state }: { state: PaymentPageState }) {
     return <span aria-hidden className="mt-1.5 size-3 shrink-0 animate-pulse rounded-full bg-amber-500 motion-reduce:animate-none" />;
   }
   return (
-    <svg aria-hidden viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="mt-0.5 size-5 shrink-0">
+    <svg
+      aria-hidden
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="mt-0.5 size-5 shrink-0"
+    >
       {state === "succeeded" ? (
         <path d="m5 12.5 4.5 4.5L19 7.5" />
       ) : state === "failed" ? (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useT } from "../../i18n/core";
-import { payments } from "../../i18n/payments";
+import { useT } from "#app/i18n/core.ts";
+import { payments } from "#app/i18n/payments.ts";
 
 /**
  * The QR code as an image, or 'QR Code not available' in its place when it does not load. The
@@ -12,6 +12,7 @@ export function QrImage({ src, alt, dimmed = false }: { src: string; alt: string
   const [failed, setFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new src is the trigger to check the image again
   useEffect(() => {
     setFailed(false);
     const img = image.current;

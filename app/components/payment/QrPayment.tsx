@@ -1,17 +1,17 @@
 import { useEffect } from "react";
-import { formatMmSs, QR_COUNTDOWN_SECONDS } from "../../../lib/countdown.ts";
-import type { PaymentRecord } from "../../../lib/payment-record.ts";
-import { shop } from "../../../lib/shop.ts";
-import { useT } from "../../i18n/core";
-import { payments } from "../../i18n/payments";
-import { PaymentLogoImage } from "../PaymentLogo";
+import { PaymentLogoImage } from "#app/components/PaymentLogo.tsx";
+import { StepList } from "#app/components/StepList.tsx";
+import { useT } from "#app/i18n/core.ts";
+import { payments } from "#app/i18n/payments.ts";
+import { formatMmSs, QR_COUNTDOWN_SECONDS } from "#lib/countdown.ts";
+import type { PaymentRecord } from "#lib/payment-record.ts";
+import { shop } from "#lib/shop.ts";
 import { formatPaymentAmount } from "./amount";
 import { PaymentActions } from "./PaymentActions";
 import { PaymentReference } from "./PaymentReference";
 import { PaymentStatusBanner } from "./PaymentStatusBanner";
 import { QrImage } from "./QrImage";
 import { SandboxPaymentPanel } from "./SandboxPaymentPanel";
-import { StepList } from "../StepList";
 import { paymentTiming } from "./timing";
 import { useCountdown } from "./useCountdown";
 import { usePaymentWatch } from "./usePaymentWatch";
@@ -51,7 +51,15 @@ export function QrPayment({ orderId, orderNumber, paymentId, record, qrImageUrl,
   const over = watch.state === "failed" || watch.state === "expired";
   // While pending the buttons follow the steps; once it is over they come first, under the banner.
   const actions = (
-    <PaymentActions state={watch.state} orderId={orderId} paymentId={paymentId} methodCode="QRIS" onCheck={watch.check} checking={watch.checking} lastCheck={watch.lastManual} />
+    <PaymentActions
+      state={watch.state}
+      orderId={orderId}
+      paymentId={paymentId}
+      methodCode="QRIS"
+      onCheck={watch.check}
+      checking={watch.checking}
+      lastCheck={watch.lastManual}
+    />
   );
   const reference = (
     <PaymentReference
@@ -67,8 +75,12 @@ export function QrPayment({ orderId, orderNumber, paymentId, record, qrImageUrl,
       <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
         <header>
           <p className="text-sm font-semibold uppercase tracking-wider text-clay-700">{t("orderEyebrow", { number: orderNumber })}</p>
-          <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">{t(watch.state === "expired" ? "over.qrExpired.title" : "over.failed.title")}</h1>
-          <p className="mt-3 text-lg leading-relaxed text-ink-700">{t(watch.state === "expired" ? "over.expired.text" : "over.failed.text", { amount, number: orderNumber })}</p>
+          <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">
+            {t(watch.state === "expired" ? "over.qrExpired.title" : "over.failed.title")}
+          </h1>
+          <p className="mt-3 text-lg leading-relaxed text-ink-700">
+            {t(watch.state === "expired" ? "over.expired.text" : "over.failed.text", { amount, number: orderNumber })}
+          </p>
         </header>
         <div className="mt-6 space-y-4">
           <PaymentStatusBanner state={watch.state} variant="qr" />
@@ -95,7 +107,10 @@ export function QrPayment({ orderId, orderNumber, paymentId, record, qrImageUrl,
       </div>
 
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,24rem)_1fr] lg:gap-12">
-        <section aria-labelledby="qr-code-title" className="mx-auto w-full max-w-sm rounded-2xl border border-sand-200 bg-white p-5 text-center shadow-sm sm:p-6 lg:max-w-none">
+        <section
+          aria-labelledby="qr-code-title"
+          className="mx-auto w-full max-w-sm rounded-2xl border border-sand-200 bg-white p-5 text-center shadow-sm sm:p-6 lg:max-w-none"
+        >
           <div className="flex items-center justify-between gap-3">
             <h2 id="qr-code-title" className="font-sans text-sm font-semibold uppercase tracking-wider text-ink-500">
               {t("qr.codeTitle")}
@@ -105,7 +120,10 @@ export function QrPayment({ orderId, orderNumber, paymentId, record, qrImageUrl,
           {pending && (
             <p className="mt-3 text-sm text-ink-700">
               {t("timeLeft")}{" "}
-              <span role="timer" className="ml-1 inline-block rounded-lg bg-sand-100 px-2.5 py-1 font-mono text-xl font-semibold tabular-nums text-ink-900">
+              <span
+                role="timer"
+                className="ml-1 inline-block rounded-lg bg-sand-100 px-2.5 py-1 font-mono text-xl font-semibold tabular-nums text-ink-900"
+              >
                 {formatMmSs(secondsLeft)}
               </span>
             </p>

@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
-import { Form } from "../localized";
-import { useT } from "../../i18n/core";
-import { payments } from "../../i18n/payments";
+import { Form } from "#app/components/localized.tsx";
+import { useT } from "#app/i18n/core.ts";
+import { payments } from "#app/i18n/payments.ts";
 
 /**
  * Sandbox only: says no real money moves, and lets the tester play the provider's part. Posts
@@ -20,10 +20,20 @@ export function SandboxPaymentPanel({ paymentId }: { paymentId: string }) {
       <Form method="post" action="/checkout/sandbox-payment" className="mt-3 flex flex-wrap gap-2">
         <input type="hidden" name="paymentId" value={paymentId} />
         <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-        <button type="submit" name="outcome" value="pay" className="rounded-full bg-leaf-600 px-4 py-2 text-sm font-semibold text-white transition hover:bg-leaf-700">
+        <button
+          type="submit"
+          name="outcome"
+          value="pay"
+          className="rounded-full bg-leaf-600 px-4 py-2 text-sm font-semibold text-white transition hover:bg-leaf-700"
+        >
           {t("sandbox.pay")}
         </button>
-        <button type="submit" name="outcome" value="fail" className="rounded-full border border-red-700 bg-white px-4 py-2 text-sm font-semibold text-red-800 transition hover:bg-red-50">
+        <button
+          type="submit"
+          name="outcome"
+          value="fail"
+          className="rounded-full border border-red-700 bg-white px-4 py-2 text-sm font-semibold text-red-800 transition hover:bg-red-50"
+        >
           {t("sandbox.fail")}
         </button>
       </Form>

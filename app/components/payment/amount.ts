@@ -1,4 +1,4 @@
-import { formatAmount } from "../../../lib/money.ts";
+import { formatAmount } from "#lib/money.ts";
 
 /** A payment's amount on the payment pages: the shop's one money format (lib/money.ts). */
 export function formatPaymentAmount(amount: number, currency: string | null | undefined): string {

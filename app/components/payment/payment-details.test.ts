@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { PaymentRecord } from "../../../lib/payment-record.ts";
-import { formatIdr, formatUsd } from "../../../lib/money.ts";
+import { formatIdr, formatUsd } from "#lib/money.ts";
+import type { PaymentRecord } from "#lib/payment-record.ts";
 import { amountForCopy, formatPaymentAmount } from "./amount";
 import { detailsOf, mergeDetails } from "./payment-details";
 import { pageStateOf, successUrl } from "./payment-state";
@@ -42,11 +42,17 @@ describe("payment details of the instructions page", () => {
   it("reads a store payment code and keeps details already shown", () => {
     const store: PaymentRecord = {
       ...base,
-      payment_method: { type: "OVER_THE_COUNTER", channel_code: "ALFAMART", channel_properties: { payment_code: "TEST123", customer_name: "Wayan", expires_at: null } },
+      payment_method: {
+        type: "OVER_THE_COUNTER",
+        channel_code: "ALFAMART",
+        channel_properties: { payment_code: "TEST123", customer_name: "Wayan", expires_at: null },
+      },
     };
     const known = detailsOf(store);
     expect(known.store).toMatchObject({ store: "Alfamart", store_code: "ALFAMART", payment_code: "TEST123" });
-    expect(mergeDetails(known, { ...base, payment_method: { ...store.payment_method, channel_properties: { expires_at: null } } }).store).toEqual(known.store);
+    expect(
+      mergeDetails(known, { ...base, payment_method: { ...store.payment_method, channel_properties: { expires_at: null } } }).store,
+    ).toEqual(known.store);
   });
 });
 

@@ -1,8 +1,14 @@
-import { paymentMethodByCode } from "../../../lib/payment-methods.ts";
-import { storePaymentOf, virtualAccountOf, type PaymentRecord } from "../../../lib/payment-record.ts";
+import { paymentMethodByCode } from "#lib/payment-methods.ts";
+import { type PaymentRecord, storePaymentOf, virtualAccountOf } from "#lib/payment-record.ts";
 
 /** The local views of SPEC 3: what the instructions page shows of a bank transfer or a store payment. */
-export type VirtualAccountView = { account_number: string; bank_code: string; bank_name: string; account_holder_name: string; expires_at: string | null };
+export type VirtualAccountView = {
+  account_number: string;
+  bank_code: string;
+  bank_name: string;
+  account_holder_name: string;
+  expires_at: string | null;
+};
 export type StoreView = { store_code: string; store: string; payment_code: string; customer_name: string; expires_at: string | null };
 
 export type PaymentDetails = {
@@ -30,7 +36,13 @@ export function detailsOf(record: PaymentRecord): PaymentDetails {
       account_holder_name: va.customer_name,
       expires_at: va.expires_at,
     },
-    store: otc && { store_code: code, store: paymentMethodByCode(code)?.name ?? code, payment_code: otc.payment_code, customer_name: otc.customer_name, expires_at: otc.expires_at },
+    store: otc && {
+      store_code: code,
+      store: paymentMethodByCode(code)?.name ?? code,
+      payment_code: otc.payment_code,
+      customer_name: otc.customer_name,
+      expires_at: otc.expires_at,
+    },
     amount: record.amount,
     currency: record.currency,
     expiresAt: record.payment_method.channel_properties.expires_at ?? null,

@@ -1,4 +1,4 @@
-import type { ProviderStatus } from "../../../lib/payment-record.ts";
+import type { ProviderStatus } from "#lib/payment-record.ts";
 
 /** The QR and instructions pages' own state (SPEC 4, "QR and instructions pages"). */
 export type PaymentPageState = "pending" | "succeeded" | "failed" | "expired";

@@ -7,5 +7,9 @@ function subscribe(onChange: () => void) {
 
 /** Whether the tab is in view (document.visibilityState); true while rendering on the server. */
 export function usePageVisible(): boolean {
-  return useSyncExternalStore(subscribe, () => document.visibilityState !== "hidden", () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => document.visibilityState !== "hidden",
+    () => true,
+  );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { PaymentRecord, PaymentStatusResponse } from "../../../lib/payment-record.ts";
+import type { PaymentRecord, PaymentStatusResponse } from "#lib/payment-record.ts";
 import { usePageVisible } from "./usePageVisible";
 
 type Ids = { paymentId?: string | null; orderId?: string | null };

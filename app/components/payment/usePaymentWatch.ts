@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { useLocalePath } from "../localized";
-import type { PaymentRecord } from "../../../lib/payment-record.ts";
-import { pageStateOf, successUrl, type PaymentPageState } from "./payment-state";
+import { useLocalePath } from "#app/components/localized.tsx";
+import type { PaymentRecord } from "#lib/payment-record.ts";
+import { type PaymentPageState, pageStateOf, successUrl } from "./payment-state";
 import { paymentTiming } from "./timing";
 import { usePaymentPolling } from "./usePaymentPolling";
 
@@ -54,7 +54,13 @@ export function usePaymentWatch({ orderId, paymentId, record, methodName, interv
     [onRecord, goToSuccess],
   );
 
-  const { checkNow, checking } = usePaymentPolling({ paymentId, orderId, intervalMs, active: state === "pending", onRecord: (r) => take(r, false) });
+  const { checkNow, checking } = usePaymentPolling({
+    paymentId,
+    orderId,
+    intervalMs,
+    active: state === "pending",
+    onRecord: (r) => take(r, false),
+  });
 
   // A fresh record from the loader (the page was revalidated): only a new record, not a new `take`.
   const takeRef = useRef(take);

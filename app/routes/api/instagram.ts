@@ -1,6 +1,6 @@
+import { shop } from "#lib/shop.ts";
+import { parseCount, socialFeed } from "#server/social/instagram.ts";
 import type { Route } from "./+types/instagram";
-import { shop } from "../../../lib/shop.ts";
-import { parseCount, socialFeed } from "../../../server/social/instagram.ts";
 
 /** GET /api/instagram?username&count: recent posts, or local placeholders. Always 200. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
-import { jsonEndpoint } from "../../../server/http/api-errors.ts";
+import { requireStaff } from "#server/auth/staff-token.ts";
+import { checkoutCookie } from "#server/checkout/session.ts";
+import { rememberPlacedOrder } from "#server/checkout/steps.ts";
+import { AppError } from "#server/errors.ts";
+import { jsonEndpoint } from "#server/http/api-errors.ts";
+import { preferredLocale } from "#server/locale.ts";
+import { parseOrderPayload } from "#server/orders/api-payload.ts";
+import { toApiOrder } from "#server/orders/api-view.ts";
+import { placeOrder } from "#server/orders/place-order.ts";
+import { listOrders } from "#server/orders/queries.ts";
 import type { Route } from "./+types/orders";
-import { requireStaff } from "../../../server/auth/staff-token.ts";
-import { AppError } from "../../../server/errors.ts";
-import { checkoutCookie } from "../../../server/checkout/session.ts";
-import { rememberPlacedOrder } from "../../../server/checkout/steps.ts";
-import { preferredLocale } from "../../../server/locale.ts";
-import { parseOrderPayload } from "../../../server/orders/api-payload.ts";
-import { toApiOrder } from "../../../server/orders/api-view.ts";
-import { placeOrder } from "../../../server/orders/place-order.ts";
-import { listOrders } from "../../../server/orders/queries.ts";
 
 const positiveInt = (text: string | null, fallback: number, max: number) =>
   text && /^\d{1,6}$/.test(text) && Number(text) >= 1 ? Math.min(Number(text), max) : fallback;
@@ -32,5 +32,8 @@ export const action = jsonEndpoint(async ({ request }: Route.ActionArgs) => {
   });
   const order = await placeOrder(parseOrderPayload(body, await preferredLocale(request)));
   const session = await rememberPlacedOrder(request, order.id);
-  return Response.json({ id: order.id, orderNumber: order.orderNumber }, { status: 201, headers: { "Set-Cookie": await checkoutCookie(session) } });
+  return Response.json(
+    { id: order.id, orderNumber: order.orderNumber },
+    { status: 201, headers: { "Set-Cookie": await checkoutCookie(session) } },
+  );
 });

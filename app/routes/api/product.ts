@@ -1,8 +1,8 @@
+import { isLocale } from "#lib/locale.ts";
+import { toApiProduct } from "#server/catalog/api.ts";
+import { getProduct, parseProductId } from "#server/catalog/products.ts";
+import { config } from "#server/config.ts";
 import type { Route } from "./+types/product";
-import { toApiProduct } from "../../../server/catalog/api.ts";
-import { getProduct, parseProductId } from "../../../server/catalog/products.ts";
-import { config } from "../../../server/config.ts";
-import { isLocale } from "../../../lib/locale.ts";
 
 /** GET /api/products/:id: one product, or 404 with a JSON error. */
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
+import { isLocale } from "#lib/locale.ts";
+import { toApiProduct } from "#server/catalog/api.ts";
+import { allProducts } from "#server/catalog/products.ts";
+import { config } from "#server/config.ts";
 import type { Route } from "./+types/products";
-import { toApiProduct } from "../../../server/catalog/api.ts";
-import { allProducts } from "../../../server/catalog/products.ts";
-import { config } from "../../../server/config.ts";
-import { isLocale } from "../../../lib/locale.ts";
 
 /** GET /api/products: every product (English unless ?lang=ru). */
 export async function loader({ request }: Route.LoaderArgs) {

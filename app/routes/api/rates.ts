@@ -1,4 +1,4 @@
-import { usdToIdrRate } from "../../../server/pricing/fx-rate.ts";
+import { usdToIdrRate } from "#server/pricing/fx-rate.ts";
 
 /**
  * GET /api/rates/usd-idr: the USD to IDR rate (SPEC 7), from the rate source, its one-hour cache or

@@ -1,6 +1,6 @@
-import { redirectIn } from "../../../server/locale.ts";
+import { clearCheckout } from "#server/checkout/session.ts";
+import { redirectIn } from "#server/locale.ts";
 import type { Route } from "./+types/clear";
-import { clearCheckout } from "../../../server/checkout/session.ts";
 
 /** POST /checkout/clear: empties the checkout (the hat, address and delivery chosen) and goes back to the shop. */
 export async function action({ request }: Route.ActionArgs) {

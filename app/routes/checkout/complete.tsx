@@ -1,14 +1,21 @@
 import { data } from "react-router";
-import { Link } from "../../components/localized";
+import { CashInStoreInstructions } from "#app/components/CashInStoreInstructions.tsx";
+import { Link } from "#app/components/localized.tsx";
+import {
+  awaitsCashPayment,
+  OrderInfoNotFound,
+  OrderPageLink,
+  OrderSummary,
+  orderView,
+  StatusBadge,
+} from "#app/components/OrderSummary.tsx";
+import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import { orders } from "#app/i18n/orders.ts";
+import { placedOrder } from "#server/checkout/steps.ts";
+import { localeOf } from "#server/locale.ts";
+import { orderInLanguage } from "#server/orders/in-language.ts";
+import { orderById } from "#server/orders/queries.ts";
 import type { Route } from "./+types/complete";
-import { orderInLanguage } from "../../../server/orders/in-language.ts";
-import { placedOrder } from "../../../server/checkout/steps.ts";
-import { localeOf } from "../../../server/locale.ts";
-import { orderById } from "../../../server/orders/queries.ts";
-import { CashInStoreInstructions } from "../../components/CashInStoreInstructions";
-import { awaitsCashPayment, OrderInfoNotFound, OrderPageLink, OrderSummary, orderView, StatusBadge } from "../../components/OrderSummary";
-import { metaLocale, translator, useT } from "../../i18n/core";
-import { orders } from "../../i18n/orders";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = translator(orders, metaLocale(matches));
@@ -62,7 +69,12 @@ export default function Complete({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 space-y-6">
         {awaitsCashPayment(order) && (
-          <CashInStoreInstructions orderNumber={order.orderNumber} totalIdr={order.totalIdr} totalCents={order.totalCents} payBy={order.payBy} />
+          <CashInStoreInstructions
+            orderNumber={order.orderNumber}
+            totalIdr={order.totalIdr}
+            totalCents={order.totalCents}
+            payBy={order.payBy}
+          />
         )}
         <OrderSummary order={order} detailed />
         <OrderPageLink token={order.accessToken} />

@@ -1,17 +1,17 @@
-import { Form, Link } from "../../components/localized";
+import { CheckoutNotice } from "#app/components/checkout/CheckoutNotice.tsx";
+import { CheckoutSteps } from "#app/components/checkout/CheckoutSteps.tsx";
+import { Form, Link } from "#app/components/localized.tsx";
+import { ProductPhoto } from "#app/components/ProductPhoto.tsx";
+import { checkout } from "#app/i18n/checkout.ts";
+import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import { formatUsd } from "#lib/money.ts";
+import { readProduct } from "#server/catalog/products.ts";
+import { readCheckout } from "#server/checkout/session.ts";
+import { checkoutProduct, placedOrder } from "#server/checkout/steps.ts";
+import { localeOf } from "#server/locale.ts";
+import { orderInLanguage } from "#server/orders/in-language.ts";
+import { orderById } from "#server/orders/queries.ts";
 import type { Route } from "./+types/confirmation";
-import { orderInLanguage } from "../../../server/orders/in-language.ts";
-import { localeOf } from "../../../server/locale.ts";
-import { formatUsd } from "../../../lib/money.ts";
-import { checkoutProduct, placedOrder } from "../../../server/checkout/steps.ts";
-import { readCheckout } from "../../../server/checkout/session.ts";
-import { orderById } from "../../../server/orders/queries.ts";
-import { readProduct } from "../../../server/catalog/products.ts";
-import { CheckoutNotice } from "../../components/checkout/CheckoutNotice";
-import { CheckoutSteps } from "../../components/checkout/CheckoutSteps";
-import { ProductPhoto } from "../../components/ProductPhoto";
-import { checkout } from "../../i18n/checkout";
-import { metaLocale, translator, useT } from "../../i18n/core";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: translator(checkout, metaLocale(matches))("meta.title") },
@@ -79,7 +79,9 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
           <div className="flex justify-between gap-4 py-3">
             <dt className="text-ink-500">{t("confirm.product")}</dt>
             <dd className="text-right font-medium">
-              <Link to={`/products/${product.id}`} className="hover:underline">{product.name}</Link>
+              <Link to={`/products/${product.id}`} className="hover:underline">
+                {product.name}
+              </Link>
             </dd>
           </div>
           <div className="flex justify-between gap-4 py-3">
@@ -94,8 +96,12 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="mt-6 text-ink-700">{t("confirm.note")}</p>
       <div className="mt-8 flex flex-wrap items-center gap-3">
-        <Link to="/checkout/shipping" className="btn-primary">{t("confirm.continue")}</Link>
-        <Link to="/products" className="btn-secondary">{t("confirm.change")}</Link>
+        <Link to="/checkout/shipping" className="btn-primary">
+          {t("confirm.continue")}
+        </Link>
+        <Link to="/products" className="btn-secondary">
+          {t("confirm.change")}
+        </Link>
         <Form method="post" action="/checkout/clear">
           <button type="submit" className="px-2 py-3 text-sm font-semibold text-ink-700 underline underline-offset-4 hover:text-ink-900">
             {t("confirm.clear")}

@@ -1,8 +1,8 @@
+import { type FailedLookup, FailedPayment } from "#app/components/payment/FailedPayment.tsx";
+import { metaLocale, translator } from "#app/i18n/core.ts";
+import { payments } from "#app/i18n/payments.ts";
+import { checkoutPayment } from "#server/checkout/payment-pages.ts";
 import type { Route } from "./+types/failed";
-import { checkoutPayment } from "../../../server/checkout/payment-pages.ts";
-import { FailedPayment, type FailedLookup } from "../../components/payment/FailedPayment";
-import { metaLocale, translator } from "../../i18n/core";
-import { payments } from "../../i18n/payments";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: translator(payments, metaLocale(matches))("failed.meta") },

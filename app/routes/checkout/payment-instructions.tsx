@@ -1,13 +1,13 @@
-import { redirectIn } from "../../../server/locale.ts";
+import { PaymentInstructions } from "#app/components/payment/PaymentInstructions.tsx";
+import { InstructionsNotAvailable } from "#app/components/payment/PaymentNotices.tsx";
+import { metaLocale, translator, useLocale } from "#app/i18n/core.ts";
+import { payments } from "#app/i18n/payments.ts";
+import { secondsUntil } from "#lib/countdown.ts";
+import { paymentMethodName } from "#lib/payment-methods.ts";
+import { paymentPage } from "#server/checkout/payment-pages.ts";
+import { paymentsSandbox } from "#server/config.ts";
+import { redirectIn } from "#server/locale.ts";
 import type { Route } from "./+types/payment-instructions";
-import { secondsUntil } from "../../../lib/countdown.ts";
-import { paymentPage } from "../../../server/checkout/payment-pages.ts";
-import { paymentsSandbox } from "../../../server/config.ts";
-import { paymentMethodName } from "../../../lib/payment-methods.ts";
-import { InstructionsNotAvailable } from "../../components/payment/PaymentNotices";
-import { PaymentInstructions } from "../../components/payment/PaymentInstructions";
-import { metaLocale, translator, useLocale } from "../../i18n/core";
-import { payments } from "../../i18n/payments";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = translator(payments, metaLocale(matches));

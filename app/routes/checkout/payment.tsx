@@ -1,17 +1,17 @@
 import { useState } from "react";
 import { redirectDocument, useNavigation } from "react-router";
-import { Form, Link } from "../../components/localized";
+import { CheckoutLayout } from "#app/components/checkout/CheckoutLayout.tsx";
+import { CheckoutSummary } from "#app/components/checkout/CheckoutSummary.tsx";
+import { Form, Link } from "#app/components/localized.tsx";
+import { PaymentLogoImage } from "#app/components/PaymentLogo.tsx";
+import { checkout } from "#app/i18n/checkout.ts";
+import { metaLocale, translator, useLocale, useT } from "#app/i18n/core.ts";
+import { formatIdr, formatRate } from "#lib/money.ts";
+import { OVER_THE_COUNTER_CAP_MESSAGE, type PaymentMethodType, paymentMethodName } from "#lib/payment-methods.ts";
+import { pay, paymentStep } from "#server/checkout/payment-step.ts";
+import { actionError } from "#server/errors.ts";
+import { localeOf, redirectIn } from "#server/locale.ts";
 import type { Route } from "./+types/payment";
-import { formatIdr, formatRate } from "../../../lib/money.ts";
-import { OVER_THE_COUNTER_CAP_MESSAGE, paymentMethodName, type PaymentMethodType } from "../../../lib/payment-methods.ts";
-import { pay, paymentStep } from "../../../server/checkout/payment-step.ts";
-import { actionError } from "../../../server/errors.ts";
-import { localeOf, redirectIn } from "../../../server/locale.ts";
-import { CheckoutLayout } from "../../components/checkout/CheckoutLayout";
-import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
-import { PaymentLogoImage } from "../../components/PaymentLogo";
-import { checkout } from "../../i18n/checkout";
-import { metaLocale, translator, useLocale, useT } from "../../i18n/core";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: translator(checkout, metaLocale(matches))("payment.title") },
@@ -72,9 +72,15 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       <h1 className="text-3xl font-semibold sm:text-4xl">{t("payment.title")}</h1>
       <p className="mt-2 text-ink-700">
         {loaderData.orderNumber ? t("payment.payingOrder", { number: loaderData.orderNumber }) : t("payment.intro")}{" "}
-        {!loaderData.orderNumber && <Link to="/checkout/shipping-options" className="font-semibold text-clay-700 underline underline-offset-4">{t("back")}</Link>}
+        {!loaderData.orderNumber && (
+          <Link to="/checkout/shipping-options" className="font-semibold text-clay-700 underline underline-offset-4">
+            {t("back")}
+          </Link>
+        )}
       </p>
-      {loaderData.sandbox && <p className="mt-4 inline-block rounded-full bg-sand-200 px-3 py-1 text-xs font-semibold text-ink-700">{t("payment.sandbox")}</p>}
+      {loaderData.sandbox && (
+        <p className="mt-4 inline-block rounded-full bg-sand-200 px-3 py-1 text-xs font-semibold text-ink-700">{t("payment.sandbox")}</p>
+      )}
       <Form method="post" onSubmit={onSubmit} className="mt-8 space-y-8">
         {loaderData.groups.map((group) => (
           <fieldset key={group.type}>
@@ -107,9 +113,15 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           </fieldset>
         ))}
         {(capHit || shownError) && (
-          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-red-800">{capHit ? t("payment.otcCap") : shownError}</p>
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-red-800">
+            {capHit ? t("payment.otcCap") : shownError}
+          </p>
         )}
-        <button type="submit" className="btn-primary w-full py-4 text-base sm:w-auto sm:px-12" disabled={navigation.state === "submitting" || capHit}>
+        <button
+          type="submit"
+          className="btn-primary w-full py-4 text-base sm:w-auto sm:px-12"
+          disabled={navigation.state === "submitting" || capHit}
+        >
           {navigation.state === "submitting" ? t("payment.placing") : loaderData.orderNumber ? t("payment.pay") : t("payment.place")}
         </button>
       </Form>

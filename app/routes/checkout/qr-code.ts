@@ -1,8 +1,9 @@
+import { checkoutPayment } from "#server/checkout/payment-pages.ts";
+import { qrPng, qrSvg } from "#server/payments/qr-svg.ts";
 import type { Route } from "./+types/qr-code";
-import { checkoutPayment } from "../../../server/checkout/payment-pages.ts";
-import { qrPng, qrSvg } from "../../../server/payments/qr-svg.ts";
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });
 
 /**
  * GET /checkout/qr-code/<payment id>.svg (shown on the page) or .png (saved to a phone's gallery):
@@ -16,7 +17,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const cache = "private, max-age=600";
   if (kind === "png") {
     const png = await qrPng(payment.qrString);
-    return new Response(new Uint8Array(png), { headers: { "Content-Type": "image/png", "Cache-Control": cache, "Content-Disposition": `attachment; filename="QRIS-${payment.orderNumber}.png"` } });
+    return new Response(new Uint8Array(png), {
+      headers: {
+        "Content-Type": "image/png",
+        "Cache-Control": cache,
+        "Content-Disposition": `attachment; filename="QRIS-${payment.orderNumber}.png"`,
+      },
+    });
   }
-  return new Response(await qrSvg(payment.qrString), { headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": cache } });
+  return new Response(await qrSvg(payment.qrString), {
+    headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": cache },
+  });
 }

@@ -1,11 +1,11 @@
-import { redirectIn } from "../../../server/locale.ts";
+import { QrNotAvailable } from "#app/components/payment/PaymentNotices.tsx";
+import { QrPayment } from "#app/components/payment/QrPayment.tsx";
+import { metaLocale, translator } from "#app/i18n/core.ts";
+import { payments } from "#app/i18n/payments.ts";
+import { paymentPage } from "#server/checkout/payment-pages.ts";
+import { paymentsSandbox } from "#server/config.ts";
+import { redirectIn } from "#server/locale.ts";
 import type { Route } from "./+types/qr";
-import { paymentPage } from "../../../server/checkout/payment-pages.ts";
-import { paymentsSandbox } from "../../../server/config.ts";
-import { QrNotAvailable } from "../../components/payment/PaymentNotices";
-import { QrPayment } from "../../components/payment/QrPayment";
-import { metaLocale, translator } from "../../i18n/core";
-import { payments } from "../../i18n/payments";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = translator(payments, metaLocale(matches));

@@ -1,7 +1,7 @@
-import { redirectIn } from "../../../server/locale.ts";
+import { returnDestination } from "#server/checkout/return.ts";
+import { checkoutCookie } from "#server/checkout/session.ts";
+import { redirectIn } from "#server/locale.ts";
 import type { Route } from "./+types/return";
-import { checkoutCookie } from "../../../server/checkout/session.ts";
-import { returnDestination } from "../../../server/checkout/return.ts";
 
 /**
  * Where Xendit's pages (card form, e-wallet, pay-later) send the customer back: the payment is

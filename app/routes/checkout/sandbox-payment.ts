@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { localePath, unlocalizedPath } from "../../../lib/locale.ts";
-import { localeOf } from "../../../server/locale.ts";
+import { localePath, unlocalizedPath } from "#lib/locale.ts";
+import { simulateSandboxOutcome } from "#server/checkout/sandbox-outcome.ts";
+import { paymentsSandbox } from "#server/config.ts";
+import { actionError } from "#server/errors.ts";
+import { localeOf } from "#server/locale.ts";
 import type { Route } from "./+types/sandbox-payment";
-import { actionError } from "../../../server/errors.ts";
-import { paymentsSandbox } from "../../../server/config.ts";
-import { simulateSandboxOutcome } from "../../../server/checkout/sandbox-outcome.ts";
 
 /**
  * Sandbox only: pays or fails the customer's pending virtual account, store or QR payment, as

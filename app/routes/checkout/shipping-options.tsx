@@ -1,19 +1,19 @@
 import { useState } from "react";
 import { useSubmit } from "react-router";
-import { Form, Link } from "../../components/localized";
+import { CheckoutLayout } from "#app/components/checkout/CheckoutLayout.tsx";
+import { CheckoutSummary } from "#app/components/checkout/CheckoutSummary.tsx";
+import { Form, Link } from "#app/components/localized.tsx";
+import { checkout } from "#app/i18n/checkout.ts";
+import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import { countryNames } from "#app/i18n/countries.ts";
+import { deliveryTexts } from "#app/i18n/delivery.ts";
+import { deliveryCostCents, deliveryDays, deliveryWindow, makingDays, optionsForAddress } from "#lib/delivery.ts";
+import { formatUsd } from "#lib/money.ts";
+import { readCheckout } from "#server/checkout/session.ts";
+import { checkoutProductName, chooseDelivery, missingStep } from "#server/checkout/steps.ts";
+import { actionError } from "#server/errors.ts";
+import { localeOf, redirectIn } from "#server/locale.ts";
 import type { Route } from "./+types/shipping-options";
-import { deliveryCostCents, deliveryDays, deliveryWindow, makingDays, optionsForAddress } from "../../../lib/delivery.ts";
-import { formatUsd } from "../../../lib/money.ts";
-import { readCheckout } from "../../../server/checkout/session.ts";
-import { checkoutProductName, chooseDelivery, missingStep } from "../../../server/checkout/steps.ts";
-import { actionError } from "../../../server/errors.ts";
-import { localeOf, redirectIn } from "../../../server/locale.ts";
-import { CheckoutLayout } from "../../components/checkout/CheckoutLayout";
-import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
-import { checkout } from "../../i18n/checkout";
-import { countryNames } from "../../i18n/countries";
-import { deliveryTexts } from "../../i18n/delivery";
-import { metaLocale, translator, useT } from "../../i18n/core";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: translator(checkout, metaLocale(matches))("delivery.title") },
@@ -42,7 +42,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     address: { city: address.city, country: address.country },
     options,
     chosen: checkoutData.deliveryOption ?? null,
-    summary: { productName: await checkoutProductName(checkoutData, locale), size: checkoutData.selectedSize ?? null, priceCents: checkoutData.priceCents ?? 0 },
+    summary: {
+      productName: await checkoutProductName(checkoutData, locale),
+      size: checkoutData.selectedSize ?? null,
+      priceCents: checkoutData.priceCents ?? 0,
+    },
     missingPrevious: new URL(request.url).searchParams.has("missing"),
   };
 }
@@ -86,10 +90,14 @@ export default function ShippingOptions({ loaderData, actionData }: Route.Compon
       <h1 className="text-3xl font-semibold sm:text-4xl">{t("delivery.title")}</h1>
       <p className="mt-2 text-ink-700">
         {t("delivery.intro", { city: loaderData.address.city, country: tc(loaderData.address.country as keyof typeof countryNames.en) })}{" "}
-        <Link to="/checkout/shipping" className="font-semibold text-clay-700 underline underline-offset-4">{t("address.change")}</Link>
+        <Link to="/checkout/shipping" className="font-semibold text-clay-700 underline underline-offset-4">
+          {t("address.change")}
+        </Link>
       </p>
       {loaderData.missingPrevious && (
-        <p role="alert" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-amber-900">{t("missing.previous")}</p>
+        <p role="alert" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-amber-900">
+          {t("missing.previous")}
+        </p>
       )}
       <Form method="post" onSubmit={onSubmit} className="mt-8">
         <fieldset>
@@ -116,21 +124,27 @@ export default function ShippingOptions({ loaderData, actionData }: Route.Compon
                 <span className="flex-1">
                   <span className="flex flex-wrap items-baseline justify-between gap-2">
                     <span className="font-semibold">{td(`${o.id}.name`)}</span>
-                    <span className="font-semibold">{o.costCents === 0 ? `${formatUsd(0)} · ${t("delivery.free")}` : formatUsd(o.costCents)}</span>
+                    <span className="font-semibold">
+                      {o.costCents === 0 ? `${formatUsd(0)} · ${t("delivery.free")}` : formatUsd(o.costCents)}
+                    </span>
                   </span>
                   <span className="mt-1 block text-sm text-ink-700">{td(`${o.id}.description`)}</span>
                   <span className="mt-2 block text-sm text-ink-700">
                     {td("making", makingDays)} · {td("delivery", { days: td(`${o.id}.days`, o.carrierDays ?? undefined) })}
                   </span>
                   <span className="mt-1 block text-sm font-medium text-ink-900">{td(o.carrierDays ? "arrives" : "ready", o.window)}</span>
-                  <span className="mt-1 block text-xs text-ink-500">{o.trackingAvailable ? t("delivery.tracking") : t("delivery.noTracking")}</span>
+                  <span className="mt-1 block text-xs text-ink-500">
+                    {o.trackingAvailable ? t("delivery.tracking") : t("delivery.noTracking")}
+                  </span>
                 </span>
               </label>
             ))}
           </div>
         </fieldset>
         {error && (
-          <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-red-800">{error}</p>
+          <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-red-800">
+            {error}
+          </p>
         )}
         <button type="submit" className="btn-primary mt-8" disabled={saving}>
           {saving ? t("delivery.saving") : t("delivery.continue")}

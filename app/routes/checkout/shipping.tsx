@@ -1,20 +1,20 @@
 import { useEffect, useState } from "react";
 import { data, useNavigation } from "react-router";
-import { localeOf, redirectIn } from "../../../server/locale.ts";
-import { Form } from "../../components/localized";
+import { CheckoutLayout } from "#app/components/checkout/CheckoutLayout.tsx";
+import { CheckoutSummary } from "#app/components/checkout/CheckoutSummary.tsx";
+import { Form } from "#app/components/localized.tsx";
+import { SelectField } from "#app/components/SelectField.tsx";
+import { TextField } from "#app/components/TextField.tsx";
+import { checkout } from "#app/i18n/checkout.ts";
+import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import { countryNames } from "#app/i18n/countries.ts";
+import { countries } from "#lib/countries.ts";
+import { type AddressField, shippingAddressSchema } from "#lib/validation/address.ts";
+import { type FieldErrors, fieldErrors } from "#lib/validation/fields.ts";
+import { readCheckout } from "#server/checkout/session.ts";
+import { checkoutProductName, missingStep, saveAddress } from "#server/checkout/steps.ts";
+import { localeOf, redirectIn } from "#server/locale.ts";
 import type { Route } from "./+types/shipping";
-import { countries } from "../../../lib/countries.ts";
-import { shippingAddressSchema, type AddressField } from "../../../lib/validation/address.ts";
-import { fieldErrors, type FieldErrors } from "../../../lib/validation/fields.ts";
-import { readCheckout } from "../../../server/checkout/session.ts";
-import { checkoutProductName, missingStep, saveAddress } from "../../../server/checkout/steps.ts";
-import { CheckoutLayout } from "../../components/checkout/CheckoutLayout";
-import { CheckoutSummary } from "../../components/checkout/CheckoutSummary";
-import { SelectField } from "../../components/SelectField";
-import { TextField } from "../../components/TextField";
-import { checkout } from "../../i18n/checkout";
-import { countryNames } from "../../i18n/countries";
-import { metaLocale, translator, useT } from "../../i18n/core";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: translator(checkout, metaLocale(matches))("address.title") },
@@ -27,7 +27,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (back) throw redirectIn(request, back);
   return {
     address: checkoutData?.shippingAddress ?? null,
-    summary: { productName: await checkoutProductName(checkoutData ?? null, localeOf(request)), size: checkoutData?.selectedSize ?? null, priceCents: checkoutData?.priceCents ?? 0 },
+    summary: {
+      productName: await checkoutProductName(checkoutData ?? null, localeOf(request)),
+      size: checkoutData?.selectedSize ?? null,
+      priceCents: checkoutData?.priceCents ?? 0,
+    },
     missingPrevious: new URL(request.url).searchParams.has("missing"),
   };
 }
@@ -53,6 +57,7 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
   const result = actionData as ActionResult | undefined;
   const [clientErrors, setErrors] = useState<FieldErrors<AddressField> | null>(null);
   const errors = clientErrors ?? result?.errors ?? {};
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer from the server is the trigger
   useEffect(() => setErrors(null), [result]);
 
   const values: Partial<Record<AddressField, string>> = result?.values ?? loaderData.address ?? {};
@@ -75,7 +80,9 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-3xl font-semibold sm:text-4xl">{t("address.title")}</h1>
       <p className="mt-2 text-ink-700">{t("address.intro")}</p>
       {loaderData.missingPrevious && (
-        <p role="alert" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-amber-900">{t("missing.previous")}</p>
+        <p role="alert" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-amber-900">
+          {t("missing.previous")}
+        </p>
       )}
       <Form method="post" noValidate onSubmit={onSubmit} className="mt-8 space-y-5">
         {field("fullName", { autoComplete: "name", maxLength: 120 })}

@@ -1,21 +1,28 @@
 import { data } from "react-router";
-import { Link } from "../../components/localized";
+import { CashInStoreInstructions } from "#app/components/CashInStoreInstructions.tsx";
+import { Link } from "#app/components/localized.tsx";
+import { NoticePage } from "#app/components/NoticePage.tsx";
+import {
+  awaitsCashPayment,
+  OrderInfoNotFound,
+  OrderPageLink,
+  OrderSummary,
+  type OrderView,
+  orderView,
+} from "#app/components/OrderSummary.tsx";
+import { PaymentReference } from "#app/components/payment/PaymentReference.tsx";
+import { failedUrl } from "#app/components/payment/payment-state.ts";
+import { metaLocale, translator, useLocale, useT } from "#app/i18n/core.ts";
+import { orders } from "#app/i18n/orders.ts";
+import { payments } from "#app/i18n/payments.ts";
+import { paymentMethodName } from "#lib/payment-methods.ts";
+import type { ProviderStatus } from "#lib/payment-record.ts";
+import { checkoutPayment } from "#server/checkout/payment-pages.ts";
+import { placedOrder } from "#server/checkout/steps.ts";
+import { localeOf, redirectIn } from "#server/locale.ts";
+import { orderInLanguage } from "#server/orders/in-language.ts";
+import { orderById } from "#server/orders/queries.ts";
 import type { Route } from "./+types/success";
-import { orderInLanguage } from "../../../server/orders/in-language.ts";
-import type { ProviderStatus } from "../../../lib/payment-record.ts";
-import { placedOrder } from "../../../server/checkout/steps.ts";
-import { localeOf, redirectIn } from "../../../server/locale.ts";
-import { orderById } from "../../../server/orders/queries.ts";
-import { checkoutPayment } from "../../../server/checkout/payment-pages.ts";
-import { CashInStoreInstructions } from "../../components/CashInStoreInstructions";
-import { awaitsCashPayment, OrderInfoNotFound, OrderPageLink, OrderSummary, orderView, type OrderView } from "../../components/OrderSummary";
-import { failedUrl } from "../../components/payment/payment-state";
-import { PaymentReference } from "../../components/payment/PaymentReference";
-import { metaLocale, translator, useLocale, useT } from "../../i18n/core";
-import { orders } from "../../i18n/orders";
-import { paymentMethodName } from "../../../lib/payment-methods.ts";
-import { payments } from "../../i18n/payments";
-import { NoticePage } from "../../components/NoticePage";
 
 type Outcome = "paid" | "test" | "processing" | "cash";
 
@@ -33,12 +40,21 @@ function outcomeOf(order: Pick<OrderView, "paymentMethod" | "paymentStatus" | "s
 /** The payment named in the link (?payment_id=…), as the page shows it. */
 type PaymentDetails = { id: string; orderId: string; methodCode: string; status: ProviderStatus };
 
-const titles = { paid: "success.paid.title", test: "success.test.title", processing: "success.processing.title", cash: "success.cash.title" } as const;
+const titles = {
+  paid: "success.paid.title",
+  test: "success.test.title",
+  processing: "success.processing.title",
+  cash: "success.cash.title",
+} as const;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = translator(orders, metaLocale(matches));
   const title =
-    loaderData?.state === "found" ? t(titles[outcomeOf(loaderData.order, loaderData.payment?.status)]) : loaderData?.state === "unavailable" ? t(titles.processing) : t("notFound.title");
+    loaderData?.state === "found"
+      ? t(titles[outcomeOf(loaderData.order, loaderData.payment?.status)])
+      : loaderData?.state === "unavailable"
+        ? t(titles.processing)
+        : t("notFound.title");
   return [{ title }, { name: "robots", content: "noindex" }];
 };
 
@@ -67,7 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       paymentUnavailable = true;
     }
   }
-  let order;
+  let order: Awaited<ReturnType<typeof placedOrder>>;
   try {
     order = await placedOrder(request, orderId, orderById);
   } catch (error) {
@@ -75,10 +91,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     return data({ state: "unavailable" as const }, { status: 200 });
   }
   if (!order) return data({ state: "notFound" as const }, { status: 404 });
-  if (payment && order.paymentStatus !== "SUCCEEDED" && (payment.status === "FAILED" || payment.status === "EXPIRED" || payment.status === "CANCELLED")) {
+  if (
+    payment &&
+    order.paymentStatus !== "SUCCEEDED" &&
+    (payment.status === "FAILED" || payment.status === "EXPIRED" || payment.status === "CANCELLED")
+  ) {
     throw redirectIn(request, failedUrl(payment.orderId, payment.id));
   }
-  return data({ state: "found" as const, order: orderView(await orderInLanguage(order, localeOf(request)), localeOf(request)), payment, paymentUnavailable }, { status: 200 });
+  return data(
+    {
+      state: "found" as const,
+      order: orderView(await orderInLanguage(order, localeOf(request)), localeOf(request)),
+      payment,
+      paymentUnavailable,
+    },
+    { status: 200 },
+  );
 }
 
 export default function Success({ loaderData }: Route.ComponentProps) {
@@ -90,6 +118,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "unavailable") {
     return (
       <NoticePage role="status" title={t("success.processing.title")} text={t("success.unavailable.text")}>
+        {/* biome-ignore lint/a11y/useValidAnchor: an empty href reloads this page, also without JavaScript */}
         <a href="" className="btn-primary">
           {t("success.reload")}
         </a>
@@ -103,7 +132,14 @@ export default function Success({ loaderData }: Route.ComponentProps) {
   const { order, payment, paymentUnavailable } = loaderData;
   const outcome = outcomeOf(order, payment?.status);
   const cash = awaitsCashPayment(order);
-  const text = outcome === "paid" ? "success.paid.text" : outcome === "test" ? "success.test.text" : outcome === "cash" ? "success.cash.text" : "success.processing.text";
+  const text =
+    outcome === "paid"
+      ? "success.paid.text"
+      : outcome === "test"
+        ? "success.test.text"
+        : outcome === "cash"
+          ? "success.cash.text"
+          : "success.processing.text";
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-16">
@@ -128,13 +164,23 @@ export default function Success({ loaderData }: Route.ComponentProps) {
             title={tp("success.details")}
             headingId="payment-details-title"
             rows={[
-              { label: tp("ref.method"), value: payment.methodCode === "QRIS" ? tp("method.qr") : paymentMethodName(payment.methodCode, locale) },
+              {
+                label: tp("ref.method"),
+                value: payment.methodCode === "QRIS" ? tp("method.qr") : paymentMethodName(payment.methodCode, locale),
+              },
               { label: tp("ref.orderNumber"), value: order.orderNumber },
               { label: tp("ref.paymentId"), value: payment.id, mono: true },
             ]}
           />
         )}
-        {cash && <CashInStoreInstructions orderNumber={order.orderNumber} totalIdr={order.totalIdr} totalCents={order.totalCents} payBy={order.payBy} />}
+        {cash && (
+          <CashInStoreInstructions
+            orderNumber={order.orderNumber}
+            totalIdr={order.totalIdr}
+            totalCents={order.totalCents}
+            payBy={order.payBy}
+          />
+        )}
         <OrderPageLink token={order.accessToken} />
         <OrderSummary order={order} />
       </div>
@@ -150,10 +196,19 @@ export default function Success({ loaderData }: Route.ComponentProps) {
 
 /** A tick for a paid order, a clock while the payment is awaited, a flask for a test payment. */
 function OutcomeMark({ outcome }: { outcome: Outcome }) {
-  const colours = outcome === "paid" ? "bg-leaf-600 text-white" : outcome === "test" ? "bg-gray-200 text-gray-800" : "bg-amber-100 text-amber-900";
+  const colours =
+    outcome === "paid" ? "bg-leaf-600 text-white" : outcome === "test" ? "bg-gray-200 text-gray-800" : "bg-amber-100 text-amber-900";
   return (
     <span aria-hidden className={`mx-auto flex size-14 items-center justify-center rounded-full ${colours}`}>
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-7">
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className="size-7"
+      >
         {outcome === "paid" ? (
           <path d="m5 12.5 4.5 4.5L19 7.5" />
         ) : outcome === "test" ? (

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { redirectIn } from "../../../server/locale.ts";
+import { allProducts } from "#server/catalog/products.ts";
+import { checkoutCookie, startCheckout } from "#server/checkout/session.ts";
+import { paymentsSandbox } from "#server/config.ts";
+import { redirectIn } from "#server/locale.ts";
 import type { Route } from "./+types/test-checkout";
-import { allProducts } from "../../../server/catalog/products.ts";
-import { checkoutCookie, startCheckout } from "../../../server/checkout/session.ts";
-import { paymentsSandbox } from "../../../server/config.ts";
 
 /**
  * /test-checkout (sandbox only): fills the checkout with a sample hat, a sample Bali address and

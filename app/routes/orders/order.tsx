@@ -1,20 +1,20 @@
 import { data } from "react-router";
-import { Form, Link } from "../../components/localized";
+import { CashInStoreInstructions } from "#app/components/CashInStoreInstructions.tsx";
+import { Form, Link } from "#app/components/localized.tsx";
+import { NoticePage } from "#app/components/NoticePage.tsx";
+import { awaitsCashPayment, formatOrderDate, OrderSummary, orderView, StatusBadge, statusWord } from "#app/components/OrderSummary.tsx";
+import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import { orders } from "#app/i18n/orders.ts";
+import { shop } from "#lib/shop.ts";
+import { checkoutCookie } from "#server/checkout/session.ts";
+import { resumePayment } from "#server/checkout/steps.ts";
+import { localeOf, redirectIn } from "#server/locale.ts";
+import { orderHistory } from "#server/orders/history.ts";
+import { orderInLanguage } from "#server/orders/in-language.ts";
+import { orderByToken } from "#server/orders/queries.ts";
+import { isPayable } from "#server/payments/payment-requests.ts";
+import { isPaidOnline } from "#server/payments/xendit/channels.ts";
 import type { Route } from "./+types/order";
-import { orderInLanguage } from "../../../server/orders/in-language.ts";
-import { shop } from "../../../lib/shop.ts";
-import { localeOf, redirectIn } from "../../../server/locale.ts";
-import { orderHistory } from "../../../server/orders/history.ts";
-import { orderByToken } from "../../../server/orders/queries.ts";
-import { checkoutCookie } from "../../../server/checkout/session.ts";
-import { resumePayment } from "../../../server/checkout/steps.ts";
-import { isPayable } from "../../../server/payments/payment-requests.ts";
-import { isPaidOnline } from "../../../server/payments/xendit/channels.ts";
-import { CashInStoreInstructions } from "../../components/CashInStoreInstructions";
-import { awaitsCashPayment, formatOrderDate, OrderSummary, orderView, StatusBadge, statusWord } from "../../components/OrderSummary";
-import { metaLocale, translator, useT } from "../../i18n/core";
-import { orders } from "../../i18n/orders";
-import { NoticePage } from "../../components/NoticePage";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = translator(orders, metaLocale(matches));
@@ -41,7 +41,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!order) return data({ found: false as const }, { status: 404 });
   const locale = localeOf(request);
   const events = await orderHistory(order.id);
-  const history = events.map((e) => ({ id: e.id, at: formatOrderDate(e.createdAt, locale), status: e.status, paymentStatus: e.paymentStatus }));
+  const history = events.map((e) => ({
+    id: e.id,
+    at: formatOrderDate(e.createdAt, locale),
+    status: e.status,
+    paymentStatus: e.paymentStatus,
+  }));
   const payable = isPayable(order) && isPaidOnline(order.paymentMethod);
   return data({ found: true as const, order: orderView(await orderInLanguage(order, locale), locale), history, payable }, { status: 200 });
 }
@@ -103,7 +108,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-10">
         <div className="space-y-6">
           {awaitsCashPayment(order) && (
-            <CashInStoreInstructions orderNumber={order.orderNumber} totalIdr={order.totalIdr} totalCents={order.totalCents} payBy={order.payBy} />
+            <CashInStoreInstructions
+              orderNumber={order.orderNumber}
+              totalIdr={order.totalIdr}
+              totalCents={order.totalCents}
+              payBy={order.payBy}
+            />
           )}
           <OrderSummary order={order} detailed />
         </div>
@@ -116,10 +126,15 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 {history.map((event, i) => (
                   <li key={event.id} className="relative flex gap-3 pb-5 last:pb-0">
                     {i < history.length - 1 && <span aria-hidden className="absolute top-4 bottom-0 left-[5px] w-px bg-sand-300" />}
-                    <span aria-hidden className={`mt-1.5 size-[11px] shrink-0 rounded-full ${i === history.length - 1 ? "bg-clay-600" : "bg-sand-400"}`} />
+                    <span
+                      aria-hidden
+                      className={`mt-1.5 size-[11px] shrink-0 rounded-full ${i === history.length - 1 ? "bg-clay-600" : "bg-sand-400"}`}
+                    />
                     <div className="min-w-0">
                       <p className="font-medium">{statusWord(t, "status", event.status)}</p>
-                      <p className="text-sm text-ink-700">{t("history.payment", { status: statusWord(t, "payment", event.paymentStatus) })}</p>
+                      <p className="text-sm text-ink-700">
+                        {t("history.payment", { status: statusWord(t, "payment", event.paymentStatus) })}
+                      </p>
                       <p className="text-sm text-ink-500">{event.at}</p>
                     </div>
                   </li>
@@ -130,7 +145,10 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           )}
           <section className="rounded-2xl bg-sand-100 p-5 text-sm leading-relaxed text-ink-700 sm:p-6">
             <p className="[overflow-wrap:anywhere]">{t("order.help", { email: shop.email })}</p>
-            <Link to="/contact" className="mt-2 inline-block font-semibold text-clay-700 underline decoration-clay-700/40 underline-offset-4 hover:decoration-clay-700">
+            <Link
+              to="/contact"
+              className="mt-2 inline-block font-semibold text-clay-700 underline decoration-clay-700/40 underline-offset-4 hover:decoration-clay-700"
+            >
               {t("order.contact")}
             </Link>
           </section>

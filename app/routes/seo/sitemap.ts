@@ -1,7 +1,7 @@
-import { languageAlternates } from "../../../lib/seo.ts";
-import { locales, localePath } from "../../../lib/locale.ts";
-import { productStamps } from "../../../server/catalog/products.ts";
-import { config } from "../../../server/config.ts";
+import { localePath, locales } from "#lib/locale.ts";
+import { languageAlternates } from "#lib/seo.ts";
+import { productStamps } from "#server/catalog/products.ts";
+import { config } from "#server/config.ts";
 
 const pages = ["/", "/products", "/about", "/contact", "/showroom", "/shipping", "/faq"];
 

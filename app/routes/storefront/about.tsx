@@ -1,12 +1,12 @@
-import { Link } from "../../components/localized";
+import { ArrowRight } from "#app/components/Icons.tsx";
+import { Link } from "#app/components/localized.tsx";
+import { ProductPhoto } from "#app/components/ProductPhoto.tsx";
+import { pageMeta } from "#app/components/page-meta.ts";
+import { about } from "#app/i18n/about.ts";
+import { useT } from "#app/i18n/core.ts";
+import { shop } from "#lib/shop.ts";
+import { publicPageHeaders } from "#server/http/page-cache.ts";
 import type { Route } from "./+types/about";
-import { shop } from "../../../lib/shop.ts";
-import { ArrowRight } from "../../components/Icons";
-import { ProductPhoto } from "../../components/ProductPhoto";
-import { about } from "../../i18n/about";
-import { useT } from "../../i18n/core";
-import { publicPageHeaders } from "../../../server/http/page-cache.ts";
-import { pageMeta } from "../../components/page-meta";
 
 export const meta: Route.MetaFunction = pageMeta(about, "/about");
 
@@ -48,7 +48,12 @@ export default function About() {
             </div>
           </div>
           <div className="mx-auto w-full max-w-md overflow-hidden rounded-[2rem] shadow-xl lg:max-w-none">
-            <ProductPhoto image={photo("hat-22-1")} alt={t("hero.alt")} sizes="(min-width: 1280px) 600px, (min-width: 1024px) 45vw, 90vw" priority />
+            <ProductPhoto
+              image={photo("hat-22-1")}
+              alt={t("hero.alt")}
+              sizes="(min-width: 1280px) 600px, (min-width: 1024px) 45vw, 90vw"
+              priority
+            />
           </div>
         </div>
       </section>
@@ -59,7 +64,9 @@ export default function About() {
         </div>
         <div>
           <p className={eyebrow}>{t("story.eyebrow", vars)}</p>
-          <h2 id="story-title" className="mt-3 text-3xl font-semibold sm:text-4xl">{t("story.title")}</h2>
+          <h2 id="story-title" className="mt-3 text-3xl font-semibold sm:text-4xl">
+            {t("story.title")}
+          </h2>
           <p className="mt-5 leading-relaxed text-ink-700">{t("story.p1", vars)}</p>
           <p className="mt-4 leading-relaxed text-ink-700">{t("story.p2")}</p>
           <figure className="mt-8 border-l-2 border-clay-600 pl-5">
@@ -72,7 +79,9 @@ export default function About() {
       </section>
 
       <section className="container-page mt-16 sm:mt-24" aria-labelledby="craft-title">
-        <h2 id="craft-title" className="text-3xl font-semibold sm:text-4xl">{t("craft.title")}</h2>
+        <h2 id="craft-title" className="text-3xl font-semibold sm:text-4xl">
+          {t("craft.title")}
+        </h2>
         <ol className="mt-8 grid gap-8 border-t border-sand-300 pt-8 md:grid-cols-3">
           {craft.map((key, i) => (
             <li key={key}>
@@ -89,7 +98,9 @@ export default function About() {
       <section className="mt-16 bg-sand-100 py-16 sm:mt-24 sm:py-20" aria-labelledby="audience-title">
         <div className="container-page">
           <div className="max-w-2xl">
-            <h2 id="audience-title" className="text-3xl font-semibold sm:text-4xl">{t("audience.title")}</h2>
+            <h2 id="audience-title" className="text-3xl font-semibold sm:text-4xl">
+              {t("audience.title")}
+            </h2>
             <p className="mt-3 text-lg leading-relaxed text-ink-700">{t("audience.intro")}</p>
           </div>
           <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
@@ -105,7 +116,9 @@ export default function About() {
 
       <section className="container-page mt-16 sm:mt-24" aria-labelledby="workshop-title">
         <div className="max-w-2xl">
-          <h2 id="workshop-title" className="text-3xl font-semibold sm:text-4xl">{t("workshop.title")}</h2>
+          <h2 id="workshop-title" className="text-3xl font-semibold sm:text-4xl">
+            {t("workshop.title")}
+          </h2>
           <p className="mt-3 text-lg leading-relaxed text-ink-700">{t("workshop.intro")}</p>
         </div>
         <ul className="mt-10 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
@@ -113,7 +126,12 @@ export default function About() {
             <li key={n}>
               <figure>
                 <div className="overflow-hidden rounded-2xl bg-sand-100">
-                  <ProductPhoto image={image} alt={t(`workshop.${n}.alt`)} sizes="(min-width: 1280px) 290px, (min-width: 1024px) 22vw, 45vw" maxWidth={960} />
+                  <ProductPhoto
+                    image={image}
+                    alt={t(`workshop.${n}.alt`)}
+                    sizes="(min-width: 1280px) 290px, (min-width: 1024px) 22vw, 45vw"
+                    maxWidth={960}
+                  />
                 </div>
                 <figcaption className="mt-3 text-sm leading-snug text-ink-700">{t(`workshop.${n}.caption`)}</figcaption>
               </figure>
@@ -124,16 +142,27 @@ export default function About() {
 
       <section className="container-page mt-16 sm:mt-24" aria-labelledby="cta-title">
         <div className="rounded-[2rem] bg-ink-900 px-6 py-12 text-center text-sand-50 sm:px-12 sm:py-16">
-          <h2 id="cta-title" className="mx-auto max-w-2xl text-3xl font-semibold text-white sm:text-4xl">{t("cta.title")}</h2>
+          <h2 id="cta-title" className="mx-auto max-w-2xl text-3xl font-semibold text-white sm:text-4xl">
+            {t("cta.title")}
+          </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg leading-relaxed text-sand-100">{t("cta.text")}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/custom-order" className="inline-flex items-center justify-center gap-2 rounded-full bg-white px-6 py-3 text-sm font-semibold text-ink-900 transition hover:bg-sand-200">
+            <Link
+              to="/custom-order"
+              className="inline-flex items-center justify-center gap-2 rounded-full bg-white px-6 py-3 text-sm font-semibold text-ink-900 transition hover:bg-sand-200"
+            >
               {t("cta.custom")} <ArrowRight />
             </Link>
-            <Link to="/products" className="inline-flex items-center justify-center rounded-full border border-sand-200 px-6 py-3 text-sm font-semibold text-sand-50 transition hover:bg-white hover:text-ink-900">
+            <Link
+              to="/products"
+              className="inline-flex items-center justify-center rounded-full border border-sand-200 px-6 py-3 text-sm font-semibold text-sand-50 transition hover:bg-white hover:text-ink-900"
+            >
               {t("cta.shop")}
             </Link>
-            <Link to="/showroom" className="inline-flex items-center justify-center rounded-full border border-sand-200 px-6 py-3 text-sm font-semibold text-sand-50 transition hover:bg-white hover:text-ink-900">
+            <Link
+              to="/showroom"
+              className="inline-flex items-center justify-center rounded-full border border-sand-200 px-6 py-3 text-sm font-semibold text-sand-50 transition hover:bg-white hover:text-ink-900"
+            >
               {t("cta.showroom")}
             </Link>
           </div>

@@ -1,26 +1,24 @@
 import { useEffect, useRef, useState } from "react";
 import { data, useNavigation } from "react-router";
-import { Form, useLocalePath } from "../../components/localized";
+import { MailIcon, PhoneIcon } from "#app/components/Icons.tsx";
+import { Form, useLocalePath } from "#app/components/localized.tsx";
+import { pageMeta } from "#app/components/page-meta.ts";
+import { TextField } from "#app/components/TextField.tsx";
+import { VisitInfo } from "#app/components/VisitInfo.tsx";
+import { common } from "#app/i18n/common.ts";
+import { contact } from "#app/i18n/contact.ts";
+import { useT } from "#app/i18n/core.ts";
+import { facebookUrl, instagramUrl, shop, telegramUrl, whatsappUrl } from "#lib/shop.ts";
+import { type ContactField, contactSchema } from "#lib/validation/contact.ts";
+import { type FieldErrors, fieldErrors } from "#lib/validation/fields.ts";
+import { publicPageHeaders } from "#server/http/page-cache.ts";
+import { localeOf } from "#server/locale.ts";
+import { saveContactMessage } from "#server/messages/contact.ts";
 import type { Route } from "./+types/contact";
-import { facebookUrl, instagramUrl, shop, telegramUrl, whatsappUrl } from "../../../lib/shop.ts";
-import { contactSchema, type ContactField } from "../../../lib/validation/contact.ts";
-import { fieldErrors, type FieldErrors } from "../../../lib/validation/fields.ts";
-import { localeOf } from "../../../server/locale.ts";
-import { saveContactMessage } from "../../../server/messages/contact.ts";
-import { MailIcon, PhoneIcon } from "../../components/Icons";
-import { TextField } from "../../components/TextField";
-import { VisitInfo } from "../../components/VisitInfo";
-import { common } from "../../i18n/common";
-import { contact } from "../../i18n/contact";
-import { useT } from "../../i18n/core";
-import { publicPageHeaders } from "../../../server/http/page-cache.ts";
-import { pageMeta } from "../../components/page-meta";
 
 export const meta: Route.MetaFunction = pageMeta(contact, "/contact");
 
-type ActionResult =
-  | { ok: true }
-  | { ok: false; errors: FieldErrors<ContactField>; values: Record<string, string>; failed?: boolean };
+type ActionResult = { ok: true } | { ok: false; errors: FieldErrors<ContactField>; values: Record<string, string>; failed?: boolean };
 
 export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
@@ -93,7 +91,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 
       <div className="mt-12 grid gap-12 lg:grid-cols-5">
         <section className="lg:col-span-3" aria-labelledby="form-title">
-          <h2 id="form-title" className="text-2xl font-semibold">{t("form.title")}</h2>
+          <h2 id="form-title" className="text-2xl font-semibold">
+            {t("form.title")}
+          </h2>
           {result?.ok && (
             <p role="status" className="mt-4 rounded-xl bg-leaf-700 px-5 py-4 text-white">
               {t("form.success")}
@@ -106,11 +106,43 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           )}
           <Form method="post" ref={formRef} noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField name="name" label={t("form.name")} autoComplete="name" maxLength={100} defaultValue={values.name} error={message("name")} onEdit={clear} />
-              <TextField name="email" type="email" label={t("form.email")} autoComplete="email" maxLength={254} defaultValue={values.email} error={message("email")} onEdit={clear} />
+              <TextField
+                name="name"
+                label={t("form.name")}
+                autoComplete="name"
+                maxLength={100}
+                defaultValue={values.name}
+                error={message("name")}
+                onEdit={clear}
+              />
+              <TextField
+                name="email"
+                type="email"
+                label={t("form.email")}
+                autoComplete="email"
+                maxLength={254}
+                defaultValue={values.email}
+                error={message("email")}
+                onEdit={clear}
+              />
             </div>
-            <TextField name="subject" label={t("form.subject")} maxLength={200} defaultValue={values.subject} error={message("subject")} onEdit={clear} />
-            <TextField name="message" multiline label={t("form.message")} maxLength={5000} defaultValue={values.message} error={message("message")} onEdit={clear} />
+            <TextField
+              name="subject"
+              label={t("form.subject")}
+              maxLength={200}
+              defaultValue={values.subject}
+              error={message("subject")}
+              onEdit={clear}
+            />
+            <TextField
+              name="message"
+              multiline
+              label={t("form.message")}
+              maxLength={5000}
+              defaultValue={values.message}
+              error={message("message")}
+              onEdit={clear}
+            />
             <button type="submit" className="btn-primary" disabled={sending}>
               {sending ? t("form.sending") : t("form.submit")}
             </button>
@@ -118,35 +150,49 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </section>
 
         <aside className="space-y-8 lg:col-span-2" aria-labelledby="details-title">
-          <h2 id="details-title" className="text-2xl font-semibold">{t("details.title")}</h2>
+          <h2 id="details-title" className="text-2xl font-semibold">
+            {t("details.title")}
+          </h2>
           <ul className="space-y-4">
             <li className="flex gap-3">
               <MailIcon className="mt-0.5 size-5 text-clay-700" />
               <div>
                 <p className="text-sm text-ink-500">{t("details.email")}</p>
-                <a href={`mailto:${shop.email}`} className="font-medium hover:underline">{shop.email}</a>
+                <a href={`mailto:${shop.email}`} className="font-medium hover:underline">
+                  {shop.email}
+                </a>
               </div>
             </li>
             <li className="flex gap-3">
               <PhoneIcon className="mt-0.5 size-5 text-clay-700" />
               <div>
                 <p className="text-sm text-ink-500">{t("details.phone")}</p>
-                <a href={`tel:${shop.phone.replace(/\s/g, "")}`} className="font-medium hover:underline">{shop.phone}</a>
+                <a href={`tel:${shop.phone.replace(/\s/g, "")}`} className="font-medium hover:underline">
+                  {shop.phone}
+                </a>
               </div>
             </li>
           </ul>
           <div>
             <p className="text-sm font-semibold uppercase tracking-wider text-ink-500">{t("details.message")}</p>
             <div className="mt-3 flex flex-wrap gap-2">
-              <a href={whatsappUrl} className="btn-secondary px-4 py-2" target="_blank" rel="noopener noreferrer">{tc("social.whatsapp")}</a>
-              <a href={telegramUrl} className="btn-secondary px-4 py-2" target="_blank" rel="noopener noreferrer">{tc("social.telegram")}</a>
+              <a href={whatsappUrl} className="btn-secondary px-4 py-2" target="_blank" rel="noopener noreferrer">
+                {tc("social.whatsapp")}
+              </a>
+              <a href={telegramUrl} className="btn-secondary px-4 py-2" target="_blank" rel="noopener noreferrer">
+                {tc("social.telegram")}
+              </a>
             </div>
           </div>
           <div>
             <p className="text-sm font-semibold uppercase tracking-wider text-ink-500">{t("details.social")}</p>
             <div className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm font-medium">
-              <a href={instagramUrl} className="underline-offset-4 hover:underline" target="_blank" rel="noopener noreferrer">{tc("social.instagram")}</a>
-              <a href={facebookUrl} className="underline-offset-4 hover:underline" target="_blank" rel="noopener noreferrer">{tc("social.facebook")}</a>
+              <a href={instagramUrl} className="underline-offset-4 hover:underline" target="_blank" rel="noopener noreferrer">
+                {tc("social.instagram")}
+              </a>
+              <a href={facebookUrl} className="underline-offset-4 hover:underline" target="_blank" rel="noopener noreferrer">
+                {tc("social.facebook")}
+              </a>
             </div>
           </div>
         </aside>

@@ -1,4 +1,4 @@
-import { redirectIn } from "../../../server/locale.ts";
+import { redirectIn } from "#server/locale.ts";
 
 /** /custom-order is an old link to the custom order page. */
 export function loader({ request }: { request: Request }) {

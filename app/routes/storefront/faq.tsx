@@ -1,12 +1,12 @@
-import { Link } from "../../components/localized";
+import { ArrowRight, ChevronDown } from "#app/components/Icons.tsx";
+import { Link } from "#app/components/localized.tsx";
+import { pageMeta } from "#app/components/page-meta.ts";
+import { useT } from "#app/i18n/core.ts";
+import { faq } from "#app/i18n/faq.ts";
+import { deliveryOptions, makingDays } from "#lib/delivery.ts";
+import { addressLines, mapLinkUrl, whatsappUrl } from "#lib/shop.ts";
+import { publicPageHeaders } from "#server/http/page-cache.ts";
 import type { Route } from "./+types/faq";
-import { addressLines, mapLinkUrl, whatsappUrl } from "../../../lib/shop.ts";
-import { deliveryOptions, makingDays } from "../../../lib/delivery.ts";
-import { ArrowRight, ChevronDown } from "../../components/Icons";
-import { useT } from "../../i18n/core";
-import { faq } from "../../i18n/faq";
-import { publicPageHeaders } from "../../../server/http/page-cache.ts";
-import { pageMeta } from "../../components/page-meta";
 
 export const meta: Route.MetaFunction = pageMeta(faq, "/faq");
 
@@ -111,11 +111,16 @@ export default function Faq() {
       </header>
 
       <nav aria-labelledby="faq-toc" className="mt-8 border-y border-sand-200 py-5">
-        <p id="faq-toc" className="text-sm font-semibold uppercase tracking-wider text-ink-700">{t("toc")}</p>
+        <p id="faq-toc" className="text-sm font-semibold uppercase tracking-wider text-ink-700">
+          {t("toc")}
+        </p>
         <ul className="mt-3 flex flex-wrap gap-2">
           {categories.map((c) => (
             <li key={c.id}>
-              <a href={`#${c.id}`} className="block rounded-full border border-sand-300 bg-white px-4 py-2 text-sm font-medium text-ink-900 transition hover:border-ink-900">
+              <a
+                href={`#${c.id}`}
+                className="block rounded-full border border-sand-300 bg-white px-4 py-2 text-sm font-medium text-ink-900 transition hover:border-ink-900"
+              >
                 {t(c.title)}
               </a>
             </li>
@@ -125,7 +130,12 @@ export default function Faq() {
 
       <div className="mt-4">
         {categories.map((c) => (
-          <section key={c.id} id={c.id} aria-labelledby={`${c.id}-title`} className="scroll-mt-24 border-b border-sand-200 py-10 last:border-0 lg:grid lg:grid-cols-3 lg:gap-12 lg:py-14">
+          <section
+            key={c.id}
+            id={c.id}
+            aria-labelledby={`${c.id}-title`}
+            className="scroll-mt-24 border-b border-sand-200 py-10 last:border-0 lg:grid lg:grid-cols-3 lg:gap-12 lg:py-14"
+          >
             <h2 id={`${c.id}-title`} className="text-2xl font-semibold sm:text-3xl lg:sticky lg:top-24 lg:self-start">
               {t(c.title)}
             </h2>
@@ -137,7 +147,9 @@ export default function Faq() {
                     <ChevronDown className="chevron mt-0.5 size-5 shrink-0 text-ink-700 transition" />
                   </summary>
                   <div className="pb-6 pr-2 sm:pr-10">
-                    <p className="leading-relaxed text-ink-700">{t(`${q.topic}.a`, { address: addressLines.join(", "), ...deliveryFacts })}</p>
+                    <p className="leading-relaxed text-ink-700">
+                      {t(`${q.topic}.a`, { address: addressLines.join(", "), ...deliveryFacts })}
+                    </p>
                     {q.sizes && <SizeChart />}
                     {q.more && (
                       <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
@@ -148,7 +160,12 @@ export default function Faq() {
                                 {t(m.label)} <ArrowRight className="size-4" />
                               </Link>
                             ) : (
-                              <a href={m.href} target="_blank" rel="noopener noreferrer" className={`inline-flex items-center gap-1 ${textLink}`}>
+                              <a
+                                href={m.href}
+                                target="_blank"
+                                rel="noopener noreferrer"
+                                className={`inline-flex items-center gap-1 ${textLink}`}
+                              >
                                 {t(m.label)}
                                 <span className="sr-only"> {t("newTab")}</span>
                                 <ArrowRight className="size-4" />
@@ -167,10 +184,15 @@ export default function Faq() {
       </div>
 
       <section aria-labelledby="faq-help" className="mt-6 rounded-[2rem] bg-ink-900 px-6 py-12 text-center text-sand-50 sm:px-12">
-        <h2 id="faq-help" className="text-3xl font-semibold text-white">{t("help.title")}</h2>
+        <h2 id="faq-help" className="text-3xl font-semibold text-white">
+          {t("help.title")}
+        </h2>
         <p className="mx-auto mt-3 max-w-xl leading-relaxed text-sand-100">{t("help.text")}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/contact" className="inline-flex items-center justify-center gap-2 rounded-full bg-white px-6 py-3 text-sm font-semibold text-ink-900 transition hover:bg-sand-200">
+          <Link
+            to="/contact"
+            className="inline-flex items-center justify-center gap-2 rounded-full bg-white px-6 py-3 text-sm font-semibold text-ink-900 transition hover:bg-sand-200"
+          >
             {t("help.contact")} <ArrowRight />
           </Link>
           <a
@@ -196,14 +218,20 @@ function SizeChart() {
         <caption className="sr-only">{t("sizes.caption")}</caption>
         <thead className="bg-sand-100">
           <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">{t("sizes.size")}</th>
-            <th scope="col" className="px-4 py-2 font-semibold">{t("sizes.head")}</th>
+            <th scope="col" className="px-4 py-2 font-semibold">
+              {t("sizes.size")}
+            </th>
+            <th scope="col" className="px-4 py-2 font-semibold">
+              {t("sizes.head")}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-sand-200">
           {sizeChart.map(([size, min, max]) => (
             <tr key={size}>
-              <th scope="row" className="px-4 py-2 font-medium">{size}</th>
+              <th scope="row" className="px-4 py-2 font-medium">
+                {size}
+              </th>
               <td className="px-4 py-2 tabular-nums text-ink-700">{t("sizes.range", { min, max })}</td>
             </tr>
           ))}

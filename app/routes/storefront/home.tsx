@@ -1,19 +1,19 @@
-import { Link } from "../../components/localized";
+import { ArrowRight } from "#app/components/Icons.tsx";
+import { LoadError } from "#app/components/LoadError.tsx";
+import { Link } from "#app/components/localized.tsx";
+import { ProductCard } from "#app/components/ProductCard.tsx";
+import { ProductPhoto } from "#app/components/ProductPhoto.tsx";
+import { pageMeta } from "#app/components/page-meta.ts";
+import { SocialStrip } from "#app/components/SocialStrip.tsx";
+import { common } from "#app/i18n/common.ts";
+import { useT } from "#app/i18n/core.ts";
+import { home } from "#app/i18n/home.ts";
+import { shop } from "#lib/shop.ts";
+import { featuredProducts } from "#server/catalog/products.ts";
+import { publicPageHeaders } from "#server/http/page-cache.ts";
+import { localeOf } from "#server/locale.ts";
+import { socialFeed } from "#server/social/instagram.ts";
 import type { Route } from "./+types/home";
-import { shop } from "../../../lib/shop.ts";
-import { featuredProducts } from "../../../server/catalog/products.ts";
-import { localeOf } from "../../../server/locale.ts";
-import { socialFeed } from "../../../server/social/instagram.ts";
-import { LoadError } from "../../components/LoadError";
-import { ProductCard } from "../../components/ProductCard";
-import { ProductPhoto } from "../../components/ProductPhoto";
-import { SocialStrip } from "../../components/SocialStrip";
-import { ArrowRight } from "../../components/Icons";
-import { common } from "../../i18n/common";
-import { useT } from "../../i18n/core";
-import { home } from "../../i18n/home";
-import { publicPageHeaders } from "../../../server/http/page-cache.ts";
-import { pageMeta } from "../../components/page-meta";
 
 export const meta: Route.MetaFunction = pageMeta(home, "/");
 
@@ -59,7 +59,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="container-page mt-16 sm:mt-20" aria-labelledby="featured-title">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h2 id="featured-title" className="text-3xl font-semibold">{t("featured.title")}</h2>
+            <h2 id="featured-title" className="text-3xl font-semibold">
+              {t("featured.title")}
+            </h2>
             <p className="mt-2 text-ink-700">{t("featured.text")}</p>
           </div>
           <Link to="/products" className="inline-flex items-center gap-1 text-sm font-semibold text-clay-700 hover:underline">
@@ -83,7 +85,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="rounded-[2rem] bg-leaf-700 px-6 py-12 text-center text-white sm:px-12 sm:py-16">
           <h2 className="mx-auto max-w-2xl text-3xl font-semibold sm:text-4xl">{t("custom.title")}</h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-white/90">{t("custom.text")}</p>
-          <Link to="/custom" className="mt-8 inline-flex items-center gap-2 rounded-full bg-white px-6 py-3 text-sm font-semibold text-leaf-700 hover:bg-sand-100">
+          <Link
+            to="/custom"
+            className="mt-8 inline-flex items-center gap-2 rounded-full bg-white px-6 py-3 text-sm font-semibold text-leaf-700 hover:bg-sand-100"
+          >
             {t("custom.cta")} <ArrowRight />
           </Link>
         </div>
@@ -101,8 +106,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-5 leading-relaxed text-ink-700">{t("story.text1", { founder: shop.founder, year: shop.foundedYear })}</p>
           <p className="mt-4 leading-relaxed text-ink-700">{t("story.text2")}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/about" className="btn-primary">{t("story.about")}</Link>
-            <Link to="/showroom" className="btn-secondary">{t("story.showroom")}</Link>
+            <Link to="/about" className="btn-primary">
+              {t("story.about")}
+            </Link>
+            <Link to="/showroom" className="btn-secondary">
+              {t("story.showroom")}
+            </Link>
           </div>
         </div>
       </section>

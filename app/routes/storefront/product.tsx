@@ -1,22 +1,22 @@
 import { useState } from "react";
 import { data, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
-import { Form, Link, useLocalePath } from "../../components/localized";
+import { ErrorPage } from "#app/components/ErrorPage.tsx";
+import { Gallery } from "#app/components/Gallery.tsx";
+import { Form, Link, useLocalePath } from "#app/components/localized.tsx";
+import { catalog } from "#app/i18n/catalog.ts";
+import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import { imageUrl } from "#lib/images.ts";
+import { centsToUsd, formatUsd } from "#lib/money.ts";
+import type { ProductView } from "#lib/product.ts";
+import { seoTags } from "#lib/seo.ts";
+import { shop } from "#lib/shop.ts";
+import { getProduct, parseProductId } from "#server/catalog/products.ts";
+import { orderNow } from "#server/checkout/order-now.ts";
+import { checkoutCookie } from "#server/checkout/session.ts";
+import { AppError } from "#server/errors.ts";
+import { publicPageHeaders } from "#server/http/page-cache.ts";
+import { localeOf, redirectIn } from "#server/locale.ts";
 import type { Route } from "./+types/product";
-import { imageUrl } from "../../../lib/images.ts";
-import { centsToUsd, formatUsd } from "../../../lib/money.ts";
-import type { ProductView } from "../../../lib/product.ts";
-import { seoTags } from "../../../lib/seo.ts";
-import { shop } from "../../../lib/shop.ts";
-import { orderNow } from "../../../server/checkout/order-now.ts";
-import { getProduct, parseProductId } from "../../../server/catalog/products.ts";
-import { checkoutCookie } from "../../../server/checkout/session.ts";
-import { AppError } from "../../../server/errors.ts";
-import { localeOf, redirectIn } from "../../../server/locale.ts";
-import { Gallery } from "../../components/Gallery";
-import { ErrorPage } from "../../components/ErrorPage";
-import { catalog } from "../../i18n/catalog";
-import { metaLocale, translator, useT } from "../../i18n/core";
-import { publicPageHeaders } from "../../../server/http/page-cache.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const locale = metaLocale(matches);
@@ -158,13 +158,15 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 {t(actionData.error === "size" ? "product.invalidSize" : "product.unavailable")}
               </p>
             )}
-            <button type="submit" className="btn-primary mt-6 w-full py-4 text-base sm:w-auto sm:px-12" disabled={!product.inStock || needsSize || submitting}>
+            <button
+              type="submit"
+              className="btn-primary mt-6 w-full py-4 text-base sm:w-auto sm:px-12"
+              disabled={!product.inStock || needsSize || submitting}
+            >
               {!product.inStock ? t("product.soldOut") : needsSize ? t("product.pleaseSelectSize") : t("product.orderNow")}
             </button>
           </Form>
-          <p className="mt-4 text-sm text-ink-500">
-            {product.inStock ? t("product.madeToOrder") : t("product.outOfStockNote")}
-          </p>
+          <p className="mt-4 text-sm text-ink-500">{product.inStock ? t("product.madeToOrder") : t("product.outOfStockNote")}</p>
         </div>
       </div>
     </div>

@@ -1,16 +1,16 @@
 import { useNavigate, useNavigation } from "react-router";
-import { Form, Link, useLocalePath } from "../../components/localized";
+import { LoadError } from "#app/components/LoadError.tsx";
+import { Form, Link, useLocalePath } from "#app/components/localized.tsx";
+import { ProductCard } from "#app/components/ProductCard.tsx";
+import { useHydrated } from "#app/components/useHydrated.ts";
+import { catalog } from "#app/i18n/catalog.ts";
+import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import { type CatalogFilter, filterToQuery, parseFilter, sortOptions } from "#lib/catalog-filter.ts";
+import { seoTags } from "#lib/seo.ts";
+import { listProducts } from "#server/catalog/products.ts";
+import { publicPageHeaders } from "#server/http/page-cache.ts";
+import { localeOf } from "#server/locale.ts";
 import type { Route } from "./+types/products";
-import { filterToQuery, parseFilter, sortOptions, type CatalogFilter } from "../../../lib/catalog-filter.ts";
-import { seoTags } from "../../../lib/seo.ts";
-import { listProducts } from "../../../server/catalog/products.ts";
-import { localeOf } from "../../../server/locale.ts";
-import { LoadError } from "../../components/LoadError";
-import { ProductCard } from "../../components/ProductCard";
-import { useHydrated } from "../../components/useHydrated";
-import { catalog } from "../../i18n/catalog";
-import { metaLocale, translator, useT } from "../../i18n/core";
-import { publicPageHeaders } from "../../../server/http/page-cache.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const locale = metaLocale(matches);
@@ -47,7 +47,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 
       <div className="relative mt-8" aria-busy={loading}>
         {loading && (
-          <p role="status" className="absolute inset-x-0 top-0 z-10 mx-auto w-fit rounded-full bg-ink-900 px-4 py-2 text-sm text-sand-50 shadow">
+          <p
+            role="status"
+            className="absolute inset-x-0 top-0 z-10 mx-auto w-fit rounded-full bg-ink-900 px-4 py-2 text-sm text-sand-50 shadow"
+          >
             {t("list.loading")}
           </p>
         )}
@@ -134,7 +137,12 @@ function Filters({ filter, sizes }: { filter: CatalogFilter; sizes: number[] }) 
           <label htmlFor="sort" className="text-sm text-ink-700">
             {t("list.sort")}
           </label>
-          <select id="sort" name="sort" defaultValue={filter.sort} className="rounded-full border border-sand-300 bg-white px-4 py-2 text-sm">
+          <select
+            id="sort"
+            name="sort"
+            defaultValue={filter.sort}
+            className="rounded-full border border-sand-300 bg-white px-4 py-2 text-sm"
+          >
             {sortOptions.map((s) => (
               <option key={s} value={s}>
                 {t(`list.sort.${s}`)}
@@ -160,9 +168,13 @@ function Pagination({ filter, totalPages }: { filter: CatalogFilter; totalPages:
   return (
     <nav aria-label={t("list.pagination")} className="mt-12 flex items-center justify-center gap-1">
       {filter.page > 1 ? (
-        <Link to={to(filter.page - 1)} className={`${item} hover:bg-sand-200`}>{t("list.previous")}</Link>
+        <Link to={to(filter.page - 1)} className={`${item} hover:bg-sand-200`}>
+          {t("list.previous")}
+        </Link>
       ) : (
-        <span className={`${item} text-ink-500/60`} aria-disabled="true">{t("list.previous")}</span>
+        <span className={`${item} text-ink-500/60`} aria-disabled="true">
+          {t("list.previous")}
+        </span>
       )}
       {Array.from({ length: totalPages }, (_, i) => i + 1).map((n) => (
         <Link
@@ -176,9 +188,13 @@ function Pagination({ filter, totalPages }: { filter: CatalogFilter; totalPages:
         </Link>
       ))}
       {filter.page < totalPages ? (
-        <Link to={to(filter.page + 1)} className={`${item} hover:bg-sand-200`}>{t("list.next")}</Link>
+        <Link to={to(filter.page + 1)} className={`${item} hover:bg-sand-200`}>
+          {t("list.next")}
+        </Link>
       ) : (
-        <span className={`${item} text-ink-500/60`} aria-disabled="true">{t("list.next")}</span>
+        <span className={`${item} text-ink-500/60`} aria-disabled="true">
+          {t("list.next")}
+        </span>
       )}
     </nav>
   );

@@ -1,13 +1,13 @@
-import { Link } from "../../components/localized";
+import { ArrowRight, ClockIcon, MapPinIcon } from "#app/components/Icons.tsx";
+import { Link } from "#app/components/localized.tsx";
+import { pageMeta } from "#app/components/page-meta.ts";
+import { useT } from "#app/i18n/core.ts";
+import { shipping } from "#app/i18n/shipping.ts";
+import { visit } from "#app/i18n/visit.ts";
+import { deliveryOptions, makingDays } from "#lib/delivery.ts";
+import { addressLines, mapLinkUrl } from "#lib/shop.ts";
+import { publicPageHeaders } from "#server/http/page-cache.ts";
 import type { Route } from "./+types/shipping";
-import { addressLines, mapLinkUrl } from "../../../lib/shop.ts";
-import { deliveryOptions, makingDays } from "../../../lib/delivery.ts";
-import { ArrowRight, ClockIcon, MapPinIcon } from "../../components/Icons";
-import { useT } from "../../i18n/core";
-import { shipping } from "../../i18n/shipping";
-import { visit } from "../../i18n/visit";
-import { publicPageHeaders } from "../../../server/http/page-cache.ts";
-import { pageMeta } from "../../components/page-meta";
 
 export const meta: Route.MetaFunction = pageMeta(shipping, "/shipping");
 
@@ -54,7 +54,9 @@ export default function Shipping() {
 
       <div className="mt-12 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-16">
         <nav aria-labelledby="toc-title" className="border-y border-sand-200 py-5 lg:sticky lg:top-24 lg:self-start lg:border-0 lg:py-0">
-          <p id="toc-title" className="text-sm font-semibold uppercase tracking-wider text-ink-700">{t("toc")}</p>
+          <p id="toc-title" className="text-sm font-semibold uppercase tracking-wider text-ink-700">
+            {t("toc")}
+          </p>
           <ul className="mt-3 flex flex-wrap gap-2 lg:flex-col lg:gap-1">
             {sections.map((id) => (
               <li key={id}>
@@ -74,18 +76,28 @@ export default function Shipping() {
             <p className={body}>{t("rates.intro")}</p>
             <div className="mt-6 overflow-hidden rounded-2xl border border-sand-200 bg-white">
               <table className="w-full text-left">
-                <caption className="border-b border-sand-200 px-4 py-3 sm:px-5 text-left text-sm text-ink-700">{t("rates.caption")}</caption>
+                <caption className="border-b border-sand-200 px-4 py-3 sm:px-5 text-left text-sm text-ink-700">
+                  {t("rates.caption")}
+                </caption>
                 <thead className="bg-sand-100 text-sm">
                   <tr>
-                    <th scope="col" className="px-4 sm:px-5 py-3 font-semibold">{t("rates.region")}</th>
-                    <th scope="col" className="px-4 sm:px-5 py-3 text-right font-semibold">{t("rates.cost")}</th>
+                    <th scope="col" className="px-4 sm:px-5 py-3 font-semibold">
+                      {t("rates.region")}
+                    </th>
+                    <th scope="col" className="px-4 sm:px-5 py-3 text-right font-semibold">
+                      {t("rates.cost")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-sand-200">
                   {rates.map((r) => (
                     <tr key={r.region}>
-                      <th scope="row" className="px-4 sm:px-5 py-4 font-medium">{t(r.region)}</th>
-                      <td className="px-4 sm:px-5 py-4 text-right font-semibold tabular-nums">{t("rates.range", { min: r.min, max: r.max })}</td>
+                      <th scope="row" className="px-4 sm:px-5 py-4 font-medium">
+                        {t(r.region)}
+                      </th>
+                      <td className="px-4 sm:px-5 py-4 text-right font-semibold tabular-nums">
+                        {t("rates.range", { min: r.min, max: r.max })}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -110,8 +122,12 @@ export default function Shipping() {
               <table className="w-full text-left">
                 <thead className="bg-sand-100 text-sm">
                   <tr>
-                    <th scope="col" className="px-4 sm:px-5 py-3 font-semibold">{t("production.stage")}</th>
-                    <th scope="col" className="px-4 sm:px-5 py-3 text-right font-semibold">{t("production.time")}</th>
+                    <th scope="col" className="px-4 sm:px-5 py-3 font-semibold">
+                      {t("production.stage")}
+                    </th>
+                    <th scope="col" className="px-4 sm:px-5 py-3 text-right font-semibold">
+                      {t("production.time")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-sand-200">
@@ -121,7 +137,9 @@ export default function Shipping() {
                         <span className="block font-medium">{t(`production.${p}`)}</span>
                         <span className="mt-0.5 block text-sm text-ink-700">{t(`production.${p}.text`)}</span>
                       </th>
-                      <td className="px-4 py-4 sm:px-5 sm:whitespace-nowrap text-right align-top font-semibold">{t(`production.${p}.time`, makingDays)}</td>
+                      <td className="px-4 py-4 sm:px-5 sm:whitespace-nowrap text-right align-top font-semibold">
+                        {t(`production.${p}.time`, makingDays)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -157,7 +175,14 @@ export default function Shipping() {
           <Section id="returns" title={t("returns.title")}>
             <Bullets keys={["returns.window", "returns.condition", "returns.fee", "returns.refund"]} />
             <p className={`mt-4 ${body}`}>
-              <WithLink text={t("returns.start")} link={<Link to="/contact" className={textLink}>{t("returns.startLink")}</Link>} />
+              <WithLink
+                text={t("returns.start")}
+                link={
+                  <Link to="/contact" className={textLink}>
+                    {t("returns.startLink")}
+                  </Link>
+                }
+              />
             </p>
           </Section>
 
@@ -175,13 +200,21 @@ export default function Shipping() {
           </Section>
 
           <section aria-labelledby="help-title" className="rounded-[2rem] bg-ink-900 px-6 py-10 text-sand-50 sm:px-10">
-            <h2 id="help-title" className={`${h2} text-white`}>{t("help.title")}</h2>
+            <h2 id="help-title" className={`${h2} text-white`}>
+              {t("help.title")}
+            </h2>
             <p className="mt-2 leading-relaxed text-sand-100">{t("help.text")}</p>
             <div className="mt-6 flex flex-wrap gap-3">
-              <Link to="/contact" className="inline-flex items-center justify-center gap-2 rounded-full bg-white px-6 py-3 text-sm font-semibold text-ink-900 transition hover:bg-sand-200">
+              <Link
+                to="/contact"
+                className="inline-flex items-center justify-center gap-2 rounded-full bg-white px-6 py-3 text-sm font-semibold text-ink-900 transition hover:bg-sand-200"
+              >
                 {t("help.contact")} <ArrowRight />
               </Link>
-              <Link to="/faq" className="inline-flex items-center justify-center rounded-full border border-sand-200 px-6 py-3 text-sm font-semibold text-sand-50 transition hover:bg-white hover:text-ink-900">
+              <Link
+                to="/faq"
+                className="inline-flex items-center justify-center rounded-full border border-sand-200 px-6 py-3 text-sm font-semibold text-sand-50 transition hover:bg-white hover:text-ink-900"
+              >
                 {t("help.faq")}
               </Link>
             </div>

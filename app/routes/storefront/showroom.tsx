@@ -1,13 +1,13 @@
-import { Link } from "../../components/localized";
+import { ArrowRight } from "#app/components/Icons.tsx";
+import { Link } from "#app/components/localized.tsx";
+import { ProductPhoto } from "#app/components/ProductPhoto.tsx";
+import { pageMeta } from "#app/components/page-meta.ts";
+import { VisitInfo } from "#app/components/VisitInfo.tsx";
+import { useT } from "#app/i18n/core.ts";
+import { showroom } from "#app/i18n/showroom.ts";
+import { shop } from "#lib/shop.ts";
+import { publicPageHeaders } from "#server/http/page-cache.ts";
 import type { Route } from "./+types/showroom";
-import { shop } from "../../../lib/shop.ts";
-import { ArrowRight } from "../../components/Icons";
-import { ProductPhoto } from "../../components/ProductPhoto";
-import { VisitInfo } from "../../components/VisitInfo";
-import { useT } from "../../i18n/core";
-import { showroom } from "../../i18n/showroom";
-import { publicPageHeaders } from "../../../server/http/page-cache.ts";
-import { pageMeta } from "../../components/page-meta";
 
 export const meta: Route.MetaFunction = pageMeta(showroom, "/showroom");
 
@@ -16,7 +16,16 @@ const expectations = ["tryOn", "measure", "watch", "custom"] as const;
 const testimonials = ["1", "2"] as const;
 
 const CheckIcon = () => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden className="mt-0.5 size-5 shrink-0 text-leaf-700">
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden
+    className="mt-0.5 size-5 shrink-0 text-leaf-700"
+  >
     <path d="m5 12.5 4.5 4.5L19 7.5" />
   </svg>
 );
@@ -39,14 +48,21 @@ export default function Showroom() {
             </a>
           </div>
           <div className="mx-auto w-full max-w-md overflow-hidden rounded-[2rem] shadow-xl lg:max-w-none">
-            <ProductPhoto image={photo("hat-04-1")} alt={t("hero.alt")} sizes="(min-width: 1280px) 600px, (min-width: 1024px) 45vw, 90vw" priority />
+            <ProductPhoto
+              image={photo("hat-04-1")}
+              alt={t("hero.alt")}
+              sizes="(min-width: 1280px) 600px, (min-width: 1024px) 45vw, 90vw"
+              priority
+            />
           </div>
         </div>
       </section>
 
       <section className="container-page mt-16 grid items-center gap-10 sm:mt-24 lg:grid-cols-2 lg:gap-16" aria-labelledby="expect-title">
         <div>
-          <h2 id="expect-title" className="text-3xl font-semibold sm:text-4xl">{t("expect.title")}</h2>
+          <h2 id="expect-title" className="text-3xl font-semibold sm:text-4xl">
+            {t("expect.title")}
+          </h2>
           <p className="mt-4 text-lg leading-relaxed text-ink-700">{t("expect.intro")}</p>
           <ul className="mt-6 space-y-4">
             {expectations.map((key) => (
@@ -59,10 +75,20 @@ export default function Showroom() {
         </div>
         <div className="grid grid-cols-2 items-start gap-4 sm:gap-6">
           <div className="overflow-hidden rounded-2xl bg-sand-100">
-            <ProductPhoto image={photo("hat-15-1")} alt={t("expect.photo1")} sizes="(min-width: 1280px) 290px, (min-width: 1024px) 22vw, 45vw" maxWidth={960} />
+            <ProductPhoto
+              image={photo("hat-15-1")}
+              alt={t("expect.photo1")}
+              sizes="(min-width: 1280px) 290px, (min-width: 1024px) 22vw, 45vw"
+              maxWidth={960}
+            />
           </div>
           <div className="mt-10 overflow-hidden rounded-2xl bg-sand-100">
-            <ProductPhoto image={photo("hat-18-2")} alt={t("expect.photo2")} sizes="(min-width: 1280px) 290px, (min-width: 1024px) 22vw, 45vw" maxWidth={960} />
+            <ProductPhoto
+              image={photo("hat-18-2")}
+              alt={t("expect.photo2")}
+              sizes="(min-width: 1280px) 290px, (min-width: 1024px) 22vw, 45vw"
+              maxWidth={960}
+            />
           </div>
         </div>
       </section>
@@ -73,7 +99,9 @@ export default function Showroom() {
 
       <section className="mt-16 bg-sand-100 py-16 sm:mt-24 sm:py-20" aria-labelledby="testimonials-title">
         <div className="container-page">
-          <h2 id="testimonials-title" className="text-3xl font-semibold sm:text-4xl">{t("testimonials.title")}</h2>
+          <h2 id="testimonials-title" className="text-3xl font-semibold sm:text-4xl">
+            {t("testimonials.title")}
+          </h2>
           <ul className="mt-10 grid gap-6 md:grid-cols-2">
             {testimonials.map((n) => (
               <li key={n}>
@@ -98,7 +126,9 @@ export default function Showroom() {
       <section className="container-page mt-16 sm:mt-24" aria-labelledby="online-title">
         <div className="flex flex-col items-start justify-between gap-6 rounded-[2rem] border border-sand-300 px-6 py-10 sm:px-10 md:flex-row md:items-center">
           <div className="max-w-xl">
-            <h2 id="online-title" className="text-2xl font-semibold sm:text-3xl">{t("online.title")}</h2>
+            <h2 id="online-title" className="text-2xl font-semibold sm:text-3xl">
+              {t("online.title")}
+            </h2>
             <p className="mt-2 leading-relaxed text-ink-700">{t("online.text")}</p>
           </div>
           <div className="flex flex-wrap gap-3">

@@ -1,4 +1,4 @@
-import type { ProductTranslation, products } from "../schema.ts";
+import type { ProductTranslation, products } from "#server/db/schema.ts";
 
 type ProductFields = Required<
   Pick<

@@ -1,4 +1,4 @@
-import { defineMessages } from "../../../lib/i18n/core.ts";
+import { defineMessages } from "#lib/i18n/core.ts";
 
 /**
  * Every text of the e-mails (server/mail/templates), by template. English is the source and
@@ -8,35 +8,38 @@ import { defineMessages } from "../../../lib/i18n/core.ts";
 export const mailTexts = defineMessages(
   {
     // Shared by the order mails.
-    "order": "Order",
-    "hat": "Hat",
-    "size": "Size",
-    "sizeValue": "{cm} cm",
-    "color": "Color",
-    "price": "Price",
-    "delivery": "Delivery",
-    "free": "free",
-    "total": "Total",
-    "payment": "Payment",
-    "placed": "Placed",
-    "hello": "Hello {name},",
-    "viewOrder": "View your order",
-    "signature": "Warm wishes from Ubud,\nthe Rumah Topi workshop",
-    "questions": "Questions? Just reply to this e-mail.",
-    "hours": "Open Monday – Saturday, 9:00 am – 5:00 pm; closed on Sunday",
-    "making": "{min}–{max} business days",
+    order: "Order",
+    hat: "Hat",
+    size: "Size",
+    sizeValue: "{cm} cm",
+    color: "Color",
+    price: "Price",
+    delivery: "Delivery",
+    free: "free",
+    total: "Total",
+    payment: "Payment",
+    placed: "Placed",
+    hello: "Hello {name},",
+    viewOrder: "View your order",
+    signature: "Warm wishes from Ubud,\nthe Rumah Topi workshop",
+    questions: "Questions? Just reply to this e-mail.",
+    hours: "Open Monday – Saturday, 9:00 am – 5:00 pm; closed on Sunday",
+    making: "{min}–{max} business days",
     "promise.arrives": "Estimated delivery: between {from} and {to}.",
     "promise.ready": "Your hat will be ready for pickup between {from} and {to}.",
 
     "received.subject": "Order {number} received — {shop}",
     "received.intro": "Thank you for your order! Here are its details; you can follow it on its page at any time.",
     "received.cash.title": "Paying in our workshop",
-    "received.cash.visit": "Please visit the workshop within 7 days and pay for your order in cash: we start every hat after a 100% prepayment.",
+    "received.cash.visit":
+      "Please visit the workshop within 7 days and pay for your order in cash: we start every hat after a 100% prepayment.",
     "received.cash.making": "Crafting takes {making} after payment. Orders that are not paid within 7 days are cancelled automatically.",
-    "received.online.making": "As soon as your payment is confirmed, we will let you know and start crafting your hat, which takes {making}.",
+    "received.online.making":
+      "As soon as your payment is confirmed, we will let you know and start crafting your hat, which takes {making}.",
 
     "confirmed.subject": "Payment received for order {number}",
-    "confirmed.text": "Thank you! We have received the payment for order {number}. Our weavers are starting on your hat: crafting takes {making}, and we will write to you when it is ready.",
+    "confirmed.text":
+      "Thank you! We have received the payment for order {number}. Our weavers are starting on your hat: crafting takes {making}, and we will write to you when it is ready.",
     "confirmed.paid": "Paid",
 
     "cancelled.subject": "Order {number} cancelled",
@@ -64,7 +67,8 @@ export const mailTexts = defineMessages(
     "shop.orderPage": "The order's page",
 
     "flagged.subject": "A payment for order {number} needs attention",
-    "flagged.text": "Xendit reported a payment the shop did not apply by itself. Please look at it in the Xendit dashboard: it may need a refund or a manual confirmation.",
+    "flagged.text":
+      "Xendit reported a payment the shop did not apply by itself. Please look at it in the Xendit dashboard: it may need a refund or a manual confirmation.",
     "flagged.reason": "Reason",
     "flagged.payment": "Xendit payment",
     "flagged.method": "Method",
@@ -72,35 +76,39 @@ export const mailTexts = defineMessages(
   },
   {
     ru: {
-      "order": "Заказ",
-      "hat": "Шляпа",
-      "size": "Размер",
-      "sizeValue": "{cm} см",
-      "color": "Цвет",
-      "price": "Цена",
-      "delivery": "Доставка",
-      "free": "бесплатно",
-      "total": "Итого",
-      "payment": "Оплата",
-      "placed": "Оформлен",
-      "hello": "Здравствуйте, {name}!",
-      "viewOrder": "Открыть страницу заказа",
-      "signature": "С теплом из Убуда,\nмастерская Rumah Topi",
-      "questions": "Есть вопросы? Просто ответьте на это письмо.",
-      "hours": "Открыто с понедельника по субботу, 9:00–17:00; воскресенье — выходной",
-      "making": "{min}–{max} рабочих дней",
+      order: "Заказ",
+      hat: "Шляпа",
+      size: "Размер",
+      sizeValue: "{cm} см",
+      color: "Цвет",
+      price: "Цена",
+      delivery: "Доставка",
+      free: "бесплатно",
+      total: "Итого",
+      payment: "Оплата",
+      placed: "Оформлен",
+      hello: "Здравствуйте, {name}!",
+      viewOrder: "Открыть страницу заказа",
+      signature: "С теплом из Убуда,\nмастерская Rumah Topi",
+      questions: "Есть вопросы? Просто ответьте на это письмо.",
+      hours: "Открыто с понедельника по субботу, 9:00–17:00; воскресенье — выходной",
+      making: "{min}–{max} рабочих дней",
       "promise.arrives": "Ориентировочная доставка: между {from} и {to}.",
       "promise.ready": "Шляпу можно будет забрать между {from} и {to}.",
 
       "received.subject": "Заказ {number} принят — {shop}",
       "received.intro": "Спасибо за заказ! Ниже — его подробности. Следить за заказом можно на его странице.",
       "received.cash.title": "Оплата в мастерской",
-      "received.cash.visit": "Пожалуйста, приходите в мастерскую в течение 7 дней и оплатите заказ наличными полностью: каждую шляпу мы начинаем плести после 100% предоплаты.",
-      "received.cash.making": "Изготовление занимает {making} после оплаты. Заказы, не оплаченные в течение 7 дней, отменяются автоматически.",
-      "received.online.making": "Как только оплата будет подтверждена, мы сообщим вам об этом и начнём плести шляпу — это занимает {making}.",
+      "received.cash.visit":
+        "Пожалуйста, приходите в мастерскую в течение 7 дней и оплатите заказ наличными полностью: каждую шляпу мы начинаем плести после 100% предоплаты.",
+      "received.cash.making":
+        "Изготовление занимает {making} после оплаты. Заказы, не оплаченные в течение 7 дней, отменяются автоматически.",
+      "received.online.making":
+        "Как только оплата будет подтверждена, мы сообщим вам об этом и начнём плести шляпу — это занимает {making}.",
 
       "confirmed.subject": "Оплата заказа {number} получена",
-      "confirmed.text": "Спасибо! Мы получили оплату заказа {number}. Мастера уже приступают к вашей шляпе: изготовление занимает {making}, и мы напишем, когда она будет готова.",
+      "confirmed.text":
+        "Спасибо! Мы получили оплату заказа {number}. Мастера уже приступают к вашей шляпе: изготовление занимает {making}, и мы напишем, когда она будет готова.",
       "confirmed.paid": "Оплачено",
 
       "cancelled.subject": "Заказ {number} отменён",
@@ -128,7 +136,8 @@ export const mailTexts = defineMessages(
       "shop.orderPage": "Страница заказа",
 
       "flagged.subject": "Платёж по заказу {number} требует внимания",
-      "flagged.text": "Xendit сообщил о платеже, который магазин не провёл автоматически. Проверьте его в панели Xendit: возможно, нужен возврат или ручное подтверждение.",
+      "flagged.text":
+        "Xendit сообщил о платеже, который магазин не провёл автоматически. Проверьте его в панели Xendit: возможно, нужен возврат или ручное подтверждение.",
       "flagged.reason": "Причина",
       "flagged.payment": "Платёж Xendit",
       "flagged.method": "Способ",

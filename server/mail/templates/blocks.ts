@@ -3,7 +3,7 @@
  * inline styles (what mail clients honour). Every text that goes into the HTML is escaped here,
  * so a template never builds markup itself.
  */
-import { shop } from "../../../lib/shop.ts";
+import { shop } from "#lib/shop.ts";
 
 export type Block =
   /** A paragraph; "\n" breaks the line. */
@@ -33,7 +33,8 @@ export function renderBody(body: MailBody, lang: string): RenderedMail {
 }
 
 function toText(body: MailBody): string {
-  const parts = body.blocks.map((block) => {
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every kind (TypeScript checks it)
+  const parts = body.blocks.map((block): string => {
     switch (block.kind) {
       case "p":
         return block.text;

@@ -2,20 +2,20 @@
  * The mail templates, English and Russian. `MailContent` ties each template name to its own
  * variables, so a caller is type-checked: `{ template: "order-cancelled", vars: { order, reason } }`.
  */
-import { isLocale, defaultLocale, type Locale } from "../../../lib/locale.ts";
-import { renderBody, type RenderedMail } from "./blocks.ts";
-import { orderCancelled, type OrderCancelledVars } from "./order-cancelled.ts";
-import { orderReceived, type OrderReceivedVars } from "./order-received.ts";
-import { paymentConfirmed, type PaymentConfirmedVars } from "./payment-confirmed.ts";
-import { paymentFailed, type PaymentFailedVars } from "./payment-failed.ts";
+import { defaultLocale, isLocale, type Locale } from "#lib/locale.ts";
+import { type RenderedMail, renderBody } from "./blocks.ts";
+import { type OrderCancelledVars, orderCancelled } from "./order-cancelled.ts";
+import { type OrderReceivedVars, orderReceived } from "./order-received.ts";
+import { type PaymentConfirmedVars, paymentConfirmed } from "./payment-confirmed.ts";
+import { type PaymentFailedVars, paymentFailed } from "./payment-failed.ts";
 import type { Template } from "./shared.ts";
-import { shopNewOrder, type ShopNewOrderVars } from "./shop-new-order.ts";
-import { shopPaymentFlagged, type ShopPaymentFlaggedVars } from "./shop-payment-flagged.ts";
+import { type ShopNewOrderVars, shopNewOrder } from "./shop-new-order.ts";
+import { type ShopPaymentFlaggedVars, shopPaymentFlagged } from "./shop-payment-flagged.ts";
 
 export type { RenderedMail } from "./blocks.ts";
 export { escapeHtml } from "./blocks.ts";
-export type { MailOrder } from "./shared.ts";
 export type { CancelReason } from "./order-cancelled.ts";
+export type { MailOrder } from "./shared.ts";
 export type { OrderCancelledVars, OrderReceivedVars, PaymentConfirmedVars, PaymentFailedVars, ShopNewOrderVars, ShopPaymentFlaggedVars };
 
 /** Each template's variables, by template name. */

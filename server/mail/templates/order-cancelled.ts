@@ -1,5 +1,5 @@
 /** To the customer, when an order is cancelled, with the reason. */
-import { greeting, orderButton, signature, textsIn, type MailOrder, type Template } from "./shared.ts";
+import { greeting, type MailOrder, orderButton, signature, type Template, textsIn } from "./shared.ts";
 
 /** Why an order was cancelled: a known reason (written in each language in the catalogue), or a text as it is. */
 export type CancelReason = "not-paid" | "customer-request" | "unavailable" | { text: string };

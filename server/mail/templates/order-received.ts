@@ -1,7 +1,18 @@
 /** To the customer, when an order is placed: its details, its page and, for cash, how to pay in the workshop. */
-import { shop } from "../../../lib/shop.ts";
-import { greeting, isCashInStore, makingText, orderButton, orderRows, signature, textsIn, workshopLines, type MailOrder, type Template } from "./shared.ts";
+import { shop } from "#lib/shop.ts";
 import type { Block } from "./blocks.ts";
+import {
+  greeting,
+  isCashInStore,
+  type MailOrder,
+  makingText,
+  orderButton,
+  orderRows,
+  signature,
+  type Template,
+  textsIn,
+  workshopLines,
+} from "./shared.ts";
 
 export type OrderReceivedVars = { order: MailOrder };
 
@@ -9,7 +20,12 @@ export const orderReceived: Template<OrderReceivedVars> = ({ order }, context) =
   const { locale } = context;
   const t = textsIn(locale);
   const making = makingText(locale);
-  const blocks: Block[] = [greeting(order, locale), { kind: "p", text: t("received.intro") }, { kind: "rows", rows: orderRows(order, locale) }, orderButton(order, context)];
+  const blocks: Block[] = [
+    greeting(order, locale),
+    { kind: "p", text: t("received.intro") },
+    { kind: "rows", rows: orderRows(order, locale) },
+    orderButton(order, context),
+  ];
   if (isCashInStore(order)) {
     blocks.push(
       { kind: "heading", text: t("received.cash.title") },

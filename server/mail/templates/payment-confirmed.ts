@@ -1,5 +1,15 @@
 /** To the customer, when the payment of an order is confirmed. */
-import { deliveryPromise, greeting, makingText, orderButton, signature, textsIn, totalText, type MailOrder, type Template } from "./shared.ts";
+import {
+  deliveryPromise,
+  greeting,
+  type MailOrder,
+  makingText,
+  orderButton,
+  signature,
+  type Template,
+  textsIn,
+  totalText,
+} from "./shared.ts";
 
 export type PaymentConfirmedVars = { order: MailOrder };
 

@@ -1,5 +1,5 @@
 /** To the customer, when a payment did not go through or ran out of time: a link to try again. */
-import { greeting, orderUrl, signature, textsIn, totalText, type MailOrder, type Template } from "./shared.ts";
+import { greeting, type MailOrder, orderUrl, signature, type Template, textsIn, totalText } from "./shared.ts";
 
 export type PaymentFailedVars = { order: MailOrder; expired?: boolean };
 

@@ -1,14 +1,14 @@
 /** What every order mail shares: the order's details, links, the workshop's visit facts, the signature. */
-import { deliveryDays, deliveryWindow, isDeliveryOptionId, makingDays } from "../../../lib/delivery.ts";
-import { translator, type Translate } from "../../../lib/i18n/core.ts";
-import { countryNames } from "../../../lib/i18n/countries.ts";
-import { deliveryTexts } from "../../../lib/i18n/delivery.ts";
-import { mailTexts } from "../i18n/mail.ts";
-import { localePath, type Locale } from "../../../lib/locale.ts";
-import { formatIdr, formatUsd } from "../../../lib/money.ts";
-import { paymentMethodByCode, paymentMethodName } from "../../../lib/payment-methods.ts";
-import { addressLines, shop } from "../../../lib/shop.ts";
-import type { orders } from "../../db/schema.ts";
+import { deliveryDays, deliveryWindow, isDeliveryOptionId, makingDays } from "#lib/delivery.ts";
+import { type Translate, translator } from "#lib/i18n/core.ts";
+import { countryNames } from "#lib/i18n/countries.ts";
+import { deliveryTexts } from "#lib/i18n/delivery.ts";
+import { type Locale, localePath } from "#lib/locale.ts";
+import { formatIdr, formatUsd } from "#lib/money.ts";
+import { paymentMethodByCode, paymentMethodName } from "#lib/payment-methods.ts";
+import { addressLines, shop } from "#lib/shop.ts";
+import type { orders } from "#server/db/schema.ts";
+import { mailTexts } from "#server/mail/i18n/mail.ts";
 import type { Block } from "./blocks.ts";
 
 /** The order fields the mails show: an order row (`typeof orders.$inferSelect`) fits as it is. */
@@ -78,7 +78,11 @@ const placedFormats = new Map<Locale, Intl.DateTimeFormat>();
 export function placedAt(date: Date | string, locale: Locale): string {
   let format = placedFormats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === "ru" ? "ru-RU" : "en-GB", { timeZone: "Asia/Makassar", dateStyle: "medium", timeStyle: "short" });
+    format = new Intl.DateTimeFormat(locale === "ru" ? "ru-RU" : "en-GB", {
+      timeZone: "Asia/Makassar",
+      dateStyle: "medium",
+      timeStyle: "short",
+    });
     placedFormats.set(locale, format);
   }
   return `${format.format(new Date(date))} WITA`;

@@ -1,5 +1,5 @@
 /** To the shop's own address, for every new order: all its details and the customer's contact. */
-import { countryName, orderRows, orderUrl, placedAt, textsIn, totalText, type MailOrder, type Template } from "./shared.ts";
+import { countryName, type MailOrder, orderRows, orderUrl, placedAt, type Template, textsIn, totalText } from "./shared.ts";
 
 export type ShopNewOrderVars = { order: MailOrder };
 

@@ -1,6 +1,6 @@
 /** To the shop, when a payment needs a person: paid after cancellation, paid twice, a wrong amount. */
-import { formatIdr } from "../../../lib/money.ts";
-import { orderUrl, textsIn, type MailOrder, type Template } from "./shared.ts";
+import { formatIdr } from "#lib/money.ts";
+import { type MailOrder, orderUrl, type Template, textsIn } from "./shared.ts";
 
 export type ShopPaymentFlaggedVars = {
   order: MailOrder;

@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { formatIdr } from "../../../lib/money.ts";
-import { testOrder } from "../test-order.ts";
-import { mailTemplates, renderMail, type MailContent } from "./index.ts";
+import { formatIdr } from "#lib/money.ts";
+import { testOrder } from "#server/mail/test-order.ts";
+import { type MailContent, mailTemplates, renderMail } from "./index.ts";
 
 const url = "https://shop.example";
-const cash = testOrder({ paymentMethod: "CASH_IN_STORE", deliveryOption: "PICKUP", deliveryCostCents: 0, totalCents: 18_500, totalIdr: 3_103_800 });
+const cash = testOrder({
+  paymentMethod: "CASH_IN_STORE",
+  deliveryOption: "PICKUP",
+  deliveryCostCents: 0,
+  totalCents: 18_500,
+  totalIdr: 3_103_800,
+});
 
 const every: MailContent[] = [
   { template: "order-received", vars: { order: testOrder() } },
@@ -14,7 +20,11 @@ const every: MailContent[] = [
   { template: "shop-new-order", vars: { order: testOrder() } },
   {
     template: "shop-payment-flagged",
-    vars: { order: testOrder(), payment: { id: "pr-1", method: "BCA", amount: 3_000_000, currency: "IDR" }, reason: "paid after the order was cancelled" },
+    vars: {
+      order: testOrder(),
+      payment: { id: "pr-1", method: "BCA", amount: 3_000_000, currency: "IDR" },
+      reason: "paid after the order was cancelled",
+    },
   },
 ];
 
@@ -58,23 +68,45 @@ describe("mail templates", () => {
 
   it("order-received for cash in store: where and when to pay, 7 days, 100% prepayment, 5–10 business days", () => {
     const en = renderMail({ template: "order-received", vars: { order: cash } }, "en", url).text;
-    for (const part of ["Jl. Raya Mas No. 88", "Mas, Ubud", "9:00 am – 5:00 pm", "within 7 days", "100% prepayment", "5–10 business days", "not paid within 7 days are cancelled"]) {
+    for (const part of [
+      "Jl. Raya Mas No. 88",
+      "Mas, Ubud",
+      "9:00 am – 5:00 pm",
+      "within 7 days",
+      "100% prepayment",
+      "5–10 business days",
+      "not paid within 7 days are cancelled",
+    ]) {
       expect(en).toContain(part);
     }
     expect(en).toContain("Delivery: Pickup from Workshop, free");
     expect(en).toContain("Total: $185.00 (Rp 3.103.800)");
     const ru = renderMail({ template: "order-received", vars: { order: cash } }, "ru", url).text;
-    for (const part of ["Оплата в мастерской", "Jl. Raya Mas No. 88", "9:00–17:00", "в течение 7 дней", "100% предоплаты", "5–10 рабочих дней", "отменяются автоматически", "Самовывоз из мастерской, бесплатно", "Наличными в мастерской"]) {
+    for (const part of [
+      "Оплата в мастерской",
+      "Jl. Raya Mas No. 88",
+      "9:00–17:00",
+      "в течение 7 дней",
+      "100% предоплаты",
+      "5–10 рабочих дней",
+      "отменяются автоматически",
+      "Самовывоз из мастерской, бесплатно",
+      "Наличными в мастерской",
+    ]) {
       expect(ru).toContain(part);
     }
   });
 
   it("order-cancelled says why; payment-failed links to the order's page to pay again", () => {
     const reasons = ["not-paid", "customer-request", "unavailable", { text: "Wrong size ordered" }] as const;
-    const texts = reasons.map((reason) => renderMail({ template: "order-cancelled", vars: { order: testOrder(), reason } }, "en", url).text);
+    const texts = reasons.map(
+      (reason) => renderMail({ template: "order-cancelled", vars: { order: testOrder(), reason } }, "en", url).text,
+    );
     expect(texts[0]).toContain("Reason: the payment did not arrive within 7 days.");
     expect(texts[3]).toContain("Reason: Wrong size ordered");
-    expect(renderMail({ template: "order-cancelled", vars: { order: testOrder(), reason: "customer-request" } }, "ru", url).text).toContain("Причина: по вашей просьбе.");
+    expect(renderMail({ template: "order-cancelled", vars: { order: testOrder(), reason: "customer-request" } }, "ru", url).text).toContain(
+      "Причина: по вашей просьбе.",
+    );
 
     const order = testOrder();
     const failed = renderMail({ template: "payment-failed", vars: { order } }, "en", url);
@@ -87,7 +119,14 @@ describe("mail templates", () => {
   it("shop-new-order carries the customer's contact and address", () => {
     const r = renderMail({ template: "shop-new-order", vars: { order: testOrder() } }, "en", url);
     expect(r.subject).toBe("New order RT-240517-K3QZ: Ubud Sun Fedora, $215.00 (Rp 3.607.100)");
-    for (const part of ["anna@example.com", "+7 900 123 45 67", "Leninsky prospekt 1", "Moscow, Moscow 119049", "Russia", "17 May 2025, 11:04 WITA"]) {
+    for (const part of [
+      "anna@example.com",
+      "+7 900 123 45 67",
+      "Leninsky prospekt 1",
+      "Moscow, Moscow 119049",
+      "Russia",
+      "17 May 2025, 11:04 WITA",
+    ]) {
       expect(r.text).toContain(part);
     }
   });
@@ -132,7 +171,21 @@ describe("mail templates", () => {
   it("writes the customer's mails in Russian with no English left, and in English with no Russian", () => {
     // The hat's name and colour arrive already in the customer's language (server/orders/in-language.ts).
     const order = testOrder({ productName: "Федора «Солнце Убуда»", color: "Натуральный", paymentMethod: "BCA" });
-    const names = ["Anna Petrova", "Rumah Topi", "DHL International Express", "BCA", "Xendit", "Jl. Raya Mas No. 88", "Mas, Ubud", "Gianyar", "Bali 80571, Indonesia", "hello@rumahtopi.com", "RT-240517-K3QZ", "Rp", "+62 812 3456 7890"];
+    const names = [
+      "Anna Petrova",
+      "Rumah Topi",
+      "DHL International Express",
+      "BCA",
+      "Xendit",
+      "Jl. Raya Mas No. 88",
+      "Mas, Ubud",
+      "Gianyar",
+      "Bali 80571, Indonesia",
+      "hello@rumahtopi.com",
+      "RT-240517-K3QZ",
+      "Rp",
+      "+62 812 3456 7890",
+    ];
     const customer: MailContent[] = [
       { template: "order-received", vars: { order } },
       { template: "order-received", vars: { order: { ...order, paymentMethod: "CASH_IN_STORE", deliveryOption: "PICKUP" } } },

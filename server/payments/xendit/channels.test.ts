@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentMethods } from "../../../lib/payment-methods.ts";
+import { paymentMethods } from "#lib/payment-methods.ts";
 import { channelCodeOf, isRedirectMethod, xenditMethodOf } from "./channels.ts";
 
 describe("Xendit channels of the shop's payment methods", () => {

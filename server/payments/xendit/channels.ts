@@ -1,4 +1,4 @@
-import { paymentMethodByCode, type PaymentMethod } from "../../../lib/payment-methods.ts";
+import { type PaymentMethod, paymentMethodByCode } from "#lib/payment-methods.ts";
 
 /**
  * Which Xendit v3 channel takes each of the shop's payment methods (lib/payment-methods.ts).

@@ -8,7 +8,16 @@ export type XenditPaymentRequest = {
   payment_request_id: string;
   reference_id: string;
   latest_payment_id?: string | null;
-  status: "REQUIRES_ACTION" | "ACCEPTING_PAYMENTS" | "AUTHORIZED" | "PENDING" | "SUCCEEDED" | "FAILED" | "CANCELED" | "EXPIRED" | (string & {});
+  status:
+    | "REQUIRES_ACTION"
+    | "ACCEPTING_PAYMENTS"
+    | "AUTHORIZED"
+    | "PENDING"
+    | "SUCCEEDED"
+    | "FAILED"
+    | "CANCELED"
+    | "EXPIRED"
+    | (string & {});
   request_amount: number;
   currency: string;
   channel_code: string;
@@ -108,7 +117,12 @@ export function xenditClient({ baseUrl, secretKey }: { baseUrl: string; secretKe
       response = await fetch(`${baseUrl}${path}`, {
         method,
         // api-version belongs to the v3 Payments API; the Sessions API documents no such header.
-        headers: { authorization, ...(path.startsWith("/v3/") ? { "api-version": API_VERSION } : {}), ...(body ? { "content-type": "application/json" } : {}), ...headers },
+        headers: {
+          authorization,
+          ...(path.startsWith("/v3/") ? { "api-version": API_VERSION } : {}),
+          ...(body ? { "content-type": "application/json" } : {}),
+          ...headers,
+        },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
@@ -137,7 +151,8 @@ export function xenditClient({ baseUrl, secretKey }: { baseUrl: string; secretKe
     getPaymentRequest: (paymentRequestId: string) => call<XenditPaymentRequest>("GET", `/v3/payment_requests/${id(paymentRequestId)}`),
     getPayment: (paymentId: string) => call<XenditPayment>("GET", `/v3/payments/${id(paymentId)}`),
     /** Stops a request that still waits for the customer (status CANCELED). */
-    cancelPaymentRequest: (paymentRequestId: string) => call<XenditPaymentRequest>("POST", `/v3/payment_requests/${id(paymentRequestId)}/cancel`, {}),
+    cancelPaymentRequest: (paymentRequestId: string) =>
+      call<XenditPaymentRequest>("POST", `/v3/payment_requests/${id(paymentRequestId)}/cancel`, {}),
     /** A hosted checkout session (cards); its outcome comes by payment_session.* webhooks. */
     createSession: (body: CreateSession) => call<XenditSession>("POST", "/sessions", body),
     getSession: (sessionId: string) => call<XenditSession>("GET", `/sessions/${id(sessionId)}`),
@@ -145,6 +160,10 @@ export function xenditClient({ baseUrl, secretKey }: { baseUrl: string; secretKe
     cancelSession: (sessionId: string) => call<XenditSession>("POST", `/sessions/${id(sessionId)}/cancel`, {}),
     /** Test mode only: pays a virtual account, store code or QR as a customer would. */
     simulatePayment: (paymentRequestId: string, amount?: number) =>
-      call<{ status: string; message?: string }>("POST", `/v3/payment_requests/${id(paymentRequestId)}/simulate`, amount === undefined ? {} : { amount }),
+      call<{ status: string; message?: string }>(
+        "POST",
+        `/v3/payment_requests/${id(paymentRequestId)}/simulate`,
+        amount === undefined ? {} : { amount },
+      ),
   };
 }

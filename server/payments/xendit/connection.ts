@@ -1,6 +1,6 @@
-import { randomBytes, timingSafeEqual, createHash } from "node:crypto";
-import { config, paymentsSandbox } from "../../config.ts";
-import { xenditClient, type XenditClient } from "./client.ts";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { config, paymentsSandbox } from "#server/config.ts";
+import { type XenditClient, xenditClient } from "./client.ts";
 
 export type XenditSettings = { baseUrl: string; secretKey: string; callbackToken: string };
 
@@ -15,7 +15,7 @@ function connection(): Connection {
 }
 
 /** Points the shop at a Xendit: the sandbox does at start; tests point it at their simulator. */
-export function useXendit(settings: XenditSettings): void {
+export function connectXendit(settings: XenditSettings): void {
   Object.assign(connection(), { settings, client: xenditClient(settings) });
 }
 
@@ -24,7 +24,11 @@ function current(): Required<Pick<Connection, "settings" | "client">> {
   if (!c.settings) {
     if (paymentsSandbox()) throw new Error("The Xendit sandbox has not been started (startXenditSandbox)");
     const env = config();
-    useXendit({ baseUrl: env.XENDIT_API_URL.replace(/\/$/, ""), secretKey: env.XENDIT_SECRET_KEY!, callbackToken: env.XENDIT_CALLBACK_TOKEN! });
+    connectXendit({
+      baseUrl: env.XENDIT_API_URL.replace(/\/$/, ""),
+      secretKey: env.XENDIT_SECRET_KEY!,
+      callbackToken: env.XENDIT_CALLBACK_TOKEN!,
+    });
   }
   return c as Required<Pick<Connection, "settings" | "client">>;
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { RequestHandler } from "express";
-import { bearerOf, isStaffAuthorization, sameSecret } from "../../auth/staff-token.ts";
-import { createXenditSimulator, type XenditSimulator } from "../../../simulators/xendit/index.ts";
-import { config, paymentsSandbox } from "../../config.ts";
-import { sandboxCallbackToken, useXendit } from "./connection.ts";
+import { bearerOf, isStaffAuthorization, sameSecret } from "#server/auth/staff-token.ts";
+import { config, paymentsSandbox } from "#server/config.ts";
+import { createXenditSimulator, type XenditSimulator } from "#simulators/xendit/index.ts";
+import { connectXendit, sandboxCallbackToken } from "./connection.ts";
 
 /** Where the sandbox lives inside the shop's own server. */
 export const SANDBOX_PATH = "/_sandbox/xendit";
@@ -39,7 +39,7 @@ export function startXenditSandbox(port: number): void {
     httpReturnUrls: c.publicUrl.startsWith("http://"),
   });
   g[slot] = { simulator, localBase, controlToken: randomBytes(24).toString("base64url") };
-  useXendit({ baseUrl: localBase, secretKey: SANDBOX_KEY, callbackToken });
+  connectXendit({ baseUrl: localBase, secretKey: SANDBOX_KEY, callbackToken });
 }
 
 /** The sandbox's routes for the web server (nothing when a real Xendit is configured). */
@@ -48,7 +48,10 @@ export const sandboxRoutes: RequestHandler = (req, res, next) => {
   if (!sandbox) return next();
   const caller = { authorization: req.headers.authorization, remoteAddress: req.socket.remoteAddress, nodeEnv: config().NODE_ENV };
   if (req.path.startsWith("/_control") && !mayControl(caller, sandbox.controlToken)) {
-    res.status(403).json({ error_code: "FORBIDDEN", message: "The sandbox control API answers only to staff (Authorization: Bearer <ADMIN_API_TOKEN>)" });
+    res.status(403).json({
+      error_code: "FORBIDDEN",
+      message: "The sandbox control API answers only to staff (Authorization: Bearer <ADMIN_API_TOKEN>)",
+    });
     return;
   }
   sandbox.simulator.router(req, res, next);

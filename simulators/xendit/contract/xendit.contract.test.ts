@@ -7,10 +7,11 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { updateOfEvent } from "../../../server/payments/webhooks.ts";
-import { XenditError, xenditClient } from "../../../server/payments/xendit/client.ts";
-import { CALLBACK_TOKEN, SECRET_KEY, startHarness, type Harness } from "../test-helpers.ts";
+import { updateOfEvent } from "#server/payments/webhooks.ts";
+import { XenditError, xenditClient } from "#server/payments/xendit/client.ts";
+import { CALLBACK_TOKEN, type Harness, SECRET_KEY, startHarness } from "#simulators/xendit/test-helpers.ts";
 
+// biome-ignore lint/suspicious/noExplicitAny: fixtures are documented JSON, read field by field in the assertions
 type Json = Record<string, any>;
 const fixture = (name: string): Json => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8")) as Json;
 
@@ -97,7 +98,11 @@ describe("the simulator answers as Xendit documents", () => {
     expect([wrongKey.status, wrongKey.body.error_code]).toEqual([errors.invalidApiKey.status, errors.invalidApiKey.body.error_code]);
     const missing = await sessions("GET", "/ps-000000000000000000000000");
     expect([missing.status, missing.body.error_code]).toEqual([errors.dataNotFound.status, errors.dataNotFound.body.error_code]);
-    const unknownCustomer = await sessions("POST", "", { ...createRequestIdr, customer: undefined, customer_id: "cust-e2878b4c-d57e-4a2c-922d-c0313c2800a3" });
+    const unknownCustomer = await sessions("POST", "", {
+      ...createRequestIdr,
+      customer: undefined,
+      customer_id: "cust-e2878b4c-d57e-4a2c-922d-c0313c2800a3",
+    });
     expect([unknownCustomer.status, unknownCustomer.body.error_code]).toEqual([404, "DATA_NOT_FOUND"]);
   });
 
@@ -105,7 +110,13 @@ describe("the simulator answers as Xendit documents", () => {
     const session = (await sessions("POST", "", { ...createRequestIdr, reference_id: "order_contract_paid" })).body as Json;
     const paid = await fetch(session.payment_link_url, {
       method: "POST",
-      body: new URLSearchParams({ outcome: "approve", card_number: "4000000000001091", expiry: "12/39", cvn: "123", cardholder_name: "John Doe" }),
+      body: new URLSearchParams({
+        outcome: "approve",
+        card_number: "4000000000001091",
+        expiry: "12/39",
+        cvn: "123",
+        cardholder_name: "John Doe",
+      }),
       redirect: "manual",
     });
     expect([paid.status, paid.headers.get("location")]).toEqual([303, createRequestIdr.success_return_url]);
@@ -114,18 +125,54 @@ describe("the simulator answers as Xendit documents", () => {
 
     expect(captured!.body.event).toBe("payment.capture");
     expect(keys(captured!.body)).toEqual(keys(capture));
-    for (const field of ["payment_id", "business_id", "status", "payment_request_id", "request_amount", "channel_code", "country", "currency", "reference_id", "channel_properties", "created", "updated"]) {
+    for (const field of [
+      "payment_id",
+      "business_id",
+      "status",
+      "payment_request_id",
+      "request_amount",
+      "channel_code",
+      "country",
+      "currency",
+      "reference_id",
+      "channel_properties",
+      "created",
+      "updated",
+    ]) {
       expect(captured!.body.data, field).toHaveProperty(field);
     }
-    expect(captured!.body.data).toMatchObject({ status: "SUCCEEDED", request_amount: createRequestIdr.amount, currency: "IDR", channel_code: "CARDS" });
+    expect(captured!.body.data).toMatchObject({
+      status: "SUCCEEDED",
+      request_amount: createRequestIdr.amount,
+      currency: "IDR",
+      channel_code: "CARDS",
+    });
 
     expect(done!.body.event).toBe("payment_session.completed");
     expect(keys(done!.body)).toEqual(keys(completed));
     for (const field of Object.keys(completed.data)) expect(done!.body.data, field).toHaveProperty(field);
     for (const field of Object.keys(done!.body.data)) expect(documentedSessionFields, field).toContain(field);
-    expect(done!.body.data).toMatchObject({ payment_session_id: session.payment_session_id, status: "COMPLETED", payment_request_id: captured!.body.data.payment_request_id, payment_id: captured!.body.data.payment_id });
+    expect(done!.body.data).toMatchObject({
+      payment_session_id: session.payment_session_id,
+      status: "COMPLETED",
+      payment_request_id: captured!.body.data.payment_request_id,
+      payment_id: captured!.body.data.payment_id,
+    });
 
-    const headerNames = (headers: IncomingHttpHeaders) => Object.keys(headers).filter((name) => !["host", "connection", "content-length", "accept", "accept-language", "accept-encoding", "sec-fetch-mode", "user-agent"].includes(name));
+    const headerNames = (headers: IncomingHttpHeaders) =>
+      Object.keys(headers).filter(
+        (name) =>
+          ![
+            "host",
+            "connection",
+            "content-length",
+            "accept",
+            "accept-language",
+            "accept-encoding",
+            "sec-fetch-mode",
+            "user-agent",
+          ].includes(name),
+      );
     expect(headerNames(done!.headers).sort()).toEqual(["content-type", "x-callback-token"]);
     expect(done!.headers["x-callback-token"]).toBe(CALLBACK_TOKEN);
   });
@@ -162,7 +209,11 @@ describe("the shop reads Xendit's documented webhooks", () => {
   });
 
   it("payment_session.expired: expired", () => {
-    expect(updateOfEvent(expired)).toMatchObject({ status: "EXPIRED", requestId: expired.data.payment_session_id, currency: expired.data.currency });
+    expect(updateOfEvent(expired)).toMatchObject({
+      status: "EXPIRED",
+      requestId: expired.data.payment_session_id,
+      currency: expired.data.currency,
+    });
   });
 
   it("payment.capture: paid, with request_amount and currency", () => {
@@ -192,7 +243,10 @@ describe("the shop's client speaks the documented Sessions API", () => {
       req.on("data", (chunk: Buffer) => (body += chunk.toString()));
       req.on("end", () => {
         seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
-        const [status, answer] = req.url === "/sessions/ps-missing" ? [errors.dataNotFound.status, errors.dataNotFound.body] : [req.method === "POST" && req.url === "/sessions" ? 201 : 200, sessionResponse];
+        const [status, answer] =
+          req.url === "/sessions/ps-missing"
+            ? [errors.dataNotFound.status, errors.dataNotFound.body]
+            : [req.method === "POST" && req.url === "/sessions" ? 201 : 200, sessionResponse];
         res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(answer));
       });
     });
@@ -203,7 +257,9 @@ describe("the shop's client speaks the documented Sessions API", () => {
 
   it("POST /sessions with Basic auth and the body as given; reads the documented response", async () => {
     const client = xenditClient({ baseUrl, secretKey: "xnd_development_contract" });
-    const body = { ...createRequestIdr, allowed_payment_channels: ["CARDS"], capture_method: "AUTOMATIC" } as Parameters<typeof client.createSession>[0];
+    const body = { ...createRequestIdr, allowed_payment_channels: ["CARDS"], capture_method: "AUTOMATIC" } as Parameters<
+      typeof client.createSession
+    >[0];
     const session = await client.createSession(body);
     expect(session).toEqual(sessionResponse);
     const request = seen.at(-1)!;

@@ -1,7 +1,7 @@
-import { jsonEndpoint } from "../../../../server/http/api-errors.ts";
+import { requestPayment } from "#server/checkout/payment-api.ts";
+import { AppError } from "#server/errors.ts";
+import { jsonEndpoint } from "#server/http/api-errors.ts";
 import type { Route } from "./+types/payment-request";
-import { AppError } from "../../../../server/errors.ts";
-import { requestPayment } from "../../../../server/checkout/payment-api.ts";
 
 /**
  * POST /api/xendit/payment-request: {actions, orderId, xenditPaymentId} for an order's payment,

@@ -1,5 +1,5 @@
+import { receiveWebhook } from "#server/payments/webhooks.ts";
 import type { Route } from "./+types/webhook";
-import { receiveWebhook } from "../../../../server/payments/webhooks.ts";
 
 /** POST /api/xendit/webhook: checked, stored and answered at once; a job applies it. */
 export async function action({ request }: Route.ActionArgs) {
