@@ -6,7 +6,7 @@
 /** The QR page counts down from 10 minutes. */
 export const QR_COUNTDOWN_SECONDS = 600;
 /** The instructions page counts down from 24 hours until the provider says when the payment expires. */
-export const DEFAULT_PAYMENT_WINDOW_SECONDS = 86_400;
+const DEFAULT_PAYMENT_WINDOW_SECONDS = 86_400;
 
 const whole = (seconds: number) => (Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0);
 const two = (n: number) => String(n).padStart(2, "0");

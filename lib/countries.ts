@@ -20,4 +20,3 @@ export const countries = [
   "United States",
   "Vietnam",
 ] as const;
-export type Country = (typeof countries)[number];

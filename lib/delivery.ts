@@ -2,7 +2,7 @@
  * Delivery options and their prices (SPEC sections 4 and 9). Money in US cents; the server is the
  * authority, the pages use the same functions to show what the server will charge.
  */
-export const deliveryOptionIds = ["DHL", "LION_PARCEL", "PICKUP"] as const;
+const deliveryOptionIds = ["DHL", "LION_PARCEL", "PICKUP"] as const;
 export type DeliveryOptionId = (typeof deliveryOptionIds)[number];
 export type Region = "international" | "bali" | "indonesia";
 /** A number of business days (Monday to Friday), from the shortest to the longest. */
@@ -29,7 +29,7 @@ export type DeliveryOptionDefinition = {
 };
 
 /** Default parcel weight: one hat in its 40×40×17 cm box. */
-export const DEFAULT_WEIGHT_KG = 0.5;
+const DEFAULT_WEIGHT_KG = 0.5;
 
 export const deliveryOptions: Record<DeliveryOptionId, DeliveryOptionDefinition> = {
   DHL: {

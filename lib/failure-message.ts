@@ -18,7 +18,7 @@ export const knownFailureReasons = [
   "DECLINED_BY_ISSUER",
 ] as const;
 
-export type KnownFailureReason = (typeof knownFailureReasons)[number];
+type KnownFailureReason = (typeof knownFailureReasons)[number];
 
 export type FailureMessage =
   | { kind: "error"; text: string }
@@ -29,7 +29,7 @@ export type FailureMessage =
 /** A passed error text is shown as text: at most this many characters. */
 export const MAX_ERROR_LENGTH = 300;
 
-export function isKnownFailureReason(code: string): code is KnownFailureReason {
+function isKnownFailureReason(code: string): code is KnownFailureReason {
   return (knownFailureReasons as readonly string[]).includes(code);
 }
 

@@ -2,7 +2,7 @@ import { useRouteError, useRouteLoaderData } from "react-router";
 import { defaultLocale, isLocale, type Locale } from "#lib/locale.ts";
 
 // The catalogue helpers are shared with the e-mails (server/mail/i18n), so they live in lib/.
-export { type Catalogue, defineMessages, type Translate, translator, type Vars } from "#lib/i18n/core.ts";
+export { type Catalogue, defineMessages, type Translate, translator } from "#lib/i18n/core.ts";
 
 import { type Catalogue, type Translate, translator } from "#lib/i18n/core.ts";
 

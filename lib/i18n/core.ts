@@ -14,7 +14,7 @@ export function defineMessages<const E extends Record<string, string>>(
   return { en, ...others };
 }
 
-export type Vars = Record<string, string | number>;
+type Vars = Record<string, string | number>;
 export type Translate<K extends string> = (key: K, vars?: Vars) => string;
 
 function fill(text: string, vars?: Vars): string {

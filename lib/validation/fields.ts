@@ -11,7 +11,7 @@ export const messages = {
   tooLong: "tooLong",
   characters: "characters",
 } as const;
-export type FieldError = (typeof messages)[keyof typeof messages];
+type FieldError = (typeof messages)[keyof typeof messages];
 
 /**
  * Control characters (other than tab and line breaks) and unpaired UTF-16 surrogates: no person
@@ -19,7 +19,7 @@ export type FieldError = (typeof messages)[keyof typeof messages];
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds
 const controlCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-export const isPlainText = (text: string): boolean => text.isWellFormed() && !controlCharacter.test(text);
+const isPlainText = (text: string): boolean => text.isWellFormed() && !controlCharacter.test(text);
 
 /** Any text a person may type: no control characters, no broken Unicode. */
 export const plainText = () => z.string({ error: messages.required }).refine(isPlainText, { error: messages.characters });

@@ -3,7 +3,7 @@
  * database the same questions hundreds of times a second; the database stays the only truth, and a
  * change made on another instance shows here within CATALOG_CACHE_MS at most.
  */
-export const CATALOG_CACHE_MS = 5_000;
+const CATALOG_CACHE_MS = 5_000;
 const MAX_ENTRIES = 2_000;
 
 type Entry = { expires: number; value: Promise<unknown> };

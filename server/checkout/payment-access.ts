@@ -3,7 +3,7 @@ import { orderById } from "#server/orders/queries.ts";
 import { readCheckout } from "./session.ts";
 
 /** The header a holder of the order's private link (/orders/<token>) sends to the payment API. */
-export const ORDER_TOKEN_HEADER = "x-order-token";
+const ORDER_TOKEN_HEADER = "x-order-token";
 
 /**
  * Who may start, switch, cancel or check an order's payments: the browser whose checkout placed

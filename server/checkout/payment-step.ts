@@ -22,7 +22,7 @@ const groupOrder: PaymentMethodType[] = [
   "TEST_CARD",
 ];
 
-export type MethodGroup = { type: PaymentMethodType; methods: Pick<PaymentMethod, "code" | "name" | "logo">[] };
+type MethodGroup = { type: PaymentMethodType; methods: Pick<PaymentMethod, "code" | "name" | "logo">[] };
 
 /** What the payment step shows: the methods on offer, grouped, and the amounts to pay. */
 export type PaymentStep = {

@@ -7,7 +7,7 @@ import { batched } from "#server/db/batched.ts";
 import { getDb } from "#server/db/client.ts";
 import { checkoutSessions } from "#server/db/schema.ts";
 
-export const CHECKOUT_COOKIE = "checkout";
+const CHECKOUT_COOKIE = "checkout";
 const MAX_AGE_SECONDS = 30 * 24 * 3600;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

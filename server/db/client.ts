@@ -12,7 +12,7 @@ import { config } from "#server/config.ts";
 import { dataDir, migrationsFolder } from "#server/paths.ts";
 import * as schema from "./schema.ts";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export type Database = {

@@ -9,7 +9,7 @@ import getRawBody from "raw-body";
  * - JSON text holds no NUL and no unpaired surrogate (PostgreSQL cannot store them), and a
  *   multipart form parses.
  */
-export const BODY_LIMIT = 100 * 1024;
+const BODY_LIMIT = 100 * 1024;
 
 export type Refusal = { status: 400 | 413 | 415; error: string };
 

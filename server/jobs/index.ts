@@ -30,16 +30,13 @@ import type { Tx } from "#server/db/tx.ts";
 export type JobHandler<T extends object> = (data: T, job: JobWithMetadata<T>) => Promise<void>;
 
 /** Queue settings: retries (retryLimit, retryDelay, retryBackoff, retryDelayMax), expiry, policy. */
-export type QueueSettings = Omit<Queue, "name">;
+type QueueSettings = Omit<Queue, "name">;
 /**
  * Worker settings of this process. A worker fetches up to `batchSize` jobs at once (and fetches
  * again at once while batches come back full); the jobs of one batch run concurrently and each
  * settles on its own.
  */
-export type WorkerSettings = Pick<
-  WorkOptions,
-  "pollingIntervalSeconds" | "notifyPollingIntervalSeconds" | "localConcurrency" | "batchSize"
->;
+type WorkerSettings = Pick<WorkOptions, "pollingIntervalSeconds" | "notifyPollingIntervalSeconds" | "localConcurrency" | "batchSize">;
 
 export type JobOptions = {
   queue?: QueueSettings;

@@ -19,7 +19,7 @@ import { defineJob, jobsStarted, sendJobs } from "#server/jobs/index.ts";
 import { type MailContent, mailLocale, renderMail } from "./templates/index.ts";
 import { deliver } from "./transport.ts";
 
-export type MailStatus = "pending" | "sending" | "sent" | "kept" | "failed";
+type MailStatus = "pending" | "sending" | "sent" | "kept" | "failed";
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
@@ -36,7 +36,7 @@ export type EnqueueMailInput = MailContent & {
 export type DeliverMailData = { outboxId: number };
 
 /** Delivery attempts: about two hours of retries with backoff (30 s doubling, at most an hour apart). */
-export const deliverMailJob = defineJob<DeliverMailData>("mail-deliver", deliverMail, {
+const deliverMailJob = defineJob<DeliverMailData>("mail-deliver", deliverMail, {
   queue: {
     // One job at a time per mail (singletonKey mail-<id>), however often it is nudged.
     policy: "exclusive",
@@ -50,7 +50,7 @@ export const deliverMailJob = defineJob<DeliverMailData>("mail-deliver", deliver
 });
 
 /** Every minute: a pending mail without a job (its job was never sent, or was lost) gets one. */
-export const sweepMailJob = defineJob<object>(
+defineJob<object>(
   "mail-sweep",
   async () => {
     await nudgePendingMail();

@@ -6,7 +6,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = {
+type ReceivedMail = {
   envelopeFrom: string;
   envelopeTo: string[];
   headers: Map<string, string>;
@@ -107,7 +107,7 @@ function decodeBody(body: string, encoding: string | undefined): string {
 }
 
 /** =?UTF-8?B?...?= and =?UTF-8?Q?...?= words in a header. */
-export function decodeHeader(value: string): string {
+function decodeHeader(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_m, _charset: string, kind: string, text: string) =>
@@ -115,7 +115,7 @@ export function decodeHeader(value: string): string {
     );
 }
 
-export function parseMessage(raw: string): Omit<ReceivedMail, "envelopeFrom" | "envelopeTo" | "raw"> {
+function parseMessage(raw: string): Omit<ReceivedMail, "envelopeFrom" | "envelopeTo" | "raw"> {
   const { headers, body } = splitHead(raw);
   let text = "";
   let html = "";

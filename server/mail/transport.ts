@@ -24,7 +24,7 @@ const slot = Symbol.for("shop.mail.settings");
 type Slot = { [slot]?: Partial<MailSettings> };
 
 /** The mail settings of this process: the configuration, unless a test replaced some of them. */
-export function mailSettings(): MailSettings {
+function mailSettings(): MailSettings {
   const c = config();
   return {
     smtpUrl: c.SMTP_URL,

@@ -15,7 +15,7 @@ export function isSafeKey(key: string): boolean {
 }
 
 /** Files under a folder on local disk (the default: DATA_DIR/files). */
-export class DiskStorage implements Storage {
+class DiskStorage implements Storage {
   readonly root: string;
   constructor(root: string) {
     this.root = root;

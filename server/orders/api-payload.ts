@@ -9,7 +9,7 @@ import type { PlaceOrderInput } from "./place-order.ts";
 const usd = z.number().finite().min(0).max(1_000_000);
 
 /** POST /api/orders (SPEC section 3, Order creation payload). Unknown fields are ignored. */
-export const orderPayloadSchema = z.object({
+const orderPayloadSchema = z.object({
   productId: z.number().int().positive(),
   productName: plainText().max(300).optional(),
   selectedSize: z.number().int().min(30).max(90).nullable().optional(),

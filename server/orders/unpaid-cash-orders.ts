@@ -2,7 +2,7 @@ import { defineJob } from "#server/jobs/index.ts";
 import { cancelUnpaidCashOrders } from "./queries.ts";
 
 /** Cash-in-store orders wait this long for their prepayment (SPEC section 9). */
-export const CASH_PREPAYMENT_DAYS = 7;
+const CASH_PREPAYMENT_DAYS = 7;
 
 /**
  * Cancels every cash-in-store order whose prepayment did not arrive within 7 days of `now`, and
@@ -14,7 +14,7 @@ export async function sweepUnpaidCashOrders(now: Date = new Date()): Promise<num
 }
 
 /** Every five minutes, on one instance at a time: the sweep above with the real clock. */
-export const unpaidCashOrdersJob = defineJob<object>(
+defineJob<object>(
   "orders-cancel-unpaid-cash",
   async () => {
     await sweepUnpaidCashOrders();

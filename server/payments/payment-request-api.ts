@@ -31,7 +31,7 @@ export type PaymentAction = {
   qrCode?: string;
 };
 
-export function actionsOf(attempt: PaymentAttempt, next: NextStep): PaymentAction[] {
+function actionsOf(attempt: PaymentAttempt, next: NextStep): PaymentAction[] {
   if (next.kind === "redirect") return [{ action: "AUTH", url_type: "WEB", method: "GET", url: next.url }];
   if (next.kind === "qr" && attempt.qrString)
     return [{ action: "PRESENT_TO_CUSTOMER", qr_code: attempt.qrString, qrCode: attempt.qrString }];

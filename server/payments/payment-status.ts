@@ -3,7 +3,7 @@ import { attemptByXenditId, latestAttempt, type PaymentAttempt, paymentRecord } 
 import { refreshAttempt } from "./refresh.ts";
 
 /** How old a pending payment's stored state may be before a status check asks Xendit again. */
-export const STATUS_MAX_AGE_MS = 10_000;
+const STATUS_MAX_AGE_MS = 10_000;
 
 /** By payment id (which must belong to the order id when both are given), else the order's newest. */
 export async function findAttempt(ids: { paymentId?: string | null; orderId?: string | null }): Promise<PaymentAttempt | null> {

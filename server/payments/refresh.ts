@@ -106,7 +106,7 @@ export async function reconcilePayments(now = new Date()): Promise<{ checked: nu
   return { checked: open.length, failed };
 }
 
-export const reconcilePaymentsJob = defineJob(
+defineJob(
   "payments-reconcile",
   async () => {
     await reconcilePayments();

@@ -272,7 +272,7 @@ export async function webhookProcessingIdle(): Promise<void> {
 }
 
 /** Every minute: events a crash or an error left unprocessed. */
-export const webhookEventsSweep = defineJob(
+defineJob(
   "xendit-events-sweep",
   async () => {
     await processWebhookEvents();

@@ -10,7 +10,7 @@ import { config } from "#server/config.ts";
  */
 
 export const FX_CACHE_KEY = "fx:USD:IDR";
-export const FX_CACHE_SECONDS = 3600;
+const FX_CACHE_SECONDS = 3600;
 const TIMEOUT_MS = 3000;
 /** Readings outside 1,000–100,000 rupiah per dollar are taken for a broken source, not a rate. */
 const MIN_RATE_HUNDREDTHS = 1_000_00n;
@@ -61,7 +61,7 @@ export function fallbackUsdIdrRate(configured: string = config().FX_DEFAULT_USD_
 }
 
 /** The fallback as a complete answer, stamped now. */
-export function fallbackRate(): UsdIdrRate {
+function fallbackRate(): UsdIdrRate {
   return { rate: fallbackUsdIdrRate(), source: "fallback", fetchedAt: new Date().toISOString() };
 }
 

@@ -26,7 +26,7 @@ const graphAnswer = z.object({
 export type SocialFeed = { posts: SocialPost[]; source: "instagram" | "cache" | "fallback" };
 
 /** The local placeholder posts: shown without an access token or when Instagram fails. */
-export function fallbackPosts(username: string, count: number): SocialPost[] {
+function fallbackPosts(username: string, count: number): SocialPost[] {
   const captions = [
     "Fresh from the loom: palm-leaf sun hats drying in the Ubud light.",
     "Every brim is shaped by hand on our wooden blocks.",

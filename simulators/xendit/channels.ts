@@ -6,7 +6,7 @@
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-export type ChannelKind = "virtual_account" | "otc" | "qris" | "ewallet" | "paylater" | "cards";
+type ChannelKind = "virtual_account" | "otc" | "qris" | "ewallet" | "paylater" | "cards";
 
 export type Channel = {
   code: string;

@@ -18,9 +18,8 @@ import type { Payment, PaymentRequest, PaymentSession } from "./types.ts";
 import { createWebhookSender, type DeliveryLogEntry, type DeliverySettings } from "./webhooks.ts";
 
 export { API_VERSION } from "./api-routes.ts";
-export { testCards } from "./test-cards.ts";
-export type { Payment, PaymentRequest, PaymentSession, WebhookBody, WebhookEvent } from "./types.ts";
-export type { DeliveryLogEntry, DeliverySettings } from "./webhooks.ts";
+
+export type { WebhookBody } from "./types.ts";
 
 export type SimulatorOptions = {
   /** Basic-auth user name expected on /v3 (password empty). */
@@ -69,7 +68,7 @@ export type XenditSimulator = {
   close(): Promise<void>;
 };
 
-export const defaultRetryDelaysMs: readonly number[] = [2_000, 10_000, 60_000, 300_000, 900_000, 3_600_000];
+const defaultRetryDelaysMs: readonly number[] = [2_000, 10_000, 60_000, 300_000, 900_000, 3_600_000];
 const SWEEP_EVERY_MS = 1_000;
 
 export function createXenditSimulator(options: SimulatorOptions): XenditSimulator {

@@ -10,7 +10,7 @@ import type { PaymentRequest, PaymentSession } from "./types.ts";
 const rupiah = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR", minimumFractionDigits: 0, maximumFractionDigits: 0 });
 const jakartaTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Jakarta" });
 
-export function formatRupiah(amount: number): string {
+function formatRupiah(amount: number): string {
   return rupiah.format(amount);
 }
 

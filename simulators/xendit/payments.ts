@@ -37,11 +37,11 @@ export function buildPayment(request: PaymentRequest, outcome: PaymentOutcome, a
   };
 }
 
-export function maskCardNumber(number: string): string {
+function maskCardNumber(number: string): string {
   return `${number.slice(0, 6)}${"X".repeat(Math.max(0, number.length - 10))}${number.slice(-4)}`;
 }
 
-export function cardNetwork(number: string): string {
+function cardNetwork(number: string): string {
   if (/^4/.test(number)) return "VISA";
   if (/^(5[1-5]|2[2-7])/.test(number)) return "MASTERCARD";
   if (/^3[47]/.test(number)) return "AMEX";

@@ -3,7 +3,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Payment, PaymentRequest, PaymentSession } from "./types.ts";
 
-export type IdempotencyEntry = { bodyHash: string; paymentRequestId: string };
+type IdempotencyEntry = { bodyHash: string; paymentRequestId: string };
 
 /** The simulator's whole state: what a restart with a state file brings back. */
 export type Store = {

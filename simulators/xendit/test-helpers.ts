@@ -9,7 +9,7 @@ import { API_VERSION, type SimulatorOptions, type StartedXenditSimulator, startX
 export const SECRET_KEY = "xnd_development_simulator_tests";
 export const CALLBACK_TOKEN = "callback-token-for-tests";
 
-export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: WebhookBody };
+type ReceivedWebhook = { headers: IncomingHttpHeaders; body: WebhookBody };
 
 export type WebhookReceiver = {
   url: string;
@@ -83,7 +83,7 @@ export async function startHarness(
 // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever body it asked for
 export type Answer<T = any> = { status: number; body: T; headers: Headers };
 
-export type ApiClient = ReturnType<typeof apiClient>;
+type ApiClient = ReturnType<typeof apiClient>;
 
 export function apiClient(baseUrl: string) {
   const auth = `Basic ${Buffer.from(`${SECRET_KEY}:`).toString("base64")}`;
@@ -147,7 +147,7 @@ export function paymentRequestBody(overrides: Record<string, unknown> = {}): Rec
 }
 
 /** A valid PAY session body for cards; `overrides` replace top-level fields. */
-export function sessionBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+function sessionBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   references += 1;
   return {
     reference_id: `order-${process.pid}-${references}:1`,

@@ -34,7 +34,7 @@ export type PaymentRequest = {
   updated: string;
 };
 
-export type Capture = { capture_id: string; capture_amount: number; capture_timestamp: string };
+type Capture = { capture_id: string; capture_amount: number; capture_timestamp: string };
 
 export type Payment = {
   payment_id: string;
@@ -62,7 +62,7 @@ export type Payment = {
  * A Payment Session (POST /sessions) as Xendit's API reference shows it: the hosted checkout the
  * shop uses for cards. Only PAY sessions in PAYMENT_LINK mode are simulated.
  */
-export type PaymentSessionStatus = "ACTIVE" | "COMPLETED" | "EXPIRED" | "CANCELED";
+type PaymentSessionStatus = "ACTIVE" | "COMPLETED" | "EXPIRED" | "CANCELED";
 
 export type PaymentSession = {
   payment_session_id: string;

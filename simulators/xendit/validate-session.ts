@@ -19,7 +19,7 @@ export type SessionInput = {
 
 const MINUTE = 60_000;
 /** Xendit: "By default the Session will expire 30 minutes after creation." */
-export const SESSION_DEFAULT_EXPIRY_MS = 30 * MINUTE;
+const SESSION_DEFAULT_EXPIRY_MS = 30 * MINUTE;
 /** Xendit: expires_at "must be at least 10 minutes in the future". */
 const SESSION_MIN_EXPIRY_MS = 10 * MINUTE;
 /** The channels this sandbox's hosted checkout can take. */

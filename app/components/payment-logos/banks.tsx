@@ -3,7 +3,7 @@ import { BankBuilding, type LogoDrawing, Tile, Word } from "./shared.tsx";
 const WHITE = "#ffffff";
 
 /** Bank Central Asia: white italic "BCA" on BCA blue. */
-export const BCA: LogoDrawing = {
+const BCA: LogoDrawing = {
   name: "BCA",
   art: (
     <>
@@ -14,7 +14,7 @@ export const BCA: LogoDrawing = {
 };
 
 /** Bank Negara Indonesia: white "BNI" on teal beside an orange slanted bar. */
-export const BNI: LogoDrawing = {
+const BNI: LogoDrawing = {
   name: "BNI",
   art: (
     <>
@@ -26,7 +26,7 @@ export const BNI: LogoDrawing = {
 };
 
 /** Bank Rakyat Indonesia: white "BRI" in a white frame on BRI blue. */
-export const BRI: LogoDrawing = {
+const BRI: LogoDrawing = {
   name: "BRI",
   art: (
     <>
@@ -38,7 +38,7 @@ export const BRI: LogoDrawing = {
 };
 
 /** Bank Mandiri: white lowercase "mandiri" under a gold wave on navy. */
-export const MANDIRI: LogoDrawing = {
+const MANDIRI: LogoDrawing = {
   name: "Mandiri",
   art: (
     <>
@@ -50,7 +50,7 @@ export const MANDIRI: LogoDrawing = {
 };
 
 /** PermataBank: a green and red leaf emblem over a dark green "Permata" on white. */
-export const PERMATA: LogoDrawing = {
+const PERMATA: LogoDrawing = {
   name: "PermataBank",
   art: (
     <>
@@ -63,7 +63,7 @@ export const PERMATA: LogoDrawing = {
 };
 
 /** Bank Syariah Indonesia: white "BSI" on teal beside a gold star. */
-export const BSI: LogoDrawing = {
+const BSI: LogoDrawing = {
   name: "BSI",
   art: (
     <>
@@ -75,7 +75,7 @@ export const BSI: LogoDrawing = {
 };
 
 /** bank bjb: white lowercase "bjb" over a gold bar on blue. */
-export const BJB: LogoDrawing = {
+const BJB: LogoDrawing = {
   name: "bank bjb",
   art: (
     <>
@@ -87,7 +87,7 @@ export const BJB: LogoDrawing = {
 };
 
 /** CIMB Niaga: a red-and-white rhombus, white "CIMB" and small "NIAGA" on deep red. */
-export const CIMB: LogoDrawing = {
+const CIMB: LogoDrawing = {
   name: "CIMB Niaga",
   art: (
     <>
@@ -101,7 +101,7 @@ export const CIMB: LogoDrawing = {
 };
 
 /** Bank Sahabat Sampoerna: a small white bank building and "BSS" on slate blue. */
-export const BSS: LogoDrawing = {
+const BSS: LogoDrawing = {
   name: "Bank Sahabat Sampoerna",
   art: (
     <>

@@ -1,7 +1,7 @@
 import { Chip, type LogoDrawing, Tile, Word } from "./shared.tsx";
 
 /** Credit or debit card: a navy card with a gold chip, contactless waves and a masked number. */
-export const CARD: LogoDrawing = {
+const CARD: LogoDrawing = {
   name: "Credit or debit card",
   art: (
     <>
@@ -23,7 +23,7 @@ export const CARD: LogoDrawing = {
 };
 
 /** Test card: a pale grey card with a grey chip and a dark "TEST" label, dashed like a mock-up. */
-export const TEST_CARD: LogoDrawing = {
+const TEST_CARD: LogoDrawing = {
   name: "Test card",
   art: (
     <>

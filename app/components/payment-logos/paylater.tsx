@@ -3,7 +3,7 @@ import { type LogoDrawing, Tile, Word } from "./shared.tsx";
 const WHITE = "#ffffff";
 
 /** Kredivo: white lowercase "kredivo" on Kredivo orange. */
-export const KREDIVO: LogoDrawing = {
+const KREDIVO: LogoDrawing = {
   name: "Kredivo",
   art: (
     <>
@@ -14,7 +14,7 @@ export const KREDIVO: LogoDrawing = {
 };
 
 /** Akulaku: a red rounded square with a white "a" beside red "akulaku" on white. */
-export const AKULAKU: LogoDrawing = {
+const AKULAKU: LogoDrawing = {
   name: "Akulaku",
   art: (
     <>
@@ -27,7 +27,7 @@ export const AKULAKU: LogoDrawing = {
 };
 
 /** Atome: black lowercase "atome" on Atome's yellow-green. */
-export const ATOME: LogoDrawing = {
+const ATOME: LogoDrawing = {
   name: "Atome",
   art: (
     <>
@@ -38,7 +38,7 @@ export const ATOME: LogoDrawing = {
 };
 
 /** Indodana: navy lowercase "indodana" over a teal bar on white. */
-export const INDODANA: LogoDrawing = {
+const INDODANA: LogoDrawing = {
   name: "Indodana",
   art: (
     <>
@@ -50,7 +50,7 @@ export const INDODANA: LogoDrawing = {
 };
 
 /** Any pay-later: a sand calendar with one day marked over "PayLater" on the shop's clay. */
-export const PAYLATER: LogoDrawing = {
+const PAYLATER: LogoDrawing = {
   name: "PayLater",
   art: (
     <>

@@ -3,11 +3,11 @@ import type { ReactNode } from "react";
 /** One drawn logo: the brand name (the SVG's aria-label) and its art in a 64×40 viewBox. */
 export type LogoDrawing = { name: string; art: ReactNode };
 
-export const W = 64;
-export const H = 40;
+const W = 64;
+const H = 40;
 const R = 6;
 
-export const FONT = "Arial, Helvetica, sans-serif";
+const FONT = "Arial, Helvetica, sans-serif";
 
 /** Advance widths of Arial Bold (per 1000 em), to size wordmarks without measuring. */
 const ADVANCE: Record<string, number> = {
@@ -59,7 +59,7 @@ function advance(ch: string): number {
 }
 
 /** Width of `text` in Arial Bold at `size` user units. */
-export function textWidth(text: string, size: number, letterSpacing = 0): number {
+function textWidth(text: string, size: number, letterSpacing = 0): number {
   let sum = 0;
   for (const ch of text) sum += advance(ch);
   return (sum * size) / 1000 + letterSpacing * Math.max(0, text.length - 1);

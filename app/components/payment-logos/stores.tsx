@@ -1,7 +1,7 @@
 import { type LogoDrawing, Tile, TopOfTile, Word } from "./shared.tsx";
 
 /** Indomaret: blue "Indomaret" on white over red, yellow and blue stripes. */
-export const INDOMARET: LogoDrawing = {
+const INDOMARET: LogoDrawing = {
   name: "Indomaret",
   art: (
     <>
@@ -15,7 +15,7 @@ export const INDOMARET: LogoDrawing = {
 };
 
 /** Alfamart: red, yellow and blue slanted flags over a red lowercase "alfamart" on white. */
-export const ALFAMART: LogoDrawing = {
+const ALFAMART: LogoDrawing = {
   name: "Alfamart",
   art: (
     <>
@@ -33,7 +33,7 @@ const CLAY = "#b4532a";
 const SAND = "#f5efe4";
 
 /** Cash in store: the shop's own colours, a shop front with a striped awning and a banknote. */
-export const CASH_IN_STORE: LogoDrawing = {
+const CASH_IN_STORE: LogoDrawing = {
   name: "Cash in store",
   art: (
     <>

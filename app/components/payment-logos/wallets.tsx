@@ -3,7 +3,7 @@ import { type LogoDrawing, Tile, Word } from "./shared.tsx";
 const WHITE = "#ffffff";
 
 /** QRIS: a black QR finder square and black "QRIS" with a red corner on white. */
-export const QRIS: LogoDrawing = {
+const QRIS: LogoDrawing = {
   name: "QRIS",
   art: (
     <>
@@ -17,7 +17,7 @@ export const QRIS: LogoDrawing = {
 };
 
 /** OVO: white "OVO" on OVO purple. */
-export const OVO: LogoDrawing = {
+const OVO: LogoDrawing = {
   name: "OVO",
   art: (
     <>
@@ -28,7 +28,7 @@ export const OVO: LogoDrawing = {
 };
 
 /** DANA: white "DANA" on DANA blue. */
-export const DANA: LogoDrawing = {
+const DANA: LogoDrawing = {
   name: "DANA",
   art: (
     <>
@@ -39,7 +39,7 @@ export const DANA: LogoDrawing = {
 };
 
 /** ShopeePay: a white shopping bag with an orange "S" over white "ShopeePay" on Shopee orange. */
-export const SHOPEEPAY: LogoDrawing = {
+const SHOPEEPAY: LogoDrawing = {
   name: "ShopeePay",
   art: (
     <>
@@ -53,7 +53,7 @@ export const SHOPEEPAY: LogoDrawing = {
 };
 
 /** LinkAja: white "LinkAja" on LinkAja red. */
-export const LINKAJA: LogoDrawing = {
+const LINKAJA: LogoDrawing = {
   name: "LinkAja",
   art: (
     <>
@@ -64,7 +64,7 @@ export const LINKAJA: LogoDrawing = {
 };
 
 /** AstraPay: white lowercase "astrapay" over a light blue bar on royal blue. */
-export const ASTRAPAY: LogoDrawing = {
+const ASTRAPAY: LogoDrawing = {
   name: "AstraPay",
   art: (
     <>
@@ -76,7 +76,7 @@ export const ASTRAPAY: LogoDrawing = {
 };
 
 /** Any e-wallet: a sand wallet with a clasp over "e-wallet" on the shop's leaf green. */
-export const EWALLET: LogoDrawing = {
+const EWALLET: LogoDrawing = {
   name: "E-wallet",
   art: (
     <>

@@ -2,14 +2,14 @@ import { paymentMethodByCode } from "#lib/payment-methods.ts";
 import { type PaymentRecord, storePaymentOf, virtualAccountOf } from "#lib/payment-record.ts";
 
 /** The local views of SPEC 3: what the instructions page shows of a bank transfer or a store payment. */
-export type VirtualAccountView = {
+type VirtualAccountView = {
   account_number: string;
   bank_code: string;
   bank_name: string;
   account_holder_name: string;
   expires_at: string | null;
 };
-export type StoreView = { store_code: string; store: string; payment_code: string; customer_name: string; expires_at: string | null };
+type StoreView = { store_code: string; store: string; payment_code: string; customer_name: string; expires_at: string | null };
 
 export type PaymentDetails = {
   virtualAccount: VirtualAccountView | null;
@@ -20,7 +20,7 @@ export type PaymentDetails = {
 };
 
 /** 'BCA' from BCA, 'Bank Sahabat Sampoerna' from SAHABAT_SAMPOERNA; an unknown code as it is. */
-export function bankName(code: string): string {
+function bankName(code: string): string {
   return paymentMethodByCode(code)?.name.replace(/ Virtual Account$/, "") ?? code;
 }
 

@@ -13,10 +13,9 @@ import { type ShopNewOrderVars, shopNewOrder } from "./shop-new-order.ts";
 import { type ShopPaymentFlaggedVars, shopPaymentFlagged } from "./shop-payment-flagged.ts";
 
 export type { RenderedMail } from "./blocks.ts";
-export { escapeHtml } from "./blocks.ts";
+
 export type { CancelReason } from "./order-cancelled.ts";
 export type { MailOrder } from "./shared.ts";
-export type { OrderCancelledVars, OrderReceivedVars, PaymentConfirmedVars, PaymentFailedVars, ShopNewOrderVars, ShopPaymentFlaggedVars };
 
 /** Each template's variables, by template name. */
 export type MailVars = {
@@ -43,10 +42,6 @@ const templates: { [T in MailTemplate]: Template<MailVars[T]> } = {
 };
 
 export const mailTemplates = Object.keys(templates) as MailTemplate[];
-
-export function isMailTemplate(value: unknown): value is MailTemplate {
-  return typeof value === "string" && Object.hasOwn(templates, value);
-}
 
 /** A locale we write mail in: the given one when known, else English. */
 export function mailLocale(locale: string): Locale {

@@ -41,11 +41,11 @@ export function textsIn(locale: Locale): Translate<keyof typeof mailTexts.en & s
   return translator(mailTexts, locale);
 }
 
-export function deliveryName(code: string, locale: Locale): string {
+function deliveryName(code: string, locale: Locale): string {
   return isDeliveryOptionId(code) ? translator(deliveryTexts, locale)(`${code}.name`) : code;
 }
 
-export function paymentName(code: string, locale: Locale): string {
+function paymentName(code: string, locale: Locale): string {
   return paymentMethodName(code, locale);
 }
 
@@ -63,7 +63,7 @@ export function totalText(order: MailOrder): string {
   return `${formatUsd(order.totalCents)} (${formatIdr(order.totalIdr)})`;
 }
 
-export function customerName(order: MailOrder): string {
+function customerName(order: MailOrder): string {
   return order.shippingAddress.fullName.trim() || order.shippingAddress.email;
 }
 

@@ -2,7 +2,7 @@
  * Xendit's Payment Requests API v3 (docs/decisions/007) and Payment Sessions API (009): the calls
  * the shop makes, typed with the fields it reads. Xendit itself or the simulator answers, whichever `baseUrl` names.
  */
-export type XenditAction = { type: string; descriptor: string; value: string };
+type XenditAction = { type: string; descriptor: string; value: string };
 
 export type XenditPaymentRequest = {
   payment_request_id: string;
