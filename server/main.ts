@@ -18,7 +18,16 @@ async function main() {
   await startJobs();
 
   const app = await createApp({ dev });
-  const server = app.listen(cfg.PORT, cfg.HOST, () => {
+  const server = app.listen(cfg.PORT, cfg.HOST, (error?: Error) => {
+    if (error) {
+      const inUse = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
+      console.error(
+        inUse
+          ? `Port ${cfg.PORT} is already in use (${cfg.HOST}): stop the program that uses it, or choose another port, e.g. PORT=${cfg.PORT + 1} npm start`
+          : `The shop cannot listen on ${cfg.HOST}:${cfg.PORT}: ${error.message}`,
+      );
+      process.exit(1);
+    }
     const { port } = server.address() as AddressInfo;
     const where = db.kind === "pglite" ? `embedded PGlite in ${cfg.DATA_DIR}/db` : "PostgreSQL (DATABASE_URL)";
     if (paymentsSandbox()) console.log("Demo shop: no Xendit key, so payments run in the built-in sandbox and no real payment is taken.");

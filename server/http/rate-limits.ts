@@ -6,7 +6,7 @@ import { config } from "#server/config.ts";
 import { batched } from "#server/db/batched.ts";
 import { getDb } from "#server/db/client.ts";
 import { rateLimits } from "#server/db/schema.ts";
-import { isApiPath } from "./request-body.ts";
+import { isApiPath, routedPath } from "./request-body.ts";
 
 /**
  * Rate limits on public writes, per client, counted in the database (table rate_limits) so that
@@ -21,7 +21,7 @@ export function limitOf(method: string, path: string): LimitName | null {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
   // React Router's data requests (/contact.data, /_root.data) and Russian pages count as the page.
   const page =
-    path
+    routedPath(path)
       .replace(/(\/_root)?\.data$/, "")
       .replace(/^\/ru(?=\/|$)/, "")
       .replace(/\/$/, "") || "/";

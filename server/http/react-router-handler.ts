@@ -13,6 +13,8 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
   const handle = createRequestHandler(build, mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
+      // Methods a web Request cannot carry (new Request throws for them): not served here.
+      if (unservedMethods.has(req.method)) return refuse(req, res, { status: 405, error: `${req.method} is not supported` });
       const retryAfter = res.locals.retryAfter as number | undefined;
       let body: Buffer | undefined;
       // A refused (rate-limited) write is answered by the root route without its body.
@@ -35,6 +37,8 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
   };
 }
 
+const unservedMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
+
 /** `{error}` for the JSON API, a line of text for pages; a body left unread closes the connection. */
 function refuse(req: ExpressRequest, res: ExpressResponse, { status, error }: Refusal): void {
   if (!req.complete) res.setHeader("Connection", "close");
@@ -44,8 +48,12 @@ function refuse(req: ExpressRequest, res: ExpressResponse, { status, error }: Re
 
 function webRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | undefined): Request | null {
   // A Host header that makes no URL (spaces, stray characters) is the client's mistake.
-  const url = URL.parse(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
-  if (!url) return null;
+  const host = req.get("host") ?? "localhost";
+  if (/[/\\?#@\s]/.test(host)) return null;
+  const url = URL.parse(`${req.protocol}://${host}${req.originalUrl}`);
+  // The route must see the path the rate limits and body checks saw: a path that resolves to
+  // another one (dot segments, backslashes) would reach a route past its own limit.
+  if (!url || url.pathname !== req.originalUrl.split("?")[0]) return null;
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);

@@ -11,11 +11,26 @@ import getRawBody from "raw-body";
  */
 const BODY_LIMIT = 100 * 1024;
 
-export type Refusal = { status: 400 | 413 | 415; error: string };
+export type Refusal = { status: 400 | 405 | 413 | 415; error: string };
 
 const formTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
-export const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
+/**
+ * A path as React Router matches it: percent-escapes decoded and letters in any case, so that
+ * /API/orders and /checkout/p%61yment meet the checks and limits of the routes they reach.
+ */
+export function routedPath(path: string): string {
+  try {
+    return decodeURIComponent(path).toLowerCase();
+  } catch {
+    return path.toLowerCase();
+  }
+}
+
+export const isApiPath = (path: string) => {
+  const routed = routedPath(path);
+  return routed === "/api" || routed.startsWith("/api/");
+};
 
 const mediaType = (req: ExpressRequest) => (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
 

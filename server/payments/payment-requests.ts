@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, type PaymentMethod } from "#lib/payment-methods.ts";
 import { shop } from "#lib/shop.ts";
 import { getDb } from "#server/db/client.ts";
@@ -224,11 +224,28 @@ async function createAtXendit(order: Order, attempt: PaymentAttempt, method: Pay
   }
   const db = await getDb();
   const { decided, ...fields } = created;
-  const [saved] = await db
-    .update(paymentAttempts)
-    .set({ ...fields, status: "PENDING", checkedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, "CREATING")))
-    .returning();
+  // Saved under the order's lock, as startPayment reads it: another method chosen at the same
+  // moment either sees this request (and cancels it) or is seen here.
+  const { saved, superseded } = await db.transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, attempt.orderId)).for("update");
+    const [saved] = await tx
+      .update(paymentAttempts)
+      .set({ ...fields, status: "PENDING", checkedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, "CREATING")))
+      .returning();
+    const [newer] = await tx
+      .select({ id: paymentAttempts.id })
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.orderId, attempt.orderId), gt(paymentAttempts.attempt, attempt.attempt)))
+      .limit(1);
+    return { saved, superseded: !!newer };
+  });
+  if (saved && superseded) {
+    // A newer attempt started while this one was being created could not cancel it: it must not
+    // stay payable beside the newer one.
+    await cancelQuietly(saved);
+    throw new AppError("conflict", "Another payment method was chosen for this order meanwhile");
+  }
   if (!saved) {
     // Someone else finished this attempt meanwhile (a parallel request with the same key).
     const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));

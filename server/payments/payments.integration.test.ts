@@ -199,6 +199,17 @@ describe("creating a payment request", () => {
     expect(simulator.paymentRequest(prId)?.status).toBe("CANCELED");
     expect((await orderById(order.id))?.paymentMethod).toBe("MANDIRI");
   });
+
+  it("leaves one request open when several methods are chosen at the same moment (two tabs, a double click)", async () => {
+    const order = await placeOnline("BCA");
+    const methods = ["BCA", "MANDIRI", "BNI", "QRIS", "BRI"];
+    await Promise.allSettled(methods.map((code) => startPayment(order.id, paymentMethodByCode(code)!)));
+    const attempts = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+    const openAtXendit = attempts.filter(
+      (a) => a.xenditRequestId && simulator.paymentRequest(a.xenditRequestId)?.status === "REQUIRES_ACTION",
+    );
+    expect(openAtXendit.map((a) => a.attempt)).toEqual([Math.max(...attempts.map((a) => a.attempt))]);
+  });
 });
 
 describe("who may start, switch or check an order's payments", () => {

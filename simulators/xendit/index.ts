@@ -98,7 +98,8 @@ export function createXenditSimulator(options: SimulatorOptions): XenditSimulato
     store.changed();
   };
 
-  const router = express.Router();
+  // Paths match exactly, as Xendit's do: the shop guards /_control by its exact spelling.
+  const router = express.Router({ caseSensitive: true });
   router.use("/v3", apiRoutes(engine, options.secretKey));
   router.use("/sessions", sessionRoutes(engine, options.secretKey));
   router.use("/pay", express.urlencoded({ extended: false, limit: "64kb" }), payRoutes(engine));

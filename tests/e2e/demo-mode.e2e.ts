@@ -34,4 +34,27 @@ describe("demo shop (no Xendit key)", () => {
     const staff = await control({ authorization: `Bearer ${inject("staffToken")}` });
     expect(staff.status).toBe(200);
   });
+
+  it("keeps the sandbox's Xendit API to the shop itself: a key read in the source pays nothing", async () => {
+    const key = `Basic ${Buffer.from("xnd_development_local_sandbox:").toString("base64")}`;
+    const headers = { authorization: key, "api-version": "2024-11-11", "content-type": "application/json" };
+    const simulate = await fetch(`${baseURL()}/_sandbox/xendit/v3/payment_requests/pr-00000000-0000-4000-8000-000000000000/simulate`, {
+      method: "POST",
+      headers,
+      body: "{}",
+    });
+    expect(simulate.status).toBe(401);
+  });
+
+  it("refuses the control API however its path is spelled", async () => {
+    for (const path of [
+      "/_sandbox/xendit/_CONTROL/payment_requests",
+      "/_sandbox/xendit/_Control/sessions",
+      "/_SANDBOX/Xendit/_control/sessions",
+    ]) {
+      const refused = await get(path);
+      expect([403, 404], path).toContain(refused.status);
+      expect(Array.isArray(await refused.json()), path).toBe(false);
+    }
+  });
 });

@@ -46,11 +46,11 @@ async function orderPayload() {
 }
 
 /** Sends the headers and the first bytes of a body, then waits for whatever the server answers. */
-function sendPartly(path: string, headers: string[], firstBytes: string): Promise<string> {
+function sendPartly(path: string, headers: string[], firstBytes: string, method = "POST", host?: string): Promise<string> {
   const { hostname, port } = new URL(baseURL());
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => {
-      socket.write([`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, ...headers, "", firstBytes].join("\r\n"));
+      socket.write([`${method} ${path} HTTP/1.1`, `Host: ${host ?? `${hostname}:${port}`}`, ...headers, "", firstBytes].join("\r\n"));
     });
     let answer = "";
     socket.on("data", (chunk) => {
@@ -158,6 +158,58 @@ describe("content types", () => {
     const response = await send(path, { method: "POST", headers: type ? { "Content-Type": type } : {}, body });
     expect(response.status).toBe(415);
     expect(await response.text()).toMatch(/Send a form/);
+  });
+});
+
+describe("order tokens in a form action", () => {
+  it.each(["/orders/%D0%AF%D0%AF", "/orders/%0D%0AX-Injected:1", "/orders/%E2%80%A8", "/ru/orders/%F0%9F%8E%A9"])(
+    "Pay now on an order token %s leads to the order page's 404, not an error",
+    async (path) => {
+      const response = await send(path, form({}));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("x-injected")).toBeNull();
+      expect(response.headers.get("set-cookie")).toBeNull();
+      const page = await send(new URL(response.headers.get("location")!, baseURL()).pathname, {});
+      expect(page.status).toBe(404);
+    },
+  );
+});
+
+describe("methods", () => {
+  it.each(["/", "/contact", "/api/orders"])("TRACE %s with a body is a 405, not an error", async (path) => {
+    const answer = await sendPartly(path, ["Content-Type: application/x-www-form-urlencoded", "Content-Length: 3"], "a=b", "TRACE");
+    expect(answer).toMatch(/^HTTP\/1.1 405/);
+  });
+});
+
+describe("request addresses", () => {
+  // The rate limits and body checks read the path as sent; the routes would see it resolved.
+  const payForm = "paymentMethod=BCA";
+  const host = () => new URL(baseURL()).host;
+  it.each([
+    ["a dot segment", "/x/../checkout/payment", undefined],
+    ["an encoded dot segment", "/x/%2e%2e/checkout/payment", undefined],
+    ["a backslash", "/checkout\\payment", undefined],
+    ["a path in the Host header", "/x", () => `${host()}/checkout/payment?`],
+    ["credentials in the Host header", "/checkout/payment", () => `user@${host()}`],
+  ])("a request whose address holds %s is a 400 and places no order", async (_, path, hostHeader) => {
+    const sample = await send("/test-checkout", {});
+    const cookie = sample.headers.get("set-cookie")!.split(";")[0]!;
+    const before = await totalOrders();
+    const answer = await sendPartly(
+      path,
+      ["Content-Type: application/x-www-form-urlencoded", `Content-Length: ${payForm.length}`, `Cookie: ${cookie}`],
+      payForm,
+      "POST",
+      hostHeader?.(),
+    );
+    expect(answer).toMatch(/^HTTP\/1.1 400/);
+    expect(await totalOrders()).toBe(before);
+  });
+
+  it("still serves a page asked for with an empty query and an upper-case host", async () => {
+    const answer = await sendPartly("/products?", [], "", "GET", host().toUpperCase());
+    expect(answer).toMatch(/^HTTP\/1.1 200/);
   });
 });
 

@@ -54,7 +54,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 /** Pay now: this browser takes the order to the payment step (a failed or abandoned payment, any device). */
 export async function action({ params, request }: Route.ActionArgs) {
   const order = await orderByToken(params.token);
-  if (!order || !isPayable(order)) return redirectIn(request, `/orders/${params.token}`);
+  // Back to the order's page (a 404 for an unknown token); the token as the URL spelled it, since
+  // a decoded one (non-ASCII, CR/LF) cannot go into a Location header.
+  if (!order || !isPayable(order)) return redirectIn(request, `/orders/${encodeURIComponent(params.token)}`);
   const id = await resumePayment(request, order);
   return redirectIn(request, "/checkout/payment", { headers: { "Set-Cookie": await checkoutCookie(id) } });
 }

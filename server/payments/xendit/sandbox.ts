@@ -1,6 +1,7 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import { sessionSecret } from "#server/auth/session-secret.ts";
 import { bearerOf, isStaffAuthorization, sameSecret } from "#server/auth/staff-token.ts";
 import { config, paymentsSandbox } from "#server/config.ts";
 import { createXenditSimulator, type XenditSimulator } from "#simulators/xendit/index.ts";
@@ -8,8 +9,12 @@ import { connectXendit, sandboxCallbackToken } from "./connection.ts";
 
 /** Where the sandbox lives inside the shop's own server. */
 export const SANDBOX_PATH = "/_sandbox/xendit";
-/** The key the shop's client sends to its sandbox (an xnd_development_ key, as Xendit's test keys are). */
-const SANDBOX_KEY = "xnd_development_local_sandbox";
+/**
+ * The key the shop's client sends to its sandbox (an xnd_development_ key, as Xendit's test keys
+ * are), derived from the shop's own secret: with a key anyone can read in the source, anyone could
+ * cancel or pay (simulate) a customer's payment through the sandbox's API. Stable across restarts.
+ */
+const sandboxKey = () => `xnd_development_${createHmac("sha256", sessionSecret()).update("xendit-sandbox-key").digest("base64url")}`;
 
 // Process-wide: the server entry starts the sandbox, the bundled routes call its control API.
 const slot = Symbol.for("shop.xendit-sandbox");
@@ -29,8 +34,9 @@ export function startXenditSandbox(port: number): void {
   const loopback = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   const localBase = `${loopback}${SANDBOX_PATH}`;
   const callbackToken = sandboxCallbackToken();
+  const secretKey = sandboxKey();
   const simulator = createXenditSimulator({
-    secretKey: SANDBOX_KEY,
+    secretKey,
     publicUrl: `${c.publicUrl}${SANDBOX_PATH}`,
     callbackUrl: `${loopback}/api/xendit/webhook`,
     callbackToken,
@@ -39,7 +45,7 @@ export function startXenditSandbox(port: number): void {
     httpReturnUrls: c.publicUrl.startsWith("http://"),
   });
   g[slot] = { simulator, localBase, controlToken: randomBytes(24).toString("base64url") };
-  connectXendit({ baseUrl: localBase, secretKey: SANDBOX_KEY, callbackToken });
+  connectXendit({ baseUrl: localBase, secretKey, callbackToken });
 }
 
 /** The sandbox's routes for the web server (nothing when a real Xendit is configured). */

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { limitOf } from "./rate-limits.ts";
+import { isApiPath } from "./request-body.ts";
+
+/** React Router finds a route whatever the case of the path's letters and its percent-escapes: so must the limits. */
+describe("the limit a write counts against, however its path is spelled", () => {
+  it.each([
+    ["/CHECKOUT/PAYMENT", "orders"],
+    ["/Checkout/Payment.data", "orders"],
+    ["/RU/checkout/payment", "orders"],
+    ["/checkout/p%61yment", "orders"],
+    ["/%63heckout/payment", "orders"],
+    ["/r%75/checkout/payment", "orders"],
+    ["/API/ORDERS", "orders"],
+    ["/api/%6Frders", "orders"],
+    ["/API/xendit/Payment-Request", "payments"],
+    ["/Orders/abc", "payments"],
+    ["/CONTACT", "contact"],
+    ["/contac%74", "contact"],
+    ["/ru/Contact.data", "contact"],
+    ["/checkout/payment%", "writes"],
+  ])("POST %s counts against %s", (path, limit) => {
+    expect(limitOf("POST", path)).toBe(limit);
+  });
+
+  it("reads /API/… and /%61pi/… as the JSON API", () => {
+    expect(isApiPath("/API/orders")).toBe(true);
+    expect(isApiPath("/%61pi/orders")).toBe(true);
+    expect(isApiPath("/apiary")).toBe(false);
+  });
+});
