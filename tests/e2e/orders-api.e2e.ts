@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { baseURL } from "./fixtures.ts";
+import { newYorkAddress } from "./samples.ts";
 
 const staff = () => ({ Authorization: `Bearer ${inject("staffToken")}` });
 const post = (body: unknown) =>
@@ -15,17 +16,6 @@ const totalOrders = async () =>
   ((await (await fetch(`${baseURL()}/api/orders?limit=1`, { headers: staff() })).json()) as { pagination: { total: number } }).pagination
     .total;
 
-const address = {
-  fullName: "Emma Stone",
-  email: "emma@example.com",
-  phone: "+1 212 555 0100",
-  addressLine1: "350 Fifth Avenue",
-  city: "New York",
-  state: "New York",
-  postalCode: "10118",
-  country: "United States",
-};
-
 async function goodPayload() {
   const p = (await products()).find((x) => x.inStock)!;
   return {
@@ -33,7 +23,7 @@ async function goodPayload() {
     productName: "anything",
     selectedSize: p.sizes[0]!.sizeInCm,
     price: p.price,
-    shippingAddress: address,
+    shippingAddress: newYorkAddress,
     shipping: { method: "DHL", cost: 30 },
     total: p.price + 30,
     paymentMethod: "BCA",
@@ -59,10 +49,10 @@ describe("POST /api/orders", () => {
       [{ ...good, shipping: { method: "DHL", cost: 0 } }, 400],
       [{ ...good, total: 1 }, 400],
       [{ ...good, shipping: { method: "TELEPORT", cost: 30 } }, 400],
-      [{ ...good, shippingAddress: { ...address, email: "" } }, 400],
+      [{ ...good, shippingAddress: { ...newYorkAddress, email: "" } }, 400],
       [{ ...good, productId: "one" }, 400],
       [{ ...good, price: "185" }, 400],
-      [{ ...good, shippingAddress: { ...address, fullName: "x".repeat(10_000) } }, 400],
+      [{ ...good, shippingAddress: { ...newYorkAddress, fullName: "x".repeat(10_000) } }, 400],
       [{ ...good, productName: "x".repeat(10_000) }, 400],
       [{ ...good, productId: 99999 }, 404],
       [{ ...good, productId: soldOut.id, selectedSize: soldOut.sizes[0]!.sizeInCm, price: soldOut.price, total: soldOut.price + 30 }, 409],

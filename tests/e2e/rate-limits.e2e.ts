@@ -5,42 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
 import { launchBrowser, newContext } from "./browser.ts";
 import { expectAccessible, hydrated } from "./fixtures.ts";
+import { orderPayload, sampleContact } from "./samples.ts";
 
 /**
  * The shipped limits (server/config.ts) on a shop of its own: the shared e2e shop raises them,
  * since all its browser tests come from one address.
  */
 const staffToken = "rate-limit-test-staff-token";
-const address = {
-  fullName: "Emma Stone",
-  email: "emma@example.com",
-  phone: "+1 212 555 0100",
-  addressLine1: "350 Fifth Avenue",
-  city: "New York",
-  state: "New York",
-  postalCode: "10118",
-  country: "United States",
-};
-const contact = { name: "Ana", email: "ana@example.com", subject: "A hat", message: "Hello" };
+const contact = sampleContact;
 
-async function orderPayload(base: string) {
-  const products = (await (await fetch(`${base}/api/products`)).json()) as {
-    id: number;
-    price: number;
-    sizes: { sizeInCm: number }[];
-    inStock: boolean;
-  }[];
-  const p = products.find((x) => x.inStock)!;
-  return {
-    productId: p.id,
-    selectedSize: p.sizes[0]!.sizeInCm,
-    price: p.price,
-    shippingAddress: address,
-    shipping: { method: "DHL", cost: 30 },
-    total: p.price + 30,
-    paymentMethod: "BCA",
-  };
-}
 const placeOrder = (base: string, payload: object) =>
   fetch(`${base}/api/orders`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload) });
 const sendContact = (base: string, headers: Record<string, string> = {}) =>

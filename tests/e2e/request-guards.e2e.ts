@@ -1,6 +1,7 @@
 import { connect } from "node:net";
 import { describe, expect, inject, it } from "vitest";
 import { baseURL } from "./fixtures.ts";
+import { newYorkAddress, orderPayload, sampleContact } from "./samples.ts";
 
 const url = (path: string) => baseURL() + path;
 const send = (path: string, init: RequestInit) => fetch(url(path), { redirect: "manual", ...init });
@@ -14,36 +15,8 @@ const staff = () => ({ Authorization: `Bearer ${inject("staffToken")}` });
 const totalOrders = async () =>
   ((await (await fetch(url("/api/orders?limit=1"), { headers: staff() })).json()) as { pagination: { total: number } }).pagination.total;
 
-const address = {
-  fullName: "Emma Stone",
-  email: "emma@example.com",
-  phone: "+1 212 555 0100",
-  addressLine1: "350 Fifth Avenue",
-  city: "New York",
-  state: "New York",
-  postalCode: "10118",
-  country: "United States",
-};
-const contact = { name: "Ana", email: "ana@example.com", subject: "A hat", message: "Hello" };
-
-async function orderPayload() {
-  const products = (await (await fetch(url("/api/products"))).json()) as {
-    id: number;
-    price: number;
-    sizes: { sizeInCm: number }[];
-    inStock: boolean;
-  }[];
-  const p = products.find((x) => x.inStock)!;
-  return {
-    productId: p.id,
-    selectedSize: p.sizes[0]!.sizeInCm,
-    price: p.price,
-    shippingAddress: address,
-    shipping: { method: "DHL", cost: 30 },
-    total: p.price + 30,
-    paymentMethod: "BCA",
-  };
-}
+const address = newYorkAddress;
+const contact = sampleContact;
 
 /** Sends the headers and the first bytes of a body, then waits for whatever the server answers. */
 function sendPartly(path: string, headers: string[], firstBytes: string, method = "POST", host?: string): Promise<string> {
@@ -71,7 +44,7 @@ describe("text the shop cannot store", () => {
     ["a lone surrogate in the city", { city: "New\ud800York" }],
   ])("POST /api/orders with %s is a 400 with a clear message, and no order", async (_, change) => {
     const before = await totalOrders();
-    const payload = { ...(await orderPayload()), shippingAddress: { ...address, ...change } };
+    const payload = { ...(await orderPayload(baseURL())), shippingAddress: { ...address, ...change } };
     const response = await send("/api/orders", json(JSON.stringify(payload)));
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: string }).error).toMatch(/NUL characters or unpaired surrogates/);
@@ -142,7 +115,7 @@ describe("content types", () => {
     ["text/plain", "/api/xendit/webhook"],
   ])("a JSON endpoint refuses %s (a cross-site simple request) with 415", async (type, path) => {
     const before = await totalOrders();
-    const response = await send(path, json(JSON.stringify(await orderPayload()), type));
+    const response = await send(path, json(JSON.stringify(await orderPayload(baseURL())), type));
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({ error: "Send the body as JSON (Content-Type: application/json)" });
     expect(await totalOrders()).toBe(before);
