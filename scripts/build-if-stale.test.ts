@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
@@ -24,4 +24,5 @@ test("the sources fingerprint changes with a file's content or name, and only th
   mkdirSync(path.join(root, "docs"));
   writeFileSync(path.join(root, "docs/notes.md"), "# notes");
   expect(sourcesFingerprint(root)).toBe(before);
+  rmSync(root, { recursive: true, force: true });
 });
