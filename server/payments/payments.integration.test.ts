@@ -1,36 +1,20 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { paymentMethodByCode } from "#lib/payment-methods.ts";
 import { checkPaymentStatus, requestPayment } from "#server/checkout/payment-api.ts";
 import { startCheckout } from "#server/checkout/session.ts";
-import type { Database } from "#server/db/client.ts";
-import { mailOutbox, orderEvents, orders, paymentAttempts, xenditEvents } from "#server/db/schema.ts";
-import { seedProducts } from "#server/db/seed/products.ts";
-import { seedCatalogIfEmpty } from "#server/db/seed.ts";
-import { placeOrder } from "#server/orders/place-order.ts";
+import { orderEvents, orders, paymentAttempts, xenditEvents } from "#server/db/schema.ts";
 import { orderById } from "#server/orders/queries.ts";
-import { type StartedXenditSimulator, startXenditSimulator } from "#simulators/xendit/index.ts";
 import { cookieOf } from "#tests/support/cookies.ts";
-import { freshDatabase } from "#tests/support/test-db.ts";
+import { TOKEN, usePaymentsHarness } from "#tests/support/payments-harness.ts";
 import { createPaymentRequest } from "./payment-request-api.ts";
 import { startPayment } from "./payment-requests.ts";
 import { paymentStatus } from "./payment-status.ts";
 import { reconcilePayments, refreshAttempt } from "./refresh.ts";
-import { processWebhookEvents, receiveWebhook, webhookProcessingIdle } from "./webhooks.ts";
-import { connectXendit } from "./xendit/connection.ts";
+import { receiveWebhook, webhookProcessingIdle } from "./webhooks.ts";
 
-const SECRET = "xnd_development_test_only_key";
 const STAFF = "staff-token-for-the-payment-tests";
 process.env.ADMIN_API_TOKEN = STAFF;
-const TOKEN = "callback-token-for-the-tests-0123456789";
-
-let database: Database;
-let simulator: StartedXenditSimulator;
-let receiver: Server;
-/** The webhook receiver answers 500 this many more times (to make the simulator retry). */
-let failNext = 0;
 
 const jakarta = {
   fullName: "Budi Santoso",
@@ -44,95 +28,16 @@ const jakarta = {
   country: "Indonesia" as const,
 };
 
-async function placeOnline(method = "BCA") {
-  return placeOrder({
-    productId: 1,
-    selectedSize: seedProducts[0]!.sizes[0]!,
-    shippingAddress: jakarta,
-    deliveryOption: "LION_PARCEL",
-    paymentMethod: method,
-    locale: "en",
-  });
-}
-
 async function startOnline(method = "BCA") {
   const order = await placeOnline(method);
   const { attempt, next } = await startPayment(order.id, paymentMethodByCode(method)!);
   return { order, attempt, next, prId: attempt.xenditRequestId! };
 }
 
-async function control(path: string, body: object = {}) {
-  const response = await fetch(`${simulator.url}/_control${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(response.ok, await response.clone().text()).toBe(true);
-  return response.json();
-}
-
 /** The access check of callers allowed everything (the API's own rules are tested in checkout). */
 const anyone = async () => true;
 
-const mailsOf = async (orderId: string, template: string) =>
-  (
-    await database.db
-      .select({ n: count() })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.template, template)))
-  )[0]!.n;
-
-/** Waits until the simulator has no delivery in flight and the shop has processed what arrived. */
-async function settled() {
-  await simulator.idle();
-  await webhookProcessingIdle();
-  await processWebhookEvents();
-}
-
-beforeAll(async () => {
-  database = await freshDatabase();
-  await seedCatalogIfEmpty(database.db);
-  receiver = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-    req.on("end", async () => {
-      if (failNext > 0) {
-        failNext--;
-        res.writeHead(500).end();
-        return;
-      }
-      const answer = await receiveWebhook(
-        (req.headers["x-callback-token"] as string | undefined) ?? null,
-        raw,
-        (req.headers["webhook-id"] as string | undefined) ?? null,
-      );
-      res.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/xendit/webhook`;
-  simulator = await startXenditSimulator({
-    secretKey: SECRET,
-    callbackUrl,
-    callbackToken: TOKEN,
-    retryDelaysMs: [100, 200, 400],
-    simulateDelayMs: 20,
-    httpReturnUrls: true,
-  });
-  connectXendit({ baseUrl: simulator.url, secretKey: SECRET, callbackToken: TOKEN });
-});
-
-afterAll(async () => {
-  await simulator?.close();
-  receiver?.close();
-  await webhookProcessingIdle();
-  await database?.close();
-});
-
-beforeEach(async () => {
-  failNext = 0;
-  await control("/webhooks", { duplicates: 1, reverse: false, paused: false });
-});
+const { h, control, placeOnline, mailsOf, settled } = usePaymentsHarness(jakarta);
 
 describe("creating a payment request", () => {
   it("charges the order's rupiah amount and gives a virtual account; a repeat returns the same request", async () => {
@@ -140,15 +45,15 @@ describe("creating a payment request", () => {
     expect(next).toEqual({ kind: "instructions" });
     expect(attempt).toMatchObject({ status: "PENDING", amount: order.totalIdr, currency: "IDR", channelCode: "BCA_VIRTUAL_ACCOUNT" });
     expect(attempt.virtualAccountNumber).toMatch(/^\d{10,}$/);
-    expect(simulator.paymentRequest(prId)).toMatchObject({ request_amount: order.totalIdr, reference_id: `${order.id}:1` });
+    expect(h.simulator.paymentRequest(prId)).toMatchObject({ request_amount: order.totalIdr, reference_id: `${order.id}:1` });
     // Only v3's documented channel properties: the slip shows the shop's name, no customer_name.
-    expect(Object.keys(simulator.paymentRequest(prId)!.channel_properties).sort()).toEqual([
+    expect(Object.keys(h.simulator.paymentRequest(prId)!.channel_properties).sort()).toEqual([
       "display_name",
       "expires_at",
       "virtual_account_number",
     ]);
     const store = await startOnline("INDOMARET");
-    expect(Object.keys(simulator.paymentRequest(store.prId)!.channel_properties).sort()).toEqual([
+    expect(Object.keys(h.simulator.paymentRequest(store.prId)!.channel_properties).sort()).toEqual([
       "display_name",
       "expires_at",
       "payment_code",
@@ -156,7 +61,7 @@ describe("creating a payment request", () => {
 
     const again = await startPayment(order.id, paymentMethodByCode("BCA")!);
     expect(again.attempt.xenditRequestId).toBe(prId);
-    const attempts = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+    const attempts = await h.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
     expect(attempts).toHaveLength(1);
   });
 
@@ -167,7 +72,7 @@ describe("creating a payment request", () => {
       anyone,
     );
     expect(answer).toMatchObject({ orderId: order.id, actions: [] });
-    expect(simulator.paymentRequest(answer.xenditPaymentId!)?.request_amount).toBe(order.totalIdr);
+    expect(h.simulator.paymentRequest(answer.xenditPaymentId!)?.request_amount).toBe(order.totalIdr);
   });
 
   it("answers QR and redirect methods with the matching actions", async () => {
@@ -188,7 +93,7 @@ describe("creating a payment request", () => {
     await expect(createPaymentRequest({ orderId: order.id, channelCode: "CASH_IN_STORE" }, anyone)).rejects.toMatchObject({
       kind: "invalid",
     });
-    const attempts = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+    const attempts = await h.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
     expect(attempts).toHaveLength(0);
   });
 
@@ -196,7 +101,7 @@ describe("creating a payment request", () => {
     const { order, prId } = await startOnline("BCA");
     const second = await startPayment(order.id, paymentMethodByCode("MANDIRI")!);
     expect(second.attempt.attempt).toBe(2);
-    expect(simulator.paymentRequest(prId)?.status).toBe("CANCELED");
+    expect(h.simulator.paymentRequest(prId)?.status).toBe("CANCELED");
     expect((await orderById(order.id))?.paymentMethod).toBe("MANDIRI");
   });
 
@@ -204,9 +109,9 @@ describe("creating a payment request", () => {
     const order = await placeOnline("BCA");
     const methods = ["BCA", "MANDIRI", "BNI", "QRIS", "BRI"];
     await Promise.allSettled(methods.map((code) => startPayment(order.id, paymentMethodByCode(code)!)));
-    const attempts = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+    const attempts = await h.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
     const openAtXendit = attempts.filter(
-      (a) => a.xenditRequestId && simulator.paymentRequest(a.xenditRequestId)?.status === "REQUIRES_ACTION",
+      (a) => a.xenditRequestId && h.simulator.paymentRequest(a.xenditRequestId)?.status === "REQUIRES_ACTION",
     );
     expect(openAtXendit.map((a) => a.attempt)).toEqual([Math.max(...attempts.map((a) => a.attempt))]);
   });
@@ -233,9 +138,9 @@ describe("who may start, switch or check an order's payments", () => {
       expect((await checkPaymentStatus(stranger, { orderId: order.id })).httpStatus).toBe(404);
       expect((await checkPaymentStatus(stranger, { paymentId: prId })).body).toMatchObject({ success: false, error: "Payment not found" });
     }
-    expect(simulator.paymentRequest(prId)?.status).not.toBe("CANCELED");
+    expect(h.simulator.paymentRequest(prId)?.status).not.toBe("CANCELED");
     expect(await orderById(order.id)).toMatchObject({ paymentMethod: "BCA", paymentStatus: "PENDING" });
-    expect(await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id))).toHaveLength(1);
+    expect(await h.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id))).toHaveLength(1);
   });
 
   it("lets the browser that placed the order, the holder of its private link and staff pay it", async () => {
@@ -258,12 +163,12 @@ describe("who may start, switch or check an order's payments", () => {
 
 describe("webhooks", () => {
   it("refuses a wrong or missing callback token with 401 and stores nothing", async () => {
-    const before = (await database.db.select({ n: count() }).from(xenditEvents))[0]!.n;
+    const before = (await h.database.db.select({ n: count() }).from(xenditEvents))[0]!.n;
     const body = JSON.stringify({ event: "payment.capture", data: { payment_id: "py-x", payment_request_id: "pr-x" } });
     expect((await receiveWebhook("wrong-token", body, null)).status).toBe(401);
     expect((await receiveWebhook(null, body, null)).status).toBe(401);
     expect((await receiveWebhook(TOKEN.slice(0, -1), body, null)).status).toBe(401);
-    expect((await database.db.select({ n: count() }).from(xenditEvents))[0]!.n).toBe(before);
+    expect((await h.database.db.select({ n: count() }).from(xenditEvents))[0]!.n).toBe(before);
   });
 
   it("marks the order paid once, with one e-mail, however often the webhook comes", async () => {
@@ -274,13 +179,13 @@ describe("webhooks", () => {
     const paid = await orderById(order.id);
     expect(paid).toMatchObject({ status: "PROCESSING", paymentStatus: "SUCCEEDED" });
     expect(await mailsOf(order.id, "payment-confirmed")).toBe(1);
-    const paidEvents = await database.db
+    const paidEvents = await h.database.db
       .select()
       .from(orderEvents)
       .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.paymentStatus, "SUCCEEDED")));
     expect(paidEvents).toHaveLength(1);
     expect(
-      simulator.deliveries().filter((d) => d.payment_request_id === prId && d.event === "payment.capture").length,
+      h.simulator.deliveries().filter((d) => d.payment_request_id === prId && d.event === "payment.capture").length,
     ).toBeGreaterThanOrEqual(5);
   });
 
@@ -320,7 +225,7 @@ describe("webhooks", () => {
     await settled();
     for (const { order } of [first, second])
       expect(await orderById(order.id)).toMatchObject({ paymentStatus: "PENDING", status: "PENDING" });
-    const flagged = await database.db.select().from(xenditEvents).where(eq(xenditEvents.outcome, "flagged"));
+    const flagged = await h.database.db.select().from(xenditEvents).where(eq(xenditEvents.outcome, "flagged"));
     expect(flagged.map((e) => e.flag)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^amount mismatch/), expect.stringMatching(/^currency mismatch/)]),
     );
@@ -360,7 +265,7 @@ describe("webhooks", () => {
         paymentStatus: "PENDING",
         status: "PENDING",
       });
-      const [event] = await database.db
+      const [event] = await h.database.db
         .select()
         .from(xenditEvents)
         .where(eq(xenditEvents.dedupeKey, `payment.capture:${data.payment_id}`));
@@ -388,7 +293,7 @@ describe("webhooks", () => {
     await receiveWebhook(TOKEN, failure(undefined, "py-no-currency-failure"), null);
     await webhookProcessingIdle();
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "PENDING" });
-    const flags = (await database.db.select().from(xenditEvents).where(eq(xenditEvents.event, "payment.failure"))).filter(
+    const flags = (await h.database.db.select().from(xenditEvents).where(eq(xenditEvents.event, "payment.failure"))).filter(
       (e) => e.body.data && (e.body.data as { payment_request_id?: string }).payment_request_id === prId,
     );
     expect(flags.map((e) => e.flag)).toEqual([expect.stringMatching(/^currency mismatch/), expect.stringMatching(/^currency mismatch/)]);
@@ -411,7 +316,7 @@ describe("webhooks", () => {
       },
     };
     // The first delivery was stored, then the process stopped before processing it.
-    await database.db
+    await h.database.db
       .insert(xenditEvents)
       .values({ dedupeKey: `payment.capture:${body.data.payment_id}`, event: body.event, webhookId: "wh-stored", body });
     const retry = await receiveWebhook(TOKEN, JSON.stringify(body), "wh-stored");
@@ -434,14 +339,14 @@ describe("webhooks", () => {
     });
     expect((await receiveWebhook(TOKEN, body, "wh-1")).status).toBe(200);
     await webhookProcessingIdle();
-    const [event] = await database.db.select().from(xenditEvents).where(eq(xenditEvents.dedupeKey, "payment.capture:py-unknown-1"));
+    const [event] = await h.database.db.select().from(xenditEvents).where(eq(xenditEvents.dedupeKey, "payment.capture:py-unknown-1"));
     expect(event).toMatchObject({ outcome: "flagged", flag: "unknown payment request" });
     expect(event?.processedAt).not.toBeNull();
   });
 
   it("is delivered again when the shop did not answer 2xx", async () => {
     const { order, prId } = await startOnline("PERMATA");
-    failNext = 2;
+    h.failNext = 2;
     await control(`/payment_requests/${prId}/pay`);
     // The retries come due later than idle() waits for.
     await expect
@@ -453,16 +358,16 @@ describe("webhooks", () => {
         { timeout: 10_000 },
       )
       .toBe("SUCCEEDED");
-    const attempts = simulator.deliveries().filter((d) => d.payment_request_id === prId);
+    const attempts = h.simulator.deliveries().filter((d) => d.payment_request_id === prId);
     expect(attempts.length).toBeGreaterThanOrEqual(3);
   });
 
   it("flags a payment that arrives after the order was cancelled", async () => {
     const { order, prId } = await startOnline("CIMB");
-    await database.db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, order.id));
+    await h.database.db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, order.id));
     await control(`/payment_requests/${prId}/pay`);
     await settled();
-    const [attempt] = await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.xenditRequestId, prId));
+    const [attempt] = await h.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.xenditRequestId, prId));
     expect(attempt).toMatchObject({ status: "SUCCEEDED", flag: "paid after the order was cancelled" });
     expect(await orderById(order.id)).toMatchObject({ status: "CANCELLED" });
     // The shop hears of it once, however often Xendit repeats the event.
@@ -517,8 +422,8 @@ describe("status checks and reconciliation", () => {
     const { order, prId } = await startOnline("BJB");
     await control("/webhooks", { paused: true });
     await control(`/payment_requests/${prId}/pay`);
-    await expect.poll(() => simulator.paymentRequest(prId)?.status).toBe("SUCCEEDED");
-    await fetch(`${simulator.url}/_control/webhooks/pending`, { method: "DELETE" });
+    await expect.poll(() => h.simulator.paymentRequest(prId)?.status).toBe("SUCCEEDED");
+    await fetch(`${h.simulator.url}/_control/webhooks/pending`, { method: "DELETE" });
     await control("/webhooks", { paused: false });
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "PENDING" });
     const result = await reconcilePayments(new Date(Date.now() + 5 * 60_000));
@@ -530,11 +435,11 @@ describe("status checks and reconciliation", () => {
   it("settles on one state when polling and the webhook race", async () => {
     const { order, prId, attempt } = await startOnline("BCA");
     await control(`/payment_requests/${prId}/pay`);
-    await expect.poll(() => simulator.paymentRequest(prId)?.status).toBe("SUCCEEDED");
+    await expect.poll(() => h.simulator.paymentRequest(prId)?.status).toBe("SUCCEEDED");
     await Promise.all([refreshAttempt(attempt, 0), refreshAttempt(attempt, 0), settled()]);
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "SUCCEEDED" });
     expect(await mailsOf(order.id, "payment-confirmed")).toBe(1);
-    const paidEvents = await database.db
+    const paidEvents = await h.database.db
       .select()
       .from(orderEvents)
       .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.paymentStatus, "SUCCEEDED")));

@@ -1,30 +1,13 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { paymentMethodByCode } from "#lib/payment-methods.ts";
-import type { Database } from "#server/db/client.ts";
-import { mailOutbox, paymentAttempts, xenditEvents } from "#server/db/schema.ts";
-import { seedProducts } from "#server/db/seed/products.ts";
-import { seedCatalogIfEmpty } from "#server/db/seed.ts";
-import { placeOrder } from "#server/orders/place-order.ts";
+import { paymentAttempts, xenditEvents } from "#server/db/schema.ts";
 import { orderById } from "#server/orders/queries.ts";
-import { type StartedXenditSimulator, startXenditSimulator } from "#simulators/xendit/index.ts";
-import { freshDatabase } from "#tests/support/test-db.ts";
+import { usePaymentsHarness } from "#tests/support/payments-harness.ts";
 import { startPayment } from "./payment-requests.ts";
 import { paymentStatus } from "./payment-status.ts";
 import { reconcilePayments, refreshAttempt } from "./refresh.ts";
-import { processWebhookEvents, receiveWebhook, webhookProcessingIdle } from "./webhooks.ts";
-import { connectXendit, xendit } from "./xendit/connection.ts";
-
-const SECRET = "xnd_development_test_only_key";
-const TOKEN = "callback-token-for-the-tests-0123456789";
-
-let database: Database;
-let simulator: StartedXenditSimulator;
-let receiver: Server;
-/** The webhook receiver answers 500 this many more times (to make the simulator retry). */
-let failNext = 0;
+import { xendit } from "./xendit/connection.ts";
 
 const jakarta = {
   fullName: "Budi Santoso-Wijaya",
@@ -38,86 +21,7 @@ const jakarta = {
   country: "Indonesia" as const,
 };
 
-async function placeOnline(method = "BCA") {
-  return placeOrder({
-    productId: 1,
-    selectedSize: seedProducts[0]!.sizes[0]!,
-    shippingAddress: jakarta,
-    deliveryOption: "LION_PARCEL",
-    paymentMethod: method,
-    locale: "en",
-  });
-}
-
-async function control(path: string, body: object = {}) {
-  const response = await fetch(`${simulator.url}/_control${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(response.ok, await response.clone().text()).toBe(true);
-  return response.json();
-}
-
-const mailsOf = async (orderId: string, template: string) =>
-  (
-    await database.db
-      .select({ n: count() })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.template, template)))
-  )[0]!.n;
-
-/** Waits until the simulator has no delivery in flight and the shop has processed what arrived. */
-async function settled() {
-  await simulator.idle();
-  await webhookProcessingIdle();
-  await processWebhookEvents();
-}
-
-beforeAll(async () => {
-  database = await freshDatabase();
-  await seedCatalogIfEmpty(database.db);
-  receiver = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-    req.on("end", async () => {
-      if (failNext > 0) {
-        failNext--;
-        res.writeHead(500).end();
-        return;
-      }
-      const answer = await receiveWebhook(
-        (req.headers["x-callback-token"] as string | undefined) ?? null,
-        raw,
-        (req.headers["webhook-id"] as string | undefined) ?? null,
-      );
-      res.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/xendit/webhook`;
-  simulator = await startXenditSimulator({
-    secretKey: SECRET,
-    callbackUrl,
-    callbackToken: TOKEN,
-    retryDelaysMs: [100, 200, 400],
-    simulateDelayMs: 20,
-    httpReturnUrls: true,
-  });
-  connectXendit({ baseUrl: simulator.url, secretKey: SECRET, callbackToken: TOKEN });
-});
-
-afterAll(async () => {
-  await simulator?.close();
-  receiver?.close();
-  await webhookProcessingIdle();
-  await database?.close();
-});
-
-beforeEach(async () => {
-  failNext = 0;
-  await control("/webhooks", { duplicates: 1, reverse: false, paused: false });
-});
+const { h, control, placeOnline, mailsOf, settled } = usePaymentsHarness(jakarta);
 
 /** Fills the session's hosted card page as a customer would; answers the page's response. */
 async function payOnPage(url: string, card: string, outcome: "approve" | "cancel" = "approve") {
@@ -132,13 +36,13 @@ async function startCard() {
 }
 
 const attemptOf = async (id: string) =>
-  (await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.xenditRequestId, id)))[0]!;
+  (await h.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.xenditRequestId, id)))[0]!;
 
 describe("cards through a payment session", () => {
   it("creates a PAY session in PAYMENT_LINK mode for the order's rupiah, cards only, and sends the customer to its link", async () => {
     const { order, attempt, next, psId } = await startCard();
     expect(psId).toMatch(/^ps-[0-9a-f]{24}$/);
-    const session = simulator.paymentSession(psId)!;
+    const session = h.simulator.paymentSession(psId)!;
     expect(session).toMatchObject({
       reference_id: `${order.id}:1`,
       session_type: "PAY",
@@ -165,14 +69,14 @@ describe("cards through a payment session", () => {
     });
     // No payment request is made for a card: v3 would want the card number itself.
     expect(
-      simulator.store.paymentRequests.size === 0 ||
-        [...simulator.store.paymentRequests.values()].every((pr) => pr.reference_id !== `${order.id}:1`),
+      h.simulator.store.paymentRequests.size === 0 ||
+        [...h.simulator.store.paymentRequests.values()].every((pr) => pr.reference_id !== `${order.id}:1`),
     ).toBe(true);
   });
 
   it("sends the customer as Xendit's session takes it: alphanumeric names, E.164 phone, one reference per order", async () => {
     const { order } = await startCard();
-    const [created] = (await (await fetch(`${simulator.url}/_control/sessions`)).json()) as {
+    const [created] = (await (await fetch(`${h.simulator.url}/_control/sessions`)).json()) as {
       reference_id: string;
       customer_id: string | null;
     }[];
@@ -189,15 +93,15 @@ describe("cards through a payment session", () => {
 
   it("a card paid on the session's page marks the order paid once", async () => {
     const { order, psId } = await startCard();
-    const answer = await payOnPage(simulator.paymentSession(psId)!.payment_link_url, "4000000000001091");
+    const answer = await payOnPage(h.simulator.paymentSession(psId)!.payment_link_url, "4000000000001091");
     expect(answer.status).toBe(303);
-    expect(answer.headers.get("location")).toBe(simulator.paymentSession(psId)!.success_return_url);
+    expect(answer.headers.get("location")).toBe(h.simulator.paymentSession(psId)!.success_return_url);
     await settled();
     expect(await orderById(order.id)).toMatchObject({ status: "PROCESSING", paymentStatus: "SUCCEEDED" });
     expect(await mailsOf(order.id, "payment-confirmed")).toBe(1);
-    const session = simulator.paymentSession(psId)!;
+    const session = h.simulator.paymentSession(psId)!;
     expect(await attemptOf(psId)).toMatchObject({ status: "SUCCEEDED", xenditPaymentId: session.payment_id, flag: null });
-    const events = await database.db.select().from(xenditEvents).where(eq(xenditEvents.event, "payment_session.completed"));
+    const events = await h.database.db.select().from(xenditEvents).where(eq(xenditEvents.event, "payment_session.completed"));
     expect(events.find((e) => (e.body.data as { payment_session_id?: string }).payment_session_id === psId)).toMatchObject({
       outcome: expect.stringMatching(/^(applied|ignored)$/),
     });
@@ -205,10 +109,10 @@ describe("cards through a payment session", () => {
 
   it("a failed card leaves the session open for another card; giving up shows why", async () => {
     const { order, psId } = await startCard();
-    const link = simulator.paymentSession(psId)!.payment_link_url;
+    const link = h.simulator.paymentSession(psId)!.payment_link_url;
     expect((await payOnPage(link, "4000000000000051")).status).toBe(402);
     await settled();
-    expect(simulator.paymentSession(psId)?.status).toBe("ACTIVE");
+    expect(h.simulator.paymentSession(psId)?.status).toBe("ACTIVE");
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "PENDING" });
     expect((await paymentStatus({ paymentId: psId }, async () => true)).body).toMatchObject({
       status: "PENDING",
@@ -220,16 +124,16 @@ describe("cards through a payment session", () => {
 
     // Another order: a declined card, then the customer leaves by the page's cancel link.
     const other = await startCard();
-    const otherLink = simulator.paymentSession(other.psId)!.payment_link_url;
+    const otherLink = h.simulator.paymentSession(other.psId)!.payment_link_url;
     await payOnPage(otherLink, "4000000000000069");
     await settled();
     const back = await payOnPage(otherLink, "", "cancel");
     expect(back.status).toBe(303);
-    expect(back.headers.get("location")).toBe(simulator.paymentSession(other.psId)!.cancel_return_url);
+    expect(back.headers.get("location")).toBe(h.simulator.paymentSession(other.psId)!.cancel_return_url);
     // What the return page does then (checkout/return.ts): the session is closed and read again.
     await xendit().cancelSession(other.psId);
     await refreshAttempt(await attemptOf(other.psId), 0);
-    expect(simulator.paymentSession(other.psId)?.status).toBe("CANCELED");
+    expect(h.simulator.paymentSession(other.psId)?.status).toBe("CANCELED");
     expect((await paymentStatus({ paymentId: other.psId }, async () => true)).body).toMatchObject({
       status: "CANCELLED",
       payment: { failure_reason: "EXPIRED_CARD" },
@@ -273,19 +177,19 @@ describe("cards through a payment session", () => {
     const { order, psId } = await startCard();
     await control("/webhooks", { paused: true });
     await control(`/sessions/${psId}/pay`);
-    await fetch(`${simulator.url}/_control/webhooks/pending`, { method: "DELETE" });
+    await fetch(`${h.simulator.url}/_control/webhooks/pending`, { method: "DELETE" });
     await control("/webhooks", { paused: false });
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "PENDING" });
     await reconcilePayments(new Date(Date.now() + 5 * 60_000));
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "SUCCEEDED" });
-    expect(await attemptOf(psId)).toMatchObject({ status: "SUCCEEDED", xenditPaymentId: simulator.paymentSession(psId)!.payment_id });
+    expect(await attemptOf(psId)).toMatchObject({ status: "SUCCEEDED", xenditPaymentId: h.simulator.paymentSession(psId)!.payment_id });
   });
 
   it("switching from card to a bank transfer cancels the open session", async () => {
     const { order, psId } = await startCard();
     const second = await startPayment(order.id, paymentMethodByCode("BRI")!);
     expect(second.attempt.attempt).toBe(2);
-    expect(simulator.paymentSession(psId)?.status).toBe("CANCELED");
+    expect(h.simulator.paymentSession(psId)?.status).toBe("CANCELED");
     expect(await attemptOf(psId)).toMatchObject({ status: "CANCELLED" });
   });
 });
