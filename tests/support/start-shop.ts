@@ -4,7 +4,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export type RunningShop = { baseURL: string; dataDir: string; stop: () => Promise<void>; remove: () => Promise<void> };
+/** `log`: what the shop printed up to its ready line. */
+export type RunningShop = { baseURL: string; dataDir: string; log: string; stop: () => Promise<void>; remove: () => Promise<void> };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,6 +34,7 @@ export async function startShop(env: Record<string, string> = {}, dataDir?: stri
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
+      // Where Xendit's pages send the customer back: the address the browser uses (its cookies live there).
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       DATABASE_URL: "",
@@ -66,6 +68,7 @@ export async function startShop(env: Record<string, string> = {}, dataDir?: stri
   return {
     baseURL,
     dataDir,
+    log: output,
     stop,
     remove: async () => {
       await stop();
