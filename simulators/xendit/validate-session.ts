@@ -1,20 +1,24 @@
 import { findChannel } from "./channels.ts";
 import { invalid, XenditError } from "./errors.ts";
+import type { PaymentSession } from "./types.ts";
 import { isObject } from "./validate-create.ts";
 
-export type SessionInput = {
-  reference_id: string;
-  amount: number;
+/** A checked `POST /sessions` body: the session's own fields, plus what the request alone carries. */
+export type SessionInput = Pick<
+  PaymentSession,
+  | "reference_id"
+  | "amount"
+  | "allowed_payment_channels"
+  | "locale"
+  | "metadata"
+  | "description"
+  | "items"
+  | "success_return_url"
+  | "cancel_return_url"
+> & {
   customer: Record<string, unknown> | null;
   allow_save_payment_method: "DISABLED" | "OPTIONAL" | "FORCED";
-  allowed_payment_channels: string[];
   expiresAt: number;
-  locale: string;
-  metadata: Record<string, unknown> | null;
-  description: string | null;
-  items: unknown[] | null;
-  success_return_url: string | null;
-  cancel_return_url: string | null;
 };
 
 const MINUTE = 60_000;
