@@ -51,6 +51,10 @@ export const contactMessages = pgTable("contact_messages", {
   message: text("message").notNull(),
   locale: text("locale").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Set when a staff member first opened it (the inbox shows it as unread until then). */
+  readAt: timestamp("read_at", { withTimezone: true }),
+  /** Set when staff marked it handled (answered or nothing to do). */
+  handledAt: timestamp("handled_at", { withTimezone: true }),
 });
 
 /** Server-side checkout data, one row per browser (the id sits in a cookie). */
@@ -106,6 +110,9 @@ export const orders = pgTable(
     usdToIdrRate: text("usd_to_idr_rate").notNull(),
     totalIdr: integer("total_idr").notNull(),
     locale: text("locale").notNull(),
+    /** Set when the order is shipped: who carries it and the number the customer tracks it by. */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -142,13 +149,19 @@ export const mailOutbox = pgTable(
     text: text("text").notNull(),
     html: text("html").notNull(),
     orderId: uuid("order_id"),
+    /** The contact message this mail answers (inbox replies). */
+    contactMessageId: integer("contact_message_id"),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("mail_outbox_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("mail_outbox_status_idx").on(t.status, t.createdAt),
+    index("mail_outbox_order_idx").on(t.orderId),
+    index("mail_outbox_message_idx").on(t.contactMessageId),
+  ],
 );
 
 /**
@@ -230,3 +243,108 @@ export const rateLimits = pgTable("rate_limits", {
   points: integer("points").notNull().default(0),
   expire: timestamp("expire", { withTimezone: true }),
 });
+
+/** People who run the shop. E-mail is kept lower-case; only the argon2id hash of the password is stored. */
+export const staffAccounts = pgTable("staff_accounts", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  /** owner: everything, incl. staff, audit and refunds; staff: the daily work. */
+  role: text("role").notNull().default("staff"),
+  /** Language of the admin pages for this person: en or ru. */
+  locale: text("locale").notNull().default("en"),
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A signed-in browser. The cookie holds a random id; only its SHA-256 is stored here. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: "cascade" }),
+    /** Token that every admin form of this session carries (against cross-site posts). */
+    formToken: text("form_token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("staff_sessions_staff_idx").on(t.staffId)],
+);
+
+/**
+ * What staff did: one row per action (sign-in, mark paid, status change, e-mail, note, refund,
+ * product and custom-order changes). Never updated or deleted by the shop.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    /** Null for a machine (ADMIN_API_TOKEN), the system, or a failed sign-in by an unknown e-mail. */
+    staffId: integer("staff_id").references(() => staffAccounts.id, { onDelete: "set null" }),
+    /** Who, as shown: the staff e-mail, 'api token' or 'system' (kept even if the account goes). */
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    /** Which record: e.g. 'order' and its id, 'staff' and its id, 'message' and its id. */
+    recordType: text("record_type"),
+    recordId: text("record_id"),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    ip: text("ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_record_idx").on(t.recordType, t.recordId, t.createdAt),
+    index("audit_log_staff_idx").on(t.staffId, t.createdAt),
+    index("audit_log_action_idx").on(t.action, t.createdAt),
+  ],
+);
+
+/** Notes staff write on an order, for each other (the customer never sees them). */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    staffId: integer("staff_id").references(() => staffAccounts.id, { onDelete: "set null" }),
+    author: text("author").notNull(),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_notes_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** Money sent back to a customer through Xendit's Refunds API, one row per refund. */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    paymentAttemptId: uuid("payment_attempt_id")
+      .notNull()
+      .references(() => paymentAttempts.id, { onDelete: "cascade" }),
+    /** Xendit's refund id (rfd-…), once Xendit answered. */
+    xenditRefundId: text("xendit_refund_id").unique(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** PENDING, SUCCEEDED, FAILED (Xendit's), or CREATING before Xendit answered. */
+    status: text("status").notNull(),
+    reason: text("reason").notNull(),
+    failureCode: text("failure_code"),
+    staffId: integer("staff_id").references(() => staffAccounts.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("refunds_order_idx").on(t.orderId)],
+);
