@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
 import { staffAccounts, staffSessions } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
+import { defineJob } from "#server/jobs/index.ts";
 
 /** A session ends after 12 hours without a request, and 7 days after sign-in in any case. */
 export const SESSION_IDLE_MS = 12 * 3_600_000;
@@ -98,3 +99,12 @@ export async function sweepStaleSessions(now = new Date()): Promise<number> {
     .returning({ idHash: staffSessions.idHash });
   return rows.length;
 }
+
+/** Every hour, on one instance: ended sessions leave the table. */
+defineJob<object>(
+  "staff-sessions-sweep",
+  async () => {
+    await sweepStaleSessions();
+  },
+  { schedule: { cron: "17 * * * *" } },
+);
