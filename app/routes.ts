@@ -56,6 +56,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
     route("products", "routes/admin/products.tsx"),
     route("custom-orders", "routes/admin/custom-orders.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 
