@@ -53,6 +53,8 @@ describe("the server's structure", () => {
         .map((target) => `${path.relative(root, file)} imports ${path.relative(root, target)}`),
     );
     expect(wrong).toEqual([]);
+    // The staff's desk (orders list, export, dashboard) reads the other areas; only routes use it.
+    expect(files.filter((f) => areaOf(f) !== "desk" && (importsOf.get(f) ?? []).some((t) => areaOf(t) === "desk"))).toEqual([]);
     expect(files.some((f) => path.relative(root, f).startsWith("payments/fx-rate"))).toBe(false);
     // Nothing in server/ reaches into the web app.
     expect(files.filter((f) => (importsOf.get(f) ?? []).some((t) => t.startsWith(path.resolve(root, "../app/"))))).toEqual([]);

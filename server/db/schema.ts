@@ -115,8 +115,15 @@ export const orders = pgTable(
     trackingNumber: text("tracking_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What staff search the orders list by, kept by the database: order number, e-mail and name,
+     * lower-case, one per line (server/desk/order-list.ts; docs/decisions/016-orders-list.md).
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(order_number || E'\\n' || coalesce(shipping_address->>'email', '') || E'\\n' || coalesce(shipping_address->>'fullName', ''))`,
+    ),
   },
-  (t) => [index("orders_created_idx").on(t.createdAt), index("orders_status_idx").on(t.status, t.paymentStatus)],
+  (t) => [index("orders_created_id_idx").on(t.createdAt, t.id), index("orders_status_idx").on(t.status, t.paymentStatus)],
 );
 
 /** Every change of an order's status or payment status, for the shop's history. */

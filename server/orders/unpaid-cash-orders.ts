@@ -2,7 +2,7 @@ import { defineJob } from "#server/jobs/index.ts";
 import { cancelUnpaidCashOrders } from "./queries.ts";
 
 /** Cash-in-store orders wait this long for their prepayment (SPEC section 9). */
-const CASH_PREPAYMENT_DAYS = 7;
+export const CASH_PREPAYMENT_DAYS = 7;
 
 /**
  * Cancels every cash-in-store order whose prepayment did not arrive within 7 days of `now`, and

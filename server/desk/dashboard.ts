@@ -1,0 +1,45 @@
+import { count, gte, isNull, sql } from "drizzle-orm";
+import { getDb } from "#server/db/client.ts";
+import { contactMessages, orders } from "#server/db/schema.ts";
+import { type OrderQueue, queueCondition, workshopDayStart, workshopToday } from "./order-list.ts";
+
+export type DashboardCounts = {
+  /** Today's date in Bali (YYYY-MM-DD), the day `newToday` counts. */
+  today: string;
+  newToday: number;
+  unreadMessages: number;
+} & Record<OrderQueue, number>;
+
+/**
+ * What needs the workshop's attention, counted in one statement: orders placed today (Bali time),
+ * each work queue of the orders list (the same conditions, so a count and the list it links to
+ * agree), and contact messages nobody has opened.
+ */
+export async function dashboardCounts(now: Date = new Date()): Promise<DashboardCounts> {
+  const db = await getDb();
+  const today = workshopToday(now);
+  const counted = (queue: OrderQueue) => sql<number>`count(*) filter (where ${queueCondition(queue, now)})`.mapWith(Number);
+  const [row] = await db
+    .select({
+      newToday: sql<number>`count(*) filter (where ${gte(orders.createdAt, workshopDayStart(today))})`.mapWith(Number),
+      "awaiting-payment": counted("awaiting-payment"),
+      "to-make": counted("to-make"),
+      "to-ship": counted("to-ship"),
+      "cash-expiring": counted("cash-expiring"),
+      flagged: counted("flagged"),
+      unreadMessages: sql<number>`(${db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt))})`.mapWith(
+        Number,
+      ),
+    })
+    .from(orders);
+  return {
+    today,
+    newToday: row?.newToday ?? 0,
+    "awaiting-payment": row?.["awaiting-payment"] ?? 0,
+    "to-make": row?.["to-make"] ?? 0,
+    "to-ship": row?.["to-ship"] ?? 0,
+    "cash-expiring": row?.["cash-expiring"] ?? 0,
+    flagged: row?.flagged ?? 0,
+    unreadMessages: row?.unreadMessages ?? 0,
+  };
+}

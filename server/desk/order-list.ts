@@ -1,0 +1,325 @@
+import { TZDate } from "@date-fns/tz";
+import { and, count, desc, eq, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { WORKSHOP_TIME_ZONE } from "#lib/admin-date.ts";
+import { paymentMethods } from "#lib/payment-methods.ts";
+import { getDb } from "#server/db/client.ts";
+import { orderNotes, orders, paymentAttempts, refunds } from "#server/db/schema.ts";
+import { AppError } from "#server/errors.ts";
+import { orderStatuses, paymentStatuses } from "#server/orders/status.ts";
+import { CASH_PREPAYMENT_DAYS } from "#server/orders/unpaid-cash-orders.ts";
+
+/**
+ * The staff's orders list (the admin's Orders tab, its CSV export and GET /api/orders): newest
+ * first, filtered, searched and paged in the database. docs/decisions/016-orders-list.md.
+ */
+
+export const pageSizes = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+/** Pages beyond this are refused as input (offset work grows with the page). */
+const MAX_PAGE = 100_000;
+/** Longest search text used; more is cut (a pasted e-mail or name is far shorter). */
+export const MAX_SEARCH = 100;
+
+/**
+ * Work queues: the dashboard counts them and each count links to the list filtered by its queue,
+ * so a count and the list it opens always agree.
+ * - awaiting-payment: placed (PENDING/NEW), payment pending or awaiting cash;
+ * - to-make: paid and not yet shipped (PROCESSING, CONTACTED, IN_PROGRESS);
+ * - to-ship: being made (IN_PROGRESS), paid, delivered by a carrier (not picked up at the workshop);
+ * - cash-expiring: cash orders whose 7 days for the prepayment end within 48 hours (or have ended
+ *   and wait for the sweep);
+ * - flagged: a payment flagged for a person (server/payments/provider-updates.ts) that nobody has
+ *   dealt with yet: no refund of it under way or done, no staff note on the order since the flag.
+ */
+export const orderQueues = ["awaiting-payment", "to-make", "to-ship", "cash-expiring", "flagged"] as const;
+export type OrderQueue = (typeof orderQueues)[number];
+
+/** How long before a cash order's deadline the dashboard warns. */
+export const CASH_WARNING_HOURS = 48;
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+const isCalendarDate = (v: string) => {
+  if (!datePattern.test(v)) return false;
+  const [y, m, d] = v.split("-").map(Number) as [number, number, number];
+  const probe = new Date(Date.UTC(y, m - 1, d));
+  return y >= 2000 && y <= 2999 && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
+};
+
+/** Letters, digits and punctuation only: control characters (a NUL too) become spaces, runs of space one. */
+function cleanSearch(text: string): string {
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, MAX_SEARCH)
+  );
+}
+
+const methodCodes = paymentMethods.map((p) => p.code) as [string, ...string[]];
+
+/** One field of the query: its valid values, as zod sees them. */
+const fields = {
+  status: z.enum(orderStatuses),
+  paymentStatus: z.enum(paymentStatuses),
+  method: z.enum(methodCodes),
+  queue: z.enum(orderQueues),
+  from: z.string().refine(isCalendarDate, "a calendar date YYYY-MM-DD"),
+  to: z.string().refine(isCalendarDate, "a calendar date YYYY-MM-DD"),
+};
+
+export type OrderListQuery = {
+  page: number;
+  limit: number;
+  status?: (typeof orderStatuses)[number];
+  paymentStatus?: (typeof paymentStatuses)[number];
+  method?: string;
+  queue?: OrderQueue;
+  /** Calendar dates in the workshop's time zone, both inclusive. */
+  from?: string;
+  to?: string;
+  q?: string;
+};
+
+const filterNames = ["status", "paymentStatus", "method", "queue", "from", "to"] as const;
+
+/**
+ * The list's query string, for the pages: a value that is not one the shop knows is ignored (the
+ * filter is off), a page size other than 10/25/50/100 is 10, a page that is not a positive whole
+ * number is 1. Never fails.
+ */
+export function pageQuery(params: URLSearchParams): OrderListQuery {
+  const query: OrderListQuery = { page: pageNumber(params.get("page")) ?? 1, limit: DEFAULT_PAGE_SIZE };
+  const limit = Number(params.get("limit"));
+  if ((pageSizes as readonly number[]).includes(limit)) query.limit = limit;
+  for (const name of filterNames) {
+    const parsed = fields[name].safeParse(params.get(name) ?? undefined);
+    if (parsed.success) Object.assign(query, { [name]: parsed.data });
+  }
+  const q = cleanSearch(params.get("q") ?? "");
+  if (q) query.q = q;
+  return query;
+}
+
+/**
+ * The query string of GET /api/orders: page and limit as before (not a positive whole number:
+ * 1 and 10; a limit up to 100), and a filter value the shop does not know is a 400 that says which.
+ */
+export function apiQuery(params: URLSearchParams): OrderListQuery {
+  const limit = pageNumber(params.get("limit"));
+  const query: OrderListQuery = { page: pageNumber(params.get("page")) ?? 1, limit: limit ? Math.min(limit, 100) : DEFAULT_PAGE_SIZE };
+  const wrong: Record<string, string> = {};
+  for (const name of filterNames) {
+    const value = params.get(name);
+    if (value === null || value === "") continue;
+    const parsed = fields[name].safeParse(value);
+    if (parsed.success) Object.assign(query, { [name]: parsed.data });
+    else wrong[name] = parsed.error.issues[0]?.message ?? "not a known value";
+  }
+  if (Object.keys(wrong).length > 0) throw new AppError("invalid", `Unknown filter value: ${Object.keys(wrong).join(", ")}`, wrong);
+  const q = cleanSearch(params.get("q") ?? "");
+  if (q) query.q = q;
+  return query;
+}
+
+function pageNumber(text: string | null): number | undefined {
+  if (!text || !/^\d{1,9}$/.test(text)) return undefined;
+  const n = Number(text);
+  return n >= 1 ? Math.min(n, MAX_PAGE) : undefined;
+}
+
+/** The first instant of a calendar day in the workshop's time zone. */
+export function workshopDayStart(day: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, WORKSHOP_TIME_ZONE).getTime());
+}
+
+/** Today's date in the workshop's time zone, as YYYY-MM-DD. */
+export function workshopToday(now: Date = new Date()): string {
+  const t = new TZDate(now.getTime(), WORKSHOP_TIME_ZONE);
+  return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, "0")}-${String(t.getDate()).padStart(2, "0")}`;
+}
+
+const nextDay = (day: string) => {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+};
+
+/** `%`, `_` and the escape character itself match only themselves in a LIKE pattern. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const hour = 3_600_000;
+
+/** The condition of a work queue (also used by the dashboard's counts). */
+export function queueCondition(queue: OrderQueue, now: Date = new Date()): SQL {
+  switch (queue) {
+    case "awaiting-payment":
+      return and(inArray(orders.status, ["PENDING", "NEW"]), inArray(orders.paymentStatus, ["PENDING", "AWAITING_PREPAYMENT"]))!;
+    case "to-make":
+      return and(inArray(orders.status, ["PROCESSING", "CONTACTED", "IN_PROGRESS"]), eq(orders.paymentStatus, "SUCCEEDED"))!;
+    case "to-ship":
+      return and(eq(orders.status, "IN_PROGRESS"), eq(orders.paymentStatus, "SUCCEEDED"), ne(orders.deliveryOption, "PICKUP"))!;
+    case "cash-expiring": {
+      const warnFrom = new Date(now.getTime() - (CASH_PREPAYMENT_DAYS * 24 - CASH_WARNING_HOURS) * hour);
+      return and(
+        eq(orders.paymentMethod, "CASH_IN_STORE"),
+        eq(orders.paymentStatus, "AWAITING_PREPAYMENT"),
+        eq(orders.status, "PENDING"),
+        lte(orders.createdAt, warnFrom),
+      )!;
+    }
+    case "flagged":
+      return sql`exists (${unresolvedFlags(sql`${paymentAttempts.orderId} = ${orders.id}`)})`;
+  }
+}
+
+/** Flagged payment attempts nobody has dealt with (see `orderQueues`), matching `where`. */
+export function unresolvedFlags(where: SQL): SQL {
+  return sql`select 1 from ${paymentAttempts} where ${where} and ${paymentAttempts.flag} is not null
+    and not exists (select 1 from ${refunds} where ${refunds.paymentAttemptId} = ${paymentAttempts.id} and ${refunds.status} <> 'FAILED')
+    and not exists (select 1 from ${orderNotes} where ${orderNotes.orderId} = ${paymentAttempts.orderId}
+      and ${orderNotes.createdAt} >= ${paymentAttempts.updatedAt})`;
+}
+
+/** The WHERE of a query: every filter given, and the search over order number, e-mail and name. */
+export function listCondition(query: OrderListQuery, now: Date = new Date()): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (query.status) parts.push(eq(orders.status, query.status));
+  if (query.paymentStatus) parts.push(eq(orders.paymentStatus, query.paymentStatus));
+  if (query.method) parts.push(eq(orders.paymentMethod, query.method));
+  if (query.from) parts.push(gte(orders.createdAt, workshopDayStart(query.from)));
+  if (query.to) parts.push(lt(orders.createdAt, workshopDayStart(nextDay(query.to))));
+  if (query.queue) parts.push(queueCondition(query.queue, now));
+  if (query.q) parts.push(sql`${orders.searchText} like '%' || lower(${escapeLike(query.q)}) || '%' escape '\\'`);
+  return parts.length > 0 ? and(...parts) : undefined;
+}
+
+/** What a row of the list shows (and the CSV export writes). */
+export const listColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  createdAt: orders.createdAt,
+  productName: orders.productName,
+  size: orders.size,
+  color: orders.color,
+  totalCents: orders.totalCents,
+  totalIdr: orders.totalIdr,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  paymentMethod: orders.paymentMethod,
+  deliveryOption: orders.deliveryOption,
+  customerName: sql<string>`coalesce(${orders.shippingAddress}->>'fullName', '')`,
+  email: sql<string>`coalesce(${orders.shippingAddress}->>'email', '')`,
+  phone: sql<string>`coalesce(${orders.shippingAddress}->>'phone', '')`,
+  country: sql<string>`coalesce(${orders.shippingAddress}->>'country', '')`,
+};
+
+export type OrderListRow = {
+  id: string;
+  orderNumber: string;
+  createdAt: Date;
+  productName: string;
+  size: number | null;
+  color: string;
+  totalCents: number;
+  totalIdr: number;
+  status: string;
+  paymentStatus: string;
+  paymentMethod: string;
+  deliveryOption: string;
+  customerName: string;
+  email: string;
+  phone: string;
+  country: string;
+};
+
+export type Pagination = { page: number; limit: number; total: number; totalPages: number };
+export type OrderListPage = { rows: OrderListRow[]; pagination: Pagination };
+
+const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+
+/**
+ * One page of the list. Without a search, the rows come from the (created_at, id) index and the
+ * count is a second query, both at once; a search reads every row's search text anyway, so rows
+ * and count come from that one pass.
+ */
+export async function orderListPage(query: OrderListQuery, now: Date = new Date()): Promise<OrderListPage> {
+  const db = await getDb();
+  const where = listCondition(query, now);
+  const offset = (query.page - 1) * query.limit;
+  let rows: OrderListRow[];
+  let total: number;
+  if (query.q) {
+    const found = await db
+      .select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(orders)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(query.limit)
+      .offset(offset);
+    rows = found.map(({ total: _total, ...row }) => row);
+    total = found[0]?.total ?? (offset > 0 ? await countOrders(where) : 0);
+  } else {
+    [rows, total] = await Promise.all([
+      db
+        .select(listColumns)
+        .from(orders)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(query.limit)
+        .offset(offset),
+      countOrders(where),
+    ]);
+  }
+  return { rows, pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) } };
+}
+
+async function countOrders(where: SQL | undefined): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(orders).where(where);
+  return row?.n ?? 0;
+}
+
+/** Most rows one CSV export writes; a larger selection is cut there (the file says so in its last line). */
+export const EXPORT_LIMIT = 50_000;
+const EXPORT_BATCH = 1_000;
+
+/**
+ * Every row matching the query (page and limit aside), newest first, in batches of 1,000 read by
+ * keyset (created_at, id), so a large export never holds more than one batch, and stops at
+ * EXPORT_LIMIT rows. Yields the rows; returns whether rows were left out.
+ */
+export async function* allMatchingOrders(query: OrderListQuery, now: Date = new Date()): AsyncGenerator<OrderListRow[], boolean> {
+  const db = await getDb();
+  const where = listCondition(query, now);
+  // The keyset carries created_at as the database's text: a JavaScript Date would drop its microseconds.
+  const columns = { ...listColumns, cursor: sql<string>`${orders.createdAt}::text` };
+  const after = (last: { cursor: string; id: string } | null): SQL | undefined =>
+    last ? sql`(${orders.createdAt}, ${orders.id}) < (${last.cursor}::timestamptz, ${last.id}::uuid)` : undefined;
+  let last: { cursor: string; id: string } | null = null;
+  let sent = 0;
+  while (sent < EXPORT_LIMIT) {
+    const take = Math.min(EXPORT_BATCH, EXPORT_LIMIT - sent);
+    const batch = await db
+      .select(columns)
+      .from(orders)
+      .where(and(where, after(last)))
+      .orderBy(...newestFirst)
+      .limit(take);
+    if (batch.length === 0) return false;
+    yield batch.map(({ cursor: _cursor, ...row }) => row);
+    sent += batch.length;
+    if (batch.length < take) return false;
+    last = batch[batch.length - 1]!;
+  }
+  const [more] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(where, after(last)))
+    .limit(1);
+  return more !== undefined;
+}
