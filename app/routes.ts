@@ -1,4 +1,4 @@
-import { type RouteConfig, route } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
  * The route table: storefront pages (SPEC 2.1), checkout, JSON API, admin, media and search-engine files.
@@ -44,6 +44,7 @@ export default [
   route("api/instagram", "routes/api/instagram.ts"),
   route("api/orders", "routes/api/orders.ts"),
   route("api/orders/update-payment-status", "routes/api/order-payment-status.ts"),
+  route("api/orders/:id", "routes/api/order.ts"),
   route("api/rates/usd-idr", "routes/api/rates.ts"),
   route("api/xendit/payment-request", "routes/api/xendit/payment-request.ts"),
   route("api/xendit/payment-status", "routes/api/xendit/payment-status.ts"),
@@ -54,6 +55,9 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
+    index("routes/admin/dashboard.tsx"),
+    route("orders", "routes/admin/orders/list.tsx"),
+    route("orders.csv", "routes/admin/orders/export.ts"),
     route("products", "routes/admin/products.tsx"),
     route("custom-orders", "routes/admin/custom-orders.tsx"),
     route("audit", "routes/admin/audit.tsx"),

@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { and, count, desc, eq, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { WORKSHOP_TIME_ZONE } from "#lib/admin-date.ts";
 import { paymentMethods } from "#lib/payment-methods.ts";
@@ -7,19 +7,20 @@ import { getDb } from "#server/db/client.ts";
 import { orderNotes, orders, paymentAttempts, refunds } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { orderStatuses, paymentStatuses } from "#server/orders/status.ts";
+import type { Order } from "#server/orders/types.ts";
 import { CASH_PREPAYMENT_DAYS } from "#server/orders/unpaid-cash-orders.ts";
 
 /**
  * The staff's orders list (the admin's Orders tab, its CSV export and GET /api/orders): newest
- * first, filtered, searched and paged in the database. docs/decisions/016-orders-list.md.
+ * first, filtered, searched and paged in the database. docs/decisions/017-orders-list.md.
  */
 
 export const pageSizes = [10, 25, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 10;
+const DEFAULT_PAGE_SIZE = 10;
 /** Pages beyond this are refused as input (offset work grows with the page). */
 const MAX_PAGE = 100_000;
 /** Longest search text used; more is cut (a pasted e-mail or name is far shorter). */
-export const MAX_SEARCH = 100;
+const MAX_SEARCH = 100;
 
 /**
  * Work queues: the dashboard counts them and each count links to the list filtered by its queue,
@@ -36,7 +37,7 @@ export const orderQueues = ["awaiting-payment", "to-make", "to-ship", "cash-expi
 export type OrderQueue = (typeof orderQueues)[number];
 
 /** How long before a cash order's deadline the dashboard warns. */
-export const CASH_WARNING_HOURS = 48;
+const CASH_WARNING_HOURS = 48;
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const isCalendarDate = (v: string) => {
@@ -148,7 +149,7 @@ const nextDay = (day: string) => {
 };
 
 /** `%`, `_` and the escape character itself match only themselves in a LIKE pattern. */
-export function escapeLike(text: string): string {
+function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
@@ -178,7 +179,7 @@ export function queueCondition(queue: OrderQueue, now: Date = new Date()): SQL {
 }
 
 /** Flagged payment attempts nobody has dealt with (see `orderQueues`), matching `where`. */
-export function unresolvedFlags(where: SQL): SQL {
+function unresolvedFlags(where: SQL): SQL {
   return sql`select 1 from ${paymentAttempts} where ${where} and ${paymentAttempts.flag} is not null
     and not exists (select 1 from ${refunds} where ${refunds.paymentAttemptId} = ${paymentAttempts.id} and ${refunds.status} <> 'FAILED')
     and not exists (select 1 from ${orderNotes} where ${orderNotes.orderId} = ${paymentAttempts.orderId}
@@ -186,7 +187,7 @@ export function unresolvedFlags(where: SQL): SQL {
 }
 
 /** The WHERE of a query: every filter given, and the search over order number, e-mail and name. */
-export function listCondition(query: OrderListQuery, now: Date = new Date()): SQL | undefined {
+function listCondition(query: OrderListQuery, now: Date = new Date()): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (query.status) parts.push(eq(orders.status, query.status));
   if (query.paymentStatus) parts.push(eq(orders.paymentStatus, query.paymentStatus));
@@ -199,7 +200,7 @@ export function listCondition(query: OrderListQuery, now: Date = new Date()): SQ
 }
 
 /** What a row of the list shows (and the CSV export writes). */
-export const listColumns = {
+const listColumns = {
   id: orders.id,
   orderNumber: orders.orderNumber,
   createdAt: orders.createdAt,
@@ -247,26 +248,41 @@ const newestFirst = [desc(orders.createdAt), desc(orders.id)];
  * count is a second query, both at once; a search reads every row's search text anyway, so rows
  * and count come from that one pass.
  */
-export async function orderListPage(query: OrderListQuery, now: Date = new Date()): Promise<OrderListPage> {
+export function orderListPage(query: OrderListQuery, now: Date = new Date()): Promise<OrderListPage> {
+  return pageOf<OrderListRow>(listColumns, query, now);
+}
+
+/** The same page with whole orders (for the JSON API, which shows every field of an order). */
+export function fullOrderPage(query: OrderListQuery, now: Date = new Date()): Promise<{ rows: Order[]; pagination: Pagination }> {
+  return pageOf<Order>(getTableColumns(orders), query, now);
+}
+
+async function pageOf<Row>(
+  selection: typeof listColumns | ReturnType<typeof getTableColumns<typeof orders>>,
+  query: OrderListQuery,
+  now: Date,
+): Promise<{ rows: Row[]; pagination: Pagination }> {
+  // One builder for both selections; its rows are the caller's Row.
+  const columns = selection as typeof listColumns;
   const db = await getDb();
   const where = listCondition(query, now);
   const offset = (query.page - 1) * query.limit;
-  let rows: OrderListRow[];
+  let rows: Row[];
   let total: number;
   if (query.q) {
     const found = await db
-      .select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ ...columns, listTotal: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(orders)
       .where(where)
       .orderBy(...newestFirst)
       .limit(query.limit)
       .offset(offset);
-    rows = found.map(({ total: _total, ...row }) => row);
-    total = found[0]?.total ?? (offset > 0 ? await countOrders(where) : 0);
+    rows = found.map(({ listTotal: _total, ...row }) => row as unknown as Row);
+    total = found[0]?.listTotal ?? (offset > 0 ? await countOrders(where) : 0);
   } else {
-    [rows, total] = await Promise.all([
+    const [found, n] = await Promise.all([
       db
-        .select(listColumns)
+        .select(columns)
         .from(orders)
         .where(where)
         .orderBy(...newestFirst)
@@ -274,6 +290,8 @@ export async function orderListPage(query: OrderListQuery, now: Date = new Date(
         .offset(offset),
       countOrders(where),
     ]);
+    rows = found as unknown as Row[];
+    total = n;
   }
   return { rows, pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) } };
 }

@@ -51,7 +51,7 @@ const headers = defineMessages(
  * A cell a spreadsheet would run as a formula (it starts with = + - @, or a tab or carriage
  * return that some programs skip before one) gets a leading apostrophe: it is shown as text.
  */
-export function safeCell(value: string): string {
+function safeCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
 import { orderEvents, orders } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
@@ -22,22 +22,6 @@ export async function orderByToken(token: string): Promise<Order | null> {
   const db = await getDb();
   const [row] = await db.select().from(orders).where(eq(orders.accessToken, token)).limit(1);
   return row ?? null;
-}
-
-export type OrderPage = { orders: Order[]; pagination: { page: number; limit: number; total: number; totalPages: number } };
-
-/** Newest first, `limit` per page (1..100, default 10), pages from 1. */
-export async function listOrders(page: number, limit: number): Promise<OrderPage> {
-  const db = await getDb();
-  const [totals] = await db.select({ n: count() }).from(orders);
-  const total = totals?.n ?? 0;
-  const rows = await db
-    .select()
-    .from(orders)
-    .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return { orders: rows, pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } };
 }
 
 /**

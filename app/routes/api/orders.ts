@@ -1,24 +1,24 @@
 import { checkoutCookie } from "#server/checkout/session.ts";
 import { rememberPlacedOrder } from "#server/checkout/steps.ts";
+import { apiQuery, fullOrderPage } from "#server/desk/order-list.ts";
 import { AppError } from "#server/errors.ts";
 import { jsonEndpoint } from "#server/http/api-errors.ts";
 import { preferredLocale } from "#server/locale.ts";
 import { parseOrderPayload } from "#server/orders/api-payload.ts";
 import { toApiOrder } from "#server/orders/api-view.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
-import { listOrders } from "#server/orders/queries.ts";
 import { requireStaffApi } from "#server/staff/guard.ts";
 import type { Route } from "./+types/orders";
 
-const positiveInt = (text: string | null, fallback: number, max: number) =>
-  text && /^\d{1,6}$/.test(text) && Number(text) >= 1 ? Math.min(Number(text), max) : fallback;
-
-/** GET /api/orders?page&limit (staff): newest first, {orders, pagination}. */
+/**
+ * GET /api/orders?page&limit (staff): newest first, {orders, pagination}; also the list's filters
+ * (status, paymentStatus, method, queue, from, to, q), an unknown filter value a 400.
+ */
 export const loader = jsonEndpoint(async ({ request }: Route.LoaderArgs) => {
   await requireStaffApi(request);
-  const query = new URL(request.url).searchParams;
-  const result = await listOrders(positiveInt(query.get("page"), 1, 100_000), positiveInt(query.get("limit"), 10, 100));
-  return Response.json({ orders: result.orders.map(toApiOrder), pagination: result.pagination });
+  const query = apiQuery(new URL(request.url).searchParams);
+  const { rows, pagination } = await fullOrderPage(query);
+  return Response.json({ orders: rows.map(toApiOrder), pagination }, { headers: { "Cache-Control": "no-store" } });
 });
 
 /**

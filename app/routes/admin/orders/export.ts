@@ -1,0 +1,27 @@
+import { data } from "react-router";
+import { pageQuery } from "#server/desk/order-list.ts";
+import { exportFileName, ordersCsv } from "#server/desk/orders-csv.ts";
+import { requireStaffPage } from "#server/staff/guard.ts";
+import type { Route } from "./+types/export";
+
+/**
+ * GET /admin/orders.csv?<the list's filters>: every matching order as a CSV file (staff only),
+ * the same filters and search as the list, page and page size aside.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireStaffPage(request);
+  const query = pageQuery(new URL(request.url).searchParams);
+  try {
+    const body = await ordersCsv(query, user.locale);
+    return new Response(body, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${exportFileName()}"`,
+        "Cache-Control": "no-store",
+      },
+    });
+  } catch (error) {
+    console.error("orders export failed", error);
+    throw data({ error: "The export could not be made. Please try again later." }, { status: 503 });
+  }
+}
