@@ -5,6 +5,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
+import { ordersListFigures } from "./orders-list.ts";
 import { BENCH_CALLBACK_TOKEN, BENCH_STAFF_TOKEN, paymentFigures } from "./payments.ts";
 
 /**
@@ -17,10 +18,13 @@ const SHOP_PORT = 3191;
 const FLOOR_PORT = 3192;
 const UNCACHED_PORT = 3193;
 const POSTGRES_PORT = 3194;
+const ORDERS_PORT = 3195;
 const CHECKOUT_CONNECTIONS = 16;
 const POSTGRES_SERVER = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432";
 /** BENCH_ONLY=checkout: only the checkout steps, on PGlite and on PostgreSQL. */
 const CHECKOUT_ONLY = process.env.BENCH_ONLY === "checkout";
+/** BENCH_ONLY=orders: only the staff's orders list, on PostgreSQL with 10,000 orders. */
+const ORDERS_ONLY = process.env.BENCH_ONLY === "orders";
 
 /** The bench is one client sending thousands of orders and payments: the shop's rate limits must not count it. */
 const BENCH_RATE_LIMITS = {
@@ -149,6 +153,7 @@ async function checkoutFigures(origin: string, label: string) {
 
 async function main() {
   if (CHECKOUT_ONLY) return checkoutOnly();
+  if (ORDERS_ONLY) return ordersOnly();
   console.log("Building the shop and the floor...");
   execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
   execFileSync("npx", ["react-router", "build", "scripts/bench/floor"], { stdio: "ignore" });
@@ -230,6 +235,7 @@ async function main() {
     shop.kill("SIGTERM");
     await new Promise((r) => shop.once("exit", r));
     await postgresCheckout();
+    await ordersListFigures(start, POSTGRES_SERVER, ORDERS_PORT, SECONDS, BENCH_STAFF_TOKEN);
   } finally {
     shop.kill("SIGTERM");
     floor.kill("SIGTERM");
@@ -252,6 +258,12 @@ async function checkoutOnly() {
     rmSync(dataDir, { recursive: true, force: true });
   }
   await postgresCheckout();
+}
+
+async function ordersOnly() {
+  console.log("Building the shop...");
+  execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
+  await ordersListFigures(start, POSTGRES_SERVER, ORDERS_PORT, SECONDS, BENCH_STAFF_TOKEN);
 }
 
 /** The same checkout figures with the shop on a fresh database of the PostgreSQL server, if there is one. */
