@@ -20,6 +20,7 @@ const { open } = useBrowser();
  * written into its database before it starts.
  */
 const owner: Credentials = { email: "lists@workshop.test", password: "Ubud-orders-list-2026" };
+const russian: Credentials = { email: "spiski@workshop.test", password: "Ubud-spiski-zakazov-2026" };
 const staffToken = `orders-list-${randomBytes(8).toString("hex")}`;
 let shop: RunningShop;
 const baseURL = () => shop.baseURL;
@@ -32,7 +33,12 @@ async function ownerRow() {
 beforeAll(async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), "shop-orders-"));
   const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
-  await database.db.insert(staffAccounts).values(await ownerRow());
+  await database.db
+    .insert(staffAccounts)
+    .values([
+      await ownerRow(),
+      { email: russian.email, name: "Ольга", role: "staff", locale: "ru", passwordHash: await hashPassword(russian.password) },
+    ]);
   await database.close();
   shop = await startShop({ ADMIN_API_TOKEN: staffToken, ...raisedRateLimits }, dataDir);
 }, 120_000);
@@ -130,6 +136,24 @@ describe("the admin's orders list", () => {
     // A value the shop does not know is no filter at all, never an error.
     await page.goto(`${baseURL()}/admin/orders?q=${tag}&status=NOPE&limit=7&page=-3`);
     await expect(rows.count()).resolves.toBe(10);
+  });
+
+  it("speaks Russian to a person whose admin language is Russian", async () => {
+    const page = await open(`${baseURL()}/admin/login`, { javaScript: false });
+    await signIn(page, baseURL(), russian, `/admin/orders?q=${tag}&status=PROCESSING`);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Заказы");
+    await expect(page.getByText("Заказов: 2").isVisible()).resolves.toBe(true);
+    const text = await page.locator("tbody").textContent();
+    expect(text).toContain("В обработке");
+    expect(text).toContain("Оплачен");
+    await expect(page.getByRole("link", { name: `Подробнее о заказе ${placed[2]!.orderNumber}` }).count()).resolves.toBe(1);
+    await page.goto(`${baseURL()}/admin/orders?q=${tag}&status=CANCELLED`);
+    await expect(page.getByText("Заказы не найдены.").isVisible()).resolves.toBe(true);
+    await page.goto(`${baseURL()}/admin`);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Сводка");
+    await expect(page.getByText("К изготовлению").isVisible()).resolves.toBe(true);
+    const csv = await fetch(`${baseURL()}/admin/orders.csv?q=${tag}`, { headers: { Cookie: await staffCookie(baseURL(), russian) } });
+    expect((await csv.text()).split("\n")[0]).toMatch(/^\uFEFF?Номер заказа,Дата \(время Бали\)/);
   });
 
   it("fits a 390 px phone: no page-wide sideways scrolling", async () => {
