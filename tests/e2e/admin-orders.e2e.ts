@@ -133,9 +133,25 @@ describe("the admin's orders list", () => {
 
     await page.goto(`${baseURL()}/admin/orders?q=${tag}&status=CANCELLED`);
     await expect(page.getByText("No orders found.").isVisible()).resolves.toBe(true);
+    // A page past the last: nothing there, and the page links lead back.
+    await page.goto(`${baseURL()}/admin/orders?q=${tag}&page=9`);
+    await expect(page.getByText("No orders found.").isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("link", { name: "Previous" }).getAttribute("href")).resolves.toBe(`/admin/orders?q=${tag}`);
     // A value the shop does not know is no filter at all, never an error.
     await page.goto(`${baseURL()}/admin/orders?q=${tag}&status=NOPE&limit=7&page=-3`);
     await expect(rows.count()).resolves.toBe(10);
+  });
+
+  it("answers a NUL, wildcards or 500 characters in the search like any other search", async () => {
+    const cookie = await staffCookie(baseURL(), owner);
+    for (const q of ["%00", `${tag}%00`, "%25%25", "_", "\\", "a".repeat(500), `'; drop table orders; --`]) {
+      const response = await fetch(`${baseURL()}/admin/orders?q=${encodeURIComponent(q)}`, { headers: { Cookie: cookie } });
+      expect(response.status, q).toBeLessThan(500);
+      const api = await fetch(`${baseURL()}/api/orders?q=${encodeURIComponent(q)}`, { headers: staff() });
+      expect(api.status, q).toBeLessThan(500);
+    }
+    const wildcard = await fetch(`${baseURL()}/api/orders?q=${encodeURIComponent("%")}`, { headers: staff() });
+    expect(((await wildcard.json()) as { pagination: { total: number } }).pagination.total).toBe(0);
   });
 
   it("speaks Russian to a person whose admin language is Russian", async () => {

@@ -182,7 +182,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       ) : rows.length === 0 ? (
-        <p className="mt-6 text-ink-700">{t("empty")}</p>
+        <>
+          <p className="mt-6 text-ink-700">{t("empty")}</p>
+          {/* A page past the last one (an old link): the page links lead back. */}
+          <Pages query={query} pages={pagination.totalPages} t={t} />
+        </>
       ) : (
         <>
           <p className="mt-4 text-sm text-ink-600">{t("total", { count: pagination.total })}</p>
