@@ -216,6 +216,7 @@ export const paymentAttempts = pgTable(
   (t) => [
     uniqueIndex("payment_attempts_order_attempt_idx").on(t.orderId, t.attempt),
     index("payment_attempts_status_idx").on(t.status, t.createdAt),
+    index("payment_attempts_flagged_idx").on(t.orderId).where(sql`flag is not null`),
   ],
 );
 

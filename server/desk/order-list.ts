@@ -174,17 +174,19 @@ export function queueCondition(queue: OrderQueue, now: Date = new Date()): SQL {
       )!;
     }
     case "flagged":
-      return sql`exists (${unresolvedFlags(sql`${paymentAttempts.orderId} = ${orders.id}`)})`;
+      return sql`${orders.id} in (${flaggedOrderIds})`;
   }
 }
 
-/** Flagged payment attempts nobody has dealt with (see `orderQueues`), matching `where`. */
-function unresolvedFlags(where: SQL): SQL {
-  return sql`select 1 from ${paymentAttempts} where ${where} and ${paymentAttempts.flag} is not null
+/**
+ * Orders with a flagged payment attempt nobody has dealt with (see `orderQueues`). Flags are rare:
+ * the partial index payment_attempts_flagged_idx finds them without reading every attempt.
+ */
+export const flaggedOrderIds: SQL = sql`select ${paymentAttempts.orderId} from ${paymentAttempts}
+  where ${paymentAttempts.flag} is not null
     and not exists (select 1 from ${refunds} where ${refunds.paymentAttemptId} = ${paymentAttempts.id} and ${refunds.status} <> 'FAILED')
     and not exists (select 1 from ${orderNotes} where ${orderNotes.orderId} = ${paymentAttempts.orderId}
       and ${orderNotes.createdAt} >= ${paymentAttempts.updatedAt})`;
-}
 
 /** The WHERE of a query: every filter given, and the search over order number, e-mail and name. */
 function listCondition(query: OrderListQuery, now: Date = new Date()): SQL | undefined {

@@ -326,6 +326,9 @@ describe("when the database cannot answer", () => {
       const html = await response.text();
       expect(html).toContain("Failed to load orders. Please try again later.");
       expect(html).toMatch(/<a href="\/admin\/orders\?status=SHIPPED"[^>]*>Try Again<\/a>/);
+      const csv = await fetch(`${failing.baseURL}/admin/orders.csv`, { headers: { Cookie: cookie } });
+      expect(csv.status).toBe(503);
+      expect(await csv.text()).toBe("The export could not be made. Please try again later.");
       const dashboard = await fetch(`${failing.baseURL}/admin`, { headers: { Cookie: cookie } });
       expect(dashboard.status).toBe(503);
       expect(await dashboard.text()).toContain("Failed to load the dashboard. Please try again later.");

@@ -1,4 +1,5 @@
-import { data } from "react-router";
+import { adminOrders } from "#app/i18n/admin-orders.ts";
+import { translator } from "#app/i18n/core.ts";
 import { pageQuery } from "#server/desk/order-list.ts";
 import { exportFileName, ordersCsv } from "#server/desk/orders-csv.ts";
 import { requireStaffPage } from "#server/staff/guard.ts";
@@ -22,6 +23,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
   } catch (error) {
     console.error("orders export failed", error);
-    throw data({ error: "The export could not be made. Please try again later." }, { status: 503 });
+    return new Response(translator(adminOrders, user.locale)("exportError"), {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
+    });
   }
 }
