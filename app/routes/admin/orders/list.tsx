@@ -250,7 +250,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 function Pages({ query, pages, t }: { query: OrderListQuery; pages: number; t: Translate<Key> }) {
   if (pages <= 1) return null;
   const page = Math.min(query.page, pages);
-  const link = "min-w-9 rounded-lg border border-sand-300 bg-white px-3 py-1.5 text-center hover:bg-sand-100";
+  const box = "min-w-9 rounded-lg border px-3 py-1.5 text-center";
+  const link = `${box} border-sand-300 bg-white hover:bg-sand-100`;
   return (
     <nav aria-label={t("pages.label")} className="mt-4 flex flex-wrap items-center gap-2 text-sm">
       {page > 1 && (
@@ -265,7 +266,7 @@ function Pages({ query, pages, t }: { query: OrderListQuery; pages: number; t: T
             …
           </span>
         ) : n === page ? (
-          <span key={n} aria-current="page" className={`${link} border-ink-900 bg-ink-900 font-semibold text-sand-50 hover:bg-ink-900`}>
+          <span key={n} aria-current="page" className={`${box} border-ink-900 bg-ink-900 font-semibold text-sand-50`}>
             {n}
           </span>
         ) : (
