@@ -44,6 +44,7 @@ export default [
   route("api/instagram", "routes/api/instagram.ts"),
   route("api/orders", "routes/api/orders.ts"),
   route("api/orders/update-payment-status", "routes/api/order-payment-status.ts"),
+  route("api/orders/:id/refunds", "routes/api/order-refunds.ts"),
   route("api/rates/usd-idr", "routes/api/rates.ts"),
   route("api/xendit/payment-request", "routes/api/xendit/payment-request.ts"),
   route("api/xendit/payment-status", "routes/api/xendit/payment-status.ts"),
