@@ -25,7 +25,8 @@ export const action = jsonEndpoint(async ({ request, params }: Route.ActionArgs)
   requireOwnerApi(actor);
   if (request.method !== "POST") throw new AppError("invalid", "Use POST");
   const body = (await request.json().catch(() => null)) as { paymentAttemptId?: unknown; reason?: unknown } | null;
-  if (typeof body?.paymentAttemptId !== "string") throw new AppError("invalid", "paymentAttemptId is required");
+  if (typeof body !== "object" || body === null) throw new AppError("invalid", "The body must be JSON: {paymentAttemptId, reason}");
+  if (typeof body.paymentAttemptId !== "string") throw new AppError("invalid", "paymentAttemptId is required");
   if (typeof body.reason !== "string") throw new AppError("invalid", "reason is required");
   const refund = await refundPayment({ orderId: params.id, paymentAttemptId: body.paymentAttemptId, reason: body.reason, actor });
   return Response.json(refund, { status: 201 });
