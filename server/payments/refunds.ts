@@ -39,10 +39,10 @@ export type RefundView = {
 };
 
 /** Why a payment needs its money sent back. */
-export type RefundCause = "paid-twice" | "paid-after-cancel" | "wrong-amount" | "flagged";
+type RefundCause = "paid-twice" | "paid-after-cancel" | "wrong-amount" | "flagged";
 
 /** Why a payment cannot be refunded here now. */
-export type RefundBlock = "not-paid" | "not-needed" | "channel-not-supported" | "in-progress" | "refunded";
+type RefundBlock = "not-paid" | "not-needed" | "channel-not-supported" | "in-progress" | "refunded";
 
 export type RefundableAttempt = {
   paymentAttemptId: string;

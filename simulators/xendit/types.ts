@@ -103,7 +103,7 @@ export const webhookEvents = [
 ] as const;
 
 /** The refund webhooks (https://docs.xendit.co/apidocs/refund-webhook-notification). */
-export const refundEvents = ["refund.succeeded", "refund.failed"] as const;
+const refundEvents = ["refund.succeeded", "refund.failed"] as const;
 export type WebhookEvent = (typeof webhookEvents)[number] | (typeof refundEvents)[number];
 
 /** The JSON body of every webhook POST. */
