@@ -65,6 +65,8 @@ describe("the simulator refunds as Xendit documents", () => {
 
   it("takes the documented body with an amount: 200 PENDING with the documented fields, then refund.succeeded", async () => {
     const prId = await paid("DANA", 150_000);
+    // Held PENDING until settled below, so the reads in between see the answer as it was.
+    await h.api.control("POST", "/refunds/outcome", { status: "PENDING" });
     const answer = await refund(
       { ...withAmount, payment_request_id: prId, reference_id: "contract-refund-1" },
       { "idempotency-key": "k-1" },
@@ -87,6 +89,8 @@ describe("the simulator refunds as Xendit documents", () => {
       failure_code: null,
     });
     expect((await h.api.call("GET", `/refunds/${body.id}`, undefined, auth)).body).toEqual(body);
+    await h.api.control("POST", "/refunds/outcome", { status: "SUCCEEDED" });
+    expect((await h.api.control("POST", `/refunds/${body.id}/succeed`)).status).toBe(200);
 
     await expect.poll(() => h.receiver.requests.filter((r) => r.body.event.startsWith("refund.")).length).toBe(1);
     const [event] = h.receiver.requests.filter((r) => r.body.event.startsWith("refund."));
