@@ -120,6 +120,81 @@ describe("refunding a payment taken twice", () => {
   });
 });
 
+describe("a retry", () => {
+  it("sends a refund whose answer was lost again with the same key: Xendit keeps one, the webhook settles the row", async () => {
+    const { order, extra } = await paidTwice("DANA", "QRIS");
+    await control("/refunds/outcome", { status: "PENDING" });
+    const refund = await refundPayment({ orderId: order.id, paymentAttemptId: extra.id, reason: "DUPLICATE", actor: owner });
+    await control("/refunds/outcome", { status: "SUCCEEDED" });
+    // As if the answer had been lost a minute ago: the row is still CREATING, without Xendit's id.
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    await h.database.db
+      .update(refunds)
+      .set({ status: "CREATING", xenditRefundId: null, createdAt: aMinuteAgo })
+      .where(eq(refunds.id, refund.id));
+    const again = await refundPayment({ orderId: order.id, paymentAttemptId: extra.id, reason: "DUPLICATE", actor: owner });
+    expect(again).toMatchObject({ id: refund.id, status: "CREATING" });
+    expect(refundsAtXendit(extra.xenditRequestId)).toHaveLength(1);
+    await control(`/refunds/${refund.xenditRefundId}/succeed`);
+    await settled();
+    expect(await refundsOf(order.id)).toMatchObject([{ id: refund.id, status: "SUCCEEDED", xenditRefundId: refund.xenditRefundId }]);
+  });
+
+  it("sends a refund that never reached Xendit, once; a fresh CREATING row is not sent twice", async () => {
+    const { order, extra } = await paidTwice("SHOPEEPAY", "DANA");
+    const [row] = await h.database.db
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        paymentAttemptId: extra.id,
+        amount: extra.amount,
+        currency: "IDR",
+        status: "CREATING",
+        reason: "DUPLICATE",
+      })
+      .returning();
+    await expect(refundPayment({ orderId: order.id, paymentAttemptId: extra.id, reason: "DUPLICATE", actor: owner })).rejects.toMatchObject(
+      {
+        kind: "conflict",
+        message: "This payment already has a refund in progress",
+      },
+    );
+    expect(refundsAtXendit(extra.xenditRequestId)).toHaveLength(0);
+    await h.database.db
+      .update(refunds)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(refunds.id, row!.id));
+    const sent = await refundPayment({ orderId: order.id, paymentAttemptId: extra.id, reason: "DUPLICATE", actor: owner });
+    expect(sent).toMatchObject({ id: row!.id, xenditRefundId: expect.stringMatching(/^rfd-/) });
+    expect(["PENDING", "SUCCEEDED"]).toContain(sent.status);
+    await settled();
+    expect(refundsAtXendit(extra.xenditRequestId)).toMatchObject([{ reference_id: row!.id, amount: extra.amount }]);
+    expect(await refundsOf(order.id)).toMatchObject([{ id: row!.id, status: "SUCCEEDED" }]);
+  });
+});
+
+describe("a card payment", () => {
+  it("is refunded through the payment request of its session", async () => {
+    const order = await placeOnline("DANA");
+    const one = await startPayment(order.id, paymentMethodByCode("DANA")!);
+    await control("/webhooks", { paused: true });
+    await control(`/payment_requests/${one.attempt.xenditRequestId}/pay`);
+    const card = await startPayment(order.id, paymentMethodByCode("CARD")!);
+    expect(card.attempt.xenditRequestId).toMatch(/^ps-/);
+    await control(`/sessions/${card.attempt.xenditRequestId}/pay`);
+    await control("/webhooks", { paused: false });
+    await settled();
+    expect((await refundableAttempts(order.id))[1]).toMatchObject({ method: "CARD", cause: "paid-twice", refundable: true });
+    const refund = await refundPayment({ orderId: order.id, paymentAttemptId: card.attempt.id, reason: "DUPLICATE", actor: owner });
+    const session = h.simulator.paymentSession(card.attempt.xenditRequestId!)!;
+    expect(refundsAtXendit(session.payment_request_id)).toMatchObject([
+      { id: refund.xenditRefundId, channel_code: "CARDS", amount: order.totalIdr },
+    ]);
+    await settled();
+    expect(await refundsOf(order.id)).toMatchObject([{ status: "SUCCEEDED", method: "CARD" }]);
+  });
+});
+
 describe("a refund that fails", () => {
   it("stores refund.failed with its code, and the payment may be refunded again", async () => {
     const order = await placeOnline("DANA");
