@@ -6,7 +6,7 @@ import { auditLog, orders, paymentAttempts, refunds, xenditEvents } from "#serve
 import { orderById } from "#server/orders/queries.ts";
 import { TOKEN, usePaymentsHarness } from "#tests/support/payments-harness.ts";
 import { startPayment } from "./payment-requests.ts";
-import { refundableAttempts, refundPayment, refundsOf } from "./refunds.ts";
+import { reconcileRefunds, refundableAttempts, refundPayment, refundsOf } from "./refunds.ts";
 import { receiveWebhook, webhookProcessingIdle } from "./webhooks.ts";
 
 const bali = {
@@ -170,6 +170,25 @@ describe("a retry", () => {
     await settled();
     expect(refundsAtXendit(extra.xenditRequestId)).toMatchObject([{ reference_id: row!.id, amount: extra.amount }]);
     expect(await refundsOf(order.id)).toMatchObject([{ id: row!.id, status: "SUCCEEDED" }]);
+  });
+});
+
+describe("reconciliation", () => {
+  it("settles a refund whose webhook was lost by asking Xendit", async () => {
+    const { order, extra } = await paidTwice("DANA", "AKULAKU");
+    await control("/refunds/outcome", { status: "PENDING" });
+    const refund = await refundPayment({ orderId: order.id, paymentAttemptId: extra.id, reason: "DUPLICATE", actor: owner });
+    await control("/refunds/outcome", { status: "SUCCEEDED" });
+    await control("/webhooks", { paused: true });
+    await control(`/refunds/${refund.xenditRefundId}/fail`, { failure_code: "ACCOUNT_NOT_FOUND" });
+    await fetch(`${h.simulator.url}/_control/webhooks/pending`, { method: "DELETE" });
+    await control("/webhooks", { paused: false });
+    // Too recent to be asked about yet.
+    await reconcileRefunds();
+    expect(await refundsOf(order.id)).toMatchObject([{ status: "PENDING" }]);
+    const result = await reconcileRefunds(new Date(Date.now() + 10 * 60_000));
+    expect(result.checked).toBeGreaterThanOrEqual(1);
+    expect(await refundsOf(order.id)).toMatchObject([{ id: refund.id, status: "FAILED", failureCode: "ACCOUNT_NOT_FOUND" }]);
   });
 });
 

@@ -1,9 +1,10 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
 import { orders, paymentAttempts, refunds } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
+import { defineJob } from "#server/jobs/index.ts";
 import type { PaymentAttempt } from "./attempts.ts";
 import { refundStatusOf, settleRefund } from "./refund-updates.ts";
 import { isSessionId, refundSupportOf } from "./xendit/channels.ts";
@@ -229,6 +230,58 @@ export async function refundPayment(input: {
   }
   return view(row.id);
 }
+
+/** Refunds still PENDING after this long are asked about by the reconciliation job. */
+const RECONCILE_AFTER_MS = 5 * 60_000;
+
+/**
+ * Reconciliation of refunds: a lost refund webhook never leaves a refund PENDING for good. Every
+ * minute, PENDING refunds not changed for five minutes are read from Xendit (GET /refunds/{id})
+ * and settled like a webhook would; one still pending is looked at again five minutes later
+ * (its updated_at marks the look).
+ */
+export async function reconcileRefunds(now = new Date()): Promise<{ checked: number; failed: number }> {
+  const db = await getDb();
+  const open = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.status, "PENDING"), lt(refunds.updatedAt, new Date(now.getTime() - RECONCILE_AFTER_MS))))
+    .orderBy(refunds.updatedAt)
+    .limit(50);
+  let failed = 0;
+  for (const row of open) {
+    try {
+      const answer = await xendit().getRefund(row.xenditRefundId!);
+      const result = await db.transaction((tx) =>
+        settleRefund(
+          tx,
+          {
+            xenditRefundId: answer.id,
+            referenceId: row.id,
+            status: refundStatusOf(answer.status),
+            failureCode: answer.failure_code ?? null,
+            amount: answer.amount,
+            currency: answer.currency,
+          },
+          row.id,
+        ),
+      );
+      if (result.outcome !== "applied") await db.update(refunds).set({ updatedAt: sql`now()` }).where(eq(refunds.id, row.id));
+    } catch (error) {
+      failed++;
+      console.warn(`Reconciliation of refund ${row.xenditRefundId} failed:`, error instanceof Error ? error.message : error);
+    }
+  }
+  return { checked: open.length, failed };
+}
+
+defineJob(
+  "refunds-reconcile",
+  async () => {
+    await reconcileRefunds();
+  },
+  { schedule: { cron: "* * * * *" }, queue: { policy: "singleton", retryLimit: 0 } },
+);
 
 function refusal(attempt: Pick<RefundableAttempt, "blockedBy" | "method">): AppError {
   switch (attempt.blockedBy) {
