@@ -80,7 +80,10 @@ export async function settleRefund(tx: Tx, update: RefundUpdate, expectedId?: st
     console.warn(`Refund ${row.id} of order ${row.orderId}: ${flag}`);
     return { outcome: "flagged", flag, refund: row };
   }
-  const moves = rank[update.status]! > rank[row.status]!;
+  // A row failed by the shop itself on a refusal (no Xendit id) that Xendit then speaks of did
+  // reach Xendit after all (a resent request refused, the first one went through): Xendit wins.
+  const refusedHere = row.status === "FAILED" && !row.xenditRefundId && !!update.xenditRefundId;
+  const moves = rank[update.status]! > rank[row.status]! || (refusedHere && update.status !== "PENDING");
   const learnsId = !row.xenditRefundId && update.xenditRefundId;
   if (!moves && !learnsId) return { outcome: "ignored", refund: row };
   const [saved] = await tx

@@ -173,6 +173,44 @@ describe("a retry", () => {
   });
 });
 
+describe("a refusal that Xendit contradicts", () => {
+  it("lets the refund's webhook win over a failure the shop recorded without Xendit's id", async () => {
+    const { order, extra } = await paidTwice("DANA", "SHOPEEPAY");
+    const [row] = await h.database.db
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        paymentAttemptId: extra.id,
+        amount: extra.amount,
+        currency: "IDR",
+        status: "FAILED",
+        failureCode: "REFUND_IN_PROGRESS",
+        reason: "DUPLICATE",
+      })
+      .returning();
+    // The refund the shop thought refused did reach Xendit.
+    const made = await fetch(`${h.simulator.url}/refunds`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Basic ${Buffer.from("xnd_development_test_only_key:").toString("base64")}`,
+      },
+      body: JSON.stringify({
+        payment_request_id: extra.xenditRequestId,
+        reference_id: row!.id,
+        amount: extra.amount,
+        currency: "IDR",
+        reason: "DUPLICATE",
+      }),
+    });
+    expect(made.status).toBe(200);
+    await settled();
+    expect(await refundsOf(order.id)).toMatchObject([
+      { id: row!.id, status: "SUCCEEDED", failureCode: null, xenditRefundId: expect.stringMatching(/^rfd-/) },
+    ]);
+  });
+});
+
 describe("reconciliation", () => {
   it("settles a refund whose webhook was lost by asking Xendit", async () => {
     const { order, extra } = await paidTwice("DANA", "AKULAKU");

@@ -216,6 +216,9 @@ export async function refundPayment(input: {
     // The same key was sent before (a retry after a lost answer): that refund exists at Xendit and
     // its webhook, which carries our reference id, settles the row.
     if (error.status === 409 && error.code === "DUPLICATE_ERROR") return view(row.id);
+    // Sent again after a lost answer: a refusal because a refund is under way or the money is
+    // already refunded means the first sending arrived. The row waits for its webhook.
+    if (resend && ["REFUND_IN_PROGRESS", "REFUND_AMOUNT_EXCEEDED"].includes(error.code)) return view(row.id);
     if (error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
       await db
         .update(refunds)
