@@ -75,7 +75,8 @@ export const mailTexts = defineMessages(
     "flagged.amount": "Payment amount",
 
     "contact.subject": "Message from {name}: {subject}",
-    "contact.intro": "A visitor wrote through the contact form on the website. Reply to this e-mail to answer them, or answer from the Inbox.",
+    "contact.intro":
+      "A visitor wrote through the contact form on the website. Reply to this e-mail to answer them, or answer from the Inbox.",
     "contact.from": "From",
     "contact.topic": "Subject",
     "contact.received": "Received",

@@ -4,7 +4,10 @@ import type { contactMessages } from "#server/db/schema.ts";
 import { placedAt, type Template, textsIn } from "./shared.ts";
 
 /** The message fields the mails show: a `contact_messages` row fits as it is. */
-export type MailContactMessage = Pick<typeof contactMessages.$inferSelect, "id" | "name" | "email" | "subject" | "message" | "locale" | "createdAt">;
+export type MailContactMessage = Pick<
+  typeof contactMessages.$inferSelect,
+  "id" | "name" | "email" | "subject" | "message" | "locale" | "createdAt"
+>;
 
 /** One line: a subject typed with line breaks or runs of spaces is shown (and sent) on one line. */
 export function oneLine(text: string): string {

@@ -248,14 +248,22 @@ describe("mail templates", () => {
   });
 
   it("message-reply: staff's text, then the customer's message quoted, in the customer's language", () => {
-    const ru = renderMail({ template: "message-reply", vars: { subject: "Re: Size 64?", text: "Да, делаем.\nМастерская", message } }, "ru", url);
+    const ru = renderMail(
+      { template: "message-reply", vars: { subject: "Re: Size 64?", text: "Да, делаем.\nМастерская", message } },
+      "ru",
+      url,
+    );
     expect(ru.subject).toBe("Re: Size 64?");
     expect(ru.text.indexOf("Да, делаем.\nМастерская")).toBe(0);
     expect(ru.text).toContain("23 нояб. 2026 г., 10:00 WITA вы написали:\n\n> Do you make hats in 64 cm?\n> I have a large head.");
     expect(ru.text).toContain("Остались вопросы? Просто ответьте на это письмо.");
     expect(ru.html).toContain('<html lang="ru">');
     expect(ru.html).toContain("<blockquote");
-    const en = renderMail({ template: "message-reply", vars: { subject: "About <your> hat", text: "Yes & <b>no</b>", message } }, "en", url);
+    const en = renderMail(
+      { template: "message-reply", vars: { subject: "About <your> hat", text: "Yes & <b>no</b>", message } },
+      "en",
+      url,
+    );
     expect(en.text).toContain("On 23 Nov 2026, 10:00 WITA you wrote:");
     expect(en.html).toContain("Yes &amp; &lt;b&gt;no&lt;/b&gt;");
     expect(en.html).toContain("<title>About &lt;your&gt; hat</title>");
