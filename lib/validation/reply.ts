@@ -9,7 +9,8 @@ import { messages, optionalText, requiredText } from "./fields.ts";
 export const replySchema = z.object({
   /** Blank means 'Re: <the message's subject>'. */
   subject: optionalText(250),
-  text: requiredText(10_000),
+  /** Line breaks as one "\n" (a browser's form sends "\r\n"). */
+  text: requiredText(10_000).transform((text) => text.replace(/\r\n?/g, "\n")),
   nonce: z.string({ error: messages.required }).regex(/^[A-Za-z0-9_-]{16,64}$/, { error: messages.characters }),
 });
 

@@ -122,14 +122,16 @@ describe("the inbox", () => {
 
 describe("replying", () => {
   it("queues the reply to the sender in the message's language, 'Re: <subject>' by default, listed with the message, audited", async () => {
-    const id = await send({ name: "Ирина", email: "irina@example.com", subject: "Размер", message: "Есть ли 60 см?" }, "ru");
-    const result = await replyToMessage(id, { subject: "", text: "Да, есть.\nМастерская Rumah Topi", nonce: nonce(1) }, staff);
+    const id = await send({ name: "Ирина", email: "irina@example.com", subject: "Размер", message: "Есть ли 60 см?\r\nИли 61?" }, "ru");
+    // A browser's form sends line breaks as "\r\n"; the mail has plain "\n".
+    const result = await replyToMessage(id, { subject: "", text: "Да, есть.\r\nМастерская Rumah Topi", nonce: nonce(1) }, staff);
     expect(result).toEqual({ ok: true, queued: true });
     const reply = (await mailsOf(id)).find((m) => m.template === "message-reply");
     expect(reply).toMatchObject({ to: "irina@example.com", locale: "ru", subject: "Re: Размер", status: "pending", contactMessageId: id });
     expect(reply!.text).toContain("Да, есть.\nМастерская Rumah Topi");
     expect(reply!.text).toContain("вы написали:");
-    expect(reply!.text).toContain("> Есть ли 60 см?");
+    expect(reply!.text).toContain("> Есть ли 60 см?\n> Или 61?");
+    expect(reply!.text).not.toContain("\r");
     expect(reply!.html).toContain('<html lang="ru">');
 
     const opened = await openMessage(id, staff);

@@ -5,6 +5,7 @@
  * (`contact_message_id`), in the message's language, and an audit row says who sent it.
  */
 import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import type { InboxFilter } from "#lib/inbox.ts";
 import { type FieldErrors, fieldErrors } from "#lib/validation/fields.ts";
 import { type ReplyField, type ReplyInput, replySchema } from "#lib/validation/reply.ts";
 import type { Actor } from "#server/audit/actor.ts";
@@ -15,9 +16,6 @@ import { AppError } from "#server/errors.ts";
 import { enqueueMail, oneLine } from "#server/mail/index.ts";
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
-
-export const inboxFilters = ["all", "unread", "open", "handled"] as const;
-export type InboxFilter = (typeof inboxFilters)[number];
 
 /** Messages on one page of the inbox. */
 export const inboxPageSize = 20;
@@ -31,11 +29,6 @@ const filterConditions: Record<InboxFilter, SQL | undefined> = {
   open: isNull(contactMessages.handledAt),
   handled: isNotNull(contactMessages.handledAt),
 };
-
-/** A filter named in a URL; anything else means all messages. */
-export function inboxFilter(value: string | null | undefined): InboxFilter {
-  return inboxFilters.find((f) => f === value) ?? "all";
-}
 
 /** A message id from a URL: a positive integer PostgreSQL's `integer` holds, else null. */
 export function messageId(value: string | null | undefined): number | null {

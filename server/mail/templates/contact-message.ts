@@ -14,6 +14,11 @@ export function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/** A text with its line breaks as "\n" (a browser's form sends "\r\n"). */
+function unixLines(text: string): string {
+  return text.replace(/\r\n?/g, "\n");
+}
+
 /** The message's page in the admin inbox. */
 function inboxUrl(id: number, publicUrl: string): string {
   return `${publicUrl}/admin/inbox/${id}`;
@@ -41,7 +46,7 @@ export const shopContactMessage: Template<ShopContactMessageVars> = ({ message }
         ],
       },
       { kind: "heading", text: t("contact.message") },
-      { kind: "quote", text: message.message },
+      { kind: "quote", text: unixLines(message.message) },
       { kind: "button", label: t("contact.open"), href: inboxUrl(message.id, context.publicUrl) },
     ],
   };
@@ -64,7 +69,7 @@ export const messageReply: Template<MessageReplyVars> = ({ subject, text, messag
     blocks: [
       { kind: "p", text },
       { kind: "p", text: t("reply.wrote", { date: placedAt(message.createdAt, context.locale) }) },
-      { kind: "quote", text: message.message },
+      { kind: "quote", text: unixLines(message.message) },
       { kind: "footer", lines: [t("reply.more"), `${shop.name} · ${shop.email} · ${shop.phone}`] },
     ],
   };

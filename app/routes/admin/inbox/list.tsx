@@ -3,7 +3,8 @@ import { InboxStateBadge } from "#app/components/admin/InboxStateBadge.tsx";
 import { adminInbox } from "#app/i18n/admin-inbox.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
 import { adminDate } from "#lib/admin-date.ts";
-import { type InboxFilter, type InboxRow, inboxFilter, inboxFilters, listMessages } from "#server/messages/inbox.ts";
+import { type InboxFilter, inboxFilter, inboxFilters } from "#lib/inbox.ts";
+import { type InboxRow, listMessages } from "#server/messages/inbox.ts";
 import { requireStaffPage } from "#server/staff/guard.ts";
 import type { Route } from "./+types/list";
 
