@@ -58,6 +58,7 @@ export default [
     route("custom-orders", "routes/admin/custom-orders.tsx"),
     route("inbox", "routes/admin/inbox/list.tsx"),
     route("inbox/:id", "routes/admin/inbox/message.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 

@@ -8,8 +8,8 @@ import type { Route } from "./+types/order-payment-status";
 
 /** PATCH /api/orders/update-payment-status?orderId= {paymentStatus} (staff). */
 export const action = jsonEndpoint(async ({ request }: Route.ActionArgs) => {
-  if (request.method !== "PATCH") throw new AppError("invalid", "Use PATCH");
   await requireStaffApi(request);
+  if (request.method !== "PATCH") throw new AppError("invalid", "Use PATCH");
   const orderId = new URL(request.url).searchParams.get("orderId") ?? "";
   const body = (await request.json().catch(() => null)) as { paymentStatus?: unknown } | null;
   if (!isPaymentStatus(body?.paymentStatus))
