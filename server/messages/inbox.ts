@@ -75,7 +75,7 @@ export async function unreadCount(): Promise<number> {
   return row?.n ?? 0;
 }
 
-export type MessageReply = {
+type MessageReply = {
   id: number;
   to: string;
   subject: string;

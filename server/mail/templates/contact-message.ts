@@ -4,7 +4,7 @@ import type { contactMessages } from "#server/db/schema.ts";
 import { placedAt, type Template, textsIn } from "./shared.ts";
 
 /** The message fields the mails show: a `contact_messages` row fits as it is. */
-export type MailContactMessage = Pick<
+type MailContactMessage = Pick<
   typeof contactMessages.$inferSelect,
   "id" | "name" | "email" | "subject" | "message" | "locale" | "createdAt"
 >;
