@@ -19,15 +19,23 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
 /** A staff member (not an owner) of this shop, written into its database between two starts. */
 const staffMember = { email: "wayan@workshop.test", password: "Ubud-inbox-staff-2026" } as const;
+/** One whose admin is in Russian. */
+const russianStaff = { email: "olga@workshop.test", password: "Ubud-inbox-staff-2026-ru" } as const;
 
 async function addStaff(dataDir: string) {
   const db = new PGlite(path.join(dataDir, "db"));
   try {
-    await db.query("insert into staff_accounts (email, name, password_hash, role, locale) values ($1, $2, $3, 'staff', 'en')", [
-      staffMember.email,
-      "Wayan",
-      await hashPassword(staffMember.password),
-    ]);
+    for (const [who, name, locale] of [
+      [staffMember, "Wayan", "en"],
+      [russianStaff, "Ольга", "ru"],
+    ] as const) {
+      await db.query("insert into staff_accounts (email, name, password_hash, role, locale) values ($1, $2, $3, 'staff', $4)", [
+        who.email,
+        name,
+        await hashPassword(who.password),
+        locale,
+      ]);
+    }
   } finally {
     await db.close();
   }
@@ -221,5 +229,15 @@ describe("the admin inbox", () => {
     const anonymous = await fetch(`${shop.baseURL}/admin/inbox`, { redirect: "manual" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toBe("/admin/login?next=%2Fadmin%2Finbox");
+  });
+
+  it("speaks Russian to staff whose admin language is Russian", async () => {
+    const cookie = await staffCookie(shop.baseURL, russianStaff);
+    const list = await (await fetch(`${shop.baseURL}/admin/inbox?filter=open`, { headers: { Cookie: cookie } })).text();
+    for (const text of ["Входящие", "Непрочитанные", "Обработанные", "Сообщений: "]) expect(list).toContain(text);
+    const id = list.match(/href="\/admin\/inbox\/(\d+)"/)?.[1];
+    const page = await (await fetch(`${shop.baseURL}/admin/inbox/${id}`, { headers: { Cookie: cookie } })).text();
+    for (const text of ["Назад во «Входящие»", "Отметить обработанным", "Отправить ответ", "Ваш ответ"]) expect(page).toContain(text);
+    expect(page).not.toContain("Send reply");
   });
 });

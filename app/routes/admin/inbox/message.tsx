@@ -148,8 +148,11 @@ export default function AdminInboxMessage({ loaderData, actionData }: Route.Comp
           <ul className="mt-3 space-y-3">
             {replies.map((reply) => (
               <li key={reply.id} className="rounded-2xl border border-sand-200 bg-white p-4">
-                <details>
-                  <summary className="cursor-pointer">
+                <details className="group">
+                  <summary className="cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+                    <span aria-hidden="true" className="mr-1.5 inline-block text-ink-600 transition group-open:rotate-90">
+                      ▸
+                    </span>
                     <span className="font-medium break-words">{reply.subject}</span>
                     <span className="mt-1 block text-sm text-ink-600">
                       {adminDate(reply.createdAt, locale)} · {t("replies.to", { email: reply.to })}
