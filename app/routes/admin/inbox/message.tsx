@@ -165,6 +165,11 @@ export default function AdminInboxMessage({ loaderData, actionData }: Route.Comp
                   <pre className="mt-3 whitespace-pre-wrap break-words border-t border-sand-200 pt-3 font-sans text-sm leading-relaxed">
                     {reply.text}
                   </pre>
+                  {reply.status === "failed" && reply.lastError && (
+                    <p className="mt-2 break-words text-sm text-red-700">
+                      {t("status.failed")}: {reply.lastError}
+                    </p>
+                  )}
                 </details>
               </li>
             ))}
