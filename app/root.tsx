@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useLocation,
   useRouteError,
 } from "react-router";
 import { pathLocale } from "#lib/locale.ts";
@@ -15,6 +16,7 @@ import { languageHome } from "#server/http/language-home.ts";
 import { pageCache } from "#server/http/page-cache.ts";
 import { tooManyRequests } from "#server/http/too-many-requests.ts";
 import { localeOf } from "#server/locale.ts";
+import { adminLocale } from "#server/staff/guard.ts";
 import type { Route } from "./+types/root";
 import { DemoBanner } from "./components/DemoBanner";
 import { ErrorPage } from "./components/ErrorPage";
@@ -31,15 +33,21 @@ export const middleware: Route.MiddlewareFunction[] = [tooManyRequests, language
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   pathLocale(currentUrl.pathname) !== pathLocale(nextUrl.pathname) || defaultShouldRevalidate;
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { locale: localeOf(request), origin: config().publicUrl, demo: paymentsSandbox() };
+export async function loader({ request }: Route.LoaderArgs) {
+  // Admin pages speak the signed-in person's language; shop pages the language of their URL.
+  const locale = isAdminPath(new URL(request.url).pathname) ? await adminLocale(request) : localeOf(request);
+  return { locale, origin: config().publicUrl, demo: paymentsSandbox() };
 }
+
+const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/") || pathname === "/admin.data";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale();
   const nonce = useNonce();
+  // The admin has a frame of its own (app/routes/admin/layout.tsx), without the shop's header and footer.
+  const inAdmin = isAdminPath(useLocation().pathname);
   return (
     <html lang={locale}>
       <head>
@@ -51,12 +59,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-sand-50 font-sans text-ink-900 antialiased">
         <NavigationStatus />
-        <DemoBanner />
-        <SiteHeader />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter />
+        {inAdmin ? (
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        ) : (
+          <>
+            <DemoBanner />
+            <SiteHeader />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter />
+          </>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,7 +1,7 @@
 import { type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
- * The route table: storefront pages (SPEC 2.1), checkout, JSON API, media and search-engine files.
+ * The route table: storefront pages (SPEC 2.1), checkout, JSON API, admin, media and search-engine files.
  * Pages answer at their English path and under /ru/ in Russian (`ru?/…`, decision 010).
  */
 export default [
@@ -49,6 +49,16 @@ export default [
   route("api/xendit/payment-status", "routes/api/xendit/payment-status.ts"),
   route("api/xendit/webhook", "routes/api/xendit/webhook.ts"),
   route("api/*", "routes/api/not-found.ts"),
+
+  // The admin area (staff only): its own frame, English or Russian by the person's choice.
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.ts"),
+  route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
+    route("products", "routes/admin/products.tsx"),
+    route("custom-orders", "routes/admin/custom-orders.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
+    route("*", "routes/admin/not-found.tsx"),
+  ]),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,13 +1,37 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-import { ru } from "date-fns/locale/ru";
 import type { Locale } from "./locale.ts";
 
 /** The workshop's clock (Bali): every date in the admin is shown in it. */
 export const WORKSHOP_TIME_ZONE = "Asia/Makassar";
 
-/** A date as the admin shows it (SPEC 2.11: 'MMM d, yyyy h:mm a'), in the workshop's time zone. */
+const formats = new Map<Locale, Intl.DateTimeFormat>();
+function formatFor(locale: Locale): Intl.DateTimeFormat {
+  let format = formats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === "ru" ? "ru-RU" : "en-US", {
+      timeZone: WORKSHOP_TIME_ZONE,
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+    });
+    formats.set(locale, format);
+  }
+  return format;
+}
+
+/**
+ * A date as the admin shows it (SPEC 2.11: 'MMM d, yyyy h:mm a', e.g. 'Nov 24, 2026 6:30 PM'), in
+ * the workshop's time zone; Russian month names in the Russian admin. Built from Intl's parts, so
+ * pages carry no date library.
+ */
 export function adminDate(value: Date | string | number, locale: Locale = "en"): string {
-  const date = new TZDate(new Date(value).getTime(), WORKSHOP_TIME_ZONE);
-  return format(date, "MMM d, yyyy h:mm a", locale === "ru" ? { locale: ru } : undefined);
+  const parts = Object.fromEntries(
+    formatFor(locale)
+      .formatToParts(new Date(value))
+      .map((p) => [p.type, p.value]),
+  );
+  const period = (parts.dayPeriod ?? "").toUpperCase();
+  return `${parts.month} ${parts.day}, ${parts.year} ${parts.hour}:${parts.minute} ${period}`.trim();
 }

@@ -1,29 +1,11 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { AuditAction } from "#lib/audit-actions.ts";
 import { getDb } from "#server/db/client.ts";
 import { auditLog } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import type { Actor } from "./actor.ts";
 
-/** The kinds of staff action the log knows; the admin filters by them. */
-export const auditActions = [
-  "sign-in",
-  "sign-in-failed",
-  "sign-out",
-  "password-changed",
-  "staff-created",
-  "staff-disabled",
-  "staff-enabled",
-  "staff-password-reset",
-  "order-marked-paid",
-  "order-payment-status",
-  "order-status",
-  "order-email",
-  "order-note",
-  "refund",
-  "message-reply",
-  "message-handled",
-] as const;
-export type AuditAction = (typeof auditActions)[number];
+export { type AuditAction, auditActions } from "#lib/audit-actions.ts";
 
 export type AuditEntry = typeof auditLog.$inferSelect;
 
@@ -75,4 +57,14 @@ export async function auditEntries(filter: AuditFilter, page = 1, limit = 50): P
     db.select({ total: count() }).from(auditLog).where(where),
   ]);
   return { entries, total: totals?.total ?? 0 };
+}
+
+/** The people who appear in the log, for the person filter. */
+export async function auditPeople(): Promise<{ staffId: number; label: string }[]> {
+  const db = await getDb();
+  return db
+    .selectDistinctOn([auditLog.staffId], { staffId: sql<number>`${auditLog.staffId}`, label: auditLog.actor })
+    .from(auditLog)
+    .where(isNotNull(auditLog.staffId))
+    .orderBy(auditLog.staffId, desc(auditLog.id));
 }

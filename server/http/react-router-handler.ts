@@ -2,7 +2,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { bodyRefusal, contentTypeRefusal, isApiPath, type Refusal, readBody } from "./request-body.ts";
-import { routerContext } from "./request-context.ts";
+import { CLIENT_IP_HEADER, routerContext } from "./request-context.ts";
 
 /**
  * Express to React Router, as @react-router/express does, with two differences: the body is
@@ -59,6 +59,8 @@ function webRequest(req: ExpressRequest, res: ExpressResponse, body: Buffer | un
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, value);
   }
+  // The client's address as Express judged it (TRUST_PROXY); a client cannot send its own.
+  headers.set(CLIENT_IP_HEADER, req.ip ?? "");
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();

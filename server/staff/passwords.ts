@@ -1,10 +1,11 @@
-import { Algorithm, hash, verify } from "@node-rs/argon2";
+import { hash, verify } from "@node-rs/argon2";
 
 /**
  * Password hashing with argon2id (OWASP's recommended settings: 19 MiB, 2 passes, 1 lane). The
  * encoded hash carries its own parameters and salt, so stronger settings later still verify old ones.
  */
-const options = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+// algorithm 2 is Algorithm.Argon2id (a const enum, which type stripping cannot read).
+const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, options);

@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { buildIfStale } from "#scripts/build-if-stale.ts";
+import { testOwner } from "#tests/support/admin.ts";
 import { startShop } from "#tests/support/start-shop.ts";
 
 declare module "vitest" {
@@ -31,7 +32,12 @@ export default async function setup(project: TestProject) {
   const staffToken = `e2e-staff-${Date.now()}-token`;
   project.provide("staffToken", staffToken);
   // Every browser test comes from 127.0.0.1: the shipped limits are tested on a shop of their own.
-  const shop = await startShop({ ADMIN_API_TOKEN: staffToken, ...raisedRateLimits });
+  const shop = await startShop({
+    ADMIN_API_TOKEN: staffToken,
+    ADMIN_EMAIL: testOwner.email,
+    ADMIN_PASSWORD: testOwner.password,
+    ...raisedRateLimits,
+  });
   project.provide("baseURL", shop.baseURL);
   project.provide("startLog", shop.log);
   return shop.remove;

@@ -1,15 +1,15 @@
-import { requireStaff } from "#server/auth/staff-token.ts";
 import { AppError } from "#server/errors.ts";
 import { jsonEndpoint } from "#server/http/api-errors.ts";
 import { toApiOrder } from "#server/orders/api-view.ts";
 import { orderById, setPaymentStatus } from "#server/orders/queries.ts";
 import { isPaymentStatus } from "#server/orders/status.ts";
+import { requireStaffApi } from "#server/staff/guard.ts";
 import type { Route } from "./+types/order-payment-status";
 
 /** PATCH /api/orders/update-payment-status?orderId= {paymentStatus} (staff). */
 export const action = jsonEndpoint(async ({ request }: Route.ActionArgs) => {
+  await requireStaffApi(request);
   if (request.method !== "PATCH") throw new AppError("invalid", "Use PATCH");
-  requireStaff(request);
   const orderId = new URL(request.url).searchParams.get("orderId") ?? "";
   const body = (await request.json().catch(() => null)) as { paymentStatus?: unknown } | null;
   if (!isPaymentStatus(body?.paymentStatus))

@@ -1,4 +1,3 @@
-import { requireStaff } from "#server/auth/staff-token.ts";
 import { checkoutCookie } from "#server/checkout/session.ts";
 import { rememberPlacedOrder } from "#server/checkout/steps.ts";
 import { AppError } from "#server/errors.ts";
@@ -8,6 +7,7 @@ import { parseOrderPayload } from "#server/orders/api-payload.ts";
 import { toApiOrder } from "#server/orders/api-view.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
 import { listOrders } from "#server/orders/queries.ts";
+import { requireStaffApi } from "#server/staff/guard.ts";
 import type { Route } from "./+types/orders";
 
 const positiveInt = (text: string | null, fallback: number, max: number) =>
@@ -15,7 +15,7 @@ const positiveInt = (text: string | null, fallback: number, max: number) =>
 
 /** GET /api/orders?page&limit (staff): newest first, {orders, pagination}. */
 export const loader = jsonEndpoint(async ({ request }: Route.LoaderArgs) => {
-  requireStaff(request);
+  await requireStaffApi(request);
   const query = new URL(request.url).searchParams;
   const result = await listOrders(positiveInt(query.get("page"), 1, 100_000), positiveInt(query.get("limit"), 10, 100));
   return Response.json({ orders: result.orders.map(toApiOrder), pagination: result.pagination });

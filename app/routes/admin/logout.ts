@@ -1,0 +1,19 @@
+import { redirect } from "react-router";
+import { recordAudit } from "#server/audit/log.ts";
+import { clearedStaffCookie } from "#server/staff/cookie.ts";
+import { requireStaffForm } from "#server/staff/guard.ts";
+import { endSession } from "#server/staff/sessions.ts";
+import type { Route } from "./+types/logout";
+
+/** POST /admin/logout: ends this browser's session (a form with the session's token). */
+export async function action({ request }: Route.ActionArgs) {
+  const staff = await requireStaffForm(request, await request.formData());
+  await endSession(staff.sessionIdHash);
+  await recordAudit({ actor: staff.actor, action: "sign-out", recordType: "staff", recordId: staff.user.id });
+  return redirect("/admin/login?signedOut=1", { headers: { "Set-Cookie": clearedStaffCookie() } });
+}
+
+/** Signing out changes something, so it is never a link: a GET shows the sign-in page. */
+export function loader() {
+  return redirect("/admin/login");
+}

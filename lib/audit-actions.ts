@@ -1,0 +1,24 @@
+/** The kinds of staff action the audit log knows; the admin filters by them. */
+export const auditActions = [
+  "sign-in",
+  "sign-in-failed",
+  "sign-out",
+  "password-changed",
+  "staff-created",
+  "staff-disabled",
+  "staff-enabled",
+  "staff-password-reset",
+  "order-marked-paid",
+  "order-payment-status",
+  "order-status",
+  "order-email",
+  "order-note",
+  "refund",
+  "message-reply",
+  "message-handled",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === "string" && (auditActions as readonly string[]).includes(value);
+}

@@ -1,0 +1,99 @@
+import { data, redirect } from "react-router";
+import { isLocale, type Locale } from "#lib/locale.ts";
+import type { Actor } from "#server/audit/actor.ts";
+import { machineActor } from "#server/audit/actor.ts";
+import { isStaff, sameSecret } from "#server/auth/staff-token.ts";
+import { config } from "#server/config.ts";
+import { AppError } from "#server/errors.ts";
+import { clientIpOf } from "#server/http/request-context.ts";
+import { preferredLocale } from "#server/locale.ts";
+import { staffSessionId } from "./cookie.ts";
+import { sessionOf } from "./sessions.ts";
+
+export type StaffUser = { id: number; email: string; name: string; role: "owner" | "staff"; locale: Locale };
+export type StaffContext = { user: StaffUser; actor: Actor; formToken: string; sessionIdHash: string };
+
+// One session lookup per request, however many loaders ask (React Router hands them one Request).
+const seen = new WeakMap<Request, Promise<StaffContext | null>>();
+
+/** The signed-in staff member of a request, or null. */
+export function staffOf(request: Request): Promise<StaffContext | null> {
+  let found = seen.get(request);
+  if (!found) {
+    found = sessionOf(staffSessionId(request)).then((session) => {
+      if (!session) return null;
+      const role = session.staff.role === "owner" ? "owner" : "staff";
+      const user: StaffUser = { ...session.staff, role, locale: isLocale(session.staff.locale) ? session.staff.locale : "en" };
+      const actor: Actor = { staffId: user.id, label: user.email, role, ip: clientIpOf(request) };
+      return { user, actor, formToken: session.formToken, sessionIdHash: session.idHash };
+    });
+    seen.set(request, found);
+  }
+  return found;
+}
+
+/** Where the login page sends someone back to: an admin path of this shop, nothing else. */
+export function safeNext(next: string | null | undefined): string {
+  return next && /^\/admin(?:[/?]|$)/.test(next) && !next.startsWith("//") && !/[\\\s]/.test(next) ? next : "/admin";
+}
+
+/** For the loaders of /admin pages: the signed-in staff member, else a redirect to the login page. */
+export async function requireStaffPage(request: Request): Promise<StaffContext> {
+  const context = await staffOf(request);
+  if (context) return context;
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\.data$/, "") + url.search;
+  throw redirect(`/admin/login?next=${encodeURIComponent(safeNext(path))}`);
+}
+
+/**
+ * For the actions of /admin pages: a signed-in staff member whose request comes from this shop's
+ * own pages (same origin) and carries the session's form token. Anything else: 403, nothing done.
+ */
+export async function requireStaffForm(request: Request, form: FormData): Promise<StaffContext> {
+  const context = await requireStaffPage(request);
+  const token = form.get("_token");
+  if (!isSameOrigin(request) || typeof token !== "string" || !sameSecret(token, context.formToken)) {
+    throw data(
+      { error: "This form has expired or came from another site. Reload the page and try again.", code: "form-expired" },
+      { status: 403 },
+    );
+  }
+  return context;
+}
+
+/** Owners only: staff get 403. */
+export function requireOwner(context: StaffContext): void {
+  if (context.user.role !== "owner") throw data({ error: "Only an owner may do this.", code: "owner-only" }, { status: 403 });
+}
+
+/**
+ * For JSON staff APIs: a machine with ADMIN_API_TOKEN, or a signed-in staff member (a request that
+ * changes something must then come from the shop's own pages). Else 401 / 403 through jsonEndpoint.
+ */
+export async function requireStaffApi(request: Request): Promise<Actor> {
+  if (isStaff(request)) return machineActor(clientIpOf(request));
+  const context = await staffOf(request);
+  if (!context) throw new AppError("unauthorized", "Sign in as staff, or send a valid staff token");
+  if (!isSafeMethod(request.method) && !isSameOrigin(request)) throw new AppError("forbidden", "Cross-site request refused");
+  return context.actor;
+}
+
+const isSafeMethod = (method: string) => method === "GET" || method === "HEAD";
+
+/**
+ * Whether a request comes from this shop's own pages: its Origin is the shop's (the public URL,
+ * or the address the request was sent to), or, without Origin, the browser says same-origin.
+ * A request that says neither is refused: every browser sends one of them on a POST.
+ */
+export function isSameOrigin(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (origin) return origin === new URL(config().publicUrl).origin || origin === new URL(request.url).origin;
+  return request.headers.get("sec-fetch-site") === "same-origin";
+}
+
+/** The language of an admin page: the signed-in person's choice, else the visitor's preference. */
+export async function adminLocale(request: Request): Promise<Locale> {
+  const context = await staffOf(request);
+  return context?.user.locale ?? (await preferredLocale(request));
+}

@@ -1,0 +1,110 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { getDb } from "#server/db/client.ts";
+import { staffAccounts, staffSessions } from "#server/db/schema.ts";
+import type { Tx } from "#server/db/tx.ts";
+import { defineJob } from "#server/jobs/index.ts";
+
+/** A session ends after 12 hours without a request, and 7 days after sign-in in any case. */
+export const SESSION_IDLE_MS = 12 * 3_600_000;
+export const SESSION_MAX_MS = 7 * 24 * 3_600_000;
+/** Last-seen is written at most this often, so reading pages costs no write each. */
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+export const hashSessionId = (id: string) => createHash("sha256").update(id).digest("hex");
+
+export type StaffSession = {
+  idHash: string;
+  formToken: string;
+  staff: { id: number; email: string; name: string; role: string; locale: string };
+};
+
+/** Starts a session for a staff account: the returned id goes into the cookie and nowhere else. */
+export async function startSession(staffId: number, client: { ip: string | null; userAgent: string | null }, tx?: Tx) {
+  const db = tx ?? (await getDb());
+  const id = randomBytes(32).toString("base64url");
+  const formToken = randomBytes(32).toString("base64url");
+  await db.insert(staffSessions).values({
+    idHash: hashSessionId(id),
+    staffId,
+    formToken,
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
+  });
+  return { id, formToken };
+}
+
+/**
+ * The live session behind a cookie's id: its account enabled, used within 12 hours, begun within
+ * 7 days. (A password change or disabling deletes the account's sessions.) Anything else is none.
+ */
+export async function sessionOf(id: string | null | undefined, now = new Date()): Promise<StaffSession | null> {
+  if (!id || !/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
+  const db = await getDb();
+  const idHash = hashSessionId(id);
+  const [row] = await db
+    .select({
+      formToken: staffSessions.formToken,
+      createdAt: staffSessions.createdAt,
+      lastSeenAt: staffSessions.lastSeenAt,
+      staff: {
+        id: staffAccounts.id,
+        email: staffAccounts.email,
+        name: staffAccounts.name,
+        role: staffAccounts.role,
+        locale: staffAccounts.locale,
+        disabledAt: staffAccounts.disabledAt,
+      },
+    })
+    .from(staffSessions)
+    .innerJoin(staffAccounts, eq(staffAccounts.id, staffSessions.staffId))
+    .where(eq(staffSessions.idHash, idHash))
+    .limit(1);
+  if (!row) return null;
+  const t = now.getTime();
+  const over =
+    row.staff.disabledAt !== null || t - row.lastSeenAt.getTime() > SESSION_IDLE_MS || t - row.createdAt.getTime() > SESSION_MAX_MS;
+  if (over) {
+    await db.delete(staffSessions).where(eq(staffSessions.idHash, idHash));
+    return null;
+  }
+  if (t - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(staffSessions).set({ lastSeenAt: sql`now()` }).where(eq(staffSessions.idHash, idHash));
+  }
+  const { disabledAt: _disabled, ...staff } = row.staff;
+  return { idHash, formToken: row.formToken, staff };
+}
+
+export async function endSession(idHash: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(staffSessions).where(eq(staffSessions.idHash, idHash));
+}
+
+/** Ends every session of an account (disabled, password changed), except the one named to keep. */
+export async function endSessionsOf(staffId: number, keepIdHash?: string, tx?: Tx): Promise<void> {
+  const db = tx ?? (await getDb());
+  await db
+    .delete(staffSessions)
+    .where(keepIdHash ? and(eq(staffSessions.staffId, staffId), ne(staffSessions.idHash, keepIdHash)) : eq(staffSessions.staffId, staffId));
+}
+
+/** Removes sessions that can no longer be used (run by the periodic jobs). */
+export async function sweepStaleSessions(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const rows = await db
+    .delete(staffSessions)
+    .where(
+      sql`${staffSessions.lastSeenAt} < ${new Date(now.getTime() - SESSION_IDLE_MS)} or ${staffSessions.createdAt} < ${new Date(now.getTime() - SESSION_MAX_MS)}`,
+    )
+    .returning({ idHash: staffSessions.idHash });
+  return rows.length;
+}
+
+/** Every hour, on one instance: ended sessions leave the table. */
+defineJob<object>(
+  "staff-sessions-sweep",
+  async () => {
+    await sweepStaleSessions();
+  },
+  { schedule: { cron: "17 * * * *" } },
+);

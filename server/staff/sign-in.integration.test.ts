@@ -1,0 +1,191 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditEntries } from "#server/audit/log.ts";
+import type { Database } from "#server/db/client.ts";
+import { rateLimits, staffAccounts, staffSessions } from "#server/db/schema.ts";
+import { CLIENT_IP_HEADER } from "#server/http/request-context.ts";
+import { freshDatabase } from "#tests/support/test-db.ts";
+import { requireStaffApi, requireStaffForm, requireStaffPage, staffOf } from "./guard.ts";
+import { hashPassword } from "./passwords.ts";
+import { endSessionsOf, hashSessionId, SESSION_IDLE_MS, SESSION_MAX_MS, sessionOf, sweepStaleSessions } from "./sessions.ts";
+import { SIGN_IN_FAILURES, signIn } from "./sign-in.ts";
+
+let database: Database;
+let ownerId: number;
+const password = "Kintamani-felt-fedora-77";
+const origin = "http://localhost:3000";
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  const [row] = await database.db
+    .insert(staffAccounts)
+    .values({ email: "wayan@workshop.test", name: "Wayan", role: "owner", locale: "ru", passwordHash: await hashPassword(password) })
+    .returning();
+  ownerId = row!.id;
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(rateLimits);
+  await database.db.update(staffAccounts).set({ disabledAt: null });
+});
+
+const attempt = (email: string, pw: string, ip = "203.0.113.7") => signIn({ email, password: pw, ip, userAgent: "test" });
+const requestWith = (sessionId: string | null, init: RequestInit & { path?: string } = {}) => {
+  const headers = new Headers(init.headers);
+  if (sessionId) headers.set("cookie", `lang=en; staff=${sessionId}`);
+  headers.set(CLIENT_IP_HEADER, "198.51.100.9");
+  return new Request(`${origin}${init.path ?? "/admin/orders?status=PENDING"}`, { ...init, headers });
+};
+
+describe("signing in", () => {
+  it("starts a session for the right password, e-mail in any case, and stores only the id's hash", async () => {
+    const result = await attempt("  WAYAN@workshop.test ", password);
+    expect(result).toMatchObject({ ok: true, staffId: ownerId, locale: "ru" });
+    if (!result.ok) return;
+    const rows = await database.db.select().from(staffSessions).where(eq(staffSessions.staffId, ownerId));
+    expect(rows.map((r) => r.idHash)).toContain(hashSessionId(result.sessionId));
+    expect(rows.some((r) => r.idHash === result.sessionId)).toBe(false);
+    expect((await sessionOf(result.sessionId))?.staff.email).toBe("wayan@workshop.test");
+  });
+
+  it("answers the same for a wrong password, an unknown e-mail and a disabled account", async () => {
+    expect(await attempt("wayan@workshop.test", "wrong-password-123")).toEqual({ ok: false, reason: "invalid" });
+    expect(await attempt("nobody@workshop.test", password)).toEqual({ ok: false, reason: "invalid" });
+    await database.db.update(staffAccounts).set({ disabledAt: new Date() });
+    expect(await attempt("wayan@workshop.test", password)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("takes as long for an unknown e-mail as for a wrong password (both verify an argon2id hash)", async () => {
+    const time = async (email: string) => {
+      const started = performance.now();
+      await attempt(email, "not-the-password-1", `192.0.2.${Math.floor(Math.random() * 200)}`);
+      return performance.now() - started;
+    };
+    await time("nobody@workshop.test"); // the decoy hash is made once
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      known.push(await time("wayan@workshop.test"));
+      unknown.push(await time(`nobody${i}@workshop.test`));
+    }
+    await database.db.delete(rateLimits);
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // An account lookup that skipped hashing would answer in well under a tenth of the time.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+
+  it(`refuses the ${SIGN_IN_FAILURES + 1}th try after ${SIGN_IN_FAILURES} failures on one account, even with the right password, from any address`, async () => {
+    for (let i = 0; i < SIGN_IN_FAILURES; i++)
+      expect((await attempt("wayan@workshop.test", `guess-${i}-xxxxxxx`, `10.0.0.${i}`)).ok).toBe(false);
+    const limited = await attempt("wayan@workshop.test", password, "10.9.9.9");
+    expect(limited).toMatchObject({ ok: false, reason: "limited" });
+    if (!limited.ok && limited.reason === "limited") {
+      expect(limited.retryAfter).toBeGreaterThan(14 * 60);
+      expect(limited.retryAfter).toBeLessThanOrEqual(15 * 60);
+    }
+  });
+
+  it("limits one address trying many e-mails, without saying which exist", async () => {
+    for (let i = 0; i < SIGN_IN_FAILURES; i++) await attempt(`someone${i}@workshop.test`, "password-guess-1", "203.0.113.50");
+    expect(await attempt("wayan@workshop.test", password, "203.0.113.50")).toMatchObject({ ok: false, reason: "limited" });
+    // Another address is not held back by that one.
+    expect((await attempt("wayan@workshop.test", password, "203.0.113.51")).ok).toBe(true);
+  });
+
+  it("counts in the database, so every instance sees the same count", async () => {
+    await attempt("wayan@workshop.test", "wrong-password-123");
+    const [row] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, "sign-in:account:wayan@workshop.test"));
+    expect(row?.points).toBe(1);
+  });
+
+  it("writes sign-in and failed sign-in to the audit log, never the password", async () => {
+    await attempt("wayan@workshop.test", "a-wrong-one-123456");
+    await attempt("wayan@workshop.test", password);
+    const { entries } = await auditEntries({ recordType: "staff", recordId: String(ownerId) }, 1, 5);
+    expect(entries.slice(0, 2).map((e) => e.action)).toEqual(["sign-in", "sign-in-failed"]);
+    expect(entries[0]).toMatchObject({ staffId: ownerId, actor: "wayan@workshop.test", ip: "203.0.113.7" });
+    expect(JSON.stringify(entries)).not.toContain("a-wrong-one");
+  });
+});
+
+describe("sessions", () => {
+  const newSession = async () => {
+    const result = await attempt("wayan@workshop.test", password);
+    if (!result.ok) throw new Error("not signed in");
+    return result.sessionId;
+  };
+
+  it("end after 12 idle hours and after 7 days however active", async () => {
+    const id = await newSession();
+    expect(await sessionOf(id, new Date(Date.now() + SESSION_IDLE_MS - 60_000))).not.toBeNull();
+    expect(await sessionOf(id, new Date(Date.now() + SESSION_IDLE_MS + 60_000))).toBeNull();
+    const old = await newSession();
+    await database.db
+      .update(staffSessions)
+      .set({ createdAt: sql`now() - interval '8 days'`, lastSeenAt: sql`now()` })
+      .where(eq(staffSessions.idHash, hashSessionId(old)));
+    expect(await sessionOf(old)).toBeNull();
+    expect(SESSION_MAX_MS).toBe(7 * 24 * 3_600_000);
+  });
+
+  it("end when the account is disabled, and all but one end on request (a password change)", async () => {
+    const [a, b] = [await newSession(), await newSession()];
+    await endSessionsOf(ownerId, hashSessionId(a));
+    expect(await sessionOf(a)).not.toBeNull();
+    expect(await sessionOf(b)).toBeNull();
+    await database.db.update(staffAccounts).set({ disabledAt: new Date() });
+    expect(await sessionOf(a)).toBeNull();
+  });
+
+  it("are swept once they cannot be used", async () => {
+    const id = await newSession();
+    await database.db
+      .update(staffSessions)
+      .set({ lastSeenAt: sql`now() - interval '13 hours'` })
+      .where(eq(staffSessions.idHash, hashSessionId(id)));
+    expect(await sweepStaleSessions()).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("the guard", () => {
+  it("sends an anonymous page request to the sign-in page with the way back", async () => {
+    const refused = await requireStaffPage(requestWith(null)).catch((r: unknown) => r as Response);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).headers.get("location")).toBe("/admin/login?next=%2Fadmin%2Forders%3Fstatus%3DPENDING");
+    expect(await staffOf(requestWith("not-a-session"))).toBeNull();
+  });
+
+  it("lets a form through only from the same origin with the session's token", async () => {
+    const id = (await attempt("wayan@workshop.test", password)) as { sessionId: string };
+    const context = (await staffOf(requestWith(id.sessionId)))!;
+    expect(context.actor).toMatchObject({ staffId: ownerId, label: "wayan@workshop.test", role: "owner", ip: "198.51.100.9" });
+    const form = (token: string) => {
+      const f = new FormData();
+      f.set("_token", token);
+      return f;
+    };
+    const post = (headers: Record<string, string>) => requestWith(id.sessionId, { method: "POST", headers });
+    await expect(requireStaffForm(post({ origin }), form(context.formToken))).resolves.toMatchObject({ user: { id: ownerId } });
+    await expect(requireStaffForm(post({ "sec-fetch-site": "same-origin" }), form(context.formToken))).resolves.toBeTruthy();
+    for (const [headers, token] of [
+      [{ origin: "https://evil.example" }, context.formToken],
+      [{ "sec-fetch-site": "cross-site" }, context.formToken],
+      [{}, context.formToken],
+      [{ origin }, "forged"],
+      [{ origin }, ""],
+    ] as const) {
+      const refused = await requireStaffForm(post(headers), form(token)).catch((r: unknown) => r as { init?: { status?: number } });
+      expect(refused, JSON.stringify(headers)).toMatchObject({ init: { status: 403 } });
+    }
+  });
+
+  it("lets JSON APIs through with the bearer token, or a session (same origin for changes)", async () => {
+    const id = (await attempt("wayan@workshop.test", password)) as { sessionId: string };
+    await expect(requireStaffApi(requestWith(id.sessionId, { path: "/api/orders" }))).resolves.toMatchObject({ staffId: ownerId });
+    await expect(requireStaffApi(requestWith(null, { path: "/api/orders" }))).rejects.toMatchObject({ kind: "unauthorized" });
+    const patch = (headers: Record<string, string>) =>
+      requestWith(id.sessionId, { method: "PATCH", path: "/api/orders/update-payment-status", headers });
+    await expect(requireStaffApi(patch({ origin: "https://evil.example" }))).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(requireStaffApi(patch({ origin }))).resolves.toMatchObject({ staffId: ownerId });
+  });
+});

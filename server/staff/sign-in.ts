@@ -1,0 +1,89 @@
+import { eq, sql } from "drizzle-orm";
+import { recordAudit } from "#server/audit/log.ts";
+import { getDb } from "#server/db/client.ts";
+import { rateLimits, staffAccounts } from "#server/db/schema.ts";
+import { clientKey } from "#server/http/rate-limits.ts";
+import { decoyHash, verifyPassword } from "./passwords.ts";
+import { startSession } from "./sessions.ts";
+
+/** After this many failed sign-ins in the window, per account and per client address, sign-in waits. */
+export const SIGN_IN_FAILURES = 10;
+export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+
+export type SignInResult =
+  | { ok: true; sessionId: string; staffId: number; locale: string }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "limited"; retryAfter: number };
+
+const accountKey = (email: string) => `sign-in:account:${email}`;
+const addressKey = (ip: string | null) => `sign-in:address:${clientKey(ip ?? undefined)}`;
+
+/**
+ * Checks an e-mail and password. Failures are counted in the database (table rate_limits), per
+ * account and per client address, so the limit holds across instances. The answer is the same
+ * for an unknown e-mail, a disabled account and a wrong password, and costs the same time: an
+ * unknown e-mail is verified against a decoy hash.
+ */
+export async function signIn(input: {
+  email: string;
+  password: string;
+  ip: string | null;
+  userAgent: string | null;
+}): Promise<SignInResult> {
+  const email = input.email.trim().toLowerCase().slice(0, 254);
+  const keys = [accountKey(email), addressKey(input.ip)];
+  const waited = await secondsToWait(keys);
+  if (waited > 0) return { ok: false, reason: "limited", retryAfter: waited };
+
+  const db = await getDb();
+  const [account] = await db.select().from(staffAccounts).where(eq(staffAccounts.email, email)).limit(1);
+  const matches = await verifyPassword(account?.passwordHash ?? (await decoyHash()), input.password.slice(0, 1024));
+  const actor = { staffId: account?.id ?? null, label: account?.email ?? "unknown", role: "staff" as const, ip: input.ip };
+
+  if (!account || !matches || account.disabledAt) {
+    await countFailure(keys);
+    await recordAudit({
+      actor,
+      action: "sign-in-failed",
+      recordType: "staff",
+      recordId: account?.id,
+      // Who was tried, as typed (an attacker's guesses are worth seeing), never the password.
+      label: account?.email ?? `unknown: ${email.slice(0, 100)}`,
+      after: account?.disabledAt ? { reason: "disabled" } : { reason: "wrong e-mail or password" },
+    });
+    return { ok: false, reason: "invalid" };
+  }
+
+  // A good sign-in clears the account's count (the address keeps its own).
+  await db.delete(rateLimits).where(eq(rateLimits.key, keys[0]!));
+  const session = await startSession(account.id, { ip: input.ip, userAgent: input.userAgent });
+  await recordAudit({ actor, action: "sign-in", recordType: "staff", recordId: account.id });
+  return { ok: true, sessionId: session.id, staffId: account.id, locale: account.locale };
+}
+
+async function secondsToWait(keys: string[]): Promise<number> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      points: rateLimits.points,
+      seconds: sql<number>`greatest(0, extract(epoch from ${rateLimits.expire} - now()))::float8`,
+    })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} in ${keys} and ${rateLimits.expire} > now()`);
+  const over = rows.filter((r) => r.points >= SIGN_IN_FAILURES);
+  return over.length ? Math.max(1, Math.ceil(Math.max(...over.map((r) => Number(r.seconds))))) : 0;
+}
+
+async function countFailure(keys: string[]): Promise<void> {
+  const db = await getDb();
+  await db
+    .insert(rateLimits)
+    .values(keys.map((key) => ({ key, points: 1, expire: sql`now() + make_interval(secs => ${SIGN_IN_WINDOW_SECONDS})` })))
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        points: sql`case when ${rateLimits.expire} <= now() then 1 else ${rateLimits.points} + 1 end`,
+        expire: sql`case when ${rateLimits.expire} <= now() then excluded.expire else ${rateLimits.expire} end`,
+      },
+    });
+}
