@@ -57,6 +57,8 @@ export default [
     route("products", "routes/admin/products.tsx"),
     route("custom-orders", "routes/admin/custom-orders.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("staff", "routes/admin/staff.tsx"),
+    route("account", "routes/admin/account.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 

@@ -1,16 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { isLocale, type Locale } from "#lib/locale.ts";
 import { requiredText } from "#lib/validation/fields.ts";
 import { normalizeStaffEmail } from "#lib/validation/staff.ts";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
-import { staffAccounts, staffSessions } from "#server/db/schema.ts";
+import { staffAccounts } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { AppError, type ErrorKind } from "#server/errors.ts";
 import { type PasswordProblem, passwordProblem, passwordProblemText } from "./password-policy.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
+import { endSessionsOf } from "./sessions.ts";
 
 /**
  * Staff accounts: who may sign in to the admin, with which role and admin language. Every change
@@ -66,7 +67,11 @@ const problemText: Record<StaffProblem, string> = {
 };
 
 /** Details of a refused staff change: `error.details` of the AppError thrown. */
-export type StaffProblemDetails = { problem: StaffProblem; field?: "email" | "name" | "role" | "locale" | "password" | "current" };
+export type StaffProblemDetails = {
+  problem: StaffProblem;
+  field?: "email" | "name" | "role" | "locale" | "password" | "current";
+  kind?: ErrorKind;
+};
 
 function refuse(kind: ErrorKind, problem: StaffProblem, field?: StaffProblemDetails["field"]): AppError {
   return new AppError(kind, `${problemText[problem][0]!.toUpperCase()}${problemText[problem].slice(1)}.`, { problem, field });
@@ -76,7 +81,9 @@ function refuse(kind: ErrorKind, problem: StaffProblem, field?: StaffProblemDeta
 export function staffProblemOf(error: unknown): StaffProblemDetails | null {
   if (!(error instanceof AppError)) return null;
   const details = error.details as Partial<StaffProblemDetails> | undefined;
-  return details && typeof details.problem === "string" && details.problem in problemText ? (details as StaffProblemDetails) : null;
+  return details && typeof details.problem === "string" && details.problem in problemText
+    ? { ...(details as StaffProblemDetails), kind: error.kind }
+    : null;
 }
 
 /** An e-mail as accounts store it (trimmed, lower-case), or null when it is not an address. */
@@ -185,13 +192,6 @@ async function lockAccount(tx: Tx, id: number): Promise<StaffAccount & { passwor
   return { ...toAccount(row), passwordHash: row.passwordHash };
 }
 
-/** Ends the account's sessions (all, or all but `keep`, a session's id hash). */
-async function endSessions(tx: Tx, staffId: number, keep?: string): Promise<void> {
-  await tx
-    .delete(staffSessions)
-    .where(keep ? and(eq(staffSessions.staffId, staffId), ne(staffSessions.idHash, keep)) : eq(staffSessions.staffId, staffId));
-}
-
 async function storePassword(
   actor: Actor,
   id: number,
@@ -204,7 +204,7 @@ async function storePassword(
     const account = await lockAccount(tx, id);
     const now = new Date();
     await tx.update(staffAccounts).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(staffAccounts.id, id));
-    await endSessions(tx, id, keepSession);
+    await endSessionsOf(id, keepSession, tx);
     // Which account and when; the password itself is never written.
     await recordAudit(
       {
@@ -274,7 +274,7 @@ export async function disableAccount(actor: Actor, id: number): Promise<StaffAcc
       .set({ disabledAt: now, updatedAt: now })
       .where(eq(staffAccounts.id, id))
       .returning(columns);
-    await endSessions(tx, id);
+    await endSessionsOf(id, undefined, tx);
     const after = toAccount(row!);
     await recordAudit(
       { actor, action: "staff-disabled", recordType: "staff", recordId: id, before: snapshot(account), after: snapshot(after) },
