@@ -1,0 +1,111 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { signIn } from "#tests/support/admin.ts";
+import { baseURL, expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
+
+const { open } = useBrowser();
+let n = 0;
+const newEmail = (name: string) => `${name}-${Date.now()}-${++n}@workshop.test`;
+
+/** As the test owner, adds a person through /admin/staff with a generated password; returns that password. */
+async function addPerson(page: Page, email: string, name: string): Promise<string> {
+  await page.goto("/admin/staff");
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Add", exact: true }) });
+  await form.getByLabel("E-mail").fill(email);
+  await form.getByLabel("Name").fill(name);
+  await form.getByRole("button", { name: "Add", exact: true }).click();
+  const shown = page.getByTestId("shown-password");
+  await shown.waitFor();
+  await expect(page.getByRole("status").textContent()).resolves.toContain(`${email} was added.`);
+  return (await shown.textContent())!.trim();
+}
+
+describe("staff accounts in the admin", () => {
+  it("an owner adds a person on a phone; the person signs in; disabled (confirmed without JavaScript), their session stops working", async () => {
+    const owner = await open("/admin/login", { width: 390, height: 844 });
+    await signIn(owner, baseURL(), undefined, "/admin/staff");
+    await hydrated(owner);
+    await owner.getByRole("heading", { name: "Staff", level: 1 }).waitFor();
+    await expectAccessible(owner);
+    // Nothing on the page is wider than the phone.
+    await expect(owner.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+
+    const email = newEmail("komang");
+    const password = await addPerson(owner, email, "Komang");
+    expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    await expect(owner.getByRole("listitem").filter({ hasText: email }).textContent()).resolves.toContain("Active");
+    // The same e-mail again is refused beside the field.
+    const form = owner.locator("form", { has: owner.getByRole("button", { name: "Add", exact: true }) });
+    await form.getByLabel("E-mail").fill(email.toUpperCase());
+    await form.getByLabel("Name").fill("Komang again");
+    await form.getByRole("button", { name: "Add", exact: true }).click();
+    await owner.getByText("Someone already has an account with this e-mail.").waitFor();
+
+    const staff = await open("/admin/login");
+    await signIn(staff, baseURL(), { email, password });
+    await staff.getByText("Signed in as Komang").waitFor();
+    // Staff do not manage staff.
+    const forbidden = await staff.goto("/admin/staff");
+    expect(forbidden?.status()).toBe(403);
+
+    // The owner disables them in a browser without JavaScript: a confirm page, then the form.
+    const plain = await open("/admin/login", { javaScript: false });
+    await signIn(plain, baseURL(), undefined, "/admin/staff");
+    await plain.getByRole("listitem").filter({ hasText: email }).getByRole("link", { name: "Disable" }).click();
+    await plain.getByRole("heading", { name: `Disable ${email}?` }).waitFor();
+    await plain.getByRole("button", { name: "Disable", exact: true }).click();
+    await expect(plain.getByRole("status").textContent()).resolves.toContain(`${email} is disabled`);
+    await expect(plain.getByRole("listitem").filter({ hasText: email }).textContent()).resolves.toContain("Disabled since");
+
+    // Their open session no longer opens anything, and their password no longer signs in.
+    await staff.goto("/admin");
+    expect(new URL(staff.url()).pathname).toBe("/admin/login");
+    await staff.getByLabel("E-mail").fill(email);
+    await staff.getByLabel("Password").fill(password);
+    await staff.getByRole("button", { name: "Sign in" }).click();
+    await expect(staff.getByRole("alert").textContent()).resolves.toBe("Wrong e-mail or password.");
+  });
+
+  it("changing one's own password: messages beside the fields; this session goes on, the others end", async () => {
+    const owner = await open("/admin/login");
+    await signIn(owner, baseURL(), undefined, "/admin/staff");
+    const email = newEmail("ketut");
+    const first = await addPerson(owner, email, "Ketut");
+
+    const here = await open("/admin/login", { width: 390, height: 844 });
+    await signIn(here, baseURL(), { email, password: first }, "/admin/account");
+    const elsewhere = await open("/admin/login");
+    await signIn(elsewhere, baseURL(), { email, password: first });
+    await hydrated(here);
+    await expectAccessible(here);
+
+    const change = async (current: string, next: string, repeat = next) => {
+      await here.getByLabel("Current password").fill(current);
+      await here.getByLabel("New password", { exact: true }).fill(next);
+      await here.getByLabel("New password again").fill(repeat);
+      await here.getByRole("button", { name: "Change password" }).click();
+    };
+    await change("not my password", "a hat of pandan leaves");
+    await here.getByText("The current password is not correct.").waitFor();
+    await change(first, "qwerty123456");
+    await here.getByText("This is one of the most common passwords. Choose another.").waitFor();
+    await change(first, "a hat of pandan leaves", "a hat of pandan leave");
+    await here.getByText("The two new passwords differ.").waitFor();
+
+    await change(first, "a hat of pandan leaves");
+    await expect(here.getByRole("status").textContent()).resolves.toBe("Your password was changed. Your other sessions have ended.");
+    // This browser is still signed in; the other one is not.
+    await here.goto("/admin");
+    expect(new URL(here.url()).pathname).toBe("/admin");
+    await elsewhere.goto("/admin");
+    expect(new URL(elsewhere.url()).pathname).toBe("/admin/login");
+    await signIn(elsewhere, baseURL(), { email, password: "a hat of pandan leaves" });
+
+    // The admin language: Russian from now on, for this person.
+    await here.goto("/admin/account");
+    await here.getByLabel("Admin language").selectOption("ru");
+    await here.getByRole("button", { name: "Save language" }).click();
+    await here.getByRole("heading", { name: "Ваш аккаунт", level: 1 }).waitFor();
+    await expect(here.getByRole("status").textContent()).resolves.toBe("Язык админки сохранён.");
+  });
+});
