@@ -5,6 +5,7 @@
  * audited with the actor 'shell'.
  */
 import { parseArgs } from "node:util";
+import { normalizeStaffEmail } from "#lib/validation/staff.ts";
 import type { Actor } from "#server/audit/actor.ts";
 import type { StaffAccount } from "#server/staff/accounts.ts";
 
@@ -147,7 +148,7 @@ async function run(shop: Shop, c: Command): Promise<void> {
     console.log(table(shop, await shop.listAccounts()));
     return;
   }
-  const email = shop.normalizeEmail(c.email);
+  const email = normalizeStaffEmail(c.email);
   if (!email) throw new shop.AppError("invalid", `Not an e-mail address: ${c.email}`);
   if (c.command === "create") {
     const { password, generated } = await chosenPassword(shop, c.passwordStdin);

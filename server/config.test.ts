@@ -38,8 +38,14 @@ describe("the first owner's configuration", () => {
 
   it("refuses to start with an ADMIN_PASSWORD the policy refuses, saying why", () => {
     const owner = { ADMIN_EMAIL: "owner@rumahtopi.com" };
-    expect(() => parseConfig({ ...owner, ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD: the password must have at least 12 characters/);
-    expect(() => parseConfig({ ...owner, ADMIN_PASSWORD: "Qwerty123456" })).toThrow(/ADMIN_PASSWORD: this password is one of the most common/);
-    expect(() => parseConfig({ ...owner, ADMIN_PASSWORD: "OWNER@rumahtopi.com" })).toThrow(/ADMIN_PASSWORD: the password must not be the account's e-mail/);
+    expect(() => parseConfig({ ...owner, ADMIN_PASSWORD: "short" })).toThrow(
+      /ADMIN_PASSWORD: the password must have at least 12 characters/,
+    );
+    expect(() => parseConfig({ ...owner, ADMIN_PASSWORD: "Qwerty123456" })).toThrow(
+      /ADMIN_PASSWORD: this password is one of the most common/,
+    );
+    expect(() => parseConfig({ ...owner, ADMIN_PASSWORD: "OWNER@rumahtopi.com" })).toThrow(
+      /ADMIN_PASSWORD: the password must not be the account's e-mail/,
+    );
   });
 });

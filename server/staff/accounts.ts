@@ -19,8 +19,8 @@ import { endSessionsOf } from "./sessions.ts";
  * password or its hash. Setting a password or disabling an account ends the account's sessions.
  */
 
-export const staffRoles = ["owner", "staff"] as const;
-export type StaffRole = (typeof staffRoles)[number];
+const staffRoles = ["owner", "staff"] as const;
+type StaffRole = (typeof staffRoles)[number];
 
 /** An account as the rest of the shop sees it: no password hash. */
 export type StaffAccount = {
@@ -87,7 +87,7 @@ export function staffProblemOf(error: unknown): StaffProblemDetails | null {
 }
 
 /** An e-mail as accounts store it (trimmed, lower-case), or null when it is not an address. */
-export const normalizeEmail = normalizeStaffEmail;
+const normalizeEmail = normalizeStaffEmail;
 
 const nameField = requiredText(100);
 

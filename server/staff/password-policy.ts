@@ -6,7 +6,7 @@ import { dictionary } from "@zxcvbn-ts/language-common";
  * and not the account's own e-mail. Length beats composition rules (NIST SP 800-63B), so there is
  * no "one digit, one symbol" rule.
  */
-export const PASSWORD_MIN = 12;
+const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 256;
 
 /** Why a password is refused: a message key, translated by the pages (app/i18n/admin-staff.ts). */
