@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { signIn } from "#tests/support/admin.ts";
+import { postAdminForm, signIn, staffCookie } from "#tests/support/admin.ts";
 import { baseURL, expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
 
 const { open } = useBrowser();
@@ -44,9 +44,21 @@ describe("staff accounts in the admin", () => {
     const staff = await open("/admin/login");
     await signIn(staff, baseURL(), { email, password });
     await staff.getByText("Signed in as Komang").waitFor();
-    // Staff do not manage staff.
+    // Staff do not manage staff: neither the page nor its form.
     const forbidden = await staff.goto("/admin/staff");
     expect(forbidden?.status()).toBe(403);
+    const intruder = newEmail("intruder");
+    const posted = await postAdminForm(baseURL(), await staffCookie(baseURL(), { email, password }), "/admin/staff", {
+      intent: "create",
+      email: intruder,
+      name: "Intruder",
+      role: "owner",
+      choice: "own",
+      password: "a password of my own choice",
+    });
+    expect(posted.status).toBe(403);
+    await owner.goto("/admin/staff");
+    await expect(owner.getByRole("list").filter({ hasText: email }).textContent()).resolves.not.toContain(intruder);
 
     // The owner disables them in a browser without JavaScript: a confirm page, then the form.
     const plain = await open("/admin/login", { javaScript: false });
@@ -107,5 +119,31 @@ describe("staff accounts in the admin", () => {
     await here.getByRole("button", { name: "Save language" }).click();
     await here.getByRole("heading", { name: "Ваш аккаунт", level: 1 }).waitFor();
     await expect(here.getByRole("status").textContent()).resolves.toBe("Язык админки сохранён.");
+  });
+
+  it("an owner resets a person's password to one they type: the person's sessions end, the new password signs in", async () => {
+    const owner = await open("/admin/login");
+    await signIn(owner, baseURL(), undefined, "/admin/staff");
+    const email = newEmail("wayan");
+    const first = await addPerson(owner, email, "Wayan");
+    const person = await open("/admin/login");
+    await signIn(person, baseURL(), { email, password: first });
+
+    await owner.getByRole("listitem").filter({ hasText: email }).getByRole("link", { name: "Reset password" }).click();
+    await owner.getByRole("heading", { name: `Reset the password of ${email}?` }).waitFor();
+    const panel = owner.locator("form", { has: owner.locator('input[name="intent"][value="reset"]') });
+    await panel.getByLabel("I type the password").check();
+    await panel.getByLabel("Password", { exact: true }).fill("password1234");
+    await panel.getByRole("button", { name: "Reset password" }).click();
+    await owner.getByText("This is one of the most common passwords. Choose another.").waitFor();
+    await panel.getByLabel("I type the password").check();
+    await panel.getByLabel("Password", { exact: true }).fill("sunrise over the rice fields");
+    await panel.getByRole("button", { name: "Reset password" }).click();
+    await expect(owner.getByRole("status").textContent()).resolves.toContain(`The password of ${email} was reset`);
+    await expect(owner.getByTestId("shown-password").count()).resolves.toBe(0);
+
+    await person.goto("/admin");
+    expect(new URL(person.url()).pathname).toBe("/admin/login");
+    await signIn(person, baseURL(), { email, password: "sunrise over the rice fields" });
   });
 });

@@ -168,6 +168,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
             {confirm.kind === "reset" && (
               <PasswordChoice
                 id="reset"
+                legend={t("field.newPassword")}
                 error={problemText(result?.intent === "reset" ? result.errors?.password : undefined)}
                 choice={result?.values?.choice}
               />
@@ -205,9 +206,12 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
-              <a href={`/admin/staff?confirm=reset&id=${a.id}`} className="btn-secondary px-4 py-2">
-                {t("staff.reset")}
-              </a>
+              {/* One's own password is changed at Account (a reset here would sign oneself out). */}
+              {a.id !== meId && (
+                <a href={`/admin/staff?confirm=reset&id=${a.id}`} className="btn-secondary px-4 py-2">
+                  {t("staff.reset")}
+                </a>
+              )}
               {a.id !== meId &&
                 (a.disabledAt ? (
                   <a href={`/admin/staff?confirm=enable&id=${a.id}`} className="btn-secondary px-4 py-2">
@@ -273,7 +277,12 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
             ]}
           />
           <div className="sm:col-span-2">
-            <PasswordChoice id="add" error={problemText(createErrors?.password)} choice={values?.choice} />
+            <PasswordChoice
+              id="add"
+              legend={t("staff.password.title")}
+              error={problemText(createErrors?.password)}
+              choice={values?.choice}
+            />
           </div>
           <div className="sm:col-span-2">
             <button type="submit" className="btn-primary w-full sm:w-auto">
@@ -287,12 +296,12 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 /** A generated password (the default) or one the owner types; the field is used only with "own". */
-function PasswordChoice({ id, error, choice }: { id: string; error?: string; choice?: string }) {
+function PasswordChoice({ id, error, choice, legend }: { id: string; error?: string; choice?: string; legend: string }) {
   const t = useT(adminStaff);
   const own = choice === "own";
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-ink-900">{t("staff.password.title")}</legend>
+      <legend className="text-sm font-medium text-ink-900">{legend}</legend>
       <label className="flex items-start gap-2 text-sm">
         <input type="radio" name="choice" value="generate" defaultChecked={!own} className="mt-1" />
         {t("staff.password.generate")}
