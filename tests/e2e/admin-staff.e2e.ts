@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { postAdminForm, signIn, staffCookie } from "#tests/support/admin.ts";
+import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
 import { baseURL, expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
 
 const { open } = useBrowser();
@@ -145,5 +146,29 @@ describe("staff accounts in the admin", () => {
     await person.goto("/admin");
     expect(new URL(person.url()).pathname).toBe("/admin/login");
     await signIn(person, baseURL(), { email, password: "sunrise over the rice fields" });
+  });
+});
+
+describe("the first owner of a new shop", () => {
+  const shops: RunningShop[] = [];
+  afterAll(async () => {
+    for (const shop of shops) await shop.stop();
+    await shops[0]?.remove();
+  });
+
+  it("is printed once in the first start's output, signs in, and is not printed again", async () => {
+    const first = await startShop({ ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });
+    shops.push(first);
+    expect(first.log).toContain(`Sign in at:  ${first.baseURL}/admin/login`);
+    expect(first.log).toContain("E-mail:      admin@localhost");
+    expect(first.log).toContain(`${first.baseURL}/admin/account`);
+    const password = /Password:\s+(\S+)/.exec(first.log)![1]!;
+    await expect(staffCookie(first.baseURL, { email: "admin@localhost", password })).resolves.toMatch(/^staff=/);
+    await first.stop();
+
+    const again = await startShop({ ADMIN_EMAIL: "", ADMIN_PASSWORD: "" }, first.dataDir);
+    shops.push(again);
+    expect(again.log).not.toContain("Password:");
+    await expect(staffCookie(again.baseURL, { email: "admin@localhost", password })).resolves.toMatch(/^staff=/);
   });
 });
