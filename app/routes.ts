@@ -56,6 +56,8 @@ export default [
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
     route("products", "routes/admin/products.tsx"),
     route("custom-orders", "routes/admin/custom-orders.tsx"),
+    route("inbox", "routes/admin/inbox/list.tsx"),
+    route("inbox/:id", "routes/admin/inbox/message.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("account", "routes/admin/account.tsx"),

@@ -4,6 +4,7 @@
  */
 import { defaultLocale, isLocale, type Locale } from "#lib/locale.ts";
 import { type RenderedMail, renderBody } from "./blocks.ts";
+import { type MessageReplyVars, messageReply, type ShopContactMessageVars, shopContactMessage } from "./contact-message.ts";
 import { type OrderCancelledVars, orderCancelled } from "./order-cancelled.ts";
 import { type OrderReceivedVars, orderReceived } from "./order-received.ts";
 import { type PaymentConfirmedVars, paymentConfirmed } from "./payment-confirmed.ts";
@@ -14,6 +15,7 @@ import { type ShopPaymentFlaggedVars, shopPaymentFlagged } from "./shop-payment-
 
 export type { RenderedMail } from "./blocks.ts";
 
+export { oneLine } from "./contact-message.ts";
 export type { CancelReason } from "./order-cancelled.ts";
 export type { MailOrder } from "./shared.ts";
 
@@ -25,6 +27,8 @@ export type MailVars = {
   "payment-failed": PaymentFailedVars;
   "shop-new-order": ShopNewOrderVars;
   "shop-payment-flagged": ShopPaymentFlaggedVars;
+  "shop-contact-message": ShopContactMessageVars;
+  "message-reply": MessageReplyVars;
 };
 
 export type MailTemplate = keyof MailVars;
@@ -39,6 +43,8 @@ const templates: { [T in MailTemplate]: Template<MailVars[T]> } = {
   "payment-failed": paymentFailed,
   "shop-new-order": shopNewOrder,
   "shop-payment-flagged": shopPaymentFlagged,
+  "shop-contact-message": shopContactMessage,
+  "message-reply": messageReply,
 };
 
 export const mailTemplates = Object.keys(templates) as MailTemplate[];
