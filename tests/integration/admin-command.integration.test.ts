@@ -6,7 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "#server/staff/passwords.ts";
 
-/** `npm run admin` as a person runs it: a child process on an embedded database folder of its own. */
+/** `npm run admin` (scripts/admin.ts) as a person runs it: a child process on an embedded database folder of its own. */
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "shop-admin-cli-"));
