@@ -60,6 +60,8 @@ export default [
     route("inbox", "routes/admin/inbox/list.tsx"),
     route("inbox/:id", "routes/admin/inbox/message.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("staff", "routes/admin/staff.tsx"),
+    route("account", "routes/admin/account.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 
