@@ -1,7 +1,7 @@
 import type { Locale } from "./locale.ts";
 
 /** The workshop's clock (Bali): every date in the admin is shown in it. */
-export const WORKSHOP_TIME_ZONE = "Asia/Makassar";
+const WORKSHOP_TIME_ZONE = "Asia/Makassar";
 
 const formats = new Map<Locale, Intl.DateTimeFormat>();
 function formatFor(locale: Locale): Intl.DateTimeFormat {
