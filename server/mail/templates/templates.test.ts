@@ -26,6 +26,19 @@ const every: MailContent[] = [
       reason: "paid after the order was cancelled",
     },
   },
+  {
+    template: "order-shipped",
+    vars: {
+      order: testOrder(),
+      carrier: "DHL",
+      trackingNumber: "1234567890",
+      trackingUrl: "https://www.dhl.com/id-en/home/tracking/tracking-express.html?submit=1&tracking-id=1234567890",
+    },
+  },
+  {
+    template: "staff-message",
+    vars: { order: testOrder(), subject: "Your hat RT-240517-K3QZ is being made", text: "Hello,\n\nThe weaving has <begun>." },
+  },
 ];
 
 describe("mail templates", () => {
