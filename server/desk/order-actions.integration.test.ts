@@ -27,7 +27,7 @@ const { h, placeOnline, mailsOf } = usePaymentsHarness(bali);
 
 const staff: Actor = { staffId: null, label: "ketut@workshop.test", role: "staff", ip: "203.0.113.7" };
 
-const placeCash = (locale = "en", deliveryOption = "PICKUP") =>
+const placeCash = (locale: "en" | "ru" = "en", deliveryOption = "PICKUP") =>
   placeOrder({
     productId: 1,
     selectedSize: seedProducts[0]!.sizes[0]!,
