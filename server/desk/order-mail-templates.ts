@@ -5,6 +5,7 @@
  */
 import { defineMessages, translator } from "#lib/i18n/core.ts";
 import { mailLocale } from "#server/mail/templates/index.ts";
+import { orderInLanguage } from "#server/orders/in-language.ts";
 import type { Order } from "#server/orders/types.ts";
 
 export const staffTemplateIds = ["being-made", "ready-for-pickup", "question"] as const;
@@ -56,4 +57,9 @@ export function staffTemplate(
     name: order.shippingAddress.fullName.trim() || order.shippingAddress.email,
   };
   return { subject: t(`${id}.subject`, vars), text: t(`${id}.text`, vars) };
+}
+
+/** The ready text `id` for an order, with the hat named as the customer's language names it. */
+export async function prefilledEmail(id: StaffTemplateId, order: Order): Promise<{ subject: string; text: string }> {
+  return staffTemplate(id, await orderInLanguage(order, order.locale));
 }
