@@ -187,11 +187,11 @@ const td = "px-3 py-2 align-top";
 
 function Rows({ rows }: { rows: [string, React.ReactNode][] }) {
   return (
-    <dl className="mt-3 grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm">
+    <dl className="mt-3 grid grid-cols-[minmax(7rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-ink-600">{label}</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
+          <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
         </div>
       ))}
     </dl>
@@ -200,7 +200,7 @@ function Rows({ rows }: { rows: [string, React.ReactNode][] }) {
 
 function Section({ id, title, children, className = "" }: { id: string; title: string; children: React.ReactNode; className?: string }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={`${card} ${className}`}>
+    <section id={id} aria-labelledby={`${id}-title`} className={`${card} min-w-0 ${className}`}>
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         {title}
       </h2>
@@ -482,7 +482,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
         </Section>
 
         <Section id="actions" title={t("section.actions")} className="lg:col-span-2">
-          <div className="mt-3 grid gap-6 lg:grid-cols-2">
+          <div className="mt-3 grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
             {can.markPaid && (
               <Form
                 method="get"
