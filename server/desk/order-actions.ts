@@ -16,7 +16,7 @@ import { type CancelReason, enqueueMail } from "#server/mail/index.ts";
 import { orderInLanguage } from "#server/orders/in-language.ts";
 import { announceCancellation } from "#server/orders/notifications.ts";
 import { changePaymentStatus } from "#server/orders/queries.ts";
-import { canMoveOrder, isOrderStatus, isPaymentStatus, type OrderStatus } from "#server/orders/status.ts";
+import { canMoveOrder, isOrderStatus, isPaymentStatus } from "#server/orders/status.ts";
 import type { Order } from "#server/orders/types.ts";
 import type { PaymentAttempt } from "#server/payments/attempts.ts";
 import { isSessionId } from "#server/payments/xendit/channels.ts";
@@ -131,7 +131,7 @@ export type StatusDetails = {
 };
 
 /** What happened to the order's open Xendit payment requests when it was cancelled. */
-export type CancelledRequests = { cancelled: string[]; notCancelled: { id: string; why: string }[] };
+type CancelledRequests = { cancelled: string[]; notCancelled: { id: string; why: string }[] };
 
 export type StatusChange = { order: Order; payments: CancelledRequests | null };
 
@@ -344,5 +344,3 @@ export async function addNote(orderId: string, text: string, actor: Actor): Prom
     return { id: row!.id };
   });
 }
-
-export type { OrderStatus };

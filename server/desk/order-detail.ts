@@ -22,7 +22,7 @@ export function isOrderId(value: string | undefined): value is string {
  * What a flag on a payment attempt means (server/payments/provider-updates.ts sets them), as a
  * key the page words in its language; the flag's own text stays beside it for the details.
  */
-export type FlagKind =
+type FlagKind =
   | "paid-after-cancel"
   | "paid-twice"
   | "amount-mismatch"
@@ -31,7 +31,7 @@ export type FlagKind =
   | "order-missing"
   | "other";
 
-export function flagKind(flag: string): FlagKind {
+function flagKind(flag: string): FlagKind {
   if (flag.startsWith("paid after the order was cancelled")) return "paid-after-cancel";
   if (flag.startsWith("order already paid by another payment")) return "paid-twice";
   if (flag.startsWith("amount mismatch")) return "amount-mismatch";
@@ -41,7 +41,7 @@ export function flagKind(flag: string): FlagKind {
   return "other";
 }
 
-export type OrderAttempt = {
+type OrderAttempt = {
   id: string;
   attempt: number;
   method: string;
@@ -59,7 +59,7 @@ export type OrderAttempt = {
   updatedAt: Date;
 };
 
-export type OrderMail = {
+type OrderMail = {
   id: number;
   template: string;
   subject: string;

@@ -46,7 +46,7 @@ const texts = defineMessages(
  * A ready text for an order, in the order's language. `order.productName` should already be in
  * that language (orderInLanguage).
  */
-export function staffTemplate(
+function staffTemplate(
   id: StaffTemplateId,
   order: Pick<Order, "orderNumber" | "productName" | "shippingAddress" | "locale">,
 ): { subject: string; text: string } {
