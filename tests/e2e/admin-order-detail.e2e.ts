@@ -7,7 +7,7 @@ import { deliveryCostCents } from "#lib/delivery.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { staffAccounts } from "#server/db/schema.ts";
 import { hashPassword } from "#server/staff/passwords.ts";
-import { type Credentials, signIn } from "#tests/support/admin.ts";
+import { type Credentials, signIn, staffCookie } from "#tests/support/admin.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
 import { launchBrowser, newContext } from "./browser.ts";
 import { raisedRateLimits } from "./global-setup.ts";
@@ -197,5 +197,35 @@ describe("the admin's order page", () => {
     // No tracking number: refused, in Russian, with the reason.
     await page.getByRole("button", { name: "Изменить статус" }).click();
     await expectBanner(page, "alert", "Ошибка при обновлении статуса: введите трек-номер (буквы и цифры, не больше 60).");
+  });
+
+  it("without JavaScript, cancelling goes through a confirm page, and the customer gets the reason", async () => {
+    const order = await placeOrder("cash-pickup");
+    const page = await signedIn(owner, { javaScript: false });
+    await page.goto(`/admin/orders/${order.id}`);
+    await page.getByLabel("New status").selectOption("CANCELLED");
+    await page.locator('select[name="reasonKind"]').selectOption("other");
+    await page.locator('textarea[name="reasonText"]').fill("The palm leaf for this hat is out of season.");
+    await page.getByRole("button", { name: "Update Status" }).click();
+    await page.getByRole("heading", { name: `Cancel order ${order.orderNumber}?` }).waitFor();
+    await expect(page.locator('textarea[name="reasonText"]').inputValue()).resolves.toBe("The palm leaf for this hat is out of season.");
+    await page.getByRole("button", { name: "Yes, cancel the order" }).click();
+    await expectBanner(page, "status", "The order is cancelled. The customer will be notified by e-mail.");
+    await page
+      .locator("#emails")
+      .getByRole("link", { name: /cancelled/ })
+      .click();
+    await expect(page.locator("pre").textContent()).resolves.toContain("The palm leaf for this hat is out of season.");
+  });
+
+  it("answers 404 for an unknown or malformed order id, and for another order's e-mail", async () => {
+    const cookie = await staffCookie(shop.baseURL, owner);
+    const get = async (path: string) => (await fetch(`${shop.baseURL}${path}`, { headers: { Cookie: cookie }, redirect: "manual" })).status;
+    const order = await placeOrder("cash-pickup");
+    expect(await get(`/admin/orders/${order.id}`)).toBe(200);
+    expect(await get("/admin/orders/00000000-0000-4000-8000-000000000000")).toBe(404);
+    expect(await get("/admin/orders/1%27%20or%201=1")).toBe(404);
+    expect(await get("/admin/orders/00000000-0000-4000-8000-000000000000/mail/1")).toBe(404);
+    expect(await get(`/admin/orders/${order.id}/mail/abc`)).toBe(404);
   });
 });
