@@ -10,6 +10,7 @@ import { hashPassword } from "#server/staff/passwords.ts";
 import { type Credentials, signIn, staffCookie } from "#tests/support/admin.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
 import { launchBrowser, newContext } from "./browser.ts";
+import { expectAccessible } from "./fixtures.ts";
 import { raisedRateLimits } from "./global-setup.ts";
 import { baliAddress, orderPayload } from "./samples.ts";
 
@@ -97,6 +98,7 @@ describe("the admin's order page", () => {
     await page.getByRole("heading", { level: 1, name: `Order ${order.orderNumber}` }).waitFor();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     expect(await page.getByRole("link", { name: /Back to Orders/ }).getAttribute("href")).toBe("/admin/orders?page=2");
+    await expectAccessible(page);
     page.once("dialog", (dialog) => dialog.accept());
     await page.getByRole("button", { name: "Mark as Paid" }).click();
     await expectBanner(page, "status", "The order is marked as paid. The customer will be notified by e-mail.");
