@@ -180,6 +180,16 @@ function deliveryName(code: string, locale: Locale): string {
   return key in deliveryTexts.en ? translator(deliveryTexts, locale)(key as keyof typeof deliveryTexts.en) : code;
 }
 
+/** Before and after as short "field: value" lines, only what changed when both are there (as the audit log shows them). */
+function changeLines(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const show = (v: unknown) => (v === undefined || v === null ? "—" : typeof v === "string" ? v : JSON.stringify(v));
+  return keys
+    .filter((k) => !before || !after || show(before[k]) !== show(after[k]))
+    .map((k) => (before && after ? `${k}: ${show(before[k])} → ${show(after[k])}` : `${k}: ${show((after ?? before)?.[k])}`))
+    .map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line));
+}
+
 const card = "rounded-2xl border border-sand-200 bg-white p-4 sm:p-5";
 const field = "mt-1 block w-full rounded-lg border border-sand-300 bg-white px-3 py-2 text-sm";
 const th = "px-3 py-2.5";
@@ -789,11 +799,13 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
                     <span className="font-medium">{isAuditAction(a.action) ? ta(`action.${a.action}`) : a.action}</span> · {a.actor} ·{" "}
                     {adminDate(a.createdAt, locale)}
                   </p>
-                  <p className="mt-0.5 break-all font-mono text-xs text-ink-600">
-                    {a.before ? JSON.stringify(a.before) : ""}
-                    {a.before && a.after ? " → " : ""}
-                    {a.after ? JSON.stringify(a.after) : ""}
-                  </p>
+                  <ul className="mt-0.5 space-y-0.5 font-mono text-xs text-ink-600">
+                    {changeLines(a.before, a.after).map((line) => (
+                      <li key={line} className="break-all">
+                        {line}
+                      </li>
+                    ))}
+                  </ul>
                 </li>
               ))}
             </ul>
