@@ -45,7 +45,7 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, hostname: /./, error: "must be an smtp:// or smtps:// URL" }).optional(),
   /** Sender of every e-mail: an address, or `Name <address>`. */
   MAIL_FROM: z.string().min(3).default(`${shop.name} <${shop.email}>`),
-  /** Where the shop's own copy of each new order goes. */
+  /** Where the shop's own copy of each new order and each contact message goes. */
   SHOP_MAIL_TO: z.email().default(shop.email),
   /** Where the USD to IDR rate is read: any keyless endpoint answering `{ rates: { IDR } }` for base USD. */
   FX_RATE_URL: z.url({ protocol: /^https?$/ }).default("https://open.er-api.com/v6/latest/USD"),

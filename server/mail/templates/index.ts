@@ -4,6 +4,7 @@
  */
 import { defaultLocale, isLocale, type Locale } from "#lib/locale.ts";
 import { type RenderedMail, renderBody } from "./blocks.ts";
+import { type MessageReplyVars, messageReply, type ShopContactMessageVars, shopContactMessage } from "./contact-message.ts";
 import { type OrderCancelledVars, orderCancelled } from "./order-cancelled.ts";
 import { type OrderReceivedVars, orderReceived } from "./order-received.ts";
 import { type OrderShippedVars, orderShipped } from "./order-shipped.ts";
@@ -16,6 +17,7 @@ import { type StaffMessageVars, staffMessage } from "./staff-message.ts";
 
 export type { RenderedMail } from "./blocks.ts";
 
+export { oneLine } from "./contact-message.ts";
 export type { CancelReason } from "./order-cancelled.ts";
 export type { MailOrder } from "./shared.ts";
 
@@ -29,6 +31,8 @@ export type MailVars = {
   "shop-payment-flagged": ShopPaymentFlaggedVars;
   "order-shipped": OrderShippedVars;
   "staff-message": StaffMessageVars;
+  "shop-contact-message": ShopContactMessageVars;
+  "message-reply": MessageReplyVars;
 };
 
 export type MailTemplate = keyof MailVars;
@@ -45,6 +49,8 @@ const templates: { [T in MailTemplate]: Template<MailVars[T]> } = {
   "shop-payment-flagged": shopPaymentFlagged,
   "order-shipped": orderShipped,
   "staff-message": staffMessage,
+  "shop-contact-message": shopContactMessage,
+  "message-reply": messageReply,
 };
 
 export const mailTemplates = Object.keys(templates) as MailTemplate[];
