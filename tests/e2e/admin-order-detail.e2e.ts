@@ -149,6 +149,9 @@ describe("the admin's order page", () => {
     await page.getByLabel("New status").selectOption("IN_PROGRESS");
     await page.getByRole("button", { name: "Update Status" }).click();
     await expectBanner(page, "status", "The status is now In progress.");
+    // The choice starts again from the moves the order now allows; carrier fields only for Shipped.
+    await expect(page.getByLabel("New status").locator("option").allTextContents()).resolves.toEqual(["Contacted", "Shipped", "Cancelled"]);
+    await expect(page.locator('select[name="carrier"]').count()).resolves.toBe(0);
     await page.getByLabel("New status").selectOption("SHIPPED");
     await page.locator('select[name="carrier"]').selectOption("Lion Parcel");
     await page.getByLabel("Tracking number").fill("11LP1700000042");

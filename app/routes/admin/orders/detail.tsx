@@ -240,6 +240,13 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
   const { order, attempts, history, mails, notes, audit, can, estimate, paidAt, prefill, template, nonce, back, done } = loaderData;
   const failure = actionData as ActionFailure | undefined;
   const [next, setNext] = useState(failure?.fields?.next ?? can.moves[0] ?? "");
+  // After a change the order offers other moves: the choice starts again from the first of them.
+  const movesKey = `${order.status}:${can.moves.join(",")}`;
+  const [shownMoves, setShownMoves] = useState(movesKey);
+  if (shownMoves !== movesKey) {
+    setShownMoves(movesKey);
+    setNext(can.moves[0] ?? "");
+  }
   const [carrierChoice, setCarrierChoice] = useState(failure?.fields?.carrier ?? "DHL");
   const [reasonKind, setReasonKind] = useState(failure?.fields?.reasonKind ?? "customer-request");
   const self = here(order.id, back);
@@ -579,6 +586,9 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
                     <fieldset className="mt-3 space-y-3 rounded-lg bg-sand-50 p-3">
                       <legend className="sr-only">{statusName(t, "CANCELLED")}</legend>
                       <p className="text-xs text-ink-600">{t("status.cancelHint")}</p>
+                      {order.paymentStatus === "SUCCEEDED" && (
+                        <p className="text-xs font-medium text-amber-900">{t("status.cancelPaidHint")}</p>
+                      )}
                       <label className="block text-sm font-medium">
                         {t("status.reason")}
                         <select name="reasonKind" value={reasonKind} onChange={(e) => setReasonKind(e.target.value)} className={field}>
