@@ -57,6 +57,9 @@ export default [
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
     route("products", "routes/admin/products.tsx"),
     route("custom-orders", "routes/admin/custom-orders.tsx"),
+    route("orders/:id", "routes/admin/orders/detail.tsx"),
+    route("orders/:id/confirm", "routes/admin/orders/confirm.tsx"),
+    route("orders/:id/mail/:mailId", "routes/admin/orders/mail.tsx"),
     route("inbox", "routes/admin/inbox/list.tsx"),
     route("inbox/:id", "routes/admin/inbox/message.tsx"),
     route("audit", "routes/admin/audit.tsx"),

@@ -74,6 +74,15 @@ export const mailTexts = defineMessages(
     "flagged.method": "Method",
     "flagged.amount": "Payment amount",
 
+    "shipped.subject": "Order {number} is on its way",
+    "shipped.text": "Good news: your order {number} ({hat}) has left the workshop and is on its way with {carrier}.",
+    "shipped.carrier": "Carrier",
+    "shipped.tracking": "Tracking number",
+    "shipped.track": "Track your parcel",
+    "shipped.noLink": "You can follow the parcel with this number on the website of {carrier}.",
+
+    "staff.about": "This message is about your order {number}.",
+
     "contact.subject": "Message from {name}: {subject}",
     "contact.intro":
       "A visitor wrote through the contact form on the website. Reply to this e-mail to answer them, or answer from the Inbox.",
@@ -154,6 +163,15 @@ export const mailTexts = defineMessages(
       "flagged.payment": "Платёж Xendit",
       "flagged.method": "Способ",
       "flagged.amount": "Сумма платежа",
+
+      "shipped.subject": "Заказ {number} отправлен",
+      "shipped.text": "Хорошие новости: ваш заказ {number} ({hat}) покинул мастерскую и уже в пути, его везёт {carrier}.",
+      "shipped.carrier": "Перевозчик",
+      "shipped.tracking": "Трек-номер",
+      "shipped.track": "Отследить посылку",
+      "shipped.noLink": "Отследить посылку по этому номеру можно на сайте перевозчика {carrier}.",
+
+      "staff.about": "Это письмо о вашем заказе {number}.",
 
       "contact.subject": "Сообщение от {name}: {subject}",
       "contact.intro":

@@ -26,6 +26,19 @@ const every: MailContent[] = [
       reason: "paid after the order was cancelled",
     },
   },
+  {
+    template: "order-shipped",
+    vars: {
+      order: testOrder(),
+      carrier: "DHL",
+      trackingNumber: "1234567890",
+      trackingUrl: "https://www.dhl.com/id-en/home/tracking/tracking-express.html?submit=1&tracking-id=1234567890",
+    },
+  },
+  {
+    template: "staff-message",
+    vars: { order: testOrder(), subject: "Your hat RT-240517-K3QZ is being made", text: "Hello,\n\nThe weaving has <begun>." },
+  },
 ];
 
 const message = {
@@ -49,12 +62,26 @@ describe("mail templates", () => {
     for (const mail of [...every, ...contactMails]) {
       for (const locale of ["en", "ru"]) {
         const r = renderMail(mail, locale, url);
-        expect(r.subject).toMatch(mail.template.includes("message") ? /Size 64\?/ : /RT-240517-K3QZ/);
+        expect(r.subject).toMatch(contactMails.includes(mail) ? /Size 64\?/ : /RT-240517-K3QZ/);
         expect(r.text.length).toBeGreaterThan(50);
         expect(r.html).toMatch(/^<!doctype html>/);
         expect(r.html).toContain(`lang="${locale}"`);
       }
     }
+  });
+
+  it("order-shipped: carrier, tracking number and the tracking link; staff-message: the text as written, escaped in HTML", () => {
+    const shipped = renderMail(every.find((m) => m.template === "order-shipped")!, "ru", url);
+    expect(shipped.subject).toBe("Заказ RT-240517-K3QZ отправлен");
+    expect(shipped.text).toContain("Трек-номер: 1234567890");
+    expect(shipped.text).toContain("https://www.dhl.com/id-en/home/tracking/tracking-express.html?submit=1&tracking-id=1234567890");
+    expect(shipped.html).toContain("tracking-express.html?submit=1&amp;tracking-id=1234567890");
+    const staff = renderMail(every.find((m) => m.template === "staff-message")!, "en", url);
+    expect(staff.subject).toBe("Your hat RT-240517-K3QZ is being made");
+    expect(staff.text).toContain("Hello,\n\nThe weaving has <begun>.");
+    expect(staff.html).toContain("The weaving has &lt;begun&gt;.");
+    expect(staff.html).not.toContain("<begun>");
+    expect(staff.text).toContain("This message is about your order RT-240517-K3QZ.");
   });
 
   it("order-received: details, money in USD and rupiah, the order page", () => {
