@@ -8,6 +8,7 @@ import { adminOrder } from "#app/i18n/admin-order.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
 import { adminDate } from "#lib/admin-date.ts";
 import { isAuditAction } from "#lib/audit-actions.ts";
+import { changeLines } from "#lib/audit-changes.ts";
 import { deliveryDays } from "#lib/delivery.ts";
 import { translator } from "#lib/i18n/core.ts";
 import { countryNames } from "#lib/i18n/countries.ts";
@@ -21,6 +22,8 @@ import { isOrderId, orderDetail } from "#server/desk/order-detail.ts";
 import { isStaffTemplateId, prefilledEmail, staffTemplateIds } from "#server/desk/order-mail-templates.ts";
 import { trackingUrl } from "#server/desk/order-rules.ts";
 import { AppError } from "#server/errors.ts";
+import { refundableAttempts, refundPayment, refundsOf } from "#server/payments/refunds.ts";
+import type { RefundReason } from "#server/payments/xendit/client.ts";
 import { requireStaffForm, requireStaffPage } from "#server/staff/guard.ts";
 import type { Route } from "./+types/detail";
 
@@ -41,9 +44,9 @@ const notFound = () => data({ error: "Order not found", code: "not-found" }, { s
 
 /** The order page for staff: everything about one order, and what they can do with it. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaffPage(request);
+  const { user } = await requireStaffPage(request);
   if (!isOrderId(params.id)) throw notFound();
-  const detail = await orderDetail(params.id);
+  const [detail, refundable, refunds] = await Promise.all([orderDetail(params.id), refundableAttempts(params.id), refundsOf(params.id)]);
   if (!detail) throw notFound();
   const url = new URL(request.url);
   const template = url.searchParams.get("template");
@@ -52,6 +55,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     ...detail,
     order: { ...order, accessToken: undefined },
+    // Payments that need their money sent back (or were), and the refunds made (docs/decisions/014).
+    refundable: refundable.filter((r) => r.cause || r.refund),
+    refunds,
+    isOwner: user.role === "owner",
     trackingUrl: order.carrier && order.trackingNumber ? trackingUrl(order.carrier, order.trackingNumber) : null,
     template: isStaffTemplateId(template) ? template : "",
     templates: staffTemplateIds,
@@ -63,7 +70,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "mark-paid" | "status" | "email" | "note";
+type Intent = "mark-paid" | "status" | "email" | "note" | "refund";
 export type ActionFailure = { intent: Intent; code: string | null; message: string; fields?: Record<string, string> };
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -120,6 +127,19 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "note":
         await addNote(id, field("note"), actor);
         return redirect(here(id, back, { done: "note" }));
+      case "refund": {
+        if (field("confirmed") !== "yes") {
+          const query = new URLSearchParams({
+            action: "refund",
+            attempt: field("attempt").slice(0, 40),
+            reason: field("reason").slice(0, 40),
+          });
+          if (back) query.set("back", back);
+          return redirect(`/admin/orders/${id}/confirm?${query}`);
+        }
+        await refundPayment({ orderId: id, paymentAttemptId: field("attempt"), reason: field("reason"), actor });
+        return redirect(here(id, back, { done: "refund" }));
+      }
       default:
         return data<ActionFailure>({ intent: "status", code: null, message: "Unknown action" }, { status: 400 });
     }
@@ -159,6 +179,19 @@ function attemptStatusName(t: T, status: string): string {
   const key = `attemptStatus.${status}`;
   return key in adminOrder.en ? t(key as keyof typeof adminOrder.en) : status;
 }
+/** Xendit's refund reasons, as the owner chooses one (server/payments/xendit/client.ts). */
+const refundReasons: readonly RefundReason[] = ["DUPLICATE", "CANCELLATION", "REQUESTED_BY_CUSTOMER", "FRAUDULENT", "OTHERS"];
+function defaultRefundReason(cause: string | null): RefundReason {
+  return cause === "paid-twice" ? "DUPLICATE" : cause === "paid-after-cancel" ? "CANCELLATION" : "OTHERS";
+}
+function refundReasonName(t: T, reason: string): string {
+  const key = `refund.reason.${reason}`;
+  return key in adminOrder.en ? t(key as keyof typeof adminOrder.en) : reason;
+}
+function refundStatusName(t: T, status: string): string {
+  const key = `refundStatus.${status}`;
+  return key in adminOrder.en ? t(key as keyof typeof adminOrder.en) : status;
+}
 function templateName(t: T, template: string): string {
   const key = `template.${template}`;
   return key in adminOrder.en ? t(key as keyof typeof adminOrder.en) : template;
@@ -178,16 +211,6 @@ function countryName(country: string, locale: Locale): string {
 function deliveryName(code: string, locale: Locale): string {
   const key = `${code}.name`;
   return key in deliveryTexts.en ? translator(deliveryTexts, locale)(key as keyof typeof deliveryTexts.en) : code;
-}
-
-/** Before and after as short "field: value" lines, only what changed when both are there (as the audit log shows them). */
-function changeLines(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  const show = (v: unknown) => (v === undefined || v === null ? "—" : typeof v === "string" ? v : JSON.stringify(v));
-  return keys
-    .filter((k) => !before || !after || show(before[k]) !== show(after[k]))
-    .map((k) => (before && after ? `${k}: ${show(before[k])} → ${show(after[k])}` : `${k}: ${show((after ?? before)?.[k])}`))
-    .map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line));
 }
 
 const card = "rounded-2xl border border-sand-200 bg-white p-4 sm:p-5";
@@ -238,6 +261,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
   const submit = useSubmit();
   const frame = useRouteLoaderData("admin") as { formToken?: string } | undefined;
   const { order, attempts, history, mails, notes, audit, can, estimate, paidAt, prefill, template, nonce, back, done } = loaderData;
+  const { refundable, refunds, isOwner } = loaderData;
   const failure = actionData as ActionFailure | undefined;
   const [next, setNext] = useState(failure?.fields?.next ?? can.moves[0] ?? "");
   // After a change the order offers other moves: the choice starts again from the first of them.
@@ -275,14 +299,25 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
         return [t("done.emailRepeat")];
       case "note":
         return [t("done.note")];
+      case "refund":
+        return [t("done.refund")];
       default:
         return [];
     }
   })();
   const errorText = failure
-    ? t(failure.intent === "email" ? "error.email" : failure.intent === "note" ? "error.note" : "error.status", {
-        reason: reasonOf(t, failure),
-      })
+    ? t(
+        failure.intent === "email"
+          ? "error.email"
+          : failure.intent === "note"
+            ? "error.note"
+            : failure.intent === "refund"
+              ? "error.refund"
+              : "error.status",
+        {
+          reason: reasonOf(t, failure),
+        },
+      )
     : null;
 
   return (
@@ -491,11 +526,101 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
               </table>
             </div>
           )}
-          {/*
-            REFUNDS GO HERE (server/payments/refunds.ts): the refunds of this order (refundsOf(order.id))
-            and, for owners, a refund form per refundable attempt (refundableAttempts(order.id)) posting
-            intent "refund" to this route's action, which calls refundPayment(...) with the staff actor.
-          */}
+          <h3 className="mt-6 font-semibold">{t("refunds.title")}</h3>
+          {refunds.length === 0 ? (
+            <p className="mt-2 text-sm text-ink-700">{t("refunds.none")}</p>
+          ) : (
+            <div className="mt-2 overflow-x-auto rounded-xl border border-sand-200">
+              <table className="w-full min-w-[40rem] text-left text-sm">
+                <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-600">
+                  <tr>
+                    {(
+                      [
+                        "refunds.created",
+                        "refunds.payment",
+                        "refunds.amount",
+                        "refunds.reason",
+                        "refunds.status",
+                        "refunds.xendit",
+                      ] as const
+                    ).map((c) => (
+                      <th key={c} scope="col" className={th}>
+                        {t(c)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-sand-200">
+                  {refunds.map((r) => (
+                    <tr key={r.id}>
+                      <td className={`${td} whitespace-nowrap`}>{adminDate(r.createdAt, locale)}</td>
+                      <td className={td}>
+                        {r.attempt} · {paymentMethodName(r.method, locale)}
+                      </td>
+                      <td className={`${td} whitespace-nowrap tabular-nums`}>{formatAmount(r.amount, r.currency)}</td>
+                      <td className={td}>{refundReasonName(t, r.reason)}</td>
+                      <td className={td}>
+                        {refundStatusName(t, r.status)}
+                        {r.failureCode && <span className="block font-mono text-xs text-ink-600">{r.failureCode}</span>}
+                      </td>
+                      <td className={`${td} break-all font-mono text-xs`}>{r.xenditRefundId ?? t("none")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {refundable.map((r) => (
+            <div key={r.paymentAttemptId} className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm">
+              <p className="font-medium">
+                {t("refund.payment", {
+                  n: r.attempt,
+                  method: paymentMethodName(r.method, locale),
+                  amount: formatAmount(r.amount, r.currency),
+                })}
+              </p>
+              {r.cause && <p className="mt-1 text-ink-700">{t(`refund.cause.${r.cause}`)}</p>}
+              {r.refundable ? (
+                isOwner ? (
+                  <Form
+                    method="get"
+                    action={`/admin/orders/${order.id}/confirm`}
+                    className="mt-3 flex flex-wrap items-end gap-3"
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      if (!window.confirm(t("js.confirmRefund"))) return;
+                      const reason = (event.currentTarget.elements.namedItem("reason") as HTMLSelectElement).value;
+                      submit(
+                        { _token: frame?.formToken ?? "", intent: "refund", confirmed: "yes", attempt: r.paymentAttemptId, reason, back },
+                        { method: "post", action: self },
+                      );
+                    }}
+                  >
+                    <input type="hidden" name="action" value="refund" />
+                    <input type="hidden" name="attempt" value={r.paymentAttemptId} />
+                    {back && <input type="hidden" name="back" value={back} />}
+                    <label className="text-sm font-medium">
+                      {t("refunds.reason")}
+                      <select name="reason" defaultValue={defaultRefundReason(r.cause)} className={field}>
+                        {refundReasons.map((reason) => (
+                          <option key={reason} value={reason}>
+                            {t(`refund.reason.${reason}`)}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <button type="submit" className="btn-primary">
+                      {t("refund.submit", { amount: formatAmount(r.amount, r.currency) })}
+                    </button>
+                  </Form>
+                ) : (
+                  <p className="mt-2 text-ink-700">{t("refunds.ownersOnly")}</p>
+                )
+              ) : (
+                r.blockedBy && <p className="mt-2 text-ink-700">{t(`refund.blocked.${r.blockedBy}`)}</p>
+              )}
+            </div>
+          ))}
         </Section>
 
         <Section id="actions" title={t("section.actions")} className="lg:col-span-2">
