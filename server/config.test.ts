@@ -23,3 +23,29 @@ describe("configuration", () => {
     expect(parseConfig({ PORT: "4000" }).publicUrl).toBe("http://localhost:4000");
   });
 });
+
+describe("the first owner's configuration", () => {
+  it("takes ADMIN_EMAIL and ADMIN_PASSWORD together, the e-mail lower-cased", () => {
+    const c = parseConfig({ ADMIN_EMAIL: " Owner@RumahTopi.com ", ADMIN_PASSWORD: "pandan leaves in the rain" });
+    expect(c.ADMIN_EMAIL).toBe("owner@rumahtopi.com");
+    expect(c.ADMIN_PASSWORD).toBe("pandan leaves in the rain");
+    expect(() => parseConfig({ ADMIN_EMAIL: "owner@rumahtopi.com" })).toThrow(/ADMIN_PASSWORD: required with ADMIN_EMAIL/);
+    expect(() => parseConfig({ ADMIN_PASSWORD: "pandan leaves in the rain" })).toThrow(/ADMIN_EMAIL: required with ADMIN_PASSWORD/);
+    expect(() => parseConfig({ ADMIN_EMAIL: "not an address", ADMIN_PASSWORD: "pandan leaves in the rain" })).toThrow(
+      /ADMIN_EMAIL: must be an e-mail address/,
+    );
+  });
+
+  it("refuses to start with an ADMIN_PASSWORD the policy refuses, saying why", () => {
+    const owner = { ADMIN_EMAIL: "owner@rumahtopi.com" };
+    expect(() => parseConfig({ ...owner, ADMIN_PASSWORD: "short" })).toThrow(
+      /ADMIN_PASSWORD: the password must have at least 12 characters/,
+    );
+    expect(() => parseConfig({ ...owner, ADMIN_PASSWORD: "Qwerty123456" })).toThrow(
+      /ADMIN_PASSWORD: this password is one of the most common/,
+    );
+    expect(() => parseConfig({ ...owner, ADMIN_PASSWORD: "OWNER@rumahtopi.com" })).toThrow(
+      /ADMIN_PASSWORD: the password must not be the account's e-mail/,
+    );
+  });
+});

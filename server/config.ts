@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { shop } from "#lib/shop.ts";
+import { normalizeStaffEmail } from "#lib/validation/staff.ts";
+import { passwordProblem, passwordProblemText } from "./staff/password-policy.ts";
 
 /** A rate limit as `points/seconds`: at most `points` requests per client in `seconds`. */
 const rateLimit = (fallback: string) =>
@@ -37,6 +39,14 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Bearer token for the staff order endpoints (GET /api/orders, PATCH ...update-payment-status). */
   ADMIN_API_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** The owner account made or reset at every start (with ADMIN_PASSWORD); see server/staff/first-owner.ts. */
+  ADMIN_EMAIL: z
+    .string()
+    .refine((text) => normalizeStaffEmail(text) !== null, "must be an e-mail address")
+    .transform((text) => normalizeStaffEmail(text)!)
+    .optional(),
+  /** That owner's password: it must pass the staff password policy (12+ characters, not a common one). */
+  ADMIN_PASSWORD: z.string().optional(),
   /** How long a public page may be served from the shared page cache; 0 turns it off. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   INSTAGRAM_ACCESS_TOKEN: z.string().min(1).optional(),
@@ -45,7 +55,7 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, hostname: /./, error: "must be an smtp:// or smtps:// URL" }).optional(),
   /** Sender of every e-mail: an address, or `Name <address>`. */
   MAIL_FROM: z.string().min(3).default(`${shop.name} <${shop.email}>`),
-  /** Where the shop's own copy of each new order goes. */
+  /** Where the shop's own copy of each new order and each contact message goes. */
   SHOP_MAIL_TO: z.email().default(shop.email),
   /** Where the USD to IDR rate is read: any keyless endpoint answering `{ rates: { IDR } }` for base USD. */
   FX_RATE_URL: z.url({ protocol: /^https?$/ }).default("https://open.er-api.com/v6/latest/USD"),
@@ -91,6 +101,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new Error(
       "Invalid configuration:\n  SESSION_SECRET: required for a live shop in production (32+ random characters, the same on every instance)",
     );
+  }
+  if (!c.ADMIN_EMAIL !== !c.ADMIN_PASSWORD) {
+    throw new Error(
+      `Invalid configuration:\n  ${c.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"}: required with ${c.ADMIN_EMAIL ? "ADMIN_EMAIL" : "ADMIN_PASSWORD"}`,
+    );
+  }
+  if (c.ADMIN_EMAIL && c.ADMIN_PASSWORD) {
+    const problem = passwordProblem(c.ADMIN_PASSWORD, c.ADMIN_EMAIL);
+    if (problem) throw new Error(`Invalid configuration:\n  ADMIN_PASSWORD: ${passwordProblemText[problem]}`);
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
   if (c.XENDIT_SECRET_KEY) {

@@ -6,6 +6,7 @@ import { createApp } from "./http/app.ts";
 import { startJobs, stopJobs } from "./jobs/index.ts";
 import "./jobs/all.ts";
 import { startXenditSandbox, stopXenditSandbox } from "./payments/xendit/sandbox.ts";
+import { ensureFirstOwner } from "./staff/first-owner.ts";
 
 /** Starts the whole shop in one process: database (migrated and seeded), then the web server. */
 async function main() {
@@ -14,6 +15,7 @@ async function main() {
   const db = await database();
   const seeded = await seedCatalogIfEmpty(db.db);
   if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} products.`);
+  await ensureFirstOwner();
   startXenditSandbox(cfg.PORT);
   await startJobs();
 

@@ -5,8 +5,6 @@ import { auditLog } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import type { Actor } from "./actor.ts";
 
-export { type AuditAction, auditActions } from "#lib/audit-actions.ts";
-
 export type AuditEntry = typeof auditLog.$inferSelect;
 
 export type NewAuditEntry = {

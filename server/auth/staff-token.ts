@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { config } from "#server/config.ts";
-import { AppError } from "#server/errors.ts";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
@@ -26,9 +25,4 @@ export function isStaffAuthorization(header: string | null | undefined): boolean
 
 export function bearerOf(header: string | null | undefined): string | null {
   return header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() || null;
-}
-
-/** Staff endpoints need the staff bearer token. */
-export function requireStaff(request: Request): void {
-  if (!isStaff(request)) throw new AppError("unauthorized", "A valid staff token is required");
 }

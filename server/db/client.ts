@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { config } from "#server/config.ts";
 import { dataDir, migrationsFolder } from "#server/paths.ts";
+import { lockFolder } from "./folder-lock.ts";
 import * as schema from "./schema.ts";
 
 type Schema = typeof schema;
@@ -49,16 +50,24 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
     }
     return { db, kind: "postgres", close: () => pool.end(), url };
   }
-  const client = options.pglite ?? (await openPglite(options.pgliteDir ?? path.join(dataDir(), "db")));
-  const pgliteDb = drizzlePglite({ client, schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Db, kind: "pglite", close: () => client.close(), pglite: client };
-}
-
-async function openPglite(dir: string): Promise<PGlite> {
+  if (options.pglite) return openPgliteDatabase(options.pglite, async () => {});
+  const dir = options.pgliteDir ?? path.join(dataDir(), "db");
   // PGlite creates its own folder but not the ones above it.
   await mkdir(path.dirname(dir), { recursive: true });
-  return new PGlite(dir);
+  // One process per folder (a second one would corrupt it): refused with a clear message.
+  const unlock = await lockFolder(dir);
+  try {
+    return await openPgliteDatabase(new PGlite(dir), unlock);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+async function openPgliteDatabase(client: PGlite, unlock: () => Promise<void>): Promise<Database> {
+  const pgliteDb = drizzlePglite({ client, schema });
+  await migratePglite(pgliteDb, { migrationsFolder });
+  return { db: pgliteDb as unknown as Db, kind: "pglite", close: () => client.close().finally(unlock), pglite: client };
 }
 
 // One database per process, even when this module is loaded twice (the server entry and the

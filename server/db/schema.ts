@@ -117,7 +117,7 @@ export const orders = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
      * What staff search the orders list by, kept by the database: order number, e-mail and name,
-     * lower-case, one per line (server/desk/order-list.ts; docs/decisions/017-orders-list.md).
+     * lower-case, one per line (server/desk/order-list.ts; docs/decisions/018-orders-list.md).
      */
     searchText: text("search_text").generatedAlwaysAs(
       sql`lower(order_number || E'\\n' || coalesce(shipping_address->>'email', '') || E'\\n' || coalesce(shipping_address->>'fullName', ''))`,

@@ -12,7 +12,7 @@ import { CASH_PREPAYMENT_DAYS } from "#server/orders/unpaid-cash-orders.ts";
 
 /**
  * The staff's orders list (the admin's Orders tab, its CSV export and GET /api/orders): newest
- * first, filtered, searched and paged in the database. docs/decisions/017-orders-list.md.
+ * first, filtered, searched and paged in the database. docs/decisions/018-orders-list.md.
  */
 
 export const pageSizes = [10, 25, 50, 100] as const;

@@ -3,6 +3,9 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { bodyRefusal, contentTypeRefusal, isApiPath, type Refusal, readBody } from "./request-body.ts";
 import { CLIENT_IP_HEADER, routerContext } from "./request-context.ts";
+import { isAdminWrite, sameOrigin } from "./same-origin.ts";
+
+const originHeaders = (req: ExpressRequest) => ({ origin: req.get("origin") ?? null, secFetchSite: req.get("sec-fetch-site") ?? null });
 
 /**
  * Express to React Router, as @react-router/express does, with two differences: the body is
@@ -15,6 +18,10 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
     try {
       // Methods a web Request cannot carry (new Request throws for them): not served here.
       if (unservedMethods.has(req.method)) return refuse(req, res, { status: 405, error: `${req.method} is not supported` });
+      // A write to the admin from another site is refused before any route runs (403, nothing done).
+      if (isAdminWrite(req.method, req.path) && !sameOrigin(originHeaders(req), `${req.protocol}://${req.get("host")}`)) {
+        return refuse(req, res, { status: 403, error: "Cross-site request refused" });
+      }
       const retryAfter = res.locals.retryAfter as number | undefined;
       let body: Buffer | undefined;
       // A refused (rate-limited) write is answered by the root route without its body.

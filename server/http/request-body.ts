@@ -11,7 +11,7 @@ import getRawBody from "raw-body";
  */
 const BODY_LIMIT = 100 * 1024;
 
-export type Refusal = { status: 400 | 405 | 413 | 415; error: string };
+export type Refusal = { status: 400 | 403 | 405 | 413 | 415; error: string };
 
 const formTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 

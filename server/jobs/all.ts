@@ -5,5 +5,6 @@
 import "#server/mail/outbox.ts";
 import "#server/orders/unpaid-cash-orders.ts";
 import "#server/payments/refresh.ts";
+import "#server/payments/refunds.ts";
 import "#server/payments/webhooks.ts";
 import "#server/staff/sessions.ts";

@@ -11,5 +11,5 @@ export {
   enqueueMails,
   nudgePendingMail,
 } from "./outbox.ts";
-export type { CancelReason } from "./templates/index.ts";
+export { type CancelReason, oneLine } from "./templates/index.ts";
 export { useMailSettings } from "./transport.ts";

@@ -13,11 +13,11 @@ import { and, asc, desc, eq, lte, or, sql } from "drizzle-orm";
 import type { JobWithMetadata } from "pg-boss";
 import { config } from "#server/config.ts";
 import { type Db, getDb } from "#server/db/client.ts";
-import { mailOutbox } from "#server/db/schema.ts";
+import { contactMessages, mailOutbox } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { defineJob, jobsStarted, sendJobs } from "#server/jobs/index.ts";
 import { type MailContent, mailLocale, renderMail } from "./templates/index.ts";
-import { deliver } from "./transport.ts";
+import { deliver, type MailAddress } from "./transport.ts";
 
 type MailStatus = "pending" | "sending" | "sent" | "kept" | "failed";
 
@@ -31,6 +31,8 @@ export type EnqueueMailInput = MailContent & {
   locale: string;
   to: string;
   orderId?: string | null;
+  /** The contact message the mail is about (the shop's copy of it, or a reply to its sender). */
+  contactMessageId?: number | null;
 };
 
 export type DeliverMailData = { outboxId: number };
@@ -90,6 +92,7 @@ export async function enqueueMails(inputs: readonly EnqueueMailInput[], options:
       text,
       html,
       orderId: input.orderId ?? null,
+      contactMessageId: input.contactMessageId ?? null,
       status: "pending" satisfies MailStatus,
     };
   });
@@ -181,7 +184,7 @@ export async function deliverMail({ outboxId }: DeliverMailData, job: Pick<JobWi
   const mine = and(eq(mailOutbox.id, claimed.id), eq(mailOutbox.attempts, claimed.attempts));
   let delivery: Awaited<ReturnType<typeof deliver>>;
   try {
-    delivery = await deliver(claimed);
+    delivery = await deliver({ ...claimed, replyTo: await replyToOf(claimed) });
   } catch (error) {
     const last = job.retryCount >= job.retryLimit;
     const status: MailStatus = last ? "failed" : "pending";
@@ -195,6 +198,20 @@ export async function deliverMail({ outboxId }: DeliverMailData, job: Pick<JobWi
     .update(mailOutbox)
     .set({ status: delivery.status satisfies MailStatus, sentAt: delivery.status === "sent" ? new Date() : null, lastError: null })
     .where(mine);
+}
+
+/**
+ * Who a reply to the mail should go to, when not the sender: the shop's copy of a contact message
+ * answers the visitor who wrote it. Read at delivery, from the message itself.
+ */
+async function replyToOf(mail: OutboxMail): Promise<MailAddress | null> {
+  if (mail.template !== "shop-contact-message" || mail.contactMessageId === null) return null;
+  const db = await getDb();
+  const [sender] = await db
+    .select({ name: contactMessages.name, address: contactMessages.email })
+    .from(contactMessages)
+    .where(eq(contactMessages.id, mail.contactMessageId));
+  return sender ?? null;
 }
 
 /** The newest mails first. */

@@ -14,7 +14,7 @@ export type MailSettings = {
   smtpUrl: string | undefined;
   /** The sender: `Name <address>` or an address. */
   from: string;
-  /** The shop's own address, for its copy of each new order. */
+  /** The shop's own address, for its copy of each new order and contact message. */
   shopTo: string;
   /** Where kept mail is written. */
   keptDir: string;
@@ -49,7 +49,12 @@ export type OutgoingMail = {
   text: string;
   html: string;
   createdAt: Date;
+  /** Where the recipient's answer should go instead of the sender (Reply-To), e.g. a visitor who wrote to the shop. */
+  replyTo?: MailAddress | null;
 };
+
+/** A name and an address, kept apart so that neither is parsed as a list of addresses. */
+export type MailAddress = { name: string; address: string };
 
 export type Delivery = { status: "sent"; response: string } | { status: "kept"; file: string };
 
@@ -70,6 +75,7 @@ function message(mail: OutgoingMail, settings: MailSettings) {
     date: mail.createdAt,
     messageId: messageId(mail, settings.from),
     headers: { "X-Shop-Mail": `${mail.template} ${mail.id}` },
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
   };
 }
 

@@ -1,18 +1,37 @@
 import { desc } from "drizzle-orm";
 import type { Locale } from "#lib/locale.ts";
 import type { ContactInput } from "#lib/validation/contact.ts";
+import { config } from "#server/config.ts";
 import { getDb } from "#server/db/client.ts";
 import { contactMessages } from "#server/db/schema.ts";
+import { enqueueMail } from "#server/mail/index.ts";
 
-/** Stores a contact message for the shop's inbox. Input is already checked by contactSchema. */
+/**
+ * Stores a contact message for the shop's inbox and, in the same transaction, queues the shop's
+ * copy of it (SHOP_MAIL_TO, in English, Reply-To the sender): both exist, or neither. Input is
+ * already checked by contactSchema.
+ */
 export async function saveContactMessage(input: ContactInput, locale: Locale): Promise<number> {
   const db = await getDb();
-  const [row] = await db
-    .insert(contactMessages)
-    .values({ ...input, locale })
-    .returning({ id: contactMessages.id });
-  if (!row) throw new Error("Contact message insert returned nothing");
-  return row.id;
+  return db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(contactMessages)
+      .values({ ...input, locale })
+      .returning();
+    if (!message) throw new Error("Contact message insert returned nothing");
+    await enqueueMail(
+      {
+        template: "shop-contact-message",
+        vars: { message },
+        dedupeKey: `shop-contact-message:${message.id}`,
+        locale: "en",
+        to: config().SHOP_MAIL_TO,
+        contactMessageId: message.id,
+      },
+      { tx },
+    );
+    return message.id;
+  });
 }
 
 export async function recentContactMessages(limit = 50) {

@@ -4,6 +4,7 @@ import { paymentAttempts, xenditEvents } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { defineJob } from "#server/jobs/index.ts";
 import { applyProviderUpdate, noteSessionFailure, type ProviderUpdate, type UpdateOutcome } from "./provider-updates.ts";
+import { isRefundEvent, refundOfEvent, settleRefund } from "./refund-updates.ts";
 import { isSessionId } from "./xendit/channels.ts";
 import { isCallbackToken } from "./xendit/connection.ts";
 
@@ -29,10 +30,14 @@ export async function receiveWebhook(token: string | null, rawBody: string, webh
     return { status: 400, body: { error: "An event needs `event` and `data`" } };
   }
   const data = body.data;
-  const key = [data.payment_id, data.payment_request_id, data.payment_session_id, webhookId].find(
-    (v) => typeof v === "string" && v.length > 0,
-  ) as string | undefined;
-  if (!key) return { status: 400, body: { error: "The event names no payment" } };
+  // A refund event is keyed on the refund (one payment may have several); the rest on the payment.
+  const refund = isRefundEvent(body.event) ? refundOfEvent(body) : null;
+  const key = (
+    isRefundEvent(body.event)
+      ? [refund?.xenditRefundId, refund?.referenceId]
+      : [data.payment_id, data.payment_request_id, data.payment_session_id, webhookId]
+  ).find((v) => typeof v === "string" && v.length > 0) as string | undefined;
+  if (!key) return { status: 400, body: { error: isRefundEvent(body.event) ? "The event names no refund" : "The event names no payment" } };
   const dedupeKey = `${body.event}:${key}`.slice(0, 300);
   const db = await getDb();
   const stored = await db
@@ -66,6 +71,7 @@ export async function receiveWebhook(token: string | null, rawBody: string, webh
  * - payment.failure: a payment attempt failed (for a payment request, the request is over);
  * - payment_request.expiry: the payment request expired unpaid;
  * - payment_session.completed / payment_session.expired: a hosted checkout session ended.
+ * Refund events (refund.succeeded / refund.failed) are read by refund-updates.ts instead.
  * payment.authorization and payment.expiry concern authorisations (reserved money and the end of
  * that reservation), which the shop never asks for (capture is automatic): recorded, not acted on.
  */
@@ -145,7 +151,10 @@ async function processEvents(tx: Tx, events: StoredEvent[]): Promise<void> {
     settled.set(key, entry);
   };
   for (const { event, update } of updates) {
-    if (!update) settle(event.id, { outcome: "ignored" });
+    if (isRefundEvent(event.event)) {
+      const refund = refundOfEvent(event.body as EventBody);
+      settle(event.id, refund ? await settleRefund(tx, refund) : { outcome: "flagged", flag: "no refund id" });
+    } else if (!update) settle(event.id, { outcome: "ignored" });
     else if (!update.requestId) settle(event.id, { outcome: "flagged", flag: "no payment request id" });
     else if (known.has(update.requestId)) settle(event.id, await applyProviderUpdate(update.requestId, update, tx));
     else {

@@ -3,9 +3,9 @@ import { isLocale, type Locale } from "#lib/locale.ts";
 import type { Actor } from "#server/audit/actor.ts";
 import { machineActor } from "#server/audit/actor.ts";
 import { isStaff, sameSecret } from "#server/auth/staff-token.ts";
-import { config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
 import { clientIpOf } from "#server/http/request-context.ts";
+import { sameOrigin } from "#server/http/same-origin.ts";
 import { preferredLocale } from "#server/locale.ts";
 import { staffSessionId } from "./cookie.ts";
 import { sessionOf } from "./sessions.ts";
@@ -81,15 +81,12 @@ export async function requireStaffApi(request: Request): Promise<Actor> {
 
 const isSafeMethod = (method: string) => method === "GET" || method === "HEAD";
 
-/**
- * Whether a request comes from this shop's own pages: its Origin is the shop's (the public URL,
- * or the address the request was sent to), or, without Origin, the browser says same-origin.
- * A request that says neither is refused: every browser sends one of them on a POST.
- */
+/** Whether a request comes from this shop's own pages (server/http/same-origin.ts). */
 export function isSameOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (origin) return origin === new URL(config().publicUrl).origin || origin === new URL(request.url).origin;
-  return request.headers.get("sec-fetch-site") === "same-origin";
+  return sameOrigin(
+    { origin: request.headers.get("origin"), secFetchSite: request.headers.get("sec-fetch-site") },
+    new URL(request.url).origin,
+  );
 }
 
 /** The language of an admin page: the signed-in person's choice, else the visitor's preference. */

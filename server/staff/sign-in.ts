@@ -8,7 +8,7 @@ import { startSession } from "./sessions.ts";
 
 /** After this many failed sign-ins in the window, per account and per client address, sign-in waits. */
 export const SIGN_IN_FAILURES = 10;
-export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
 export type SignInResult =
   | { ok: true; sessionId: string; staffId: number; locale: string }

@@ -75,3 +75,24 @@ function requireSecretKey(secretKey: string): RequestHandler {
     next();
   };
 }
+
+/**
+ * The Refunds API (mounted at /refunds): Basic auth with the secret key; Xendit's refund reference
+ * names no api-version header (https://docs.xendit.co/apidocs/refund-payment-request).
+ */
+export function refundRoutes(engine: Engine, secretKey: string): express.Router {
+  const router = express.Router();
+  router.use(requireSecretKey(secretKey));
+  router.use(express.json({ limit: "1mb" }));
+  // "200: Refund is pending. Check the final status of the refund via webhook."
+  router.post("/", (req, res) => {
+    res.json(engine.createRefund(req.body, req.get("idempotency-key") || undefined));
+  });
+  router.get("/:id", (req, res) => {
+    res.json(engine.getRefund(req.params.id));
+  });
+  router.use((req) => {
+    throw new XenditError(404, "NOT_FOUND", `No such endpoint: ${req.method} /refunds${req.path}`);
+  });
+  return router;
+}

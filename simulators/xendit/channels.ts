@@ -19,7 +19,14 @@ export type Channel = {
   expiresInMs: number;
   /** Virtual accounts only: a fixed bank prefix and the full number's length. */
   va?: { prefix: string; length: number };
+  /**
+   * What Xendit's channel pages say about refunds: none, the full amount only, or also partial
+   * amounts (https://docs.xendit.co/docs/available-payment-channels and each channel's page).
+   */
+  refund: RefundSupport;
 };
+
+type RefundSupport = "none" | "full" | "partial";
 
 function va(bank: string, name: string, min: number, max: number, prefix: string, length = 16): Channel {
   return {
@@ -30,11 +37,20 @@ function va(bank: string, name: string, min: number, max: number, prefix: string
     max,
     expiresInMs: 24 * HOUR,
     va: { prefix, length },
+    refund: "none",
   };
 }
 
-function other(code: string, name: string, kind: ChannelKind, min: number, max: number, expiresInMs: number): Channel {
-  return { code, name, kind, min, max, expiresInMs };
+function other(
+  code: string,
+  name: string,
+  kind: ChannelKind,
+  min: number,
+  max: number,
+  expiresInMs: number,
+  refund: RefundSupport,
+): Channel {
+  return { code, name, kind, min, max, expiresInMs, refund };
 }
 
 // The prefixes look like the banks' merchant prefixes for Xendit; they are not meant to be real.
@@ -48,21 +64,24 @@ const list: Channel[] = [
   va("BJB", "BJB", 1, 2_000_000_000, "1234"),
   va("CIMB", "CIMB Niaga", 1, 50_000_000, "5919"),
   va("BSS", "Bank Sahabat Sampoerna", 1, 50_000_000_000, "4404"),
-  other("INDOMARET", "Indomaret", "otc", 10_000, 5_000_000, 48 * HOUR),
-  other("ALFAMART", "Alfamart", "otc", 10_000, 5_000_000, 48 * HOUR),
-  other("QRIS", "QRIS", "qris", 1, 10_000_000, 48 * HOUR),
+  other("INDOMARET", "Indomaret", "otc", 10_000, 5_000_000, 48 * HOUR, "none"),
+  other("ALFAMART", "Alfamart", "otc", 10_000, 5_000_000, 48 * HOUR, "none"),
+  other("QRIS", "QRIS", "qris", 1, 10_000_000, 48 * HOUR, "partial"),
+  // Refunds: none for virtual accounts, Indomaret, Alfamart and AstraPay; OVO refunds "only for
+  // Merchant Initiated Transaction" (its page), which the shop never makes; LinkAja and Kredivo
+  // take the full amount only.
   // Real OVO requests expire after about a minute (the push to the app); ten minutes leaves time
   // to look at the sandbox page.
-  other("OVO", "OVO", "ewallet", 100, 20_000_000, 10 * MINUTE),
-  other("DANA", "DANA", "ewallet", 100, 20_000_000, 24 * HOUR),
-  other("SHOPEEPAY", "ShopeePay", "ewallet", 1, 20_000_000, 30 * MINUTE),
-  other("LINKAJA", "LinkAja", "ewallet", 100, 10_000_000, 30 * MINUTE),
-  other("ASTRAPAY", "AstraPay", "ewallet", 100, 20_000_000, 30 * MINUTE),
-  other("KREDIVO", "Kredivo", "paylater", 1_000, 30_000_000, 24 * HOUR),
-  other("AKULAKU", "Akulaku", "paylater", 1_000, 25_000_000, 24 * HOUR),
-  other("ATOME", "Atome", "paylater", 50_000, 6_000_000, 24 * HOUR),
-  other("INDODANA", "Indodana", "paylater", 10_000, 25_000_000, 24 * HOUR),
-  other("CARDS", "Card", "cards", 5_000, 200_000_000, 10 * MINUTE),
+  other("OVO", "OVO", "ewallet", 100, 20_000_000, 10 * MINUTE, "none"),
+  other("DANA", "DANA", "ewallet", 100, 20_000_000, 24 * HOUR, "partial"),
+  other("SHOPEEPAY", "ShopeePay", "ewallet", 1, 20_000_000, 30 * MINUTE, "partial"),
+  other("LINKAJA", "LinkAja", "ewallet", 100, 10_000_000, 30 * MINUTE, "full"),
+  other("ASTRAPAY", "AstraPay", "ewallet", 100, 20_000_000, 30 * MINUTE, "none"),
+  other("KREDIVO", "Kredivo", "paylater", 1_000, 30_000_000, 24 * HOUR, "full"),
+  other("AKULAKU", "Akulaku", "paylater", 1_000, 25_000_000, 24 * HOUR, "partial"),
+  other("ATOME", "Atome", "paylater", 50_000, 6_000_000, 24 * HOUR, "partial"),
+  other("INDODANA", "Indodana", "paylater", 10_000, 25_000_000, 24 * HOUR, "partial"),
+  other("CARDS", "Card", "cards", 5_000, 200_000_000, 10 * MINUTE, "partial"),
 ];
 
 const byCode = new Map(list.map((channel) => [channel.code, channel]));

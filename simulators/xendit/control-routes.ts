@@ -1,13 +1,13 @@
 import express from "express";
 import type { Engine } from "./engine.ts";
 import { invalid, XenditError } from "./errors.ts";
-import { failureCodes, type WebhookEvent, webhookEvents } from "./types.ts";
+import { failureCodes, type RefundStatus, refundFailureCodes, type WebhookEvent, webhookEvents } from "./types.ts";
 import { isObject } from "./validate-create.ts";
 import type { DeliverySettings, WebhookSender } from "./webhooks.ts";
 
 /**
- * Sandbox helpers for tests (mounted at /_control, no auth): pay, fail or expire a request, send
- * chosen webhooks, bend webhook delivery, move the clock, list and reset.
+ * Sandbox helpers for tests (mounted at /_control, no auth): pay, fail or expire a request, decide
+ * how refunds end, send chosen webhooks, bend webhook delivery, move the clock, list and reset.
  */
 export function controlRoutes(engine: Engine, webhooks: WebhookSender, advanceClock: (ms: number) => void): express.Router {
   const router = express.Router();
@@ -80,6 +80,23 @@ export function controlRoutes(engine: Engine, webhooks: WebhookSender, advanceCl
     res.status(202).json({ queued: events.length });
   });
 
+  router.get("/refunds", (_req, res) => {
+    res.json({ outcome: engine.refundOutcome(), refunds: engine.listRefunds() });
+  });
+  // What becomes of refunds created from now on: SUCCEEDED (the default), FAILED with a code, or
+  // PENDING (no webhook until /refunds/:id/succeed or /fail).
+  router.post("/refunds/outcome", (req, res) => {
+    const { status, failure_code: code = "REFUND_FAILED" } = objectBody(req.body);
+    if (status !== "SUCCEEDED" && status !== "FAILED" && status !== "PENDING") throw invalid("status must be SUCCEEDED, FAILED or PENDING");
+    res.json(engine.setRefundOutcome({ status: status as RefundStatus, failureCode: refundFailureCode(code) }));
+  });
+  router.post("/refunds/:id/succeed", (req, res) => {
+    res.json(engine.succeedRefund(req.params.id));
+  });
+  router.post("/refunds/:id/fail", (req, res) => {
+    res.json(engine.failRefund(req.params.id, refundFailureCode(objectBody(req.body).failure_code ?? "REFUND_FAILED")));
+  });
+
   router.get("/webhooks", (_req, res) => {
     res.json({ settings: webhooks.settings(), pending: webhooks.pending(), log: webhooks.log() });
   });
@@ -107,6 +124,12 @@ export function controlRoutes(engine: Engine, webhooks: WebhookSender, advanceCl
     throw new XenditError(404, "NOT_FOUND", `No such control endpoint: ${req.method} /_control${req.path}`);
   });
   return router;
+}
+
+function refundFailureCode(code: unknown): string {
+  if (typeof code !== "string" || !(refundFailureCodes as readonly string[]).includes(code))
+    throw invalid(`failure_code must be one of Xendit's refund failure codes: ${refundFailureCodes.join(", ")}`);
+  return code;
 }
 
 function objectBody(body: unknown): Record<string, unknown> {

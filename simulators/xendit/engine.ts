@@ -3,6 +3,7 @@ import { buildActions } from "./actions.ts";
 import { inactive, invalid, notFound, XenditError } from "./errors.ts";
 import { creationFailureFor } from "./magic-amounts.ts";
 import { buildPayment, type CardUsed, type PaymentOutcome } from "./payments.ts";
+import { createRefunds } from "./refunds.ts";
 import type { Store } from "./store.ts";
 import type { Payment, PaymentRequest, PaymentRequestStatus, PaymentSession, WebhookBody, WebhookEvent } from "./types.ts";
 import { isObject, validateCreate } from "./validate-create.ts";
@@ -24,7 +25,8 @@ export type EngineDeps = {
 export type Engine = ReturnType<typeof createEngine>;
 
 /**
- * The payment request lifecycle: REQUIRES_ACTION → SUCCEEDED | FAILED | CANCELED | EXPIRED.
+ * The payment request lifecycle: REQUIRES_ACTION → SUCCEEDED | FAILED | CANCELED | EXPIRED; and
+ * a paid request's refunds (refunds.ts): PENDING → SUCCEEDED | FAILED.
  * Every move goes through here, so each one is stored, persisted and (when Xendit would) announced
  * by exactly one webhook.
  */
@@ -248,6 +250,8 @@ export function createEngine({ store, webhooks, now, businessId, publicUrl, simu
     timers.add(timer);
   }
 
+  const refunds = createRefunds({ store, iso, send, later, delayMs: simulateDelayMs });
+
   return {
     now,
     create,
@@ -321,6 +325,7 @@ export function createEngine({ store, webhooks, now, businessId, publicUrl, simu
       return session;
     },
     paySession,
+    ...refunds,
     listSessions: (): PaymentSession[] => [...store.sessions.values()].reverse().map((session) => getSession(session.payment_session_id)),
 
     /** Expires every request and session past its time; runs every second and after the clock moves. */
@@ -367,6 +372,7 @@ export function createEngine({ store, webhooks, now, businessId, publicUrl, simu
     reset(): void {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      refunds.resetRefunds();
       store.reset();
     },
 

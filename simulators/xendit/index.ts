@@ -1,5 +1,5 @@
 /**
- * A local Xendit that speaks the v3 Payment Requests API: the shop mounts it under
+ * A local Xendit that speaks the v3 Payment Requests, Payment Sessions and Refunds APIs: the shop mounts it under
  * /_sandbox/xendit when no key is configured, and tests start it on its own port.
  * See README.md beside this file for the paths, test cards and control API.
  */
@@ -8,13 +8,13 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import express from "express";
-import { apiRoutes, sessionRoutes } from "./api-routes.ts";
+import { apiRoutes, refundRoutes, sessionRoutes } from "./api-routes.ts";
 import { controlRoutes } from "./control-routes.ts";
 import { createEngine } from "./engine.ts";
 import { jsonErrorHandler, XenditError } from "./errors.ts";
 import { payRoutes } from "./pay-routes.ts";
 import { createStore, type Store } from "./store.ts";
-import type { Payment, PaymentRequest, PaymentSession } from "./types.ts";
+import type { Payment, PaymentRequest, PaymentSession, Refund } from "./types.ts";
 import { createWebhookSender, type DeliveryLogEntry, type DeliverySettings } from "./webhooks.ts";
 
 export { API_VERSION } from "./api-routes.ts";
@@ -52,6 +52,9 @@ export type XenditSimulator = {
   paymentRequest(id: string): PaymentRequest | undefined;
   paymentSession(id: string): PaymentSession | undefined;
   payment(id: string): Payment | undefined;
+  refund(id: string): Refund | undefined;
+  /** Every refund, newest first. */
+  refunds(): Refund[];
   /** Webhook deliveries so far, attempts and retries included. */
   deliveries(): DeliveryLogEntry[];
   webhookSettings(): DeliverySettings;
@@ -102,6 +105,7 @@ export function createXenditSimulator(options: SimulatorOptions): XenditSimulato
   const router = express.Router({ caseSensitive: true });
   router.use("/v3", apiRoutes(engine, options.secretKey));
   router.use("/sessions", sessionRoutes(engine, options.secretKey));
+  router.use("/refunds", refundRoutes(engine, options.secretKey));
   router.use("/pay", express.urlencoded({ extended: false, limit: "64kb" }), payRoutes(engine));
   router.use("/_control", express.json({ limit: "1mb" }), controlRoutes(engine, webhooks, advanceClock));
   router.use((req) => {
@@ -117,6 +121,8 @@ export function createXenditSimulator(options: SimulatorOptions): XenditSimulato
     paymentRequest: (id) => store.paymentRequests.get(id),
     paymentSession: (id) => store.sessions.get(id),
     payment: (id) => store.payments.get(id),
+    refund: (id) => store.refunds.get(id),
+    refunds: () => engine.listRefunds(),
     deliveries: () => webhooks.log(),
     webhookSettings: () => webhooks.settings(),
     now,

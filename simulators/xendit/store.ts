@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync } from "node:fs";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Payment, PaymentRequest, PaymentSession } from "./types.ts";
+import type { Payment, PaymentRequest, PaymentSession, Refund } from "./types.ts";
 
 type IdempotencyEntry = { bodyHash: string; paymentRequestId: string };
 
@@ -12,6 +12,9 @@ export type Store = {
   sessions: Map<string, PaymentSession>;
   /** idempotency-key header → the body it came with and the request it created. */
   idempotency: Map<string, IdempotencyEntry>;
+  refunds: Map<string, Refund>;
+  /** idempotency-key header of POST /refunds → the refund it created. */
+  refundKeys: Map<string, string>;
   /** Added to the options' clock by POST /_control/clock. */
   clockOffsetMs: number;
   /** Call after every change: schedules a write of the state file. */
@@ -29,6 +32,9 @@ type StateFile = {
   /** Absent in files written before sessions were simulated. */
   payment_sessions?: PaymentSession[];
   idempotency_keys: Array<IdempotencyEntry & { key: string }>;
+  /** Absent in files written before refunds were simulated. */
+  refunds?: Refund[];
+  refund_idempotency_keys?: Array<{ key: string; refund_id: string }>;
 };
 
 // Many changes come in bursts (create, then pay, then a webhook); one write covers them.
@@ -44,6 +50,8 @@ export function createStore(stateFile?: string): Store {
     payments: new Map(),
     sessions: new Map(),
     idempotency: new Map(),
+    refunds: new Map(),
+    refundKeys: new Map(),
     clockOffsetMs: 0,
     changed() {
       if (!stateFile) return;
@@ -66,6 +74,8 @@ export function createStore(stateFile?: string): Store {
       store.payments.clear();
       store.sessions.clear();
       store.idempotency.clear();
+      store.refunds.clear();
+      store.refundKeys.clear();
       store.clockOffsetMs = 0;
       store.changed();
     },
@@ -82,6 +92,8 @@ function serialize(store: Store): StateFile {
     payments: [...store.payments.values()],
     payment_sessions: [...store.sessions.values()],
     idempotency_keys: [...store.idempotency].map(([key, entry]) => ({ key, ...entry })),
+    refunds: [...store.refunds.values()],
+    refund_idempotency_keys: [...store.refundKeys].map(([key, refundId]) => ({ key, refund_id: refundId })),
   };
 }
 
@@ -100,6 +112,8 @@ function load(file: string, store: Store): void {
     for (const payment of state.payments) store.payments.set(payment.payment_id, payment);
     for (const session of state.payment_sessions ?? []) store.sessions.set(session.payment_session_id, session);
     for (const { key, ...entry } of state.idempotency_keys) store.idempotency.set(key, entry);
+    for (const refund of state.refunds ?? []) store.refunds.set(refund.id, refund);
+    for (const { key, refund_id } of state.refund_idempotency_keys ?? []) store.refundKeys.set(key, refund_id);
     store.clockOffsetMs = state.clock_offset_ms;
   } catch (error) {
     // A sandbox should start anyway; the unreadable file is kept beside for a look.

@@ -101,7 +101,10 @@ export const webhookEvents = [
   "payment_session.completed",
   "payment_session.expired",
 ] as const;
-export type WebhookEvent = (typeof webhookEvents)[number];
+
+/** The refund webhooks (https://docs.xendit.co/apidocs/refund-webhook-notification). */
+const refundEvents = ["refund.succeeded", "refund.failed"] as const;
+export type WebhookEvent = (typeof webhookEvents)[number] | (typeof refundEvents)[number];
 
 /** The JSON body of every webhook POST. */
 export type WebhookBody = {
@@ -146,4 +149,43 @@ export const failureCodes = [
   "INACTIVE_OR_UNAUTHORIZED_CARD",
   "INVALID_MERCHANT_CREDENTIALS",
   "SUSPECTED_FRAUDULENT",
+] as const;
+
+/**
+ * A refund (POST /refunds), with the fields of Xendit's refund object
+ * (https://docs.xendit.co/apidocs/refund-payment-request): `payment_id`, `invoice_id` and
+ * `payment_method_type` are marked "to be deprecated" there but still sent, as in the webhook examples.
+ */
+export type RefundStatus = "PENDING" | "SUCCEEDED" | "FAILED";
+
+export type Refund = {
+  id: string;
+  payment_request_id: string;
+  payment_id: string | null;
+  invoice_id: null;
+  payment_method_type: "CARD" | "EWALLET" | "DIRECT_DEBIT" | null;
+  amount: number;
+  channel_code: string;
+  country: "ID";
+  currency: string;
+  reference_id: string | null;
+  status: RefundStatus;
+  reason: string;
+  failure_code: string | null;
+  refund_fee_amount: number | null;
+  created: string;
+  updated: string;
+  metadata: Record<string, unknown> | null;
+};
+
+/** The refund `reason` enum of the reference. */
+export const refundReasons = ["FRAUDULENT", "DUPLICATE", "REQUESTED_BY_CUSTOMER", "CANCELLATION", "OTHERS"] as const;
+
+/** The refund object's `failure_code` enum of the reference; the control API accepts only these. */
+export const refundFailureCodes = [
+  "ACCOUNT_ACCESS_BLOCKED",
+  "ACCOUNT_NOT_FOUND",
+  "DUPLICATE_ERROR",
+  "INSUFFICIENT_BALANCE",
+  "REFUND_FAILED",
 ] as const;

@@ -24,6 +24,7 @@ const apiAccess: Record<string, "public" | "staff"> = {
   "api/orders": "public", // POST places an order; GET (the list) is staff: checked below
   "api/orders/update-payment-status": "staff",
   "api/orders/:id": "staff",
+  "api/orders/:id/refunds": "staff",
   "api/rates/usd-idr": "public",
   "api/xendit/payment-request": "public",
   "api/xendit/payment-status": "public",

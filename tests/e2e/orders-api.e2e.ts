@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { baseURL } from "./fixtures.ts";
-import { newYorkAddress } from "./samples.ts";
+import { baliAddress, newYorkAddress } from "./samples.ts";
 
 const staff = () => ({ Authorization: `Bearer ${inject("staffToken")}` });
 const post = (body: unknown) =>
@@ -101,25 +101,41 @@ describe("staff order endpoints", () => {
     expect(defaults.pagination).toMatchObject({ page: 1, limit: 10 });
   });
 
-  it("mark an order paid, refuse a move the status machine forbids", async () => {
-    const { id } = (await (await post(await goodPayload())).json()) as { id: string };
-    const patch = (paymentStatus: string) =>
-      fetch(`${baseURL()}/api/orders/update-payment-status?orderId=${id}`, {
+  it("mark a cash order paid once; refuse an online order, a second mark and other statuses with 409", async () => {
+    const cash = {
+      ...(await goodPayload()),
+      shippingAddress: baliAddress,
+      shipping: { method: "PICKUP", cost: 0 },
+      paymentMethod: "CASH_IN_STORE",
+    };
+    cash.total = cash.price;
+    const placed = await post(cash);
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    const { id } = (await placed.json()) as { id: string };
+    const patch = (paymentStatus: string, orderId = id) =>
+      fetch(`${baseURL()}/api/orders/update-payment-status?orderId=${orderId}`, {
         method: "PATCH",
         headers: { ...staff(), "Content-Type": "application/json" },
         body: JSON.stringify({ paymentStatus }),
       });
+    const failed = await patch("FAILED");
+    expect(failed.status).toBe(409);
+    expect(((await failed.json()) as { error: string }).error).toMatch(/cash-in-store/);
     const paid = await patch("SUCCEEDED");
     expect(paid.status).toBe(200);
-    expect(await paid.json()).toMatchObject({ paymentStatus: "SUCCEEDED", status: "PROCESSING" });
-    expect((await patch("FAILED")).status).toBe(409);
+    expect(await paid.json()).toMatchObject({ id, paymentStatus: "SUCCEEDED", status: "PROCESSING" });
+    const again = await patch("SUCCEEDED");
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: "This order is already paid", details: { code: "already-paid" } });
     expect((await patch("MAYBE")).status).toBe(400);
-    const missing = await fetch(`${baseURL()}/api/orders/update-payment-status?orderId=00000000-0000-4000-8000-000000000000`, {
-      method: "PATCH",
-      headers: { ...staff(), "Content-Type": "application/json" },
-      body: JSON.stringify({ paymentStatus: "SUCCEEDED" }),
-    });
-    expect(missing.status).toBe(404);
+
+    // An order paid online (BCA virtual account): its payment status is Xendit's to tell.
+    const { id: online } = (await (await post(await goodPayload())).json()) as { id: string };
+    const refused = await patch("SUCCEEDED", online);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/Only cash-in-store orders can be marked paid/);
+
+    expect((await patch("SUCCEEDED", "00000000-0000-4000-8000-000000000000")).status).toBe(404);
   });
 });
 

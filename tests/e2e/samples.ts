@@ -12,6 +12,18 @@ export const newYorkAddress = {
   country: "United States",
 };
 
+/** A customer in Ubud, Bali: pickup at the workshop and cash in store are offered. */
+export const baliAddress = {
+  fullName: "Made Wirawan",
+  email: "made@example.com",
+  phone: "+62 812 3456 789",
+  addressLine1: "Jl. Raya Ubud 10",
+  city: "Ubud",
+  state: "Bali",
+  postalCode: "80571",
+  country: "Indonesia",
+};
+
 export const sampleContact = { name: "Ana", email: "ana@example.com", subject: "A hat", message: "Hello" };
 
 /** A `POST /api/orders` body for the first hat in stock of the shop at `origin`, by BCA virtual account. */

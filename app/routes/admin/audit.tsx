@@ -3,6 +3,7 @@ import { adminAudit } from "#app/i18n/admin-audit.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
 import { adminDate } from "#lib/admin-date.ts";
 import { auditActions, isAuditAction } from "#lib/audit-actions.ts";
+import { changeLines } from "#lib/audit-changes.ts";
 import { auditEntries, auditPeople } from "#server/audit/log.ts";
 import { requireOwner, requireStaffPage } from "#server/staff/guard.ts";
 import type { Route } from "./+types/audit";
@@ -41,15 +42,6 @@ function recordLink(type: string | null, id: string | null): string | null {
   if (type === "message") return `/admin/inbox/${id}`;
   if (type === "custom-order") return `/admin/custom-orders/${id}`;
   return null;
-}
-
-/** Before and after as short "field: value" lines, only what changed when both are there. */
-function changeLines(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  const show = (v: unknown) => (v === undefined || v === null ? "—" : typeof v === "string" ? v : JSON.stringify(v));
-  return keys
-    .filter((k) => !before || !after || show(before[k]) !== show(after[k]))
-    .map((k) => (before && after ? `${k}: ${show(before[k])} → ${show(after[k])}` : `${k}: ${show((after ?? before)?.[k])}`));
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {

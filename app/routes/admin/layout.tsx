@@ -3,6 +3,7 @@ import { TokenField } from "#app/components/admin/TokenField.tsx";
 import { admin } from "#app/i18n/admin.ts";
 import { useT } from "#app/i18n/core.ts";
 import { shop } from "#lib/shop.ts";
+import { unreadCount } from "#server/messages/inbox.ts";
 import { requireStaffForm, requireStaffPage, type StaffUser } from "#server/staff/guard.ts";
 import type { Route } from "./+types/layout";
 
@@ -29,7 +30,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, formToken } = await requireStaffPage(request);
-  return { user, formToken };
+  // The Inbox tab shows how many messages nobody has opened yet.
+  return { user, formToken, unread: await unreadCount() };
 }
 
 type TabLabel = "tab.dashboard" | "tab.products" | "tab.orders" | "tab.customOrders" | "tab.inbox" | "tab.staff" | "tab.audit";
@@ -46,13 +48,13 @@ const tabs: Tab[] = [
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame user={loaderData.user}>
+    <AdminFrame user={loaderData.user} unread={loaderData.unread}>
       <Outlet />
     </AdminFrame>
   );
 }
 
-function AdminFrame({ user, children }: { user: StaffUser | undefined; children: React.ReactNode }) {
+function AdminFrame({ user, unread = 0, children }: { user: StaffUser | undefined; unread?: number; children: React.ReactNode }) {
   const t = useT(admin);
   return (
     <div className="min-h-screen bg-sand-50">
@@ -104,6 +106,12 @@ function AdminFrame({ user, children }: { user: StaffUser | undefined; children:
                       }
                     >
                       {t(tab.label)}
+                      {tab.to === "/admin/inbox" && unread > 0 && (
+                        <span className="ml-1.5 rounded-full bg-clay-600 px-1.5 py-0.5 text-xs font-semibold text-white">
+                          {unread}
+                          <span className="sr-only"> {t("frame.unread")}</span>
+                        </span>
+                      )}
                     </NavLink>
                   </li>
                 ))}
@@ -120,12 +128,12 @@ function AdminFrame({ user, children }: { user: StaffUser | undefined; children:
 export function ErrorBoundary() {
   const t = useT(admin);
   const error = useRouteError();
-  const frame = useRouteLoaderData("admin") as { user?: StaffUser } | undefined;
+  const frame = useRouteLoaderData("admin") as { user?: StaffUser; unread?: number } | undefined;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const kind = status === 403 ? "forbidden" : status === 404 ? "notFound" : "error";
   const code = isRouteErrorResponse(error) ? (error.data as { code?: string } | undefined)?.code : undefined;
   return (
-    <AdminFrame user={frame?.user}>
+    <AdminFrame user={frame?.user} unread={frame?.unread}>
       <section className="mx-auto max-w-xl py-12 text-center">
         <title>{t(`${kind}.title`)}</title>
         <h1 className="text-2xl font-semibold">{t(`${kind}.title`)}</h1>

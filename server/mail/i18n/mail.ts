@@ -73,6 +73,27 @@ export const mailTexts = defineMessages(
     "flagged.payment": "Xendit payment",
     "flagged.method": "Method",
     "flagged.amount": "Payment amount",
+
+    "shipped.subject": "Order {number} is on its way",
+    "shipped.text": "Good news: your order {number} ({hat}) has left the workshop and is on its way with {carrier}.",
+    "shipped.carrier": "Carrier",
+    "shipped.tracking": "Tracking number",
+    "shipped.track": "Track your parcel",
+    "shipped.noLink": "You can follow the parcel with this number on the website of {carrier}.",
+
+    "staff.about": "This message is about your order {number}.",
+
+    "contact.subject": "Message from {name}: {subject}",
+    "contact.intro":
+      "A visitor wrote through the contact form on the website. Reply to this e-mail to answer them, or answer from the Inbox.",
+    "contact.from": "From",
+    "contact.topic": "Subject",
+    "contact.received": "Received",
+    "contact.message": "Message",
+    "contact.open": "Open in the Inbox",
+
+    "reply.wrote": "On {date} you wrote:",
+    "reply.more": "Anything else? Just reply to this e-mail.",
   },
   {
     ru: {
@@ -142,6 +163,27 @@ export const mailTexts = defineMessages(
       "flagged.payment": "Платёж Xendit",
       "flagged.method": "Способ",
       "flagged.amount": "Сумма платежа",
+
+      "shipped.subject": "Заказ {number} отправлен",
+      "shipped.text": "Хорошие новости: ваш заказ {number} ({hat}) покинул мастерскую и уже в пути, его везёт {carrier}.",
+      "shipped.carrier": "Перевозчик",
+      "shipped.tracking": "Трек-номер",
+      "shipped.track": "Отследить посылку",
+      "shipped.noLink": "Отследить посылку по этому номеру можно на сайте перевозчика {carrier}.",
+
+      "staff.about": "Это письмо о вашем заказе {number}.",
+
+      "contact.subject": "Сообщение от {name}: {subject}",
+      "contact.intro":
+        "Посетитель написал через форму на сайте. Ответьте на это письмо, чтобы ответить ему, или ответьте из раздела «Входящие».",
+      "contact.from": "От",
+      "contact.topic": "Тема",
+      "contact.received": "Получено",
+      "contact.message": "Сообщение",
+      "contact.open": "Открыть во «Входящих»",
+
+      "reply.wrote": "{date} вы написали:",
+      "reply.more": "Остались вопросы? Просто ответьте на это письмо.",
     },
   },
 );

@@ -13,6 +13,8 @@ export type Block =
   | { kind: "rows"; rows: ReadonlyArray<readonly [string, string]> }
   /** A link shown as a button; the text part prints the address. */
   | { kind: "button"; label: string; href: string }
+  /** Someone else's words, quoted as they wrote them (e.g. the message a reply answers). */
+  | { kind: "quote"; text: string }
   /** Lines set apart in a tinted box, e.g. the workshop's address and hours. */
   | { kind: "box"; lines: readonly string[] }
   /** Small print under the mail. */
@@ -45,6 +47,11 @@ function toText(body: MailBody): string {
         return block.rows.map(([label, value]) => `${label}: ${value.split("\n").join(`\n${" ".repeat(label.length + 2)}`)}`).join("\n");
       case "button":
         return `${block.label}:\n${block.href}`;
+      case "quote":
+        return block.text
+          .split("\n")
+          .map((line) => (line ? `> ${line}` : ">"))
+          .join("\n");
       case "box":
         return block.lines.map((line) => `  ${line}`).join("\n");
       case "footer":
@@ -85,6 +92,8 @@ function blockHtml(block: Block): string {
         `style="display:inline-block;padding:12px 20px;border-radius:6px;background:#8a5a2b;color:#ffffff;text-decoration:none;font-size:16px">` +
         `${escapeHtml(block.label)}</a></p>`
       );
+    case "quote":
+      return `<blockquote style="margin:0 0 16px;padding:4px 0 4px 12px;border-left:3px solid #e4d8c4;color:${MUTED};font-size:15px;line-height:1.5">${lines(block.text)}</blockquote>`;
     case "box":
       return `<div style="margin:0 0 16px;padding:12px 16px;border-radius:6px;background:#f3ead9;font-size:15px;line-height:1.5">${block.lines.map(escapeHtml).join("<br>")}</div>`;
     case "footer":

@@ -4,16 +4,20 @@
  */
 import { defaultLocale, isLocale, type Locale } from "#lib/locale.ts";
 import { type RenderedMail, renderBody } from "./blocks.ts";
+import { type MessageReplyVars, messageReply, type ShopContactMessageVars, shopContactMessage } from "./contact-message.ts";
 import { type OrderCancelledVars, orderCancelled } from "./order-cancelled.ts";
 import { type OrderReceivedVars, orderReceived } from "./order-received.ts";
+import { type OrderShippedVars, orderShipped } from "./order-shipped.ts";
 import { type PaymentConfirmedVars, paymentConfirmed } from "./payment-confirmed.ts";
 import { type PaymentFailedVars, paymentFailed } from "./payment-failed.ts";
 import type { Template } from "./shared.ts";
 import { type ShopNewOrderVars, shopNewOrder } from "./shop-new-order.ts";
 import { type ShopPaymentFlaggedVars, shopPaymentFlagged } from "./shop-payment-flagged.ts";
+import { type StaffMessageVars, staffMessage } from "./staff-message.ts";
 
 export type { RenderedMail } from "./blocks.ts";
 
+export { oneLine } from "./contact-message.ts";
 export type { CancelReason } from "./order-cancelled.ts";
 export type { MailOrder } from "./shared.ts";
 
@@ -25,6 +29,10 @@ export type MailVars = {
   "payment-failed": PaymentFailedVars;
   "shop-new-order": ShopNewOrderVars;
   "shop-payment-flagged": ShopPaymentFlaggedVars;
+  "order-shipped": OrderShippedVars;
+  "staff-message": StaffMessageVars;
+  "shop-contact-message": ShopContactMessageVars;
+  "message-reply": MessageReplyVars;
 };
 
 export type MailTemplate = keyof MailVars;
@@ -39,6 +47,10 @@ const templates: { [T in MailTemplate]: Template<MailVars[T]> } = {
   "payment-failed": paymentFailed,
   "shop-new-order": shopNewOrder,
   "shop-payment-flagged": shopPaymentFlagged,
+  "order-shipped": orderShipped,
+  "staff-message": staffMessage,
+  "shop-contact-message": shopContactMessage,
+  "message-reply": messageReply,
 };
 
 export const mailTemplates = Object.keys(templates) as MailTemplate[];

@@ -26,20 +26,62 @@ const every: MailContent[] = [
       reason: "paid after the order was cancelled",
     },
   },
+  {
+    template: "order-shipped",
+    vars: {
+      order: testOrder(),
+      carrier: "DHL",
+      trackingNumber: "1234567890",
+      trackingUrl: "https://www.dhl.com/id-en/home/tracking/tracking-express.html?submit=1&tracking-id=1234567890",
+    },
+  },
+  {
+    template: "staff-message",
+    vars: { order: testOrder(), subject: "Your hat RT-240517-K3QZ is being made", text: "Hello,\n\nThe weaving has <begun>." },
+  },
+];
+
+const message = {
+  id: 42,
+  name: "Ayu Lestari",
+  email: "ayu@example.com",
+  subject: "Size 64?",
+  message: "Do you make hats in 64 cm?\nI have a large head.",
+  locale: "ru",
+  createdAt: new Date("2026-11-23T02:00:00Z"),
+};
+
+const contactMails: MailContent[] = [
+  { template: "shop-contact-message", vars: { message } },
+  { template: "message-reply", vars: { subject: "Re: Size 64?", text: "Yes, we do.", message } },
 ];
 
 describe("mail templates", () => {
   it("cover every template, in both languages, with a subject, text and HTML", () => {
-    expect(every.map((m) => m.template).sort()).toEqual([...mailTemplates].sort());
-    for (const mail of every) {
+    expect([...every, ...contactMails].map((m) => m.template).sort()).toEqual([...mailTemplates].sort());
+    for (const mail of [...every, ...contactMails]) {
       for (const locale of ["en", "ru"]) {
         const r = renderMail(mail, locale, url);
-        expect(r.subject).toContain("RT-240517-K3QZ");
+        expect(r.subject).toMatch(contactMails.includes(mail) ? /Size 64\?/ : /RT-240517-K3QZ/);
         expect(r.text.length).toBeGreaterThan(50);
         expect(r.html).toMatch(/^<!doctype html>/);
         expect(r.html).toContain(`lang="${locale}"`);
       }
     }
+  });
+
+  it("order-shipped: carrier, tracking number and the tracking link; staff-message: the text as written, escaped in HTML", () => {
+    const shipped = renderMail(every.find((m) => m.template === "order-shipped")!, "ru", url);
+    expect(shipped.subject).toBe("Заказ RT-240517-K3QZ отправлен");
+    expect(shipped.text).toContain("Трек-номер: 1234567890");
+    expect(shipped.text).toContain("https://www.dhl.com/id-en/home/tracking/tracking-express.html?submit=1&tracking-id=1234567890");
+    expect(shipped.html).toContain("tracking-express.html?submit=1&amp;tracking-id=1234567890");
+    const staff = renderMail(every.find((m) => m.template === "staff-message")!, "en", url);
+    expect(staff.subject).toBe("Your hat RT-240517-K3QZ is being made");
+    expect(staff.text).toContain("Hello,\n\nThe weaving has <begun>.");
+    expect(staff.html).toContain("The weaving has &lt;begun&gt;.");
+    expect(staff.html).not.toContain("<begun>");
+    expect(staff.text).toContain("This message is about your order RT-240517-K3QZ.");
   });
 
   it("order-received: details, money in USD and rupiah, the order page", () => {
@@ -204,5 +246,53 @@ describe("mail templates", () => {
       const en = renderMail({ ...mail, vars: { ...mail.vars, order: testOrder({ paymentMethod: "BCA" }) } } as MailContent, "en", url);
       expect(`${en.subject}\n${en.text}`.match(/[А-Яа-яЁё]+/g) ?? [], `${mail.template} (en)`).toEqual([]);
     }
+  });
+
+  it("shop-contact-message: who wrote, what, when, in which language, and a link to the message in the inbox", () => {
+    const r = renderMail({ template: "shop-contact-message", vars: { message } }, "en", url);
+    expect(r.subject).toBe("Message from Ayu Lestari: Size 64?");
+    for (const part of [
+      "From: Ayu Lestari <ayu@example.com>",
+      "Subject: Size 64?",
+      "Received: 23 Nov 2026, 10:00 WITA",
+      "Customer's language: ru",
+      "> Do you make hats in 64 cm?\n> I have a large head.",
+      `${url}/admin/inbox/42`,
+    ]) {
+      expect(r.text).toContain(part);
+    }
+    expect(r.html).toContain(`href="${url}/admin/inbox/42"`);
+    expect(r.html).toContain("Do you make hats in 64 cm?<br>I have a large head.");
+  });
+
+  it("shop-contact-message: a subject typed over several lines is sent on one; every value is escaped in the HTML", () => {
+    const evil = { ...message, name: "<b>Ayu</b>", subject: "Hi\r\nBcc: x@example.com", message: "<script>alert(1)</script>" };
+    const r = renderMail({ template: "shop-contact-message", vars: { message: evil } }, "en", url);
+    expect(r.subject).toBe("Message from <b>Ayu</b>: Hi Bcc: x@example.com");
+    expect(r.html).not.toContain("<script>");
+    expect(r.html).not.toContain("<b>Ayu");
+    expect(r.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("message-reply: staff's text, then the customer's message quoted, in the customer's language", () => {
+    const ru = renderMail(
+      { template: "message-reply", vars: { subject: "Re: Size 64?", text: "Да, делаем.\nМастерская", message } },
+      "ru",
+      url,
+    );
+    expect(ru.subject).toBe("Re: Size 64?");
+    expect(ru.text.indexOf("Да, делаем.\nМастерская")).toBe(0);
+    expect(ru.text).toContain("23 нояб. 2026 г., 10:00 WITA вы написали:\n\n> Do you make hats in 64 cm?\n> I have a large head.");
+    expect(ru.text).toContain("Остались вопросы? Просто ответьте на это письмо.");
+    expect(ru.html).toContain('<html lang="ru">');
+    expect(ru.html).toContain("<blockquote");
+    const en = renderMail(
+      { template: "message-reply", vars: { subject: "About <your> hat", text: "Yes & <b>no</b>", message } },
+      "en",
+      url,
+    );
+    expect(en.text).toContain("On 23 Nov 2026, 10:00 WITA you wrote:");
+    expect(en.html).toContain("Yes &amp; &lt;b&gt;no&lt;/b&gt;");
+    expect(en.html).toContain("<title>About &lt;your&gt; hat</title>");
   });
 });

@@ -69,3 +69,15 @@ export function isSessionId(id: string | null | undefined): boolean {
 export function isRedirectMethod(method: PaymentMethod): boolean {
   return method.type === "CARD" || method.type === "EWALLET" || method.type === "PAYLATER";
 }
+
+/**
+ * Whether Xendit refunds a channel's payments, as its channel pages say
+ * (https://docs.xendit.co/docs/available-payment-channels and each channel's page): never for
+ * virtual accounts, Indomaret, Alfamart and AstraPay; OVO "only for Merchant Initiated
+ * Transaction", which the shop never makes; the full amount only for LinkAja and Kredivo.
+ */
+export function refundSupportOf(channelCode: string): "none" | "full" | "partial" {
+  if (["LINKAJA", "KREDIVO"].includes(channelCode)) return "full";
+  if (["CARDS", "QRIS", "DANA", "SHOPEEPAY", "AKULAKU", "ATOME", "INDODANA"].includes(channelCode)) return "partial";
+  return "none";
+}

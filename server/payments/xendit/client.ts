@@ -1,5 +1,5 @@
 /**
- * Xendit's Payment Requests API v3 (docs/decisions/007) and Payment Sessions API (009): the calls
+ * Xendit's Payment Requests API v3 (docs/decisions/007), Payment Sessions API (009) and Refunds (014): the calls
  * the shop makes, typed with the fields it reads. Xendit itself or the simulator answers, whichever `baseUrl` names.
  */
 type XenditAction = { type: string; descriptor: string; value: string };
@@ -91,6 +91,48 @@ export type CreateSession = {
   metadata?: Record<string, string>;
 };
 
+/**
+ * A refund, as Xendit's refund object names its fields
+ * (https://docs.xendit.co/apidocs/refund-payment-request, "Refund object").
+ */
+export type XenditRefund = {
+  id: string;
+  payment_request_id: string | null;
+  /** "To be deprecated" in the reference, still sent. */
+  payment_id?: string | null;
+  invoice_id?: string | null;
+  amount: number;
+  channel_code?: string | null;
+  country?: string | null;
+  currency: string;
+  reference_id?: string | null;
+  status: "PENDING" | "SUCCEEDED" | "FAILED" | "CANCELLED" | (string & {});
+  reason: RefundReason;
+  /** ACCOUNT_ACCESS_BLOCKED, ACCOUNT_NOT_FOUND, DUPLICATE_ERROR, INSUFFICIENT_BALANCE, REFUND_FAILED. */
+  failure_code?: string | null;
+  refund_fee_amount?: number | null;
+  metadata?: Record<string, unknown> | null;
+  created: string;
+  updated: string;
+};
+
+/** The refund `reason` enum of Xendit's reference. */
+export const refundReasons = ["DUPLICATE", "FRAUDULENT", "REQUESTED_BY_CUSTOMER", "CANCELLATION", "OTHERS"] as const;
+export type RefundReason = (typeof refundReasons)[number];
+
+/**
+ * POST /refunds: `payment_request_id` and `reason` are required; without `amount` Xendit refunds
+ * what is left of the payment. The shop always sends amount and currency (decision 014).
+ */
+export type CreateRefund = {
+  payment_request_id: string;
+  reference_id: string;
+  amount: number;
+  currency: string;
+  reason: RefundReason;
+  metadata?: Record<string, string>;
+};
+
 /** A refusal or failure answered by Xendit, with its error code (API_VALIDATION_ERROR, …). */
 export class XenditError extends Error {
   readonly status: number;
@@ -158,6 +200,14 @@ export function xenditClient({ baseUrl, secretKey }: { baseUrl: string; secretKe
     getSession: (sessionId: string) => call<XenditSession>("GET", `/sessions/${id(sessionId)}`),
     /** Ends an ACTIVE session: its payment link stops working. */
     cancelSession: (sessionId: string) => call<XenditSession>("POST", `/sessions/${id(sessionId)}/cancel`, {}),
+    /**
+     * Asks Xendit to send money back; the answer is PENDING and refund.succeeded / refund.failed
+     * follows. The idempotency key (Xendit's SDKs send it as `idempotency-key`) makes a repeat
+     * answer 409 DUPLICATE_ERROR instead of a second refund.
+     */
+    createRefund: (body: CreateRefund, idempotencyKey: string) =>
+      call<XenditRefund>("POST", "/refunds", body, { "idempotency-key": idempotencyKey }),
+    getRefund: (refundId: string) => call<XenditRefund>("GET", `/refunds/${id(refundId)}`),
     /** Test mode only: pays a virtual account, store code or QR as a customer would. */
     simulatePayment: (paymentRequestId: string, amount?: number) =>
       call<{ status: string; message?: string }>(

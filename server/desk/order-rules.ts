@@ -1,0 +1,88 @@
+/**
+ * What staff may do with an order, as pure rules over the order row: the page offers only what
+ * these allow, and the actions check them again under the order's lock. Each refusal has a code
+ * (the admin words it in its language) and an English message (for the JSON API and logs).
+ */
+
+import { canMoveOrder, isOrderStatus, type OrderStatus, orderStatuses } from "#server/orders/status.ts";
+import type { Order } from "#server/orders/types.ts";
+import { isPaidOnline } from "#server/payments/xendit/channels.ts";
+
+export type Refusal = { code: RefusalCode; message: string };
+
+export type RefusalCode =
+  | "not-cash"
+  | "already-paid"
+  | "payment-not-pending"
+  | "cancelled"
+  | "move-not-allowed"
+  | "not-paid"
+  | "pickup-not-shipped"
+  | "pickup-only"
+  | "stale"
+  | "carrier-required"
+  | "tracking-required"
+  | "reason-required"
+  | "text-required"
+  | "subject-required"
+  | "too-long"
+  | "no-email";
+
+type Row = Pick<Order, "status" | "paymentStatus" | "paymentMethod" | "deliveryOption">;
+
+/** Why an order cannot be marked paid by staff, or null when it can (SPEC 4: cash in store, payment pending). */
+export function canMarkPaid(order: Row): Refusal | null {
+  if (order.paymentMethod !== "CASH_IN_STORE")
+    return {
+      code: "not-cash",
+      message: isPaidOnline(order.paymentMethod)
+        ? `Only cash-in-store orders can be marked paid; this order is paid online (${order.paymentMethod}) and its payment status comes from Xendit`
+        : `Only cash-in-store orders can be marked paid; this order's payment method is ${order.paymentMethod}`,
+    };
+  if (order.status === "CANCELLED") return { code: "cancelled", message: "This order is cancelled" };
+  if (order.paymentStatus === "SUCCEEDED") return { code: "already-paid", message: "This order is already paid" };
+  if (order.paymentStatus !== "PENDING" && order.paymentStatus !== "AWAITING_PREPAYMENT")
+    return { code: "payment-not-pending", message: `The payment is ${order.paymentStatus}, not awaiting payment` };
+  return null;
+}
+
+/** Statuses that mean the workshop works on, or has delivered, the hat: only for a paid order. */
+const workStatuses: readonly OrderStatus[] = ["PROCESSING", "IN_PROGRESS", "SHIPPED", "DELIVERED", "COMPLETED"];
+
+/** Why staff cannot move an order to `next`, or null when they can. */
+export function moveRefusal(order: Row, next: OrderStatus): Refusal | null {
+  if (!isOrderStatus(order.status) || !canMoveOrder(order.status, next))
+    return { code: "move-not-allowed", message: `An order cannot go from ${order.status} to ${next}` };
+  if (order.status !== "test_payment" && workStatuses.includes(next) && order.paymentStatus !== "SUCCEEDED")
+    return {
+      code: "not-paid",
+      message:
+        order.paymentMethod === "CASH_IN_STORE"
+          ? `The order is not paid yet: mark it paid first (it then goes to PROCESSING)`
+          : `The order is not paid yet: it moves on when Xendit confirms the payment`,
+    };
+  if (next === "SHIPPED" && order.deliveryOption === "PICKUP")
+    return { code: "pickup-not-shipped", message: "A pickup order is collected at the workshop, never shipped: complete it instead" };
+  if (next === "COMPLETED" && order.status === "IN_PROGRESS" && order.deliveryOption !== "PICKUP")
+    return { code: "pickup-only", message: "Only a pickup order is completed straight from IN_PROGRESS; ship this one first" };
+  return null;
+}
+
+/** The statuses staff may move an order to now, in the machine's order. */
+export function allowedMoves(order: Row): OrderStatus[] {
+  return orderStatuses.filter((next) => moveRefusal(order, next) === null);
+}
+
+/** The carriers the workshop ships with; anything else is typed by staff. */
+export const knownCarriers = { DHL: "DHL", LION_PARCEL: "Lion Parcel" } as const;
+
+/**
+ * The carrier's public tracking page for a parcel, for the ones the shop knows (DHL Express
+ * Indonesia, Lion Parcel); null for any other carrier.
+ */
+export function trackingUrl(carrier: string, trackingNumber: string): string | null {
+  const number = encodeURIComponent(trackingNumber);
+  if (carrier === knownCarriers.DHL) return `https://www.dhl.com/id-en/home/tracking/tracking-express.html?submit=1&tracking-id=${number}`;
+  if (carrier === knownCarriers.LION_PARCEL) return `https://lionparcel.com/track/stt?q=${number}`;
+  return null;
+}

@@ -1,0 +1,136 @@
+import { eq, sql } from "drizzle-orm";
+import { systemActor } from "#server/audit/actor.ts";
+import { recordAudit } from "#server/audit/log.ts";
+import { config } from "#server/config.ts";
+import { getDb } from "#server/db/client.ts";
+import { staffAccounts } from "#server/db/schema.ts";
+import { generatePassword, setPassword } from "./accounts.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+
+/**
+ * The first way into the admin, run at every start after the migrations:
+ *
+ * - with ADMIN_EMAIL and ADMIN_PASSWORD (checked against the policy by server/config.ts), that
+ *   account exists, is an enabled owner and has that password (reset only when it differs, so a
+ *   restart does not end its sessions);
+ * - without them, an empty staff table gets the owner `admin@localhost` with a random password,
+ *   printed once to the start output; only its hash is stored. Two instances starting together on
+ *   one database make one account, and only the one that made it prints.
+ */
+export const DEFAULT_OWNER_EMAIL = "admin@localhost";
+
+export type FirstOwnerOutcome = "created" | "reset" | "unchanged" | "generated" | "none";
+
+type Options = { adminEmail?: string; adminPassword?: string; publicUrl: string; print?: (text: string) => void };
+
+export async function ensureFirstOwner(options?: Options): Promise<FirstOwnerOutcome> {
+  const cfg = config();
+  const {
+    adminEmail,
+    adminPassword,
+    publicUrl,
+    print = console.log,
+  } = options ?? {
+    adminEmail: cfg.ADMIN_EMAIL,
+    adminPassword: cfg.ADMIN_PASSWORD,
+    publicUrl: cfg.publicUrl,
+  };
+  if (adminEmail && adminPassword) return ensureConfiguredOwner(adminEmail, adminPassword);
+  return generateOwnerIfNone(publicUrl, print);
+}
+
+async function ensureConfiguredOwner(email: string, password: string): Promise<FirstOwnerOutcome> {
+  const db = await getDb();
+  const find = () =>
+    db
+      .select({
+        id: staffAccounts.id,
+        role: staffAccounts.role,
+        disabledAt: staffAccounts.disabledAt,
+        passwordHash: staffAccounts.passwordHash,
+        name: staffAccounts.name,
+        locale: staffAccounts.locale,
+      })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.email, email));
+  let [account] = await find();
+  if (!account) {
+    const passwordHash = await hashPassword(password);
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(staffAccounts)
+        .values({ email, name: "Owner", role: "owner", locale: "en", passwordHash })
+        .onConflictDoNothing({ target: staffAccounts.email })
+        .returning({ id: staffAccounts.id });
+      if (row) {
+        const after = { email, name: "Owner", role: "owner", locale: "en", disabled: false };
+        await recordAudit({ actor: systemActor, action: "staff-created", recordType: "staff", recordId: row.id, after }, tx);
+      }
+      return !!row;
+    });
+    if (created) return "created";
+    // Another instance made it a moment ago: check it like an existing one.
+    [account] = await find();
+    if (!account) throw new Error(`ADMIN_EMAIL: the account ${email} could not be created`);
+  }
+  let outcome: FirstOwnerOutcome = "unchanged";
+  if (!(await verifyPassword(account.passwordHash, password))) {
+    await setPassword(systemActor, account.id, password);
+    outcome = "reset";
+  }
+  if (account.role !== "owner" || account.disabledAt) {
+    const before = { email, name: account.name, role: account.role, locale: account.locale, disabled: account.disabledAt !== null };
+    await db.transaction(async (tx) => {
+      await tx
+        .update(staffAccounts)
+        .set({ role: "owner", disabledAt: null, updatedAt: new Date() })
+        .where(eq(staffAccounts.id, account.id));
+      const after = { ...before, role: "owner", disabled: false };
+      await recordAudit({ actor: systemActor, action: "staff-enabled", recordType: "staff", recordId: account.id, before, after }, tx);
+    });
+    outcome = outcome === "unchanged" ? "reset" : outcome;
+  }
+  return outcome;
+}
+
+async function generateOwnerIfNone(publicUrl: string, print: (text: string) => void): Promise<FirstOwnerOutcome> {
+  const db = await getDb();
+  // Cheap check first: the usual start, with accounts, hashes nothing.
+  const [any] = await db.select({ id: staffAccounts.id }).from(staffAccounts).limit(1);
+  if (any) return "none";
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  const inserted = await db.transaction(async (tx) => {
+    // One statement: only while the table is empty, and at most once per e-mail when two instances race.
+    const result = await tx.execute(sql`
+      insert into ${staffAccounts} (email, name, role, locale, password_hash)
+      select ${DEFAULT_OWNER_EMAIL}, 'Owner', 'owner', 'en', ${passwordHash}
+      where not exists (select 1 from ${staffAccounts})
+      on conflict (email) do nothing
+      returning id`);
+    const id = (result as unknown as { rows: { id: number }[] }).rows[0]?.id;
+    if (id === undefined) return false;
+    const after = { email: DEFAULT_OWNER_EMAIL, name: "Owner", role: "owner", locale: "en", disabled: false };
+    await recordAudit({ actor: systemActor, action: "staff-created", recordType: "staff", recordId: id, after }, tx);
+    return true;
+  });
+  if (!inserted) return "none";
+  const rule = "=".repeat(72);
+  print(
+    [
+      "",
+      rule,
+      "The admin's first owner account was created. This password is shown only now:",
+      "",
+      `  Sign in at:  ${publicUrl}/admin/login`,
+      `  E-mail:      ${DEFAULT_OWNER_EMAIL}`,
+      `  Password:    ${password}`,
+      "",
+      `After signing in, change the password at ${publicUrl}/admin/account.`,
+      "Lost it? `npm run admin -- reset-password admin@localhost` (with the shop stopped on PGlite).",
+      rule,
+      "",
+    ].join("\n"),
+  );
+  return "generated";
+}
