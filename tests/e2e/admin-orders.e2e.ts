@@ -11,7 +11,7 @@ import { type Credentials, signIn, staffCookie } from "#tests/support/admin.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
 import { expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
 import { raisedRateLimits } from "./global-setup.ts";
-import { orderPayload } from "./samples.ts";
+import { baliAddress, orderPayload } from "./samples.ts";
 
 const { open } = useBrowser();
 
@@ -48,14 +48,24 @@ afterAll(() => shop?.remove());
 const tag = `Kite${randomBytes(3).toString("hex")}`;
 const placed: { id: string; orderNumber: string; name: string }[] = [];
 
-async function placeOrder(name: string, email: string): Promise<{ id: string; orderNumber: string }> {
+/** An order by BCA from New York, or (cash) one paid in cash at the workshop by a customer in Bali. */
+async function placeOrder(name: string, email: string, cash = false): Promise<{ id: string; orderNumber: string }> {
   const payload = await orderPayload(baseURL());
+  const body = cash
+    ? {
+        ...payload,
+        shippingAddress: { ...baliAddress, fullName: name, email },
+        shipping: { method: "PICKUP", cost: 0 },
+        paymentMethod: "CASH_IN_STORE",
+        total: payload.price,
+      }
+    : { ...payload, shippingAddress: { ...payload.shippingAddress, fullName: name, email } };
   const response = await fetch(`${baseURL()}/api/orders`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...payload, shippingAddress: { ...payload.shippingAddress, fullName: name, email } }),
+    body: JSON.stringify(body),
   });
-  expect(response.status).toBe(201);
+  expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json()) as { id: string; orderNumber: string };
 }
 
@@ -69,10 +79,10 @@ async function markPaid(id: string) {
 }
 
 beforeAll(async () => {
-  // Twelve orders, the first made first (so the newest is the last); two of them paid.
+  // Twelve orders, the first made first (so the newest is the last); the third and sixth paid in cash.
   for (let i = 1; i <= 12; i++) {
     const name = i === 12 ? `=cmd|${tag} Formula` : `${tag} Customer ${String(i).padStart(2, "0")}`;
-    const order = await placeOrder(name, `${tag.toLowerCase()}-${i}@example.com`);
+    const order = await placeOrder(name, `${tag.toLowerCase()}-${i}@example.com`, i === 3 || i === 6);
     placed.push({ ...order, name });
   }
   await markPaid(placed[2]!.id);
