@@ -246,9 +246,10 @@ export type OrderListPage = { rows: OrderListRow[]; pagination: Pagination };
 const newestFirst = [desc(orders.createdAt), desc(orders.id)];
 
 /**
- * One page of the list. Without a search, the rows come from the (created_at, id) index and the
- * count is a second query, both at once; a search reads every row's search text anyway, so rows
- * and count come from that one pass.
+ * One page of the list, in one statement. The page's ids come first (from the (created_at, id)
+ * index, or from one pass over the search text, which also counts the matches); only those rows'
+ * columns are then read, so a deep page or a broad search never builds columns it throws away.
+ * Without a search the total is one count of the filter, computed once in the same statement.
  */
 export function orderListPage(query: OrderListQuery, now: Date = new Date()): Promise<OrderListPage> {
   return pageOf<OrderListRow>(listColumns, query, now);
@@ -269,32 +270,25 @@ async function pageOf<Row>(
   const db = await getDb();
   const where = listCondition(query, now);
   const offset = (query.page - 1) * query.limit;
-  let rows: Row[];
-  let total: number;
-  if (query.q) {
-    const found = await db
-      .select({ ...columns, listTotal: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(orders)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(query.limit)
-      .offset(offset);
-    rows = found.map(({ listTotal: _total, ...row }) => row as unknown as Row);
-    total = found[0]?.listTotal ?? (offset > 0 ? await countOrders(where) : 0);
-  } else {
-    const [found, n] = await Promise.all([
-      db
-        .select(columns)
-        .from(orders)
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(query.limit)
-        .offset(offset),
-      countOrders(where),
-    ]);
-    rows = found as unknown as Row[];
-    total = n;
-  }
+  const page = db
+    // Counting the matches in this pass only pays with a search (it reads every row anyway).
+    .select({ id: orders.id, matches: (query.q ? sql<number>`count(*) over ()` : sql<number>`0`).as("matches") })
+    .from(orders)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(query.limit)
+    .offset(offset)
+    .as("page");
+  const counted = query.q
+    ? sql<number>`${page.matches}`
+    : sql<number>`(select count(*) from ${orders} ${where ? sql`where ${where}` : sql``})`;
+  const found = await db
+    .select({ ...columns, listTotal: counted.mapWith(Number) })
+    .from(orders)
+    .innerJoin(page, eq(page.id, orders.id))
+    .orderBy(...newestFirst);
+  const rows = found.map(({ listTotal: _total, ...row }) => row as unknown as Row);
+  const total = found[0]?.listTotal ?? (offset > 0 ? await countOrders(where) : 0);
   return { rows, pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) } };
 }
 
