@@ -45,11 +45,11 @@ async function sampleRecords() {
 
 async function check(page: Page, name: string, width: number) {
   await hydrated(page);
-  await expectAccessible(page);
   if (width < 500) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name}: page wider than the phone`).toBeLessThanOrEqual(1);
+    expect.soft(overflow, `${name}: page wider than the phone`).toBeLessThanOrEqual(1);
   }
+  await expectAccessible(page);
   const dir = process.env.SCREENSHOT_DIR;
   if (dir) {
     await mkdir(dir, { recursive: true });
@@ -84,7 +84,8 @@ describe("every admin page", () => {
           expect(await page.locator("html").getAttribute("lang"), url).toBe(lang);
           const name = `${lang}${url.replace(/[^a-z0-9]+/gi, "_").replace(/_[0-9a-f]{8}_[0-9a-f_]{27}/, "_order")}`;
           await check(page, name, width);
-          if (lang === "ru") {
+          // (A message's heading is its subject, as the customer wrote it.)
+          if (lang === "ru" && !url.startsWith("/admin/inbox/")) {
             const h1 = (await page.locator("h1").first().textContent()) ?? "";
             expect(h1, `${url} heading`).toMatch(/[а-яё]/i);
           }

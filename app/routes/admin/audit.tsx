@@ -1,4 +1,5 @@
 import { Form, useSearchParams } from "react-router";
+import { TableScroll } from "#app/components/admin/TableScroll.tsx";
 import { adminAudit } from "#app/i18n/admin-audit.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
 import { adminDate } from "#lib/admin-date.ts";
@@ -114,7 +115,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       {entries.length === 0 ? (
         <p className="mt-4 text-ink-700">{t("empty")}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto rounded-2xl border border-sand-200 bg-white">
+        <TableScroll label={t("title")} className="mt-2 bg-white">
           <table className="w-full min-w-[52rem] text-left text-sm">
             <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-600">
               <tr>
@@ -159,7 +160,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {pages > 1 && (
         <nav aria-label={t("page", { page, pages })} className="mt-4 flex items-center justify-between text-sm">

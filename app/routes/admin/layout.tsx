@@ -90,7 +90,7 @@ function AdminFrame({ user, unread = 0, children }: { user: StaffUser | undefine
           )}
         </div>
         {user && (
-          <nav aria-label={t("frame.nav")} className="mx-auto max-w-7xl overflow-x-auto px-2 sm:px-4">
+          <nav aria-label={t("frame.nav")} className="relative mx-auto max-w-7xl overflow-x-auto px-2 sm:px-4">
             <ul className="flex min-w-max gap-1">
               {tabs
                 .filter((tab) => !tab.owner || user.role === "owner")

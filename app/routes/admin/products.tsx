@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { TableScroll } from "#app/components/admin/TableScroll.tsx";
 import { ProductPhoto } from "#app/components/ProductPhoto.tsx";
 import { admin } from "#app/i18n/admin.ts";
 import { useT } from "#app/i18n/core.ts";
@@ -37,7 +38,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       ) : products.length === 0 ? (
         <p className="mt-6 text-ink-700">{t("products.empty")}</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-2xl border border-sand-200 bg-white">
+        <TableScroll label={t("tab.products")} className="mt-6 bg-white">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-600">
               <tr>
@@ -98,7 +99,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { useState } from "react";
 import { data, Form, redirect, useRouteLoaderData, useSubmit } from "react-router";
+import { TableScroll } from "#app/components/admin/TableScroll.tsx";
 import { TokenField } from "#app/components/admin/TokenField.tsx";
 import { useHydrated } from "#app/components/useHydrated.ts";
 import { adminAudit } from "#app/i18n/admin-audit.ts";
@@ -471,7 +472,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
           {attempts.length === 0 ? (
             <p className="mt-2 text-sm text-ink-700">{t(isCash ? "attempts.emptyCash" : "attempts.empty")}</p>
           ) : (
-            <div className="mt-2 overflow-x-auto rounded-xl border border-sand-200">
+            <TableScroll label={t("section.attempts")} className="mt-2">
               <table className="w-full min-w-[60rem] text-left text-sm">
                 <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-600">
                   <tr>
@@ -524,13 +525,13 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
           <h3 className="mt-6 font-semibold">{t("refunds.title")}</h3>
           {refunds.length === 0 ? (
             <p className="mt-2 text-sm text-ink-700">{t("refunds.none")}</p>
           ) : (
-            <div className="mt-2 overflow-x-auto rounded-xl border border-sand-200">
+            <TableScroll label={t("refunds.title")} className="mt-2">
               <table className="w-full min-w-[40rem] text-left text-sm">
                 <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-600">
                   <tr>
@@ -568,7 +569,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
           {refundable.map((r) => (
             <div key={r.paymentAttemptId} className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm">
@@ -802,7 +803,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
           {history.length === 0 ? (
             <p className="mt-2 text-sm text-ink-700">{t("history.empty")}</p>
           ) : (
-            <div className="mt-3 overflow-x-auto rounded-xl border border-sand-200">
+            <TableScroll label={t("section.history")} className="mt-3">
               <table className="w-full min-w-[36rem] text-left text-sm">
                 <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-600">
                   <tr>
@@ -831,7 +832,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </Section>
 
@@ -839,7 +840,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
           {mails.length === 0 ? (
             <p className="mt-2 text-sm text-ink-700">{t("mails.empty")}</p>
           ) : (
-            <div className="mt-3 overflow-x-auto rounded-xl border border-sand-200">
+            <TableScroll label={t("section.emails")} className="mt-3">
               <table className="w-full min-w-[44rem] text-left text-sm">
                 <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-600">
                   <tr>
@@ -883,7 +884,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </Section>
 
