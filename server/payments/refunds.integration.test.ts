@@ -375,3 +375,17 @@ describe("refund webhooks", () => {
     expect(await refundsOf(order.id)).toMatchObject([{ status: "SUCCEEDED" }]);
   });
 });
+
+describe("refunding a paid order that staff cancelled", () => {
+  it("offers the order's own payment for a refund once the order is cancelled, and refunds it", async () => {
+    const order = await placeOnline("DANA");
+    const { attempt } = await startPayment(order.id, paymentMethodByCode("DANA")!);
+    await control(`/payment_requests/${attempt.xenditRequestId}/pay`);
+    await settled();
+    expect(await refundableAttempts(order.id)).toMatchObject([{ cause: null, blockedBy: "not-needed" }]);
+    await h.database.db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, order.id));
+    expect(await refundableAttempts(order.id)).toMatchObject([{ cause: "order-cancelled", refundable: true, blockedBy: null }]);
+    const refund = await refundPayment({ orderId: order.id, paymentAttemptId: attempt.id, reason: "CANCELLATION", actor: owner });
+    expect(refund).toMatchObject({ paymentAttemptId: attempt.id, amount: attempt.amount, currency: "IDR" });
+  });
+});

@@ -40,7 +40,7 @@ export type RefundView = {
 };
 
 /** Why a payment needs its money sent back. */
-type RefundCause = "paid-twice" | "paid-after-cancel" | "wrong-amount" | "flagged";
+type RefundCause = "paid-twice" | "paid-after-cancel" | "order-cancelled" | "wrong-amount" | "flagged";
 
 /** Why a payment cannot be refunded here now. */
 type RefundBlock = "not-paid" | "not-needed" | "channel-not-supported" | "in-progress" | "refunded";
@@ -72,11 +72,11 @@ type Row = typeof refunds.$inferSelect;
 /** The payments of an order, each with why it would need a refund and whether it may have one. */
 export async function refundableAttempts(orderId: string): Promise<RefundableAttempt[]> {
   if (!uuidPattern.test(orderId)) return [];
-  const { attempts, rows } = await paymentsOf(orderId);
+  const { attempts, rows, cancelled } = await paymentsOf(orderId);
   const views = rows.map((row) => toView(row, attempts));
   return attempts.map((attempt) => {
     const refund = views.find((view) => view.paymentAttemptId === attempt.id) ?? null;
-    const cause = causeOf(attempt, attempts);
+    const cause = causeOf(attempt, attempts, cancelled);
     const blockedBy = blockOf(attempt, cause, refund);
     return {
       paymentAttemptId: attempt.id,
@@ -315,10 +315,12 @@ const collected = (attempt: PaymentAttempt) => attempt.status === "SUCCEEDED" ||
  * Why an attempt needs a refund: its flag (paid twice, after a cancel, the wrong amount), or being
  * a success beside the order's own payment (the first unflagged success, else the first success).
  */
-function causeOf(attempt: PaymentAttempt, all: PaymentAttempt[]): RefundCause | null {
+function causeOf(attempt: PaymentAttempt, all: PaymentAttempt[], orderCancelled: boolean): RefundCause | null {
   if (!collected(attempt)) return null;
   const flag = attempt.flag ?? "";
   if (flag.startsWith("paid after the order was cancelled")) return "paid-after-cancel";
+  // Staff cancelled an order that was paid: its own payment goes back too.
+  if (orderCancelled) return "order-cancelled";
   if (flag.startsWith("order already paid by another payment")) return "paid-twice";
   if (wrongMoney.test(flag)) return "wrong-amount";
   const successes = all.filter((a) => a.status === "SUCCEEDED");
@@ -363,11 +365,12 @@ async function refundTarget(attempt: PaymentAttempt): Promise<Target> {
 
 async function paymentsOf(orderId: string) {
   const db = await getDb();
-  const [attempts, rows] = await Promise.all([
+  const [attempts, rows, [order]] = await Promise.all([
     db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)).orderBy(asc(paymentAttempts.attempt)),
     db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(desc(refunds.createdAt), desc(refunds.id)),
+    db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1),
   ]);
-  return { attempts, rows };
+  return { attempts, rows, cancelled: order?.status === "CANCELLED" };
 }
 
 async function view(id: string): Promise<RefundView> {

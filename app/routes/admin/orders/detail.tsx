@@ -183,7 +183,7 @@ function attemptStatusName(t: T, status: string): string {
 /** Xendit's refund reasons, as the owner chooses one (server/payments/xendit/client.ts). */
 const refundReasons: readonly RefundReason[] = ["DUPLICATE", "CANCELLATION", "REQUESTED_BY_CUSTOMER", "FRAUDULENT", "OTHERS"];
 function defaultRefundReason(cause: string | null): RefundReason {
-  return cause === "paid-twice" ? "DUPLICATE" : cause === "paid-after-cancel" ? "CANCELLATION" : "OTHERS";
+  return cause === "paid-twice" ? "DUPLICATE" : cause === "paid-after-cancel" || cause === "order-cancelled" ? "CANCELLATION" : "OTHERS";
 }
 function refundReasonName(t: T, reason: string): string {
   const key = `refund.reason.${reason}`;
@@ -570,6 +570,9 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
                 </tbody>
               </table>
             </TableScroll>
+          )}
+          {isCash && order.status === "CANCELLED" && order.paymentStatus === "SUCCEEDED" && (
+            <p className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm">{t("refund.cash")}</p>
           )}
           {refundable.map((r) => (
             <div key={r.paymentAttemptId} className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm">
