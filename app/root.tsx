@@ -91,6 +91,10 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status !== 404 && status !== 429 && import.meta.env.DEV) console.error(error);
+  if (status !== 403 && status !== 404 && status !== 429 && import.meta.env.DEV) console.error(error);
+  if (status === 403) {
+    const code = isRouteErrorResponse(error) ? (error.data as { code?: string } | null)?.code : undefined;
+    return <ErrorPage kind="forbidden" reason={code === "owner-only" ? "owner" : "form"} />;
+  }
   return <ErrorPage kind={status === 404 ? "notFound" : status === 429 ? "tooMany" : "error"} />;
 }

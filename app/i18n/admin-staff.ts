@@ -65,6 +65,8 @@ export const adminStaff = defineMessages(
     "problem.passwordTooShort": "At least 12 characters, please.",
     "problem.passwordTooLong": "At most 256 characters, please.",
     "problem.passwordCommon": "This is one of the most common passwords. Choose another.",
+    "problem.passwordSimple":
+      "This password is too easy to guess: repeated or sequential characters, or a common word or the shop's name with numbers. A phrase of several words works well.",
     "problem.passwordIsEmail": "The password must not be the e-mail address.",
     "problem.passwordCharacters": "The password contains characters that are not allowed.",
     "problem.emailInvalid": "Enter a valid e-mail address.",
@@ -144,6 +146,8 @@ export const adminStaff = defineMessages(
       "problem.passwordTooShort": "Нужно не меньше 12 символов.",
       "problem.passwordTooLong": "Не больше 256 символов.",
       "problem.passwordCommon": "Это один из самых распространённых паролей. Выберите другой.",
+      "problem.passwordSimple":
+        "Этот пароль слишком легко угадать: повторяющиеся или идущие подряд символы, или обычное слово либо название магазина с цифрами. Хорошо подходит фраза из нескольких слов.",
       "problem.passwordIsEmail": "Пароль не должен совпадать с адресом эл. почты.",
       "problem.passwordCharacters": "В пароле есть недопустимые символы.",
       "problem.emailInvalid": "Введите правильный адрес эл. почты.",

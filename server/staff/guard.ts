@@ -32,9 +32,17 @@ export function staffOf(request: Request): Promise<StaffContext | null> {
   return found;
 }
 
-/** Where the login page sends someone back to: an admin path of this shop, nothing else. */
+/**
+ * Where the login page sends someone back to: a path under /admin of this shop, nothing else. The
+ * path is resolved first (dot segments, encoded ones too), and only printable ASCII is taken, so
+ * the answer is always a valid Location header.
+ */
 export function safeNext(next: string | null | undefined): string {
-  return next && /^\/admin(?:[/?]|$)/.test(next) && !next.startsWith("//") && !/[\\\s]/.test(next) ? next : "/admin";
+  if (!next || next.length > 1000 || !/^\/[\x21-\x7e]*$/.test(next) || next.startsWith("//") || next.includes("\\")) return "/admin";
+  const url = URL.parse(next, "http://shop.invalid");
+  if (url?.origin !== "http://shop.invalid") return "/admin";
+  const path = url.pathname + url.search;
+  return /^\/admin(?:[/?]|$)/.test(path) ? path : "/admin";
 }
 
 /** For the loaders of /admin pages: the signed-in staff member, else a redirect to the login page. */
@@ -55,7 +63,12 @@ export async function requireStaffForm(request: Request, form: FormData): Promis
   const token = form.get("_token");
   if (!isSameOrigin(request) || typeof token !== "string" || !sameSecret(token, context.formToken)) {
     throw data(
-      { error: "This form has expired or came from another site. Reload the page and try again.", code: "form-expired" },
+      // The language rides along: the page that shows this may be drawn before any loader ran.
+      {
+        error: "This form has expired or came from another site. Reload the page and try again.",
+        code: "form-expired",
+        locale: context.user.locale,
+      },
       { status: 403 },
     );
   }
@@ -64,7 +77,8 @@ export async function requireStaffForm(request: Request, form: FormData): Promis
 
 /** Owners only: staff get 403. */
 export function requireOwner(context: StaffContext): void {
-  if (context.user.role !== "owner") throw data({ error: "Only an owner may do this.", code: "owner-only" }, { status: 403 });
+  if (context.user.role !== "owner")
+    throw data({ error: "Only an owner may do this.", code: "owner-only", locale: context.user.locale }, { status: 403 });
 }
 
 /**

@@ -92,6 +92,22 @@ describe("signing in", () => {
     expect((await attempt("wayan@workshop.test", password, "203.0.113.51")).ok).toBe(true);
   });
 
+  it("checks at most 10 passwords of a burst sent at once; the rest wait", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => attempt("wayan@workshop.test", `parallel-guess-${i}-xx`, "198.51.100.77")),
+    );
+    expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(SIGN_IN_FAILURES);
+    expect(results.filter((r) => !r.ok && r.reason === "limited")).toHaveLength(30 - SIGN_IN_FAILURES);
+  });
+
+  it("gives a good sign-in back to its address: a person who signs in often is never held back", async () => {
+    for (let i = 0; i < SIGN_IN_FAILURES + 5; i++) expect((await attempt("wayan@workshop.test", password, "198.51.100.78")).ok).toBe(true);
+  });
+
+  it("answers a NUL or other control character in the e-mail as a wrong sign-in, not an error", async () => {
+    expect(await attempt("wayan\u0000@workshop.test", password)).toEqual({ ok: false, reason: "invalid" });
+  });
+
   it("counts in the database, so every instance sees the same count", async () => {
     await attempt("wayan@workshop.test", "wrong-password-123");
     const [row] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, "sign-in:account:wayan@workshop.test"));
@@ -187,5 +203,16 @@ describe("the guard", () => {
       requestWith(id.sessionId, { method: "PATCH", path: "/api/orders/update-payment-status", headers });
     await expect(requireStaffApi(patch({ origin: "https://evil.example" }))).rejects.toMatchObject({ kind: "forbidden" });
     await expect(requireStaffApi(patch({ origin }))).resolves.toMatchObject({ staffId: ownerId });
+  });
+});
+
+describe("the way back after signing in", () => {
+  it("is a path under /admin, resolved, in printable ASCII; anything else is the dashboard", async () => {
+    const { safeNext } = await import("./guard.ts");
+    expect(safeNext("/admin/orders?status=PENDING")).toBe("/admin/orders?status=PENDING");
+    expect(safeNext("/admin/%E6%97%A5")).toBe("/admin/%E6%97%A5");
+    for (const bad of ["/admin/日", "/admin/\u0000", "/admin/../../checkout/clear", "/admin/%2e%2e/%2e%2e//evil.com", "//evil.com", "/\\evil.com", "https://evil.com", "/administrator", "", null]) {
+      expect(safeNext(bad), JSON.stringify(bad)).toBe("/admin");
+    }
   });
 });

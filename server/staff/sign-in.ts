@@ -31,8 +31,13 @@ export async function signIn(input: {
   userAgent: string | null;
 }): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase().slice(0, 254);
+  // No account's e-mail has control characters (lib/validation/staff.ts): nothing to check or count.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds
+  if (/[\u0000-\u001f\u007f]/.test(email)) return { ok: false, reason: "invalid" };
   const keys = [accountKey(email), addressKey(input.ip)];
-  const waited = await secondsToWait(keys);
+  // Every attempt is counted before the password is checked, in one statement: attempts sent in
+  // parallel each see the count of those before them, so no burst gets more than the limit checked.
+  const waited = await countAttempt(keys);
   if (waited > 0) return { ok: false, reason: "limited", retryAfter: waited };
 
   const db = await getDb();
@@ -41,7 +46,6 @@ export async function signIn(input: {
   const actor = { staffId: account?.id ?? null, label: account?.email ?? "unknown", role: "staff" as const, ip: input.ip };
 
   if (!account || !matches || account.disabledAt) {
-    await countFailure(keys);
     await recordAudit({
       actor,
       action: "sign-in-failed",
@@ -54,29 +58,24 @@ export async function signIn(input: {
     return { ok: false, reason: "invalid" };
   }
 
-  // A good sign-in clears the account's count (the address keeps its own).
+  // A good sign-in was no failure: the account's count starts again, the address's gives this one back.
   await db.delete(rateLimits).where(eq(rateLimits.key, keys[0]!));
+  await db
+    .update(rateLimits)
+    .set({ points: sql`greatest(0, ${rateLimits.points} - 1)` })
+    .where(eq(rateLimits.key, keys[1]!));
   const session = await startSession(account.id, { ip: input.ip, userAgent: input.userAgent });
   await recordAudit({ actor, action: "sign-in", recordType: "staff", recordId: account.id });
   return { ok: true, sessionId: session.id, staffId: account.id, locale: account.locale };
 }
 
-async function secondsToWait(keys: string[]): Promise<number> {
+/**
+ * Counts one attempt on each key (a window of 15 minutes from its first attempt) and answers the
+ * seconds to wait when a key is over the limit (0: go on). A refused attempt is counted too.
+ */
+async function countAttempt(keys: string[]): Promise<number> {
   const db = await getDb();
   const rows = await db
-    .select({
-      points: rateLimits.points,
-      seconds: sql<number>`greatest(0, extract(epoch from ${rateLimits.expire} - now()))::float8`,
-    })
-    .from(rateLimits)
-    .where(sql`${rateLimits.key} in ${keys} and ${rateLimits.expire} > now()`);
-  const over = rows.filter((r) => r.points >= SIGN_IN_FAILURES);
-  return over.length ? Math.max(1, Math.ceil(Math.max(...over.map((r) => Number(r.seconds))))) : 0;
-}
-
-async function countFailure(keys: string[]): Promise<void> {
-  const db = await getDb();
-  await db
     .insert(rateLimits)
     .values(keys.map((key) => ({ key, points: 1, expire: sql`now() + make_interval(secs => ${SIGN_IN_WINDOW_SECONDS})` })))
     .onConflictDoUpdate({
@@ -85,5 +84,11 @@ async function countFailure(keys: string[]): Promise<void> {
         points: sql`case when ${rateLimits.expire} <= now() then 1 else ${rateLimits.points} + 1 end`,
         expire: sql`case when ${rateLimits.expire} <= now() then excluded.expire else ${rateLimits.expire} end`,
       },
+    })
+    .returning({
+      points: rateLimits.points,
+      seconds: sql<number>`greatest(0, extract(epoch from ${rateLimits.expire} - now()))::float8`,
     });
+  const over = rows.filter((r) => r.points > SIGN_IN_FAILURES);
+  return over.length ? Math.max(1, Math.ceil(Math.max(...over.map((r) => Number(r.seconds))))) : 0;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, staffCookie, testOwner } from "#tests/support/admin.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
-import { baseURL, expectAccessible, useBrowser } from "./fixtures.ts";
+import { baseURL, expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
 
 const { open } = useBrowser();
 
@@ -57,6 +57,25 @@ describe("signing in to the admin", () => {
     await page.waitForURL((url) => url.pathname === "/admin");
   });
 
+  it("answers a form from a stale tab with a clear 403 page that changes nothing, with or without JavaScript", async () => {
+    for (const javaScript of [true, false]) {
+      const stale = await open("/admin/login", { javaScript });
+      await signIn(stale, baseURL());
+      await stale.goto("/admin/account");
+      if (javaScript) await hydrated(stale);
+      // In another tab the person signs out and in again: the first tab's forms carry the old session's token.
+      const other = await stale.context().newPage();
+      await other.goto("/admin");
+      await other.getByRole("button", { name: "Sign out" }).click();
+      await other.waitForURL("**/admin/login?signedOut=1");
+      await signIn(other, baseURL());
+      await stale.getByRole("button", { name: "Save language" }).click();
+      await stale.getByRole("heading", { name: "Not allowed" }).waitFor();
+      await expect(stale.getByText(/^This form has expired or came from another site/).count()).resolves.toBe(1);
+      expect(new URL(stale.url()).search).not.toContain("saved");
+    }
+  });
+
   it("refuses a sign-in form posted from another site", async () => {
     const response = await fetch(`${baseURL()}/admin/login`, {
       method: "POST",
@@ -70,14 +89,17 @@ describe("signing in to the admin", () => {
 
   it("refuses an admin form without the session's token or from another site, changing nothing", async () => {
     const cookie = await staffCookie(baseURL());
-    for (const headers of [{ Origin: baseURL() }, { Origin: "https://evil.example" }]) {
+    for (const [headers, status] of [
+      [{ Origin: baseURL() }, 302], // back to the admin, signed in
+      [{ Origin: "https://evil.example" }, 403],
+    ] as const) {
       const response = await fetch(`${baseURL()}/admin/logout`, {
         method: "POST",
         redirect: "manual",
         headers: { ...headers, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
         body: "_token=forged",
       });
-      expect(response.status).toBe(403);
+      expect(response.status).toBe(status);
     }
     // Still signed in: the forged sign-outs did nothing.
     expect((await fetch(`${baseURL()}/admin`, { redirect: "manual", headers: { Cookie: cookie } })).status).toBe(200);

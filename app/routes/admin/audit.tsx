@@ -20,7 +20,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const kind = query.get("kind");
   const action = isAuditAction(kind) ? kind : undefined;
   const recordType = (recordTypes as readonly string[]).includes(query.get("type") ?? "") ? query.get("type")! : undefined;
-  const recordId = (query.get("record") ?? "").trim().slice(0, 100) || undefined;
+  // A record id is printable text (uuids, numbers); anything else matches nothing, so it filters nothing.
+  const record = (query.get("record") ?? "").trim().slice(0, 100);
+  const recordId = /^[\x21-\x7e]+$/.test(record) ? record : undefined;
   const page = Math.min(Math.max(1, Number.parseInt(query.get("page") ?? "1", 10) || 1), 100_000);
   const [{ entries, total }, people] = await Promise.all([
     auditEntries({ staffId, action, recordType, recordId }, page, PAGE_SIZE),

@@ -7,7 +7,11 @@ import type { Route } from "./+types/logout";
 
 /** POST /admin/logout: ends this browser's session (a form with the session's token). */
 export async function action({ request }: Route.ActionArgs) {
-  const staff = await requireStaffForm(request, await request.formData());
+  // A sign-out form from a stale tab (its token is an older session's) changes nothing: back to the admin.
+  const staff = await requireStaffForm(request, await request.formData()).catch((refusal: unknown) => {
+    if (refusal instanceof Response) throw refusal;
+    throw redirect("/admin");
+  });
   await endSession(staff.sessionIdHash);
   await recordAudit({ actor: staff.actor, action: "sign-out", recordType: "staff", recordId: staff.user.id });
   return redirect("/admin/login?signedOut=1", { headers: { "Set-Cookie": clearedStaffCookie() } });
