@@ -137,9 +137,14 @@ function table(shop: Shop, accounts: StaffAccount[]): string {
 }
 
 function showPassword(shop: Shop, email: string, password: string): void {
-  const { publicUrl } = shop.config();
+  const { publicUrl, PUBLIC_URL } = shop.config();
   console.log(`Password (shown only now): ${password}`);
-  console.log(`Sign in at ${publicUrl}/admin/login as ${email}; change the password there at /admin/account.`);
+  // This command does not know the port the shop runs on unless PUBLIC_URL (or PORT) says so.
+  const where =
+    PUBLIC_URL || process.env.PORT
+      ? `${publicUrl}/admin/login`
+      : "/admin/login of the shop (http://localhost:3000 unless PORT or PUBLIC_URL is set)";
+  console.log(`Sign in at ${where} as ${email}; change the password there at /admin/account.`);
 }
 
 async function run(shop: Shop, c: Command): Promise<void> {
