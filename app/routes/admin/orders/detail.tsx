@@ -14,6 +14,7 @@ import { deliveryDays } from "#lib/delivery.ts";
 import { translator } from "#lib/i18n/core.ts";
 import { countryNames } from "#lib/i18n/countries.ts";
 import { deliveryTexts } from "#lib/i18n/delivery.ts";
+import { historyLine } from "#lib/i18n/order-history.ts";
 import { imageUrl } from "#lib/images.ts";
 import type { Locale } from "#lib/locale.ts";
 import { formatAmount, formatIdr, formatRate, formatUsd } from "#lib/money.ts";
@@ -830,7 +831,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
                       <td className={`${td} whitespace-nowrap`}>{adminDate(e.createdAt, locale)}</td>
                       <td className={td}>{statusName(t, e.status)}</td>
                       <td className={td}>{paymentStatusName(t, e.paymentStatus)}</td>
-                      <td className={`${td} break-words`}>{e.reason}</td>
+                      <td className={`${td} break-words`}>{historyLine(e.reason, locale)}</td>
                     </tr>
                   ))}
                 </tbody>
