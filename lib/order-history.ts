@@ -1,4 +1,4 @@
-import type { Locale } from "../locale.ts";
+import type { Locale } from "./locale.ts";
 
 /**
  * An order's history line in the admin's language. The line is stored in English, as the shop's
