@@ -3,7 +3,8 @@ type Props = {
   name: string;
   label: string;
   options: { value: string; label: string }[];
-  placeholder: string;
+  /** An empty first choice ("Select…"); without it the first option is chosen. */
+  placeholder?: string;
   error?: string;
   defaultValue?: string;
   autoComplete?: string;
@@ -22,7 +23,7 @@ export function SelectField({ name, label, options, placeholder, error, defaultV
         id={id}
         name={name}
         required
-        defaultValue={defaultValue ?? ""}
+        defaultValue={defaultValue ?? (placeholder !== undefined ? "" : undefined)}
         autoComplete={autoComplete}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
@@ -31,7 +32,7 @@ export function SelectField({ name, label, options, placeholder, error, defaultV
           error ? "border-red-600" : "border-sand-300"
         }`}
       >
-        <option value="">{placeholder}</option>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -1,12 +1,16 @@
-/** A labelled input or textarea with its error message right below it. */
+/** A labelled input or textarea with its hint and error message right below it. */
 type Props = {
   name: string;
+  /** The input's id when a page has two fields of one name (default `field-<name>`). */
+  id?: string;
   label: string;
   error?: string;
-  type?: "text" | "email" | "tel";
+  hint?: string;
+  type?: "text" | "email" | "tel" | "password";
   multiline?: boolean;
   required?: boolean;
   maxLength?: number;
+  minLength?: number;
   autoComplete?: string;
   defaultValue?: string;
   onEdit?: (name: string) => void;
@@ -14,27 +18,31 @@ type Props = {
 
 export function TextField({
   name,
+  id = `field-${name}`,
   label,
   error,
+  hint,
   type = "text",
   multiline,
   required = true,
   maxLength,
+  minLength,
   autoComplete,
   defaultValue,
   onEdit,
 }: Props) {
-  const id = `field-${name}`;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   const shared = {
     id,
     name,
     required,
     maxLength,
+    minLength,
     autoComplete,
     defaultValue,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
+    "aria-describedby": [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined,
     onInput: () => onEdit?.(name),
     className: `mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-base shadow-sm outline-none transition focus:border-ink-900 focus:ring-2 focus:ring-ink-900/10 ${
       error ? "border-red-600" : "border-sand-300"
@@ -46,6 +54,11 @@ export function TextField({
         {label}
       </label>
       {multiline ? <textarea rows={6} {...shared} /> : <input type={type} {...shared} />}
+      {hint && (
+        <p id={hintId} className="mt-1.5 text-xs text-ink-600">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="mt-1.5 text-sm text-red-700">
           {error}

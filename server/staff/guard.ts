@@ -96,7 +96,7 @@ export async function requireStaffApi(request: Request): Promise<Actor> {
 const isSafeMethod = (method: string) => method === "GET" || method === "HEAD";
 
 /** Whether a request comes from this shop's own pages (server/http/same-origin.ts). */
-export function isSameOrigin(request: Request): boolean {
+function isSameOrigin(request: Request): boolean {
   return sameOrigin(
     { origin: request.headers.get("origin"), secFetchSite: request.headers.get("sec-fetch-site") },
     new URL(request.url).origin,

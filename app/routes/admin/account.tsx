@@ -1,6 +1,8 @@
 import { data, Form, redirect } from "react-router";
-import { Notice, StaffInput, StaffSelect } from "#app/components/admin/StaffFields.tsx";
+import { Notice } from "#app/components/admin/Notice.tsx";
 import { TokenField } from "#app/components/admin/TokenField.tsx";
+import { SelectField } from "#app/components/SelectField.tsx";
+import { TextField } from "#app/components/TextField.tsx";
 import { adminStaff } from "#app/i18n/admin-staff.ts";
 import { useT } from "#app/i18n/core.ts";
 import { changeOwnPassword, type StaffProblem, setLocale, staffProblemOf } from "#server/staff/accounts.ts";
@@ -83,7 +85,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" name="intent" value="password" />
           {/* The account's e-mail, for password managers. */}
           <input type="hidden" name="username" value={user.email} autoComplete="username" />
-          <StaffInput
+          <TextField
             name="current"
             type="password"
             label={t("account.current")}
@@ -91,7 +93,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             maxLength={1024}
             error={message(passwordErrors.current)}
           />
-          <StaffInput
+          <TextField
             name="next"
             type="password"
             label={t("account.next")}
@@ -101,7 +103,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             maxLength={256}
             error={message(passwordErrors.next)}
           />
-          <StaffInput
+          <TextField
             name="repeat"
             type="password"
             label={t("account.repeat")}
@@ -121,7 +123,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <Form method="post" action="/admin/account" className="mt-4 space-y-4">
           <TokenField />
           <input type="hidden" name="intent" value="locale" />
-          <StaffSelect
+          <SelectField
             name="locale"
             label={t("field.language")}
             defaultValue={user.locale}

@@ -1,6 +1,8 @@
 import { data, Form } from "react-router";
-import { Notice, StaffInput, StaffSelect } from "#app/components/admin/StaffFields.tsx";
+import { Notice } from "#app/components/admin/Notice.tsx";
 import { TokenField } from "#app/components/admin/TokenField.tsx";
+import { SelectField } from "#app/components/SelectField.tsx";
+import { TextField } from "#app/components/TextField.tsx";
 import { adminStaff } from "#app/i18n/admin-staff.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
 import { adminDate } from "#lib/admin-date.ts";
@@ -239,7 +241,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
         >
           <TokenField />
           <input type="hidden" name="intent" value="create" />
-          <StaffInput
+          <TextField
             name="email"
             type="email"
             label={t("field.email")}
@@ -248,7 +250,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
             defaultValue={values?.email}
             error={problemText(createErrors?.email)}
           />
-          <StaffInput
+          <TextField
             name="name"
             label={t("field.name")}
             autoComplete="off"
@@ -256,7 +258,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
             defaultValue={values?.name}
             error={problemText(createErrors?.name)}
           />
-          <StaffSelect
+          <SelectField
             name="role"
             label={t("field.role")}
             defaultValue={values?.role || "staff"}
@@ -266,7 +268,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
               { value: "owner", label: t("role.owner") },
             ]}
           />
-          <StaffSelect
+          <SelectField
             name="locale"
             label={t("field.language")}
             defaultValue={values?.locale || "en"}
@@ -310,7 +312,7 @@ function PasswordChoice({ id, error, choice, legend }: { id: string; error?: str
         <input type="radio" name="choice" value="own" defaultChecked={own} className="mt-1" />
         {t("staff.password.own")}
       </label>
-      <StaffInput
+      <TextField
         name="password"
         id={`${id}-password`}
         type="password"
