@@ -1,10 +1,10 @@
 import { Form, useSearchParams } from "react-router";
-import { TableScroll } from "#app/components/admin/TableScroll.tsx";
+import { AdminTable } from "#app/components/admin/AdminTable.tsx";
+import { AuditChange } from "#app/components/admin/AuditChange.tsx";
 import { adminAudit } from "#app/i18n/admin-audit.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
 import { adminDate } from "#lib/admin-date.ts";
 import { auditActions, isAuditAction } from "#lib/audit-actions.ts";
-import { changeLines } from "#lib/audit-changes.ts";
 import { auditEntries, auditPeople } from "#server/audit/log.ts";
 import { requireOwner, requireStaffPage } from "#server/staff/guard.ts";
 import type { Route } from "./+types/audit";
@@ -117,52 +117,40 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       {entries.length === 0 ? (
         <p className="mt-4 text-ink-700">{t("empty")}</p>
       ) : (
-        <TableScroll label={t("title")} className="mt-2 bg-white">
-          <table className="w-full min-w-[52rem] text-left text-sm">
-            <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-600">
-              <tr>
-                {(["col.when", "col.who", "col.what", "col.record", "col.change", "col.from"] as const).map((c) => (
-                  <th key={c} scope="col" className="px-3 py-2.5">
-                    {t(c)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-sand-200 align-top">
-              {entries.map((e) => {
-                const link = recordLink(e.recordType, e.recordId);
-                const type = e.recordType as keyof typeof recordLabel | null;
-                const record = e.recordId ? `${type && recordLabel[type] ? t(recordLabel[type]) : e.recordType} ${e.recordId}` : "—";
-                return (
-                  <tr key={e.id}>
-                    <td className="whitespace-nowrap px-3 py-2">{adminDate(e.createdAt, locale)}</td>
-                    <td className="px-3 py-2 break-all">{e.actor}</td>
-                    <td className="px-3 py-2">{isAuditAction(e.action) ? t(`action.${e.action}`) : e.action}</td>
-                    <td className="px-3 py-2 break-all">
-                      {link ? (
-                        <a href={link} className="underline underline-offset-4">
-                          {record}
-                        </a>
-                      ) : (
-                        record
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      <ul className="space-y-0.5 font-mono text-xs">
-                        {changeLines(e.before, e.after).map((line) => (
-                          <li key={line} className="break-all">
-                            {line}
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td className="px-3 py-2 font-mono text-xs">{e.ip ?? "—"}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
+        <AdminTable
+          label={t("title")}
+          columns={[t("col.when"), t("col.who"), t("col.what"), t("col.record"), t("col.change"), t("col.from")]}
+          width="min-w-[52rem]"
+          className="mt-2 bg-white"
+        >
+          <tbody className="divide-y divide-sand-200 align-top">
+            {entries.map((e) => {
+              const link = recordLink(e.recordType, e.recordId);
+              const type = e.recordType as keyof typeof recordLabel | null;
+              const record = e.recordId ? `${type && recordLabel[type] ? t(recordLabel[type]) : e.recordType} ${e.recordId}` : "—";
+              return (
+                <tr key={e.id}>
+                  <td className="whitespace-nowrap px-3 py-2">{adminDate(e.createdAt, locale)}</td>
+                  <td className="px-3 py-2 break-all">{e.actor}</td>
+                  <td className="px-3 py-2">{isAuditAction(e.action) ? t(`action.${e.action}`) : e.action}</td>
+                  <td className="px-3 py-2 break-all">
+                    {link ? (
+                      <a href={link} className="underline underline-offset-4">
+                        {record}
+                      </a>
+                    ) : (
+                      record
+                    )}
+                  </td>
+                  <td className="px-3 py-2">
+                    <AuditChange before={e.before} after={e.after} />
+                  </td>
+                  <td className="px-3 py-2 font-mono text-xs">{e.ip ?? "—"}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </AdminTable>
       )}
       {pages > 1 && (
         <nav aria-label={t("page", { page, pages })} className="mt-4 flex items-center justify-between text-sm">

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { TableScroll } from "#app/components/admin/TableScroll.tsx";
+import { AdminTable } from "#app/components/admin/AdminTable.tsx";
 import { ProductPhoto } from "#app/components/ProductPhoto.tsx";
 import { admin } from "#app/i18n/admin.ts";
 import { useT } from "#app/i18n/core.ts";
@@ -38,68 +38,56 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       ) : products.length === 0 ? (
         <p className="mt-6 text-ink-700">{t("products.empty")}</p>
       ) : (
-        <TableScroll label={t("tab.products")} className="mt-6 bg-white">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {t("products.id")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("products.image")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("products.name")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("products.price")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("products.status")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("products.actions")}
-                </th>
+        <AdminTable
+          label={t("tab.products")}
+          columns={[
+            t("products.id"),
+            t("products.image"),
+            t("products.name"),
+            t("products.price"),
+            t("products.status"),
+            t("products.actions"),
+          ]}
+          width="min-w-[40rem]"
+          className="mt-6 bg-white"
+        >
+          <tbody className="divide-y divide-sand-200">
+            {products.map((p) => (
+              <tr key={p.id}>
+                <td className="px-4 py-2 tabular-nums">{p.id}</td>
+                <td className="px-4 py-2">
+                  <ProductPhoto
+                    image={p.images[0] ?? null}
+                    alt=""
+                    sizes="48px"
+                    maxWidth={160}
+                    className="h-12 w-12 rounded-lg object-cover"
+                  />
+                </td>
+                <td className="px-4 py-2 font-medium">{p.name}</td>
+                <td className="px-4 py-2 tabular-nums">{formatUsd(p.priceCents)}</td>
+                <td className="px-4 py-2">
+                  <span className="flex flex-wrap gap-1">
+                    <Badge tone={p.inStock ? "green" : "grey"}>{t(p.inStock ? "products.inStock" : "products.soldOut")}</Badge>
+                    {p.isNew && <Badge tone="blue">{t("products.new")}</Badge>}
+                    {p.isFeatured && <Badge tone="amber">{t("products.featured")}</Badge>}
+                  </span>
+                </td>
+                <td className="px-4 py-2">
+                  <a
+                    href={`/products/${p.id}`}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={t("products.viewLabel", { name: p.name })}
+                    className="font-medium underline underline-offset-4"
+                  >
+                    {t("products.view")}
+                  </a>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-sand-200">
-              {products.map((p) => (
-                <tr key={p.id}>
-                  <td className="px-4 py-2 tabular-nums">{p.id}</td>
-                  <td className="px-4 py-2">
-                    <ProductPhoto
-                      image={p.images[0] ?? null}
-                      alt=""
-                      sizes="48px"
-                      maxWidth={160}
-                      className="h-12 w-12 rounded-lg object-cover"
-                    />
-                  </td>
-                  <td className="px-4 py-2 font-medium">{p.name}</td>
-                  <td className="px-4 py-2 tabular-nums">{formatUsd(p.priceCents)}</td>
-                  <td className="px-4 py-2">
-                    <span className="flex flex-wrap gap-1">
-                      <Badge tone={p.inStock ? "green" : "grey"}>{t(p.inStock ? "products.inStock" : "products.soldOut")}</Badge>
-                      {p.isNew && <Badge tone="blue">{t("products.new")}</Badge>}
-                      {p.isFeatured && <Badge tone="amber">{t("products.featured")}</Badge>}
-                    </span>
-                  </td>
-                  <td className="px-4 py-2">
-                    <a
-                      href={`/products/${p.id}`}
-                      target="_blank"
-                      rel="noopener"
-                      aria-label={t("products.viewLabel", { name: p.name })}
-                      className="font-medium underline underline-offset-4"
-                    >
-                      {t("products.view")}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+            ))}
+          </tbody>
+        </AdminTable>
       )}
     </section>
   );

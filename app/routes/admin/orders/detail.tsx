@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { useState } from "react";
 import { data, Form, redirect, useRouteLoaderData, useSubmit } from "react-router";
-import { TableScroll } from "#app/components/admin/TableScroll.tsx";
+import { AdminTable } from "#app/components/admin/AdminTable.tsx";
+import { AuditChange } from "#app/components/admin/AuditChange.tsx";
 import { TokenField } from "#app/components/admin/TokenField.tsx";
 import { useHydrated } from "#app/components/useHydrated.ts";
 import { adminAudit } from "#app/i18n/admin-audit.ts";
@@ -9,7 +10,6 @@ import { adminOrder } from "#app/i18n/admin-order.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
 import { adminDate } from "#lib/admin-date.ts";
 import { isAuditAction } from "#lib/audit-actions.ts";
-import { changeLines } from "#lib/audit-changes.ts";
 import { deliveryDays } from "#lib/delivery.ts";
 import { translator } from "#lib/i18n/core.ts";
 import { countryNames } from "#lib/i18n/countries.ts";
@@ -169,38 +169,16 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 type T = ReturnType<typeof useT<keyof typeof adminOrder.en>>;
 
-function statusName(t: T, status: string): string {
-  const key = `orderStatus.${status}` as const;
-  return key in adminOrder.en ? t(key as keyof typeof adminOrder.en) : status;
+/** A code (status, template, reason…) in the admin's words: `<prefix>.<code>` from the catalogue, else the code. */
+function named(t: T, prefix: string, code: string): string {
+  const key = `${prefix}.${code}`;
+  return key in adminOrder.en ? t(key as keyof typeof adminOrder.en) : code;
 }
-function paymentStatusName(t: T, status: string): string {
-  const key = `paymentStatus.${status}`;
-  return key in adminOrder.en ? t(key as keyof typeof adminOrder.en) : status;
-}
-function attemptStatusName(t: T, status: string): string {
-  const key = `attemptStatus.${status}`;
-  return key in adminOrder.en ? t(key as keyof typeof adminOrder.en) : status;
-}
+
 /** Xendit's refund reasons, as the owner chooses one (server/payments/xendit/client.ts). */
 const refundReasons: readonly RefundReason[] = ["DUPLICATE", "CANCELLATION", "REQUESTED_BY_CUSTOMER", "FRAUDULENT", "OTHERS"];
 function defaultRefundReason(cause: string | null): RefundReason {
   return cause === "paid-twice" ? "DUPLICATE" : cause === "paid-after-cancel" || cause === "order-cancelled" ? "CANCELLATION" : "OTHERS";
-}
-function refundReasonName(t: T, reason: string): string {
-  const key = `refund.reason.${reason}`;
-  return key in adminOrder.en ? t(key as keyof typeof adminOrder.en) : reason;
-}
-function refundStatusName(t: T, status: string): string {
-  const key = `refundStatus.${status}`;
-  return key in adminOrder.en ? t(key as keyof typeof adminOrder.en) : status;
-}
-function templateName(t: T, template: string): string {
-  const key = `template.${template}`;
-  return key in adminOrder.en ? t(key as keyof typeof adminOrder.en) : template;
-}
-function mailStatusName(t: T, status: string): string {
-  const key = `mailStatus.${status}`;
-  return key in adminOrder.en ? t(key as keyof typeof adminOrder.en) : status;
 }
 /** The reason of a refusal in the admin's language, else as the server said it. */
 function reasonOf(t: T, failure: ActionFailure): string {
@@ -217,7 +195,6 @@ function deliveryName(code: string, locale: Locale): string {
 
 const card = "rounded-2xl border border-sand-200 bg-white p-4 sm:p-5";
 const field = "mt-1 block w-full rounded-lg border border-sand-300 bg-white px-3 py-2 text-sm";
-const th = "px-3 py-2.5";
 const td = "px-3 py-2 align-top";
 
 function Rows({ rows }: { rows: [string, React.ReactNode][] }) {
@@ -288,7 +265,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
       case "shipped":
         return [t("done.shipped")];
       case "status":
-        return [t("done.status", { status: statusName(t, done.status ?? "") })];
+        return [t("done.status", { status: named(t, "orderStatus", done.status ?? "") })];
       case "cancelled":
         return [
           t("done.cancelled"),
@@ -332,8 +309,8 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
       </p>
       <div className="mt-2 flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h1 className="text-2xl font-semibold">{t("title", { number: order.orderNumber })}</h1>
-        <span className="rounded-full bg-sand-100 px-2.5 py-0.5 text-sm">{statusName(t, order.status)}</span>
-        <span className="rounded-full bg-sand-100 px-2.5 py-0.5 text-sm">{paymentStatusName(t, order.paymentStatus)}</span>
+        <span className="rounded-full bg-sand-100 px-2.5 py-0.5 text-sm">{named(t, "orderStatus", order.status)}</span>
+        <span className="rounded-full bg-sand-100 px-2.5 py-0.5 text-sm">{named(t, "paymentStatus", order.paymentStatus)}</span>
       </div>
       {errorText && <Banner kind="error">{errorText}</Banner>}
       {!errorText && successText.length > 0 && (
@@ -351,8 +328,8 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
               [t("field.number"), order.orderNumber],
               [t("field.date"), adminDate(order.createdAt, locale)],
               [t("field.updated"), adminDate(order.updatedAt, locale)],
-              [t("field.status"), statusName(t, order.status)],
-              [t("field.paymentStatus"), paymentStatusName(t, order.paymentStatus)],
+              [t("field.status"), named(t, "orderStatus", order.status)],
+              [t("field.paymentStatus"), named(t, "paymentStatus", order.paymentStatus)],
               [t("field.totalUsd"), formatUsd(order.totalCents)],
               [t("field.language"), orderLanguage],
             ]}
@@ -462,7 +439,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
           <Rows
             rows={[
               [t("field.method"), paymentMethodName(order.paymentMethod, locale)],
-              [t("field.paymentStatus"), paymentStatusName(t, order.paymentStatus)],
+              [t("field.paymentStatus"), named(t, "paymentStatus", order.paymentStatus)],
               [t("field.totalUsd"), formatUsd(order.totalCents)],
               [t("field.totalIdr"), formatIdr(order.totalIdr)],
               [t("field.rate"), t("field.rateValue", { rate: formatRate(order.usdToIdrRate) })],
@@ -473,104 +450,88 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
           {attempts.length === 0 ? (
             <p className="mt-2 text-sm text-ink-700">{t(isCash ? "attempts.emptyCash" : "attempts.empty")}</p>
           ) : (
-            <TableScroll label={t("section.attempts")} className="mt-2">
-              <table className="w-full min-w-[60rem] text-left text-sm">
-                <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-600">
-                  <tr>
-                    {(
-                      [
-                        "attempts.number",
-                        "attempts.created",
-                        "attempts.channel",
-                        "attempts.amount",
-                        "attempts.status",
-                        "attempts.request",
-                        "attempts.payment",
-                        "attempts.failure",
-                        "attempts.expires",
-                        "attempts.flag",
-                      ] as const
-                    ).map((c) => (
-                      <th key={c} scope="col" className={th}>
-                        {t(c)}
-                      </th>
-                    ))}
+            <AdminTable
+              label={t("section.attempts")}
+              columns={[
+                t("attempts.number"),
+                t("attempts.created"),
+                t("attempts.channel"),
+                t("attempts.amount"),
+                t("attempts.status"),
+                t("attempts.request"),
+                t("attempts.payment"),
+                t("attempts.failure"),
+                t("attempts.expires"),
+                t("attempts.flag"),
+              ]}
+              width="min-w-[60rem]"
+              className="mt-2"
+            >
+              <tbody className="divide-y divide-sand-200">
+                {attempts.map((a) => (
+                  <tr key={a.id} className={a.flag ? "bg-amber-50" : undefined}>
+                    <td className={`${td} tabular-nums`}>{a.attempt}</td>
+                    <td className={`${td} whitespace-nowrap`}>{adminDate(a.createdAt, locale)}</td>
+                    <td className={td}>
+                      {paymentMethodName(a.method, locale)}
+                      <span className="block font-mono text-xs text-ink-600">{a.channelCode}</span>
+                    </td>
+                    <td className={`${td} whitespace-nowrap tabular-nums`}>{formatAmount(a.amount, a.currency)}</td>
+                    <td className={td}>{named(t, "attemptStatus", a.status)}</td>
+                    <td className={`${td} break-all font-mono text-xs`}>{a.xenditRequestId ?? t("none")}</td>
+                    <td className={`${td} break-all font-mono text-xs`}>{a.xenditPaymentId ?? t("none")}</td>
+                    <td className={`${td} font-mono text-xs`}>{a.failureCode ?? t("none")}</td>
+                    <td className={`${td} whitespace-nowrap`}>{a.expiresAt ? adminDate(a.expiresAt, locale) : t("none")}</td>
+                    <td className={td}>
+                      {a.flag && a.flagKind ? (
+                        <>
+                          <strong className="font-semibold text-amber-900">{t(`flag.${a.flagKind}`)}</strong>
+                          <span className="block font-mono text-xs text-ink-600">{a.flag}</span>
+                        </>
+                      ) : (
+                        t("none")
+                      )}
+                    </td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-sand-200">
-                  {attempts.map((a) => (
-                    <tr key={a.id} className={a.flag ? "bg-amber-50" : undefined}>
-                      <td className={`${td} tabular-nums`}>{a.attempt}</td>
-                      <td className={`${td} whitespace-nowrap`}>{adminDate(a.createdAt, locale)}</td>
-                      <td className={td}>
-                        {paymentMethodName(a.method, locale)}
-                        <span className="block font-mono text-xs text-ink-600">{a.channelCode}</span>
-                      </td>
-                      <td className={`${td} whitespace-nowrap tabular-nums`}>{formatAmount(a.amount, a.currency)}</td>
-                      <td className={td}>{attemptStatusName(t, a.status)}</td>
-                      <td className={`${td} break-all font-mono text-xs`}>{a.xenditRequestId ?? t("none")}</td>
-                      <td className={`${td} break-all font-mono text-xs`}>{a.xenditPaymentId ?? t("none")}</td>
-                      <td className={`${td} font-mono text-xs`}>{a.failureCode ?? t("none")}</td>
-                      <td className={`${td} whitespace-nowrap`}>{a.expiresAt ? adminDate(a.expiresAt, locale) : t("none")}</td>
-                      <td className={td}>
-                        {a.flag && a.flagKind ? (
-                          <>
-                            <strong className="font-semibold text-amber-900">{t(`flag.${a.flagKind}`)}</strong>
-                            <span className="block font-mono text-xs text-ink-600">{a.flag}</span>
-                          </>
-                        ) : (
-                          t("none")
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+                ))}
+              </tbody>
+            </AdminTable>
           )}
           <h3 className="mt-6 font-semibold">{t("refunds.title")}</h3>
           {refunds.length === 0 ? (
             <p className="mt-2 text-sm text-ink-700">{t("refunds.none")}</p>
           ) : (
-            <TableScroll label={t("refunds.title")} className="mt-2">
-              <table className="w-full min-w-[40rem] text-left text-sm">
-                <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-600">
-                  <tr>
-                    {(
-                      [
-                        "refunds.created",
-                        "refunds.payment",
-                        "refunds.amount",
-                        "refunds.reason",
-                        "refunds.status",
-                        "refunds.xendit",
-                      ] as const
-                    ).map((c) => (
-                      <th key={c} scope="col" className={th}>
-                        {t(c)}
-                      </th>
-                    ))}
+            <AdminTable
+              label={t("refunds.title")}
+              columns={[
+                t("refunds.created"),
+                t("refunds.payment"),
+                t("refunds.amount"),
+                t("refunds.reason"),
+                t("refunds.status"),
+                t("refunds.xendit"),
+              ]}
+              width="min-w-[40rem]"
+              className="mt-2"
+            >
+              <tbody className="divide-y divide-sand-200">
+                {refunds.map((r) => (
+                  <tr key={r.id}>
+                    <td className={`${td} whitespace-nowrap`}>{adminDate(r.createdAt, locale)}</td>
+                    <td className={td}>
+                      {r.attempt} · {paymentMethodName(r.method, locale)}
+                    </td>
+                    <td className={`${td} whitespace-nowrap tabular-nums`}>{formatAmount(r.amount, r.currency)}</td>
+                    <td className={td}>{named(t, "refund.reason", r.reason)}</td>
+                    <td className={td}>
+                      {named(t, "refundStatus", r.status)}
+                      {r.failureCode && <span className="block font-mono text-xs text-ink-600">{r.failureCode}</span>}
+                    </td>
+                    <td className={`${td} break-all font-mono text-xs`}>{r.xenditRefundId ?? t("none")}</td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-sand-200">
-                  {refunds.map((r) => (
-                    <tr key={r.id}>
-                      <td className={`${td} whitespace-nowrap`}>{adminDate(r.createdAt, locale)}</td>
-                      <td className={td}>
-                        {r.attempt} · {paymentMethodName(r.method, locale)}
-                      </td>
-                      <td className={`${td} whitespace-nowrap tabular-nums`}>{formatAmount(r.amount, r.currency)}</td>
-                      <td className={td}>{refundReasonName(t, r.reason)}</td>
-                      <td className={td}>
-                        {refundStatusName(t, r.status)}
-                        {r.failureCode && <span className="block font-mono text-xs text-ink-600">{r.failureCode}</span>}
-                      </td>
-                      <td className={`${td} break-all font-mono text-xs`}>{r.xenditRefundId ?? t("none")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+                ))}
+              </tbody>
+            </AdminTable>
           )}
           {isCash && order.status === "CANCELLED" && order.paymentStatus === "SUCCEEDED" && (
             <p className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm">{t("refund.cash")}</p>
@@ -668,7 +629,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
               {back && <input type="hidden" name="back" value={back} />}
               <h3 className="font-semibold">{t("updateStatus")}</h3>
               {can.moves.length === 0 ? (
-                <p className="mt-2 text-sm text-ink-700">{t("status.noMoves", { status: statusName(t, order.status) })}</p>
+                <p className="mt-2 text-sm text-ink-700">{t("status.noMoves", { status: named(t, "orderStatus", order.status) })}</p>
               ) : (
                 <>
                   <label className="mt-3 block text-sm font-medium">
@@ -676,14 +637,14 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
                     <select name="next" value={next} onChange={(e) => setNext(e.target.value)} className={field}>
                       {can.moves.map((m) => (
                         <option key={m} value={m}>
-                          {statusName(t, m)}
+                          {named(t, "orderStatus", m)}
                         </option>
                       ))}
                     </select>
                   </label>
                   {can.moves.includes("SHIPPED") && (!hydrated || next === "SHIPPED") && (
                     <fieldset className="mt-3 space-y-3 rounded-lg bg-sand-50 p-3">
-                      <legend className="sr-only">{statusName(t, "SHIPPED")}</legend>
+                      <legend className="sr-only">{named(t, "orderStatus", "SHIPPED")}</legend>
                       <p className="text-xs text-ink-600">{t("status.shippedHint")}</p>
                       <label className="block text-sm font-medium">
                         {t("status.carrier")}
@@ -714,7 +675,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
                   )}
                   {can.moves.includes("CANCELLED") && (!hydrated || next === "CANCELLED") && (
                     <fieldset className="mt-3 space-y-3 rounded-lg bg-sand-50 p-3">
-                      <legend className="sr-only">{statusName(t, "CANCELLED")}</legend>
+                      <legend className="sr-only">{named(t, "orderStatus", "CANCELLED")}</legend>
                       <p className="text-xs text-ink-600">{t("status.cancelHint")}</p>
                       {order.paymentStatus === "SUCCEEDED" && (
                         <p className="text-xs font-medium text-amber-900">{t("status.cancelPaidHint")}</p>
@@ -807,36 +768,23 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
           {history.length === 0 ? (
             <p className="mt-2 text-sm text-ink-700">{t("history.empty")}</p>
           ) : (
-            <TableScroll label={t("section.history")} className="mt-3">
-              <table className="w-full min-w-[36rem] text-left text-sm">
-                <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-600">
-                  <tr>
-                    <th scope="col" className={th}>
-                      {t("history.when")}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t("history.status")}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t("history.payment")}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t("history.what")}
-                    </th>
+            <AdminTable
+              label={t("section.history")}
+              columns={[t("history.when"), t("history.status"), t("history.payment"), t("history.what")]}
+              width="min-w-[36rem]"
+              className="mt-3"
+            >
+              <tbody className="divide-y divide-sand-200">
+                {history.map((e) => (
+                  <tr key={e.id}>
+                    <td className={`${td} whitespace-nowrap`}>{adminDate(e.createdAt, locale)}</td>
+                    <td className={td}>{named(t, "orderStatus", e.status)}</td>
+                    <td className={td}>{named(t, "paymentStatus", e.paymentStatus)}</td>
+                    <td className={`${td} break-words`}>{historyLine(e.reason, locale)}</td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-sand-200">
-                  {history.map((e) => (
-                    <tr key={e.id}>
-                      <td className={`${td} whitespace-nowrap`}>{adminDate(e.createdAt, locale)}</td>
-                      <td className={td}>{statusName(t, e.status)}</td>
-                      <td className={td}>{paymentStatusName(t, e.paymentStatus)}</td>
-                      <td className={`${td} break-words`}>{historyLine(e.reason, locale)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+                ))}
+              </tbody>
+            </AdminTable>
           )}
         </Section>
 
@@ -844,51 +792,35 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
           {mails.length === 0 ? (
             <p className="mt-2 text-sm text-ink-700">{t("mails.empty")}</p>
           ) : (
-            <TableScroll label={t("section.emails")} className="mt-3">
-              <table className="w-full min-w-[44rem] text-left text-sm">
-                <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-600">
-                  <tr>
-                    <th scope="col" className={th}>
-                      {t("mails.when")}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t("mails.kind")}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t("mails.subject")}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t("mails.to")}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t("mails.status")}
-                    </th>
+            <AdminTable
+              label={t("section.emails")}
+              columns={[t("mails.when"), t("mails.kind"), t("mails.subject"), t("mails.to"), t("mails.status")]}
+              width="min-w-[44rem]"
+              className="mt-3"
+            >
+              <tbody className="divide-y divide-sand-200">
+                {mails.map((m) => (
+                  <tr key={m.id}>
+                    <td className={`${td} whitespace-nowrap`}>{adminDate(m.createdAt, locale)}</td>
+                    <td className={td}>{named(t, "template", m.template)}</td>
+                    <td className={`${td} break-words`}>
+                      <a
+                        href={`/admin/orders/${order.id}/mail/${m.id}${back ? `?back=${encodeURIComponent(back)}` : ""}`}
+                        aria-label={t("mails.readLabel", { subject: m.subject })}
+                        className="underline underline-offset-4"
+                      >
+                        {m.subject}
+                      </a>
+                    </td>
+                    <td className={`${td} break-all`}>{m.to}</td>
+                    <td className={td}>
+                      {named(t, "mailStatus", m.status)}
+                      {m.lastError && <span className="block text-xs text-red-800">{m.lastError}</span>}
+                    </td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-sand-200">
-                  {mails.map((m) => (
-                    <tr key={m.id}>
-                      <td className={`${td} whitespace-nowrap`}>{adminDate(m.createdAt, locale)}</td>
-                      <td className={td}>{templateName(t, m.template)}</td>
-                      <td className={`${td} break-words`}>
-                        <a
-                          href={`/admin/orders/${order.id}/mail/${m.id}${back ? `?back=${encodeURIComponent(back)}` : ""}`}
-                          aria-label={t("mails.readLabel", { subject: m.subject })}
-                          className="underline underline-offset-4"
-                        >
-                          {m.subject}
-                        </a>
-                      </td>
-                      <td className={`${td} break-all`}>{m.to}</td>
-                      <td className={td}>
-                        {mailStatusName(t, m.status)}
-                        {m.lastError && <span className="block text-xs text-red-800">{m.lastError}</span>}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+                ))}
+              </tbody>
+            </AdminTable>
           )}
         </Section>
 
@@ -939,13 +871,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
                     <span className="font-medium">{isAuditAction(a.action) ? ta(`action.${a.action}`) : a.action}</span> · {a.actor} ·{" "}
                     {adminDate(a.createdAt, locale)}
                   </p>
-                  <ul className="mt-0.5 space-y-0.5 font-mono text-xs text-ink-600">
-                    {changeLines(a.before, a.after).map((line) => (
-                      <li key={line} className="break-all">
-                        {line}
-                      </li>
-                    ))}
-                  </ul>
+                  <AuditChange before={a.before} after={a.after} className="mt-0.5 text-ink-600" />
                 </li>
               ))}
             </ul>
