@@ -123,7 +123,11 @@ export const orders = pgTable(
       sql`lower(order_number || E'\\n' || coalesce(shipping_address->>'email', '') || E'\\n' || coalesce(shipping_address->>'fullName', ''))`,
     ),
   },
-  (t) => [index("orders_created_id_idx").on(t.createdAt, t.id), index("orders_status_idx").on(t.status, t.paymentStatus)],
+  (t) => [
+    // Also INCLUDE (search_text), added by migration 0006: drizzle has no INCLUDE.
+    index("orders_created_id_idx").on(t.createdAt, t.id),
+    index("orders_status_idx").on(t.status, t.paymentStatus),
+  ],
 );
 
 /** Every change of an order's status or payment status, for the shop's history. */

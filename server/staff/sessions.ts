@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { getDb } from "#server/db/client.ts";
+import { type Db, getDb } from "#server/db/client.ts";
 import { staffAccounts, staffSessions } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { defineJob } from "#server/jobs/index.ts";
@@ -35,14 +35,12 @@ export async function startSession(staffId: number, client: { ip: string | null;
 }
 
 /**
- * The live session behind a cookie's id: its account enabled, used within 12 hours, begun within
- * 7 days. (A password change or disabling deletes the account's sessions.) Anything else is none.
+ * Every staff request asks this one question first, so it is prepared once per database: the
+ * query is not rebuilt each time and PostgreSQL parses and plans it once per connection.
  */
-export async function sessionOf(id: string | null | undefined, now = new Date()): Promise<StaffSession | null> {
-  if (!id || !/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
-  const db = await getDb();
-  const idHash = hashSessionId(id);
-  const [row] = await db
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+function prepareLookup(db: Db) {
+  return db
     .select({
       formToken: staffSessions.formToken,
       createdAt: staffSessions.createdAt,
@@ -58,8 +56,28 @@ export async function sessionOf(id: string | null | undefined, now = new Date())
     })
     .from(staffSessions)
     .innerJoin(staffAccounts, eq(staffAccounts.id, staffSessions.staffId))
-    .where(eq(staffSessions.idHash, idHash))
-    .limit(1);
+    .where(eq(staffSessions.idHash, sql.placeholder("idHash")))
+    .limit(1)
+    .prepare("staff_session_of");
+}
+function lookupOf(db: Db) {
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = prepareLookup(db);
+    lookups.set(db, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * The live session behind a cookie's id: its account enabled, used within 12 hours, begun within
+ * 7 days. (A password change or disabling deletes the account's sessions.) Anything else is none.
+ */
+export async function sessionOf(id: string | null | undefined, now = new Date()): Promise<StaffSession | null> {
+  if (!id || !/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
+  const db = await getDb();
+  const idHash = hashSessionId(id);
+  const [row] = await lookupOf(db).execute({ idHash });
   if (!row) return null;
   const t = now.getTime();
   const over =
