@@ -25,13 +25,17 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { useLocale } from "./i18n/core";
 import { useNonce } from "./nonce";
+import { withinOnePage } from "./revalidation";
 import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [tooManyRequests, languageHome, pageCache];
 
-/** The language comes from the URL, so going from /ru/… to an English page (or back) reloads it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  pathLocale(currentUrl.pathname) !== pathLocale(nextUrl.pathname) || defaultShouldRevalidate;
+/**
+ * The language comes from the URL, so going from /ru/… to an English page (or back) reloads it;
+ * moving within one page (a filter, a search, another page of a list) does not.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  pathLocale(args.currentUrl.pathname) !== pathLocale(args.nextUrl.pathname) || (!withinOnePage(args) && args.defaultShouldRevalidate);
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Admin pages speak the signed-in person's language; shop pages the language of their URL.

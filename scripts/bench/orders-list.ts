@@ -77,7 +77,8 @@ export async function ordersListFigures(start: Start, postgresServer: string, po
     // and page link once the tab is open) and the page's first HTML document (a full load).
     const kinds: [string, (query: string) => string, { headers: Record<string, string> }, boolean][] = [
       ["GET /api/orders", (query) => `/api/orders${query}`, api, true],
-      ["page data", (query) => `/admin/orders.data${query}`, page, true],
+      // A filter, a search or a page link asks for the list's loader alone (app/revalidation.ts).
+      ["page data", (query) => `/admin/orders.data${query ? `${query}&` : "?"}_routes=routes%2Fadmin%2Forders%2Flist`, page, true],
       ["page document", (query) => `/admin/orders${query}`, page, false],
     ];
     console.log(

@@ -1,7 +1,16 @@
-import { Form, isRouteErrorResponse, NavLink, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  Form,
+  isRouteErrorResponse,
+  NavLink,
+  Outlet,
+  type ShouldRevalidateFunction,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import { TokenField } from "#app/components/admin/TokenField.tsx";
 import { admin } from "#app/i18n/admin.ts";
 import { useT } from "#app/i18n/core.ts";
+import { withinOnePage } from "#app/revalidation.ts";
 import { shop } from "#lib/shop.ts";
 import { unreadCount } from "#server/messages/inbox.ts";
 import { requireStaffForm, requireStaffPage, type StaffUser } from "#server/staff/guard.ts";
@@ -27,6 +36,12 @@ export const middleware: Route.MiddlewareFunction[] = [
     return response;
   },
 ];
+
+/**
+ * Moving within one page (a filter, a search, another page of a list) changes nothing the frame
+ * shows, so only that page's loader runs; a form sent or another page reloads the frame too.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !withinOnePage(args) && args.defaultShouldRevalidate;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, formToken } = await requireStaffPage(request);

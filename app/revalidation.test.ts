@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { withinOnePage } from "./revalidation.ts";
+
+const args = (from: string, to: string, formMethod?: string) =>
+  ({ currentUrl: new URL(from, "http://shop.test"), nextUrl: new URL(to, "http://shop.test"), formMethod }) as Parameters<
+    typeof withinOnePage
+  >[0];
+
+describe("withinOnePage", () => {
+  it("is another view of the same page: a filter, a search, another page, by link or GET form", () => {
+    expect(withinOnePage(args("/admin/orders", "/admin/orders?status=SHIPPED"))).toBe(true);
+    expect(withinOnePage(args("/admin/orders?q=anna", "/admin/orders?q=anna&page=2", "GET"))).toBe(true);
+    expect(withinOnePage(args("/admin/orders", "/admin/orders?q=smith", "get"))).toBe(true);
+  });
+
+  it("is not when a form changes something or another page opens", () => {
+    expect(withinOnePage(args("/admin/orders/1", "/admin/orders/1", "POST"))).toBe(false);
+    expect(withinOnePage(args("/admin/orders", "/admin/inbox"))).toBe(false);
+    expect(withinOnePage(args("/products", "/ru/products"))).toBe(false);
+  });
+});
