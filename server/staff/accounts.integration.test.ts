@@ -20,6 +20,7 @@ import {
   staffProblemOf,
 } from "./accounts.ts";
 import { verifyPassword } from "./passwords.ts";
+import { signIn } from "./sign-in.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -209,6 +210,35 @@ describe("staff accounts", () => {
     expect(entries).toHaveLength(2);
     expect(entries[0]).toMatchObject({ staffId: staff.id, actor: email });
     expect(JSON.stringify(entries)).not.toMatch(/secret|argon2|woven/);
+  });
+
+  it("counts wrong current passwords against the account's sign-in limit, and the right one clears them", async () => {
+    const email = uniqueEmail("wayan");
+    const staff = await createAccount(system, { email, name: "Wayan", password: "woven pandan hat" });
+    const me: Actor = { staffId: staff.id, label: email, role: "staff", ip: null };
+    for (let i = 0; i < 9; i++) {
+      expect(await refusal(changeOwnPassword(me, staff.id, `wrong guess ${i}!!`, "a new long secret"))).toMatchObject({
+        problem: "wrongPassword",
+      });
+    }
+    // The right one after nine wrong ones goes through and starts the count again.
+    await changeOwnPassword(me, staff.id, "woven pandan hat", "a new long secret");
+    for (let i = 0; i < 10; i++) {
+      expect(await refusal(changeOwnPassword(me, staff.id, `wrong guess ${i}!!`, "yet another secret"))).toMatchObject({
+        problem: "wrongPassword",
+      });
+    }
+    // The eleventh try is refused before the password is looked at, even the right password.
+    expect(await refusal(changeOwnPassword(me, staff.id, "a new long secret", "yet another secret"))).toMatchObject({
+      problem: "tooManyAttempts",
+      field: "current",
+    });
+    expect(await verifyPassword(await storedHash(staff.id), "a new long secret")).toBe(true);
+    // The same count guards the sign-in form: the account waits there too.
+    expect(await signIn({ email, password: "a new long secret", ip: "203.0.113.9", userAgent: null })).toMatchObject({
+      ok: false,
+      reason: "limited",
+    });
   });
 
   it("sets the admin language", async () => {

@@ -12,6 +12,7 @@ import { AppError, type ErrorKind } from "#server/errors.ts";
 import { type PasswordProblem, passwordProblem, passwordProblemText } from "./password-policy.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { endSessionsOf } from "./sessions.ts";
+import { clearPasswordChecks, countPasswordCheck } from "./sign-in.ts";
 
 /**
  * Staff accounts: who may sign in to the admin, with which role and admin language. Every change
@@ -47,6 +48,7 @@ export type StaffProblem =
   | "lastOwner"
   | "disableSelf"
   | "wrongPassword"
+  | "tooManyAttempts"
   | "passwordUnchanged"
   | "ownersOnly";
 
@@ -62,6 +64,7 @@ const problemText: Record<StaffProblem, string> = {
   lastOwner: "this is the last enabled owner: enable or add another owner first",
   disableSelf: "you cannot disable your own account",
   wrongPassword: "the current password is not correct",
+  tooManyAttempts: "too many wrong passwords for this account: wait 15 minutes, then try again",
   passwordUnchanged: "the new password must differ from the current one",
   ownersOnly: "only an owner may manage staff accounts",
 };
@@ -245,7 +248,10 @@ export async function changeOwnPassword(actor: Actor, id: number, current: strin
     .from(staffAccounts)
     .where(eq(staffAccounts.id, id));
   if (!row) throw refuse("not_found", "notFound");
+  // Someone at an unattended, signed-in browser must not find the password by trying here.
+  if ((await countPasswordCheck(row.email)) > 0) throw refuse("invalid", "tooManyAttempts", "current");
   if (!(await verifyPassword(row.passwordHash, current))) throw refuse("invalid", "wrongPassword", "current");
+  await clearPasswordChecks(row.email);
   if (next === current) throw refuse("invalid", "passwordUnchanged", "password");
   checkPassword(next, row.email);
   await storePassword(actor, id, await hashPassword(next), "password-changed", keepSession);

@@ -70,6 +70,20 @@ export async function signIn(input: {
 }
 
 /**
+ * A password typed on a page other than sign-in (changing one's own password) is a guess like any
+ * other: it counts against the account's limit, and the answer says how long to wait (0: go on).
+ */
+export function countPasswordCheck(email: string): Promise<number> {
+  return countAttempt([accountKey(email)]);
+}
+
+/** The right password was given: the account's failures start again. */
+export async function clearPasswordChecks(email: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(rateLimits).where(eq(rateLimits.key, accountKey(email)));
+}
+
+/**
  * Counts one attempt on each key (a window of 15 minutes from its first attempt) and answers the
  * seconds to wait when a key is over the limit (0: go on). A refused attempt is counted too.
  */

@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
     const field: Field | undefined =
       found.field === "current" ? "current" : found.field === "password" ? "next" : found.field === "locale" ? "locale" : undefined;
     return data<ActionResult>(field ? { intent, errors: { [field]: found.problem } } : { intent, errors: {}, problem: found.problem }, {
-      status: found.kind === "not_found" ? 404 : 400,
+      status: found.kind === "not_found" ? 404 : found.problem === "tooManyAttempts" ? 429 : 400,
     });
   }
 }
@@ -72,7 +72,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
     <section className="max-w-2xl">
       <title>{t("account.title")}</title>
       <h1 className="text-2xl font-semibold">{t("account.title")}</h1>
-      <p className="mt-1 text-sm text-ink-600 break-all">{t("account.intro", { email: user.email, role: t(`role.${user.role}`) })}</p>
+      <p className="mt-1 text-sm text-ink-600 break-words">{t("account.intro", { email: user.email, role: t(`role.${user.role}`) })}</p>
       {saved === "password" && !result && <Notice tone="done">{t("account.password.done")}</Notice>}
       {saved === "locale" && !result && <Notice tone="done">{t("account.language.done")}</Notice>}
       {result?.problem && <Notice tone="problem">{message(result.problem)}</Notice>}
