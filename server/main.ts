@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { watchVersions } from "./cache/versions.ts";
 import { config, paymentsSandbox } from "./config.ts";
 import { database } from "./db/client.ts";
 import { seedCatalogIfEmpty } from "./db/seed.ts";
@@ -18,6 +19,8 @@ async function main() {
   await ensureFirstOwner();
   startXenditSandbox(cfg.PORT);
   await startJobs();
+  // Instances sharing one PostgreSQL tell each other of changes to what they cache.
+  const stopWatch = db.kind === "postgres" ? watchVersions() : () => {};
 
   const app = await createApp({ dev });
   const server = app.listen(cfg.PORT, cfg.HOST, (error?: Error) => {
@@ -41,6 +44,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
+    stopWatch();
     server.close(
       () =>
         void stopJobs()

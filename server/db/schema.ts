@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** Texts of a product in a language other than English (the base columns). */
 export type ProductTranslation = Partial<Record<"name" | "description" | "material" | "color" | "crownStyle" | "brimSize", string>>;
@@ -66,6 +66,15 @@ export const checkoutSessions = pgTable("checkout_sessions", {
 });
 
 /** Small shared cache (social feed, exchange rates) so every instance sees the same value. */
+/**
+ * A counter per kind of cached data, raised in the transaction that changes that data: every
+ * instance of the shop watches it and drops its copies when it moves (server/cache/versions.ts).
+ */
+export const cacheVersions = pgTable("cache_versions", {
+  name: text("name").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
+
 export const cacheEntries = pgTable("cache_entries", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),

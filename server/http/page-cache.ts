@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
+import { onChange } from "#server/cache/versions.ts";
 import { config } from "#server/config.ts";
 import { localeOf } from "#server/locale.ts";
 import { requestInfo } from "./request-context.ts";
@@ -7,12 +8,19 @@ import { requestInfo } from "./request-context.ts";
  * A shared cache in front of the pages, like a CDN's: a GET answer is kept only when its route
  * allows it (`Cache-Control: s-maxage=N`, see `publicPageHeaders`), the status is 200 and it sets no
  * cookie. Pages vary only by language, which their URL says (/ru/…) and which is part of the key. Entries are copies that expire,
- * never the truth: the longest a page can lag behind the database is its s-maxage.
+ * never the truth: a catalogue change drops them all on every instance (server/cache/versions.ts),
+ * and nothing else a page shows can lag behind the database longer than its s-maxage.
  */
 type Entry = { expires: number; status: number; headers: [string, string][]; body: string; nonce: string };
 
 const MAX_ENTRIES = 500;
 const entries = new Map<string, Entry>();
+/** Moves on each change of what pages show: a page rendered before a change is never kept after it. */
+let generation = 0;
+onChange("catalog", () => {
+  generation++;
+  entries.clear();
+});
 
 /** Headers of a page that is the same for every visitor of one language. */
 export function publicPageHeaders(): HeadersInit {
@@ -41,9 +49,10 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request, context
     return new Response(body, { status: hit.status, headers: hit.headers });
   }
 
+  const begun = generation;
   const response = await next();
   const seconds = sharedMaxAge(response.headers.get("Cache-Control"));
-  if (seconds === 0 || response.status !== 200 || response.headers.has("Set-Cookie")) return response;
+  if (seconds === 0 || response.status !== 200 || response.headers.has("Set-Cookie") || begun !== generation) return response;
   const body = await response.text();
   const headers = [...response.headers.entries()];
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);

@@ -6,6 +6,7 @@ import { useHydrated } from "#app/components/useHydrated.ts";
 import { catalog } from "#app/i18n/catalog.ts";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { type CatalogFilter, filterToQuery, parseFilter, sortOptions } from "#lib/catalog-filter.ts";
+import { pageWindow } from "#lib/page-window.ts";
 import { seoTags } from "#lib/seo.ts";
 import { listProducts } from "#server/catalog/products.ts";
 import { publicPageHeaders } from "#server/http/page-cache.ts";
@@ -166,7 +167,7 @@ function Pagination({ filter, totalPages }: { filter: CatalogFilter; totalPages:
   const to = (page: number) => `/products${filterToQuery({ ...filter, page })}`;
   const item = "flex h-10 min-w-10 items-center justify-center rounded-full px-3 text-sm font-medium";
   return (
-    <nav aria-label={t("list.pagination")} className="mt-12 flex items-center justify-center gap-1">
+    <nav aria-label={t("list.pagination")} className="mt-12 flex flex-wrap items-center justify-center gap-1">
       {filter.page > 1 ? (
         <Link to={to(filter.page - 1)} className={`${item} hover:bg-sand-200`}>
           {t("list.previous")}
@@ -176,17 +177,24 @@ function Pagination({ filter, totalPages }: { filter: CatalogFilter; totalPages:
           {t("list.previous")}
         </span>
       )}
-      {Array.from({ length: totalPages }, (_, i) => i + 1).map((n) => (
-        <Link
-          key={n}
-          to={to(n)}
-          aria-label={t("list.page", { page: n })}
-          aria-current={n === filter.page ? "page" : undefined}
-          className={`${item} ${n === filter.page ? "bg-ink-900 text-sand-50" : "hover:bg-sand-200"}`}
-        >
-          {n}
-        </Link>
-      ))}
+      {pageWindow(filter.page, totalPages).map((n, i) =>
+        n === null ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity but its place
+          <span key={`gap-${i}`} aria-hidden className={`${item} px-1 text-ink-500`}>
+            …
+          </span>
+        ) : (
+          <Link
+            key={n}
+            to={to(n)}
+            aria-label={t("list.page", { page: n })}
+            aria-current={n === filter.page ? "page" : undefined}
+            className={`${item} ${n === filter.page ? "bg-ink-900 text-sand-50" : "hover:bg-sand-200"}`}
+          >
+            {n}
+          </Link>
+        ),
+      )}
       {filter.page < totalPages ? (
         <Link to={to(filter.page + 1)} className={`${item} hover:bg-sand-200`}>
           {t("list.next")}

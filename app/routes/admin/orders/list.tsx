@@ -4,6 +4,7 @@ import { adminOrders } from "#app/i18n/admin-orders.ts";
 import { type Translate, useLocale, useT } from "#app/i18n/core.ts";
 import { adminDate } from "#lib/admin-date.ts";
 import { formatUsd } from "#lib/money.ts";
+import { pageWindow } from "#lib/page-window.ts";
 import { paymentMethodName, paymentMethods } from "#lib/payment-methods.ts";
 import { EXPORT_LIMIT, type OrderListQuery, orderListPage, orderQueues, pageQuery, pageSizes } from "#server/desk/order-list.ts";
 import { orderStatuses, paymentStatuses } from "#server/orders/status.ts";
@@ -48,14 +49,6 @@ function listHref(query: OrderListQuery, change: Partial<OrderListQuery> = {}, p
   }
   const text = params.toString();
   return text ? `${path}?${text}` : path;
-}
-
-/** The page numbers to link: the first, the last and two either side of the current one; null is a gap. */
-function pageWindow(page: number, pages: number): (number | null)[] {
-  const shown = [...new Set([1, pages, page - 2, page - 1, page, page + 1, page + 2])]
-    .filter((n) => n >= 1 && n <= pages)
-    .sort((a, b) => a - b);
-  return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1]! > 1 ? [null, n] : [n]));
 }
 
 const field = "mt-1 block w-full rounded-lg border border-sand-300 bg-white px-3 py-2 text-sm";

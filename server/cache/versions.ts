@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import { type Db, getDb } from "#server/db/client.ts";
+import { cacheVersions } from "#server/db/schema.ts";
+import type { Tx } from "#server/db/tx.ts";
+
+/**
+ * What each instance keeps in memory (catalogue reads, whole pages) hears of changes through the
+ * database: the transaction that changes the data raises a counter in `cache_versions`, and every
+ * instance on a shared PostgreSQL reads the counters every WATCH_MS and drops its copies when one
+ * moved. docs/decisions/022-cache-versions.md.
+ */
+export const WATCH_MS = 250;
+
+/** The kinds of data counted: "catalog" is products and their photos (every page showing them). */
+export type VersionName = "catalog";
+
+type Listener = () => void;
+type State = { listeners: Map<string, Set<Listener>>; seen: Map<string, number> | null; timer?: ReturnType<typeof setInterval> };
+
+// Process-wide: the server entry starts the watch, the bundled routes register what to forget.
+const slot = Symbol.for("shop.cache-versions");
+const g = globalThis as { [slot]?: State };
+const state: State = (g[slot] ??= { listeners: new Map(), seen: null });
+
+/** Calls `listener` whenever the data named `name` changes, here or on another instance. */
+export function onChange(name: VersionName, listener: Listener): void {
+  const set = state.listeners.get(name) ?? new Set();
+  set.add(listener);
+  state.listeners.set(name, set);
+}
+
+function tell(name: string): void {
+  for (const listener of state.listeners.get(name) ?? []) listener();
+}
+
+/**
+ * Says, inside the transaction that changes it, that the data named `name` changed: other
+ * instances learn it once the transaction commits, this one at once.
+ */
+export async function raiseVersion(name: VersionName, tx?: Tx): Promise<void> {
+  const db = tx ?? (await getDb());
+  await db
+    .insert(cacheVersions)
+    .values({ name, version: 1 })
+    .onConflictDoUpdate({ target: cacheVersions.name, set: { version: sql`${cacheVersions.version} + 1` } });
+  tell(name);
+}
+
+/** Reads the counters once and tells the listeners of each one that moved since the last read. */
+export async function checkVersions(db?: Db): Promise<void> {
+  const rows = await (db ?? (await getDb())).select().from(cacheVersions);
+  const before = state.seen;
+  state.seen = new Map(rows.map((r) => [r.name, r.version]));
+  // The first read only learns where the counters stand.
+  if (!before) return;
+  for (const [name, version] of state.seen) if (before.get(name) !== version) tell(name);
+}
+
+/** Starts watching the counters (one shared PostgreSQL, several instances); returns the stop. */
+export function watchVersions(): () => void {
+  let failing = false;
+  let busy = false;
+  state.timer ??= setInterval(() => {
+    if (busy) return;
+    busy = true;
+    checkVersions()
+      .then(() => {
+        failing = false;
+      })
+      .catch((error: unknown) => {
+        // Said once per outage, not four times a second.
+        if (!failing) console.error(`cache versions not read: ${error instanceof Error ? error.message : error}`);
+        failing = true;
+      })
+      .finally(() => {
+        busy = false;
+      });
+  }, WATCH_MS);
+  state.timer.unref();
+  return () => {
+    clearInterval(state.timer);
+    state.timer = undefined;
+  };
+}
