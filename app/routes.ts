@@ -37,6 +37,7 @@ export default [
   route("media/:width/*", "routes/media.ts"),
   route("payment-logos/:file", "routes/payment-logo.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("sitemaps/:file", "routes/seo/sitemap-file.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
 
   route("api/products", "routes/api/products.ts"),

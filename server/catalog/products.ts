@@ -180,6 +180,29 @@ export async function readProducts(ids: readonly number[], locale: Locale): Prom
   return views;
 }
 
+/** How many products the catalogue has (may be a few seconds old). */
+export function productCount(): Promise<number> {
+  return cachedRead("count", async () => {
+    const db = await getDb();
+    const [row] = await db.select({ n: count() }).from(products);
+    return row?.n ?? 0;
+  });
+}
+
+/** Products in id order, `limit` of them after `offset`, with every image (one statement). */
+export function productsById(offset: number, limit: number, locale: Locale): Promise<ProductView[]> {
+  return cachedRead(`by-id:${locale}:${offset}:${limit}`, async () => {
+    const db = await getDb();
+    const rows = await db
+      .select({ product: products, images: imagesJson })
+      .from(products)
+      .orderBy(asc(products.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map(({ product, images }) => toView(product, images, locale));
+  });
+}
+
 export function allProducts(locale: Locale): Promise<ProductView[]> {
   return cachedRead(`all:${locale}`, () => readAll(locale));
 }

@@ -84,6 +84,37 @@ describe("JSON API", () => {
     expect((first.sizes as { sizeInCm: number }[])[0]).toEqual({ sizeInCm: expect.any(Number) });
   });
 
+  it("pages products 100 at most at a time, with Link next and prev, ETag and 304, and refuses bad paging", async () => {
+    const all = (await (await get("/api/products")).json()) as { id: number }[];
+    const whole = await get("/api/products");
+    // A catalogue of at most 100 products is one answer, as the SPEC's array always was.
+    expect(whole.headers.get("link")).toBeNull();
+    expect(whole.headers.get("x-total-count")).toBe(String(all.length));
+
+    const first = await get("/api/products?limit=10");
+    expect(((await first.json()) as { id: number }[]).map((p) => p.id)).toEqual(all.slice(0, 10).map((p) => p.id));
+    expect(first.headers.get("link")).toMatch(/<[^>]*\/api\/products\?page=2&limit=10>; rel="next"/);
+    const last = Math.ceil(all.length / 10);
+    const end = await get(`/api/products?page=${last}&limit=10`);
+    expect(((await end.json()) as { id: number }[]).map((p) => p.id)).toEqual(all.slice((last - 1) * 10).map((p) => p.id));
+    expect(end.headers.get("link")).toMatch(new RegExp(`page=${last - 1}&limit=10>; rel="prev"$`));
+    expect(await (await get(`/api/products?page=${last + 5}&limit=10`)).json()).toEqual([]);
+
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await fetch(`${baseURL()}/api/products?limit=10`, { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    const other = await fetch(`${baseURL()}/api/products?limit=10&page=2`, { headers: { "If-None-Match": etag } });
+    expect(other.status).toBe(200);
+
+    for (const bad of ["limit=101", "limit=0", "page=0", "page=abc", "page=-1", "limit=1e2", "page=%00"]) {
+      const refused = await get(`/api/products?${bad}`);
+      expect(refused.status, bad).toBe(400);
+      expect(((await refused.json()) as { error: string }).error, bad).toMatch(/must be a whole number from 1 to/);
+    }
+  });
+
   it("gives one product, and a JSON 404 for a missing one", async () => {
     const one = await get("/api/products/2");
     expect(one.status).toBe(200);
@@ -121,10 +152,19 @@ describe("images and search engines", () => {
     expect((await get("/media/480/..%2F..%2Fetc/passwd.webp")).status).toBe(404);
   });
 
-  it("has a sitemap with every page and product, and robots.txt pointing to it", async () => {
-    const sitemap = await (await get("/sitemap.xml")).text();
+  it("has a sitemap index whose files hold every page and product, and robots.txt pointing to it", async () => {
+    const index = await (await get("/sitemap.xml")).text();
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(files).toEqual(["/sitemaps/pages.xml", "/sitemaps/products-1.xml"]);
+    expect(index).toMatch(/products-1\.xml<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    const sitemap = (await Promise.all(files.map(async (f) => (await get(f)).text()))).join("\n");
     for (const path of ["/products", "/about", "/contact", "/showroom", "/shipping", "/faq", "/products/1", "/products/24"]) {
       expect(sitemap).toContain(`${path}</loc>`);
+    }
+    expect(sitemap).toMatch(/\/products\/24<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    for (const missing of ["/sitemaps/products-2.xml", "/sitemaps/products-0.xml", "/sitemaps/other.xml", "/sitemaps/products-1.xml%00"]) {
+      expect((await get(missing)).status, missing).toBe(404);
     }
     const robots = await (await get("/robots.txt")).text();
     expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);

@@ -47,7 +47,8 @@ describe("pages in two languages", () => {
   });
 
   it("lists both languages in the sitemap", async () => {
-    const sitemap = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
+    const files = ["/sitemaps/pages.xml", "/sitemaps/products-1.xml"];
+    const sitemap = (await Promise.all(files.map(async (f) => (await fetch(`${baseURL()}${f}`)).text()))).join("\n");
     for (const path of ["/", "/ru", "/products/1", "/ru/products/1", "/faq", "/ru/faq"]) {
       expect(sitemap).toContain(`<loc>${baseURL()}${path}</loc>`);
     }
