@@ -9,7 +9,7 @@ import type { Tx } from "#server/db/tx.ts";
  * instance on a shared PostgreSQL reads the counters every WATCH_MS and drops its copies when one
  * moved. docs/decisions/022-cache-versions.md.
  */
-export const WATCH_MS = 250;
+const WATCH_MS = 250;
 
 /** The kinds of data counted: "catalog" is products and their photos (every page showing them). */
 export type VersionName = "catalog";

@@ -212,9 +212,3 @@ async function readAll(locale: Locale): Promise<ProductView[]> {
   const rows = await db.select().from(products).orderBy(asc(products.id));
   return withImages(rows, locale);
 }
-
-/** Ids and last change of every product, for the sitemap. */
-export async function productStamps(): Promise<{ id: number; updatedAt: Date }[]> {
-  const db = await getDb();
-  return db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).orderBy(asc(products.id));
-}

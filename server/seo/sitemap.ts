@@ -11,7 +11,7 @@ import { products } from "#server/db/schema.ts";
  * once and kept with the catalogue reads, so a saved product shows in it on the next request.
  */
 const PAGES = ["/", "/products", "/about", "/contact", "/showroom", "/shipping", "/faq"];
-export const PRODUCTS_PER_FILE = 50_000 / locales.length;
+const PRODUCTS_PER_FILE = 50_000 / locales.length;
 
 const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`;
 const day = (d: Date) => d.toISOString().slice(0, 10);
