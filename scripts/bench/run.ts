@@ -5,6 +5,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
+import { catalogFigures } from "./catalog.ts";
 import { ordersListFigures } from "./orders-list.ts";
 import { BENCH_CALLBACK_TOKEN, BENCH_STAFF_TOKEN, paymentFigures } from "./payments.ts";
 
@@ -19,12 +20,15 @@ const FLOOR_PORT = 3192;
 const UNCACHED_PORT = 3193;
 const POSTGRES_PORT = 3194;
 const ORDERS_PORT = 3195;
+const CATALOG_PORTS: [number, number] = [3196, 3197];
 const CHECKOUT_CONNECTIONS = 16;
 const POSTGRES_SERVER = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432";
 /** BENCH_ONLY=checkout: only the checkout steps, on PGlite and on PostgreSQL. */
 const CHECKOUT_ONLY = process.env.BENCH_ONLY === "checkout";
 /** BENCH_ONLY=orders: only the staff's orders list, on PostgreSQL with 10,000 orders. */
 const ORDERS_ONLY = process.env.BENCH_ONLY === "orders";
+/** BENCH_ONLY=catalog: only the floor and the storefront on PostgreSQL with 20,000 more products. */
+const CATALOG_ONLY = process.env.BENCH_ONLY === "catalog";
 
 /** The bench is one client sending thousands of orders and payments: the shop's rate limits must not count it. */
 const BENCH_RATE_LIMITS = {
@@ -154,6 +158,7 @@ async function checkoutFigures(origin: string, label: string) {
 async function main() {
   if (CHECKOUT_ONLY) return checkoutOnly();
   if (ORDERS_ONLY) return ordersOnly();
+  if (CATALOG_ONLY) return catalogOnly();
   console.log("Building the shop and the floor...");
   execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
   execFileSync("npx", ["react-router", "build", "scripts/bench/floor"], { stdio: "ignore" });
@@ -236,6 +241,7 @@ async function main() {
     await new Promise((r) => shop.once("exit", r));
     await postgresCheckout();
     await ordersListFigures(start, POSTGRES_SERVER, ORDERS_PORT, SECONDS, BENCH_STAFF_TOKEN);
+    await catalogFigures(start, POSTGRES_SERVER, CATALOG_PORTS, SECONDS, floorFigures.rps);
   } finally {
     shop.kill("SIGTERM");
     floor.kill("SIGTERM");
@@ -264,6 +270,25 @@ async function ordersOnly() {
   console.log("Building the shop...");
   execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
   await ordersListFigures(start, POSTGRES_SERVER, ORDERS_PORT, SECONDS, BENCH_STAFF_TOKEN);
+}
+
+async function catalogOnly() {
+  console.log("Building the shop and the floor...");
+  execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
+  execFileSync("npx", ["react-router", "build", "scripts/bench/floor"], { stdio: "ignore" });
+  const floor = await start(["scripts/bench/serve-floor.ts", String(FLOOR_PORT)], { NODE_ENV: "production" }, "Floor running at");
+  let floorRps: number;
+  try {
+    const floorUrl = `http://127.0.0.1:${FLOOR_PORT}/`;
+    await warm(floorUrl, {}, 16);
+    const f = await load(floorUrl, {}, 16);
+    console.log(`
+floor (minimal React Router page), 16 connections: ${fmt(f)}`);
+    floorRps = f.rps;
+  } finally {
+    floor.kill("SIGTERM");
+  }
+  await catalogFigures(start, POSTGRES_SERVER, CATALOG_PORTS, SECONDS, floorRps);
 }
 
 /** The same checkout figures with the shop on a fresh database of the PostgreSQL server, if there is one. */
