@@ -69,9 +69,9 @@ describe("signing in", () => {
       unknown.push(await time(`nobody${i}@workshop.test`));
     }
     await database.db.delete(rateLimits);
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // The fastest of each: a busy machine only ever adds time, so the minimum is the work itself.
     // An account lookup that skipped hashing would answer in well under a tenth of the time.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
   });
 
   it(`refuses the ${SIGN_IN_FAILURES + 1}th try after ${SIGN_IN_FAILURES} failures on one account, even with the right password, from any address`, async () => {
