@@ -1,3 +1,6 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,9 +14,10 @@ import { auditLog } from "#server/db/schema.ts";
 import { type RunningS3, startS3Server } from "#tests/support/s3-server.ts";
 import { freshDatabase } from "#tests/support/test-db.ts";
 import { jpegWithGps, pixelBombPng, sampleJpeg, sidewaysJpeg } from "#tests/support/test-images.ts";
-import type { DiskStorage } from "./disk-storage.ts";
+import { DiskStorage } from "./disk-storage.ts";
 import { S3Storage } from "./s3-storage.ts";
 import { diskStorage, useStorage } from "./storage.ts";
+import type { Storage } from "./storage-types.ts";
 
 const TOKEN = "upload-tests-staff-token-0123456789";
 process.env.ADMIN_API_TOKEN = TOKEN;
@@ -207,6 +211,43 @@ describe.each(stores)("POST /api/uploads, storing %s", (_where, open) => {
     const exact = Buffer.concat([jpeg, Buffer.alloc(MAX_UPLOAD_BYTES - jpeg.length)]);
     const { status } = await upload([{ name: "exact.jpg", body: exact }]);
     expect(status).toBe(200);
+  });
+});
+
+describe("a bucket with a public address (S3_PUBLIC_URL, e.g. a CDN)", () => {
+  it("has /media send the browser there, to a size made at upload", async () => {
+    useStorage(new S3Storage({ ...s3.options, publicUrl: s3.bucketUrl }));
+    const { body } = await upload([{ name: "cdn.jpg", body: await sampleJpeg() }]);
+    const stem = body[0].pathname.replace(/\.jpg$/, "");
+    const response = await served(body[0].pathname, 480, "webp");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${s3.bucketUrl}/variants/${stem}/480.webp`);
+    const image = await fetch(response.headers.get("location")!);
+    expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/webp"]);
+    expect((await served(body[0].pathname, 480, "png")).status).toBe(404);
+  });
+});
+
+describe("a store that fails halfway through an upload", () => {
+  it("answers 503 and keeps none of the upload's files", async () => {
+    const disk = new DiskStorage(await mkdtemp(path.join(tmpdir(), "shop-failing-")));
+    let puts = 0;
+    const failing: Storage = {
+      get: (key) => disk.get(key),
+      exists: (key) => disk.exists(key),
+      delete: (key) => disk.delete(key),
+      publicUrl: () => null,
+      put: async (key, body, type) => {
+        if (++puts === 20) throw new Error("the store went away");
+        await disk.put(key, body, type);
+      },
+    };
+    useStorage(failing);
+    const photo = { name: "a.jpg", body: await sampleJpeg() };
+    const answer = await upload([photo, photo]);
+    expect(answer).toEqual({ status: 503, body: { error: "The images could not be stored. Please try again." } });
+    expect(puts).toBeGreaterThanOrEqual(20);
+    expect(await disk.keys()).toEqual([]);
   });
 });
 

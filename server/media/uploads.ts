@@ -8,7 +8,7 @@ import { type CleanPhoto, cleanPhoto } from "./photo-check.ts";
 import { storage } from "./storage.ts";
 import type { IncomingFile } from "./upload-form.ts";
 import { pathnameOf } from "./upload-names.ts";
-import { allVariants, encodeVariant, variantKey } from "./variants.ts";
+import { encodeAllVariants, variantKey } from "./variants.ts";
 
 /** SPEC 3 "Uploaded file result": what POST /api/uploads answers for each file, in the order sent. */
 export type UploadedFile = {
@@ -58,12 +58,7 @@ export async function uploadPhotos(files: IncomingFile[], actor: Actor): Promise
     for (const [i, photo] of photos.entries()) {
       const pathname = pathnames[i]!;
       const stem = pathname.slice(0, pathname.lastIndexOf("."));
-      const variants = await Promise.all(
-        allVariants.map(async ({ width, format }) => ({
-          key: variantKey(stem, width, format),
-          ...(await encodeVariant(photo.body, width, format)),
-        })),
-      );
+      const variants = (await encodeAllVariants(photo.body)).map((v) => ({ ...v, key: variantKey(stem, v.width, v.format) }));
       prepared.push({ pathname, photo, variants });
     }
     await storeAll(prepared);

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { type ImageFormat, type ImageWidth, imageFormats, imageWidths } from "#lib/images.ts";
 import { MAX_UPLOAD_PIXELS } from "#lib/uploads.ts";
 import { AppError } from "#server/errors.ts";
@@ -14,18 +14,38 @@ export type Variant = { body: Buffer; contentType: string };
 export const variantKey = (stem: string, width: ImageWidth, format: ImageFormat) => `variants/${stem}/${width}.${format}`;
 
 /** Every size and format the storefront serves (lib/images.ts). */
-export const allVariants = imageWidths.flatMap((width) => imageFormats.map((format) => ({ width, format })));
+const allVariants = imageWidths.flatMap((width) => imageFormats.map((format) => ({ width, format })));
 
 /** One size and format of an original photo (never enlarged), as the storefront serves it. */
-export async function encodeVariant(original: Buffer, width: ImageWidth, format: ImageFormat): Promise<Variant> {
-  const pipeline = sharp(original, { limitInputPixels: MAX_UPLOAD_PIXELS }).rotate().resize({ width, withoutEnlargement: true });
+async function encodeVariant(original: Buffer, width: ImageWidth, format: ImageFormat): Promise<Variant> {
+  return encode(sharp(original, { limitInputPixels: MAX_UPLOAD_PIXELS }).rotate(), width, format);
+}
+
+async function encode(image: Sharp, width: ImageWidth, format: ImageFormat): Promise<Variant> {
+  const pipeline = image.resize({ width, withoutEnlargement: true });
   const body =
     format === "avif"
-      ? await pipeline.avif({ quality: 55, effort: 4 }).toBuffer()
+      ? await pipeline.avif({ quality: 55, effort: 3 }).toBuffer()
       : format === "webp"
         ? await pipeline.webp({ quality: 78 }).toBuffer()
         : await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
   return { body, contentType: contentTypes[format] };
+}
+
+/**
+ * Every size and format of an upright original (an upload, already turned by cleanPhoto), from
+ * one decode: the original is brought down to the largest width once, and each size made from that.
+ */
+export async function encodeAllVariants(original: Buffer): Promise<(Variant & { width: ImageWidth; format: ImageFormat })[]> {
+  const largest = Math.max(...imageWidths);
+  const { data, info } = await sharp(original, { limitInputPixels: MAX_UPLOAD_PIXELS })
+    .resize({ width: largest, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  return Promise.all(
+    allVariants.map(async ({ width, format }) => ({ width, format, ...(await encode(sharp(data, { raw }), width, format)) })),
+  );
 }
 
 // Several requests for a variant not yet made share one sharp run.
