@@ -16,6 +16,7 @@ export const auditActions = [
   "refund",
   "message-reply",
   "message-handled",
+  "photos-uploaded",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

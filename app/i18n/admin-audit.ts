@@ -18,6 +18,7 @@ const actionsEn: Record<`action.${AuditAction}`, string> = {
   "action.refund": "Refund",
   "action.message-reply": "Message answered",
   "action.message-handled": "Message handled",
+  "action.photos-uploaded": "Photos uploaded",
 };
 
 /** Texts of the audit log page (owners). */
@@ -97,6 +98,7 @@ export const adminAudit = defineMessages(
       "action.refund": "Возврат",
       "action.message-reply": "Ответ на сообщение",
       "action.message-handled": "Сообщение обработано",
+      "action.photos-uploaded": "Загружены фотографии",
     },
   },
 );
