@@ -20,3 +20,8 @@ export function cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
   value.catch(() => entries.get(key)?.value === value && entries.delete(key));
   return value;
 }
+
+/** Drops every kept read: after a change to the catalogue, this instance shows it at once. */
+export function forgetCatalogReads(): void {
+  entries.clear();
+}

@@ -50,3 +50,8 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request, context
   entries.set(key, { expires: now + seconds * 1000, status: response.status, headers, body, nonce });
   return new Response(body, { status: response.status, headers });
 };
+
+/** Drops every kept page: after a change to the catalogue, this instance serves it at once. */
+export function forgetCachedPages(): void {
+  entries.clear();
+}
