@@ -45,7 +45,7 @@ const russian = (max: number) => plainText().trim().max(max, { error: productErr
  * A price as typed: digits with at most two decimals ('185', '185.5', '185,50'), read into cents
  * from the text itself, never through a float.
  */
-export function priceToCents(text: string): number | null {
+function priceToCents(text: string): number | null {
   const match = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(text.trim());
   if (!match) return null;
   const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));

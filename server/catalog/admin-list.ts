@@ -1,4 +1,5 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { ProductListQuery, ProductStatusFilter } from "#lib/admin-product-list.ts";
 import type { ProductImage } from "#lib/product.ts";
 import { getDb } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
@@ -7,12 +8,6 @@ import { products } from "#server/db/schema.ts";
  * The staff's Products tab: every product (hidden ones too), searched, filtered and paged in the
  * database, newest id first. Always read now, never from the few-second catalogue cache.
  */
-export const productPageSizes = [25, 50, 100] as const;
-export const productStatuses = ["in-stock", "sold-out", "new", "featured", "hidden", "shown"] as const;
-type ProductStatusFilter = (typeof productStatuses)[number];
-
-export type ProductListQuery = { q: string; status: ProductStatusFilter | ""; page: number; limit: number };
-
 export type ProductListRow = {
   id: number;
   name: string;
@@ -23,25 +18,6 @@ export type ProductListRow = {
   hidden: boolean;
   image: ProductImage | null;
 };
-
-/** The list's query from its address; anything the list does not know is left out (lenient, like the orders list). */
-export function productListQuery(params: URLSearchParams): ProductListQuery {
-  const q = (params.get("q") ?? "")
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters (NUL too) are what this removes
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 100);
-  const status = params.get("status") ?? "";
-  const page = /^\d{1,6}$/.test(params.get("page") ?? "") ? Math.max(1, Number(params.get("page"))) : 1;
-  const limit = Number(params.get("limit"));
-  return {
-    q: q.isWellFormed() ? q : "",
-    status: (productStatuses as readonly string[]).includes(status) ? (status as ProductStatusFilter) : "",
-    page,
-    limit: (productPageSizes as readonly number[]).includes(limit) ? limit : productPageSizes[0],
-  };
-}
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productListQuery } from "#lib/admin-product-list.ts";
 import { defaultFilter } from "#lib/catalog-filter.ts";
 import { type ProductInput, productSchema, type RawProduct } from "#lib/validation/product.ts";
 import type { Actor } from "#server/audit/actor.ts";
@@ -8,7 +9,7 @@ import { type Database, getDb } from "#server/db/client.ts";
 import { orders } from "#server/db/schema.ts";
 import { storage } from "#server/media/storage.ts";
 import { freshDatabase } from "#tests/support/test-db.ts";
-import { productListPage, productListQuery } from "./admin-list.ts";
+import { productListPage } from "./admin-list.ts";
 import { productFromApi } from "./api-input.ts";
 import { productsExport } from "./export.ts";
 import { createProduct, deleteProduct, editableProduct, setHidden, updateProduct } from "./product-changes.ts";

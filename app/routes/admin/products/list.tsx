@@ -4,8 +4,9 @@ import { Notice } from "#app/components/admin/Notice.tsx";
 import { ProductPhoto } from "#app/components/ProductPhoto.tsx";
 import { adminProducts } from "#app/i18n/admin-products.ts";
 import { type Translate, useLocale, useT } from "#app/i18n/core.ts";
+import { type ProductListQuery, productListQuery, productPageSizes, productStatuses } from "#lib/admin-product-list.ts";
 import { formatUsd } from "#lib/money.ts";
-import { type ProductListQuery, productListPage, productListQuery, productPageSizes, productStatuses } from "#server/catalog/admin-list.ts";
+import { productListPage } from "#server/catalog/admin-list.ts";
 import { requireStaffPage } from "#server/staff/guard.ts";
 import type { Route } from "./+types/list";
 
