@@ -48,6 +48,7 @@ export default [
   route("api/orders/:id", "routes/api/order.ts"),
   route("api/orders/:id/refunds", "routes/api/order-refunds.ts"),
   route("api/rates/usd-idr", "routes/api/rates.ts"),
+  route("api/uploads", "routes/api/uploads.ts"),
   route("api/xendit/payment-request", "routes/api/xendit/payment-request.ts"),
   route("api/xendit/payment-status", "routes/api/xendit/payment-status.ts"),
   route("api/xendit/webhook", "routes/api/xendit/webhook.ts"),

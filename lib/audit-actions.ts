@@ -21,6 +21,7 @@ export const auditActions = [
   "product-hidden",
   "product-shown",
   "product-deleted",
+  "photos-uploaded",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -49,3 +49,40 @@ describe("the first owner's configuration", () => {
     );
   });
 });
+
+describe("the S3 bucket's configuration", () => {
+  const bucket = { S3_BUCKET: "shop-photos", S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "secret-example" };
+
+  it("takes a bucket with both keys, an endpoint and a public address", () => {
+    const c = parseConfig({
+      ...bucket,
+      S3_ENDPOINT: "https://minio.example.com",
+      S3_REGION: "auto",
+      S3_PUBLIC_URL: "https://cdn.example.com",
+    });
+    expect([c.S3_BUCKET, c.S3_ENDPOINT, c.S3_REGION, c.S3_PUBLIC_URL]).toEqual([
+      "shop-photos",
+      "https://minio.example.com",
+      "auto",
+      "https://cdn.example.com",
+    ]);
+    expect(parseConfig(bucket).S3_REGION).toBe("us-east-1");
+    expect(parseConfig({}).S3_BUCKET).toBeUndefined();
+  });
+
+  it("refuses to start with a bucket but no keys, or S3 settings but no bucket, saying which", () => {
+    expect(() => parseConfig({ S3_BUCKET: "shop-photos", S3_ACCESS_KEY_ID: "AKIAEXAMPLE" })).toThrow(
+      /S3_SECRET_ACCESS_KEY: required with S3_BUCKET/,
+    );
+    expect(() => parseConfig({ S3_BUCKET: "shop-photos" })).toThrow(/S3_ACCESS_KEY_ID: required with S3_BUCKET/);
+    expect(() => parseConfig({ S3_ENDPOINT: "https://minio.example.com" })).toThrow(/S3_BUCKET: required with S3_ENDPOINT/);
+    expect(() => parseConfig({ ...bucket, S3_BUCKET: "Shop_Photos" })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => parseConfig({ ...bucket, S3_ENDPOINT: "ftp://minio.example.com" })).toThrow(/S3_ENDPOINT: must be an http/);
+    expect(() => parseConfig({ ...bucket, S3_PUBLIC_URL: "cdn.example.com" })).toThrow(/S3_PUBLIC_URL: must be an http/);
+  });
+
+  it("limits uploads per client, 60 in 10 minutes unless set", () => {
+    expect(parseConfig({}).RATE_LIMIT_UPLOADS).toEqual({ points: 60, seconds: 600 });
+    expect(parseConfig({ RATE_LIMIT_UPLOADS: "5/60" }).RATE_LIMIT_UPLOADS).toEqual({ points: 5, seconds: 60 });
+  });
+});

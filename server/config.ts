@@ -78,6 +78,30 @@ const envSchema = z.object({
   RATE_LIMIT_CONTACT: rateLimit("5/600"),
   /** Every other public write per client (checkout steps, Order Now, language switch, …). */
   RATE_LIMIT_WRITES: rateLimit("120/60"),
+  /** Photo uploads (POST /api/uploads, up to 5 photos each) per client. */
+  RATE_LIMIT_UPLOADS: rateLimit("60/600"),
+  /**
+   * Product photos go to this S3-compatible bucket when set (AWS S3, Cloudflare R2, MinIO, …);
+   * else to DATA_DIR/files. The keys below are required with it (docs/decisions/019).
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)")
+    .optional(),
+  /** The store's API address; unset for AWS S3 itself. Set, requests use path-style addresses. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  /** The bucket's region (`auto` for Cloudflare R2). */
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, "must be a region name, e.g. eu-central-1 or auto")
+    .default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /**
+   * Where browsers may read the bucket's objects directly (a CDN or the bucket's public address);
+   * set, /media answers with a redirect there instead of passing the bytes through the shop.
+   */
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { publicUrl: string };
@@ -111,6 +135,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     const problem = passwordProblem(c.ADMIN_PASSWORD, c.ADMIN_EMAIL);
     if (problem) throw new Error(`Invalid configuration:\n  ADMIN_PASSWORD: ${passwordProblemText[problem]}`);
   }
+  const s3Problem = s3ConfigProblem(c);
+  if (s3Problem) throw new Error(`Invalid configuration:\n  ${s3Problem}`);
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
   if (c.XENDIT_SECRET_KEY) {
     // Xendit sends customers back only to https URLs of at most 255 characters; the sandbox takes http.
@@ -126,6 +152,14 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     }
   }
   return { ...c, publicUrl };
+}
+
+/** The S3 settings come together: a bucket with both keys, and no S3 setting without a bucket. */
+function s3ConfigProblem(c: z.infer<typeof envSchema>): string | null {
+  const others = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const).filter((name) => c[name]);
+  if (!c.S3_BUCKET) return others.length ? `S3_BUCKET: required with ${others.join(", ")}` : null;
+  for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) if (!c[name]) return `${name}: required with S3_BUCKET`;
+  return null;
 }
 
 /** The return path and its query (order id, attempt, signature) take about 130 of Xendit's 255. */

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 /** The one error type of the shop: its kind decides the HTTP status. */
-export type ErrorKind = "not_found" | "invalid" | "forbidden" | "unauthorized" | "conflict" | "unavailable";
+export type ErrorKind = "not_found" | "invalid" | "forbidden" | "unauthorized" | "conflict" | "too_large" | "unavailable";
 
 const statusByKind: Record<ErrorKind, number> = {
   invalid: 400,
@@ -9,6 +9,7 @@ const statusByKind: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
   unavailable: 503,
 };
 

@@ -23,6 +23,7 @@ const actionsEn: Record<`action.${AuditAction}`, string> = {
   "action.product-hidden": "Product hidden",
   "action.product-shown": "Product shown again",
   "action.product-deleted": "Product deleted",
+  "action.photos-uploaded": "Photos uploaded",
 };
 
 /** Texts of the audit log page (owners). */
@@ -107,6 +108,7 @@ export const adminAudit = defineMessages(
       "action.product-hidden": "Товар скрыт",
       "action.product-shown": "Товар снова показан",
       "action.product-deleted": "Товар удалён",
+      "action.photos-uploaded": "Загружены фотографии",
     },
   },
 );

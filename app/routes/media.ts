@@ -1,23 +1,32 @@
 import { AppError } from "#server/errors.ts";
-import { imageVariant } from "#server/media/variants.ts";
+import { imageVariant, publicVariantUrl } from "#server/media/variants.ts";
 import type { Route } from "./+types/media";
 
-/** GET /media/:width/<key>.<avif|webp|jpg>: a product photo in one size and format. */
-export async function loader({ params }: Route.LoaderArgs) {
+// A stored photo never changes under the same key, nor does its address in the store.
+const forever = "public, max-age=31536000, immutable";
+
+/**
+ * GET /media/:width/<key>.<avif|webp|jpg>: a product photo in one size and format. With a public
+ * store address (S3_PUBLIC_URL) the answer is a redirect there; `?download=1` asks for a download.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
   const path = params["*"] ?? "";
   const dot = path.lastIndexOf(".");
   const width = /^\d{1,4}$/.test(params.width) ? Number(params.width) : 0;
+  const download = new URL(request.url).searchParams.has("download");
   try {
     if (dot < 1) throw new AppError("not_found", "Image not found");
-    const variant = await imageVariant(path.slice(0, dot), width, path.slice(dot + 1));
-    return new Response(new Uint8Array(variant.body), {
-      headers: {
-        "Content-Type": variant.contentType,
-        "Content-Length": String(variant.body.length),
-        // A stored photo never changes under the same key.
-        "Cache-Control": "public, max-age=31536000, immutable",
-      },
+    const [stem, format] = [path.slice(0, dot), path.slice(dot + 1)];
+    const far = download ? null : await publicVariantUrl(stem, width, format);
+    if (far) return new Response(null, { status: 302, headers: { Location: far, "Cache-Control": forever } });
+    const variant = await imageVariant(stem, width, format);
+    const headers = new Headers({
+      "Content-Type": variant.contentType,
+      "Content-Length": String(variant.body.length),
+      "Cache-Control": forever,
     });
+    if (download) headers.set("Content-Disposition", `attachment; filename="${stem.split("/").pop()}.${format}"`);
+    return new Response(new Uint8Array(variant.body), { headers });
   } catch (error) {
     if (error instanceof AppError) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
     throw error;

@@ -17,11 +17,12 @@ const VIEWS_PER_PRODUCT = 3;
  * Returns how many products it created: 0 when the catalogue already had some.
  */
 export async function seedCatalogIfEmpty(db: Db): Promise<number> {
+  // A shop that has products (every start but the first) neither reads nor stores the photos.
+  if (await hasProducts(db)) return 0;
   const photos = await Promise.all(seedProducts.map((p) => loadPhotos(p.photo)));
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    const [row] = await tx.select({ n: count() }).from(products);
-    if ((row?.n ?? 0) > 0) return 0;
+    if (await hasProducts(tx)) return 0;
     const start = Date.now() - seedProducts.length * 60_000;
     for (const [i, seed] of seedProducts.entries()) {
       const { photo, ...fields } = seed;
@@ -37,7 +38,15 @@ export async function seedCatalogIfEmpty(db: Db): Promise<number> {
   });
 }
 
-/** Copies the committed photos of one design into storage and reads their sizes. */
+async function hasProducts(db: Pick<Db, "select">): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(products);
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Copies the committed photos of one design into the configured store (DATA_DIR/files or the S3
+ * bucket; a photo already there is kept) and reads their sizes.
+ */
 async function loadPhotos(design: string) {
   const result: { storageKey: string; width: number; height: number }[] = [];
   for (let view = 1; view <= VIEWS_PER_PRODUCT; view++) {
@@ -45,7 +54,7 @@ async function loadPhotos(design: string) {
     const body = await readFile(path.join(seedImagesFolder, file));
     const meta = await sharp(body).metadata();
     const storageKey = `products/${file}`;
-    await storage().put(storageKey, body);
+    if (!(await storage().exists(storageKey))) await storage().put(storageKey, body, "image/webp");
     result.push({ storageKey, width: meta.width ?? 1200, height: meta.height ?? 1200 });
   }
   return result;

@@ -19,6 +19,9 @@ describe("the limit a write counts against, however its path is spelled", () => 
     ["/contac%74", "contact"],
     ["/ru/Contact.data", "contact"],
     ["/checkout/payment%", "writes"],
+    ["/api/uploads", "uploads"],
+    ["/API/Uploads/", "uploads"],
+    ["/api/upl%6Fads", "uploads"],
   ])("POST %s counts against %s", (path, limit) => {
     expect(limitOf("POST", path)).toBe(limit);
   });

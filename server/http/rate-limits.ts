@@ -14,7 +14,7 @@ import { isApiPath, routedPath } from "./request-body.ts";
  * request gets 429 `{error}`; a refused page gets 429 and the friendly page (app/root.tsx), both
  * with Retry-After. Limits and their defaults: server/config.ts and README.
  */
-export type LimitName = "orders" | "payments" | "contact" | "writes";
+export type LimitName = "orders" | "payments" | "contact" | "uploads" | "writes";
 
 /** The limit a request counts against; null for reads and for writes that prove who sends them. */
 export function limitOf(method: string, path: string): LimitName | null {
@@ -30,6 +30,7 @@ export function limitOf(method: string, path: string): LimitName | null {
   if (page === "/api/orders" || page === "/checkout/payment") return "orders";
   if (page === "/api/xendit/payment-request" || /^\/orders\/[^/]+$/.test(page)) return "payments";
   if (page === "/contact") return "contact";
+  if (page === "/api/uploads") return "uploads";
   return "writes";
 }
 
@@ -55,7 +56,13 @@ type Limit = { points: number; seconds: number };
 
 function limitFor(name: LimitName): Limit {
   const c = config();
-  return { orders: c.RATE_LIMIT_ORDERS, payments: c.RATE_LIMIT_PAYMENTS, contact: c.RATE_LIMIT_CONTACT, writes: c.RATE_LIMIT_WRITES }[name];
+  return {
+    orders: c.RATE_LIMIT_ORDERS,
+    payments: c.RATE_LIMIT_PAYMENTS,
+    contact: c.RATE_LIMIT_CONTACT,
+    uploads: c.RATE_LIMIT_UPLOADS,
+    writes: c.RATE_LIMIT_WRITES,
+  }[name];
 }
 
 type Hit = { key: string; seconds: number };
@@ -142,6 +149,8 @@ export const rateLimit: RequestHandler = async (req, res, next) => {
     if (seconds === null) return next();
     res.setHeader("Retry-After", String(seconds));
     if (isApiPath(req.path)) {
+      // A refused upload's body is not read to its end: the connection closes after the answer.
+      if (!req.complete) res.setHeader("Connection", "close");
       res.status(429).json({ error: `Too many requests. Please try again in ${seconds} seconds.` });
       return;
     }

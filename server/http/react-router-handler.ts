@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { bodyRefusal, contentTypeRefusal, isApiPath, type Refusal, readBody } from "./request-body.ts";
+import { bodyRefusal, contentTypeRefusal, isApiPath, type Refusal, readBody, streamsBody } from "./request-body.ts";
 import { CLIENT_IP_HEADER, routerContext } from "./request-context.ts";
 import { isAdminWrite, sameOrigin } from "./same-origin.ts";
 
@@ -25,7 +25,7 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
       const retryAfter = res.locals.retryAfter as number | undefined;
       let body: Buffer | undefined;
       // A refused (rate-limited) write is answered by the root route without its body.
-      if (req.method !== "GET" && req.method !== "HEAD" && retryAfter === undefined) {
+      if (req.method !== "GET" && req.method !== "HEAD" && retryAfter === undefined && !streamsBody(req.method, req.path)) {
         const refusal = contentTypeRefusal(req);
         if (refusal) return refuse(req, res, refusal);
         const read = await readBody(req);
@@ -37,6 +37,8 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
       const request = webRequest(req, res, body);
       if (!request) return refuse(req, res, { status: 400, error: "Bad request address" });
       const response = await handle(request, routerContext({ nonce: res.locals.cspNonce as string, retryAfter }));
+      // A body the route left unread (a refused upload) is not read to its end: the connection closes.
+      if (!req.complete) res.setHeader("Connection", "close");
       await send(res, response);
     } catch (error) {
       next(error);

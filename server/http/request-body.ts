@@ -2,7 +2,8 @@ import type { Request as ExpressRequest } from "express";
 import getRawBody from "raw-body";
 
 /**
- * What the shop accepts as a request body, checked before any route reads it:
+ * What the shop accepts as a request body, checked before any route reads it (except the
+ * uploads of streamsBody, which their route reads):
  * - JSON endpoints (/api/…) take `application/json` only, so a cross-site page cannot reach them
  *   with a simple (`text/plain` or form) request; pages take form posts only;
  * - at most BODY_LIMIT bytes: a declared larger body is refused before a byte of it is read;
@@ -31,6 +32,13 @@ export const isApiPath = (path: string) => {
   const routed = routedPath(path);
   return routed === "/api" || routed.startsWith("/api/");
 };
+
+/**
+ * Requests whose route reads the body itself, as it streams in, under its own limits: photo
+ * uploads (POST /api/uploads, multipart, up to 5 × 10 MB: server/media/upload-form.ts). Their
+ * route checks who sends them before reading a byte.
+ */
+export const streamsBody = (method: string, path: string) => method === "POST" && routedPath(path) === "/api/uploads";
 
 const mediaType = (req: ExpressRequest) => (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
 

@@ -1,53 +1,36 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { config } from "#server/config.ts";
 import { dataDir } from "#server/paths.ts";
+import { DiskStorage } from "./disk-storage.ts";
+import { S3Storage } from "./s3-storage.ts";
+import type { Storage } from "./storage-types.ts";
 
-/** Where the shop keeps files (product photos and their variants). */
-export interface Storage {
-  get(key: string): Promise<Buffer | null>;
-  put(key: string, body: Buffer): Promise<void>;
-}
+/** The files of DATA_DIR (`DATA_DIR/files`): the default store, and the source of `npm run media:copy-to-s3`. */
+export const diskStorage = () => new DiskStorage(path.join(dataDir(), "files"));
 
-/** Keys are relative paths made of safe segments; anything else is refused. */
-export function isSafeKey(key: string): boolean {
-  return key.length <= 950 && /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i.test(key) && !key.includes("..");
-}
-
-/** Files under a folder on local disk (the default: DATA_DIR/files). */
-class DiskStorage implements Storage {
-  readonly root: string;
-  constructor(root: string) {
-    this.root = root;
-  }
-
-  private pathOf(key: string): string {
-    if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
-    return path.join(this.root, key);
-  }
-
-  async get(key: string): Promise<Buffer | null> {
-    try {
-      return await readFile(this.pathOf(key));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw e;
-    }
-  }
-
-  async put(key: string, body: Buffer): Promise<void> {
-    const file = this.pathOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const tmp = `${file}.${randomUUID()}.tmp`;
-    await writeFile(tmp, body);
-    await rename(tmp, file);
-  }
+/** The configured S3-compatible bucket (S3_BUCKET …), or null when the shop keeps its files on disk. */
+export function configuredS3(): S3Storage | null {
+  const c = config();
+  if (!c.S3_BUCKET || !c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY) return null;
+  return new S3Storage({
+    bucket: c.S3_BUCKET,
+    endpoint: c.S3_ENDPOINT,
+    region: c.S3_REGION,
+    accessKeyId: c.S3_ACCESS_KEY_ID,
+    secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+    publicUrl: c.S3_PUBLIC_URL,
+  });
 }
 
 let current: Storage | undefined;
 
+/** The shop's store: the S3 bucket when S3_BUCKET is set, else DATA_DIR/files. */
 export function storage(): Storage {
-  current ??= new DiskStorage(path.join(dataDir(), "files"));
+  current ??= configuredS3() ?? diskStorage();
   return current;
+}
+
+/** Replaces the shop's store (tests that run the same code against disk and an S3 server). */
+export function useStorage(store: Storage): void {
+  current = store;
 }

@@ -1,47 +1,98 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { type ImageFormat, type ImageWidth, imageFormats, imageWidths } from "#lib/images.ts";
+import { MAX_UPLOAD_PIXELS } from "#lib/uploads.ts";
 import { AppError } from "#server/errors.ts";
-import { isSafeKey, storage } from "./storage.ts";
+import { storage } from "./storage.ts";
+import { isSafeKey } from "./storage-types.ts";
 
 const contentTypes: Record<ImageFormat, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" };
-const originalExtensions = ["webp", "jpg", "jpeg", "png"];
+const originalExtensions = ["webp", "jpg", "jpeg", "png", "gif"];
 
 export type Variant = { body: Buffer; contentType: string };
+
+/** Where one size and format of a photo is kept: beside the others of its original. */
+export const variantKey = (stem: string, width: ImageWidth, format: ImageFormat) => `variants/${stem}/${width}.${format}`;
+
+/** Every size and format the storefront serves (lib/images.ts). */
+const allVariants = imageWidths.flatMap((width) => imageFormats.map((format) => ({ width, format })));
+
+/** One size and format of an original photo (never enlarged), as the storefront serves it. */
+async function encodeVariant(original: Buffer, width: ImageWidth, format: ImageFormat): Promise<Variant> {
+  return encode(sharp(original, { limitInputPixels: MAX_UPLOAD_PIXELS }).rotate(), width, format);
+}
+
+async function encode(image: Sharp, width: ImageWidth, format: ImageFormat): Promise<Variant> {
+  const pipeline = image.resize({ width, withoutEnlargement: true });
+  const body =
+    format === "avif"
+      ? await pipeline.avif({ quality: 55, effort: 3 }).toBuffer()
+      : format === "webp"
+        ? await pipeline.webp({ quality: 78 }).toBuffer()
+        : await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+  return { body, contentType: contentTypes[format] };
+}
+
+/**
+ * Every size and format of an upright original (an upload, already turned by cleanPhoto), from
+ * one decode: the original is brought down to the largest width once, and each size made from that.
+ */
+export async function encodeAllVariants(original: Buffer): Promise<(Variant & { width: ImageWidth; format: ImageFormat })[]> {
+  const largest = Math.max(...imageWidths);
+  const { data, info } = await sharp(original, { limitInputPixels: MAX_UPLOAD_PIXELS })
+    .resize({ width: largest, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  return Promise.all(
+    allVariants.map(async ({ width, format }) => ({ width, format, ...(await encode(sharp(data, { raw }), width, format)) })),
+  );
+}
 
 // Several requests for a variant not yet made share one sharp run.
 const inFlight = new Map<string, Promise<Variant>>();
 
+function checked(stem: string, width: number, format: string): { width: ImageWidth; format: ImageFormat } {
+  if (!imageWidths.includes(width as ImageWidth) || !imageFormats.includes(format as ImageFormat) || !isSafeKey(stem)) {
+    throw new AppError("not_found", "Image not found");
+  }
+  return { width: width as ImageWidth, format: format as ImageFormat };
+}
+
 /**
- * One size and format of a stored photo, made once with sharp and then kept in storage.
+ * One size and format of a stored photo. Uploads make all of them at once (server/media/uploads.ts);
+ * one still missing (the seed's photos) is made here once with sharp and then kept in storage.
  * `stem` is the original's key without its extension.
  */
-export function imageVariant(stem: string, width: number, format: string): Promise<Variant> {
-  if (!imageWidths.includes(width as ImageWidth) || !imageFormats.includes(format as ImageFormat) || !isSafeKey(stem)) {
-    return Promise.reject(new AppError("not_found", "Image not found"));
-  }
-  const key = `variants/${stem}/${width}.${format}`;
+export async function imageVariant(stem: string, width: number, format: string): Promise<Variant> {
+  const wanted = checked(stem, width, format);
+  const key = variantKey(stem, wanted.width, wanted.format);
   let job = inFlight.get(key);
   if (!job) {
-    job = makeVariant(stem, key, width, format as ImageFormat).finally(() => inFlight.delete(key));
+    job = makeVariant(stem, key, wanted.width, wanted.format).finally(() => inFlight.delete(key));
     inFlight.set(key, job);
   }
   return job;
 }
 
-async function makeVariant(stem: string, key: string, width: number, format: ImageFormat): Promise<Variant> {
-  const contentType = contentTypes[format];
+/**
+ * Where a browser may read that variant straight from the store (S3_PUBLIC_URL), making it first
+ * if it is missing; null when the store has no public address and the shop serves the bytes.
+ */
+export async function publicVariantUrl(stem: string, width: number, format: string): Promise<string | null> {
+  const wanted = checked(stem, width, format);
+  const key = variantKey(stem, wanted.width, wanted.format);
+  const url = storage().publicUrl(key);
+  if (!url) return null;
+  if (!(await storage().exists(key))) await imageVariant(stem, width, format);
+  return url;
+}
+
+async function makeVariant(stem: string, key: string, width: ImageWidth, format: ImageFormat): Promise<Variant> {
   const cached = await storage().get(key);
-  if (cached) return { body: cached, contentType };
-  const original = await findOriginal(stem);
-  const pipeline = sharp(original).rotate().resize({ width, withoutEnlargement: true });
-  const body =
-    format === "avif"
-      ? await pipeline.avif({ quality: 55, effort: 4 }).toBuffer()
-      : format === "webp"
-        ? await pipeline.webp({ quality: 78 }).toBuffer()
-        : await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
-  await storage().put(key, body);
-  return { body, contentType };
+  if (cached) return { body: cached, contentType: contentTypes[format] };
+  const variant = await encodeVariant(await findOriginal(stem), width, format);
+  await storage().put(key, variant.body, variant.contentType);
+  return variant;
 }
 
 async function findOriginal(stem: string): Promise<Buffer> {

@@ -27,6 +27,7 @@ const apiAccess: Record<string, "public" | "staff"> = {
   "api/orders/:id": "staff",
   "api/orders/:id/refunds": "staff",
   "api/rates/usd-idr": "public",
+  "api/uploads": "staff",
   "api/xendit/payment-request": "public",
   "api/xendit/payment-status": "public",
   "api/xendit/webhook": "public",

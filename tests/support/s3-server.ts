@@ -1,0 +1,36 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import S3rver from "s3rver";
+import type { S3Options } from "#server/media/s3-storage.ts";
+
+export type RunningS3 = {
+  /** The bucket's settings as the shop reads them from its environment. */
+  env: Record<string, string>;
+  options: S3Options;
+  /** Where the bucket's objects are read without signing (what S3_PUBLIC_URL would name). */
+  bucketUrl: string;
+  close: () => Promise<void>;
+};
+
+/**
+ * A real S3-compatible server (s3rver, speaking S3's HTTP API) on a free loopback port, with one
+ * empty bucket in a temporary folder: the local twin of the shop's bucket in tests.
+ */
+export async function startS3Server(bucket = "shop-photos"): Promise<RunningS3> {
+  const directory = await mkdtemp(path.join(tmpdir(), "shop-s3-"));
+  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  // s3rver's built-in account.
+  const options: S3Options = { bucket, endpoint, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+  return {
+    env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" },
+    options,
+    bucketUrl: `${endpoint}/${bucket}`,
+    close: async () => {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
