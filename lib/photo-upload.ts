@@ -1,9 +1,8 @@
 /**
- * What the product form's uploader sends to POST /api/uploads (staff; multipart, field `files`)
- * and checks in the browser before sending: the server checks the same again, by content.
+ * What the product form's uploader sends to POST /api/uploads (staff; multipart, field `files`;
+ * its limits in lib/uploads.ts) and checks in the browser before sending: the server checks the
+ * same again, by content.
  */
-export const UPLOAD_MAX_FILES = 5;
-export const UPLOAD_MAX_MB = 10;
 const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 const extensions = /\.(jpe?g|png|webp|gif)$/i;
 

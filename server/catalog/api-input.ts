@@ -26,10 +26,16 @@ const numberText = (value: unknown) => (typeof value === "number" && Number.isFi
  * photo, `imageAlts` [{en, ru}]) checked by the admin form's schema. 400 with every field's
  * problem in `details`.
  */
-export function productFromApi(body: unknown, shopOrigin: string, current: readonly StoredPhoto[]): ProductInput {
+export async function productFromApi(body: unknown, shopOrigin: string, current: readonly StoredPhoto[]): Promise<ProductInput> {
   if (!isRecord(body)) throw new AppError("invalid", "The body must be a JSON product");
   const ru = isRecord(body.translations) && isRecord(body.translations.ru) ? body.translations.ru : {};
   const alts = Array.isArray(body.imageAlts) ? body.imageAlts : [];
+  const images = Array.isArray(body.images) ? body.images.slice(0, 64) : null;
+  const keys = images
+    ? await Promise.all(
+        images.map(async (image) => (typeof image === "string" ? await photoKeyOf(image.trim(), shopOrigin, current) : null)),
+      )
+    : [];
   const raw = {
     ...Object.fromEntries(productTextFields.flatMap((f) => [[f, body[f]] as const, [`${f}Ru`, ru[f] ?? ""] as const])),
     price: numberText(body.price),
@@ -37,11 +43,10 @@ export function productFromApi(body: unknown, shopOrigin: string, current: reado
     isFeatured: body.isFeatured ?? false,
     inStock: body.inStock ?? true,
     sizes: Array.isArray(body.sizes) ? body.sizes.map((s) => numberText(isRecord(s) ? s.sizeInCm : s)) : body.sizes,
-    images: Array.isArray(body.images)
-      ? body.images.map((image, i) => {
+    images: images
+      ? keys.map((key, i) => {
           const alt = isRecord(alts[i]) ? alts[i] : {};
-          const key = typeof image === "string" ? (photoKeyOf(image.trim(), shopOrigin, current) ?? REFUSED) : REFUSED;
-          return { key, altEn: alt.en ?? "", altRu: alt.ru ?? "" };
+          return { key: key ?? REFUSED, altEn: alt.en ?? "", altRu: alt.ru ?? "" };
         })
       : body.images,
   } as RawProduct;

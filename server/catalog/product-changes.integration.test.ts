@@ -43,7 +43,7 @@ async function upload(key: string): Promise<void> {
   const body = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c96" } })
     .png()
     .toBuffer();
-  await storage().put(key, body);
+  await storage().put(key, body, "image/png");
 }
 
 async function placeOrderOf(productId: number): Promise<void> {
@@ -107,17 +107,32 @@ describe("the product form's schema", () => {
     for (const price of ["-1", "1e3", "abc", "", "1000000"]) expect(productSchema.safeParse({ ...raw, price }).success, price).toBe(false);
   });
 
-  it("reads an API body: a float price exactly, sizes as {sizeInCm}, a photo on another host refused", () => {
+  it("reads an API body: a float price exactly, sizes as {sizeInCm}, photos by key or by this shop's address only", async () => {
     const origin = "http://shop.test";
     const body = { ...raw, price: 0.07, sizes: [{ sizeInCm: 58 }], images: [] };
-    expect(productFromApi(body, origin, []).priceCents).toBe(7);
-    expect(productFromApi({ ...body, price: 185.5 }, origin, []).priceCents).toBe(18_550);
-    expect(() => productFromApi({ ...body, images: ["https://evil.example/uploads/products/a.png"] }, origin, [])).toThrow(
-      expect.objectContaining({ kind: "invalid", details: { "images.0.key": expect.any(String) } }),
+    expect((await productFromApi(body, origin, [])).priceCents).toBe(7);
+    expect((await productFromApi({ ...body, price: 185.5 }, origin, [])).priceCents).toBe(18_550);
+    await upload("1795000000000-sun-hat.png");
+    const byAddress = await productFromApi(
+      { ...body, images: [`${origin}/media/1280/1795000000000-sun-hat.jpg`, "1795000000000-sun-hat.png"] },
+      origin,
+      [],
     );
-    expect(() => productFromApi({ ...body, price: "x", sizes: [{ sizeInCm: 70 }] }, origin, [])).toThrow(
-      expect.objectContaining({ details: expect.objectContaining({ price: expect.any(String), "sizes.0": expect.any(String) }) }),
-    );
+    expect(byAddress.images.map((i) => i.key)).toEqual(["1795000000000-sun-hat.png", "1795000000000-sun-hat.png"]);
+    for (const image of [
+      "https://evil.example/media/1280/1795000000000-sun-hat.jpg",
+      `${origin}/media/1280/products/hat-01-1.jpg`,
+      `${origin}/files/1795000000000-sun-hat.png`,
+      42,
+    ]) {
+      await expect(productFromApi({ ...body, images: [image] }, origin, []), String(image)).rejects.toMatchObject({
+        kind: "invalid",
+        details: { "images.0.key": expect.any(String) },
+      });
+    }
+    await expect(productFromApi({ ...body, price: "x", sizes: [{ sizeInCm: 70 }] }, origin, [])).rejects.toMatchObject({
+      details: expect.objectContaining({ price: expect.any(String), "sizes.0": expect.any(String) }),
+    });
   });
 });
 
@@ -144,14 +159,26 @@ describe("changing, hiding and deleting", () => {
     const ru = await getProduct(product.id, "ru");
     expect(ru).toMatchObject({ name: "Шляпа Сидемен", material: "Palm leaf" });
     expect(ru?.images[0]?.alt).toBe("Спереди");
-    for (const key of ["uploads/products/missing.png", "products/hat-01-1.webp", "uploads/other/hat-a.png"]) {
+    await upload("product-1795000000001-2-side.png");
+    const second = await updateProduct(
+      product.id,
+      input({ images: [{ key: "product-1795000000001-2-side.png", altEn: "", altRu: "" }] }),
+      actor,
+    );
+    expect(second.images.map((i) => i.storageKey)).toEqual(["product-1795000000001-2-side.png"]);
+    for (const key of [
+      "uploads/products/missing.png",
+      "products/hat-01-1.webp",
+      "uploads/other/hat-a.png",
+      "variants/product-1795000000001-2-side/320.jpg",
+    ]) {
       await expect(updateProduct(product.id, input({ images: [{ key, altEn: "", altRu: "" }] }), actor), key).rejects.toMatchObject({
         kind: "invalid",
         details: { "images.0.key": "image" },
       });
     }
     // A storage file that is no image is refused too.
-    await storage().put("uploads/products/not-an-image.png", Buffer.from("GIF89a, or so it says"));
+    await storage().put("uploads/products/not-an-image.png", Buffer.from("GIF89a, or so it says"), "image/png");
     await expect(
       updateProduct(product.id, input({ images: [{ key: "uploads/products/not-an-image.png", altEn: "", altRu: "" }] }), actor),
     ).rejects.toMatchObject({ kind: "invalid" });

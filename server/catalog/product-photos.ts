@@ -1,9 +1,17 @@
 import sharp from "sharp";
 import { productErrors } from "#lib/validation/product.ts";
-import { isSafeKey, storage } from "#server/media/storage.ts";
+import { storage } from "#server/media/storage.ts";
+import { isSafeKey } from "#server/media/storage-types.ts";
 
-/** Where uploaded product photos live in storage; a new photo of a product must be one of them. */
-const UPLOAD_PREFIX = "uploads/products/";
+/**
+ * The keys of uploaded product photos: what POST /api/uploads stores them under (at the store's
+ * root, `<ms>-<name>.<ext>` or `product-<ms>-<n>-<name>.<ext>`, docs/decisions/019), or under
+ * uploads/products/. A new photo of a product must be one of them: never a seed photo of another
+ * product, a size (variants/…) or any other file.
+ */
+const uploadKey =
+  /^(?:uploads\/products\/[a-z0-9][a-z0-9._-]*|(?:product-)?\d{10,16}-(?:\d{1,2}-)?[a-z0-9-]{1,100})\.(?:jpe?g|png|webp|gif)$/;
+const photoExtensions = ["jpg", "jpeg", "png", "webp", "gif"];
 
 export type StoredPhoto = { storageKey: string; width: number; height: number };
 
@@ -28,7 +36,7 @@ export async function checkPhotos(
 }
 
 async function uploadedPhoto(key: string): Promise<StoredPhoto | null> {
-  if (!key.startsWith(UPLOAD_PREFIX) || !isSafeKey(key)) return null;
+  if (!uploadKey.test(key) || !isSafeKey(key)) return null;
   const body = await storage().get(key);
   if (!body) return null;
   try {
@@ -43,25 +51,23 @@ async function uploadedPhoto(key: string): Promise<StoredPhoto | null> {
 const stemOf = (key: string) => key.replace(/\.[a-z0-9]+$/i, "");
 
 /**
- * A photo named in an API body, as a storage key: the key itself ('uploads/products/…'), or an
- * address on this shop — a photo's /media/<width>/<key>.<format> (as GET /api/products gives
- * them) or an upload's own address. An address on any other host is refused (null).
+ * A photo named in an API body, as a storage key: the key itself (an upload's `pathname`), or an
+ * address on this shop — /media/<width>/<stem>.<format>, as GET /api/products and an upload's
+ * `url` give them, resolved to the product's own photo or an upload in storage. An address on any
+ * other host is refused (null).
  */
-export function photoKeyOf(reference: string, shopOrigin: string, current: readonly StoredPhoto[]): string | null {
+export async function photoKeyOf(reference: string, shopOrigin: string, current: readonly StoredPhoto[]): Promise<string | null> {
   if (!/^[a-z][a-z0-9+.-]*:|^\//i.test(reference)) return reference;
   const url = URL.parse(reference, shopOrigin);
-  if (!url || url.origin !== new URL(shopOrigin).origin || url.search || url.hash) return null;
-  let path: string;
-  try {
-    path = decodeURIComponent(url.pathname);
-  } catch {
-    return null;
+  if (!url || url.origin !== new URL(shopOrigin).origin || url.hash) return null;
+  const media = /^\/media\/\d{1,4}\/([a-z0-9][a-z0-9._/-]*)\.(?:avif|webp|jpg)$/i.exec(url.pathname);
+  if (!media) return null;
+  const stem = media[1]!;
+  const own = current.find((p) => stemOf(p.storageKey) === stem);
+  if (own) return own.storageKey;
+  for (const extension of photoExtensions) {
+    const key = `${stem}.${extension}`;
+    if (uploadKey.test(key) && isSafeKey(key) && (await storage().exists(key))) return key;
   }
-  const media = /^\/media\/\d{1,4}\/(.+)\.(?:avif|webp|jpg)$/.exec(path);
-  if (media) {
-    const stem = media[1]!;
-    return current.find((p) => stemOf(p.storageKey) === stem)?.storageKey ?? null;
-  }
-  const at = path.indexOf(`/${UPLOAD_PREFIX}`);
-  return at >= 0 ? path.slice(at + 1) : null;
+  return null;
 }

@@ -2,7 +2,8 @@ import { useRef, useState } from "react";
 import { adminProducts } from "#app/i18n/admin-products.ts";
 import { useT } from "#app/i18n/core.ts";
 import { imageUrl } from "#lib/images.ts";
-import { isUploadableImage, UPLOAD_MAX_FILES, UPLOAD_MAX_MB, UploadError, uploadFile } from "#lib/photo-upload.ts";
+import { isUploadableImage, UploadError, uploadFile } from "#lib/photo-upload.ts";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, uploadMessages } from "#lib/uploads.ts";
 import { useHydrated } from "../useHydrated.ts";
 
 export type PhotoRow = { key: string; altEn: string; altRu: string };
@@ -198,9 +199,11 @@ function AltField(props: {
 
 type Upload = { id: number; name: string; progress: number; state: "sending" | "done" | "failed" };
 
+const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
+
 /**
- * Drag and drop or choose files: at most UPLOAD_MAX_FILES at once, images only, each at most
- * UPLOAD_MAX_MB; each file is sent on its own request so its bar shows its own bytes going out.
+ * Drag and drop or choose files: at most MAX_UPLOAD_FILES at once, images only, each at most
+ * MAX_UPLOAD_BYTES; each file is sent on its own request so its bar shows its own bytes going out.
  */
 function Uploader({ onUploaded }: { onUploaded: (keys: string[]) => void }) {
   const t = useT(adminProducts);
@@ -214,10 +217,10 @@ function Uploader({ onUploaded }: { onUploaded: (keys: string[]) => void }) {
   async function send(files: File[]) {
     setProblem(null);
     if (files.length === 0) return;
-    if (files.length > UPLOAD_MAX_FILES) return setProblem(t("upload.tooMany", { max: UPLOAD_MAX_FILES }));
+    if (files.length > MAX_UPLOAD_FILES) return setProblem(t("upload.tooMany", { max: MAX_UPLOAD_FILES }));
     if (!files.every(isUploadableImage)) return setProblem(t("upload.type"));
-    const large = files.find((f) => f.size > UPLOAD_MAX_MB * 1024 * 1024);
-    if (large) return setProblem(t("upload.tooLarge", { name: large.name, mb: UPLOAD_MAX_MB }));
+    const large = files.find((f) => f.size > MAX_UPLOAD_BYTES);
+    if (large) return setProblem(t("upload.tooLarge", { name: large.name, mb: MAX_MB }));
     const batch = files.map((file) => ({ file, id: nextId.current++ }));
     setUploads((list) => [
       ...list.filter((u) => u.state === "sending"),
@@ -243,7 +246,14 @@ function Uploader({ onUploaded }: { onUploaded: (keys: string[]) => void }) {
     const failure = results.find((r) => r.status === "rejected");
     if (failure) {
       const message = failure.reason instanceof UploadError ? failure.reason.serverMessage : null;
-      setProblem(message === "Only JPG, PNG, WebP, and GIF images are allowed." ? t("upload.type") : t("upload.failed"));
+      // The server's own reasons, in the reader's language; anything else is SPEC 8's failure.
+      setProblem(
+        message === uploadMessages.notAnImage
+          ? t("upload.type")
+          : message === uploadMessages.tooLarge
+            ? t("upload.tooLargeAny", { mb: MAX_MB })
+            : t("upload.failed"),
+      );
     }
   }
 
@@ -293,7 +303,7 @@ function Uploader({ onUploaded }: { onUploaded: (keys: string[]) => void }) {
         ) : (
           <p>{t("upload.noScript")}</p>
         )}
-        <p className="mt-1 text-xs text-ink-600">{t("upload.rules", { max: UPLOAD_MAX_FILES, mb: UPLOAD_MAX_MB })}</p>
+        <p className="mt-1 text-xs text-ink-600">{t("upload.rules", { max: MAX_UPLOAD_FILES, mb: MAX_MB })}</p>
       </div>
       {problem && (
         <p role="alert" className="mt-2 text-sm text-red-700">

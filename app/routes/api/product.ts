@@ -29,7 +29,7 @@ export const action = jsonEndpoint(async ({ request, params }: Route.ActionArgs)
     throw new AppError("invalid", "The body must be JSON");
   });
   const origin = config().publicUrl;
-  const product = await updateProduct(id, productFromApi(body, origin, current.images), actor).catch((error) => {
+  const product = await updateProduct(id, await productFromApi(body, origin, current.images), actor).catch((error) => {
     throw inEnglish(error);
   });
   return Response.json(apiProductOf(product, origin), { headers: { "Cache-Control": "no-store" } });

@@ -24,7 +24,7 @@ export const action = jsonEndpoint(async ({ request }: Route.ActionArgs) => {
     throw new AppError("invalid", "The body must be JSON");
   });
   const origin = config().publicUrl;
-  const product = await createProduct(productFromApi(body, origin, []), actor).catch((error) => {
+  const product = await createProduct(await productFromApi(body, origin, []), actor).catch((error) => {
     throw inEnglish(error);
   });
   return Response.json(apiProductOf(product, origin), { status: 201, headers: { "Cache-Control": "no-store" } });
