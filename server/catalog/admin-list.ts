@@ -1,5 +1,6 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { ProductListQuery, ProductStatusFilter } from "#lib/admin-product-list.ts";
+import type { Locale } from "#lib/locale.ts";
 import type { ProductImage } from "#lib/product.ts";
 import { getDb } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
@@ -45,6 +46,7 @@ function listCondition(query: ProductListQuery): SQL | undefined {
 /** One page of the list and how many products match; a page past the end is empty (its links lead back). */
 export async function productListPage(
   query: ProductListQuery,
+  locale: Locale = "en",
 ): Promise<{ rows: ProductListRow[]; pagination: { page: number; limit: number; total: number; totalPages: number } }> {
   const db = await getDb();
   const where = listCondition(query);
@@ -54,7 +56,9 @@ export async function productListPage(
     db
       .select({
         id: products.id,
-        name: products.name,
+        // The name in the reader's language (the English one where there is no Russian one).
+        name:
+          locale === "ru" ? sql<string>`coalesce(nullif(${products.translations}->'ru'->>'name', ''), ${products.name})` : products.name,
         priceCents: products.priceCents,
         isNew: products.isNew,
         isFeatured: products.isFeatured,

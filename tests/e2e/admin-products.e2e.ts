@@ -91,7 +91,7 @@ describe("the Products tab and the product form", () => {
     await page.getByRole("progressbar", { name: "hat-1.png uploaded" }).waitFor();
     await page.getByText("Card photo", { exact: true }).waitFor();
     // The second photo becomes the first (Move up), and gets alt texts.
-    await page.getByRole("button", { name: "Move photo 2 up" }).click();
+    await page.getByRole("button", { name: "Move up: photo 2" }).click();
     await expect(page.locator('input[name="imageKey"]').first().inputValue()).resolves.toMatch(/^\d+-hat-2\.png$/);
     await page.locator("#photo-0-alt-en").fill("The fedora from the front");
     await page.locator("#photo-0-alt-ru").fill("Федора спереди");
@@ -108,6 +108,41 @@ describe("the Products tab and the product form", () => {
     expect(en.images).toHaveLength(2);
     expect(en.images[0]).toMatch(/-hat-2\.jpg$/);
   });
+
+  it("shows each upload's own progress as its bytes go out (XMLHttpRequest progress, not a jump)", async () => {
+    const page = await open(`${baseURL()}/admin/login`);
+    await signIn(page, baseURL(), owner, "/admin/products/new");
+    await hydrated(page);
+    // A slow line (512 kB/s up) and a photo of about 3 MB: several progress events on the way.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 512 * 1024,
+    });
+    const noisy = await sharp({
+      create: { width: 1000, height: 1000, channels: 3, background: "#888", noise: { type: "gaussian", mean: 128, sigma: 60 } },
+    })
+      .png()
+      .toBuffer();
+    expect(noisy.length).toBeGreaterThan(2_000_000);
+    // Every value the bar takes, as the page shows it.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { seen: number[] }).seen = seen;
+      new MutationObserver(() => {
+        for (const bar of document.querySelectorAll("progress")) seen.push(Number(bar.getAttribute("value")));
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["value"] });
+    });
+    await page.locator("#photo-files").setInputFiles([{ name: "big-hat.png", mimeType: "image/png", buffer: noisy }]);
+    await page.getByRole("progressbar", { name: "big-hat.png uploaded" }).waitFor({ timeout: 45_000 });
+    const seen = await page.evaluate(() => (window as unknown as { seen: number[] }).seen);
+    const between = [...new Set(seen.filter((v) => v > 0 && v < 100))];
+    expect(between.length, `values seen: ${[...new Set(seen)].join(", ")}`).toBeGreaterThanOrEqual(3);
+    expect(seen.at(-1)).toBe(100);
+  }, 90_000);
 
   it("edits the price and sizes, marks it sold out; the shop shows it at once in both languages", async () => {
     const page = await open(`${baseURL()}/admin/login`);
@@ -147,7 +182,10 @@ describe("the Products tab and the product form", () => {
   it("exports products.js, CSV and JSON as downloads", async () => {
     const page = await open(`${baseURL()}/admin/login`);
     await signIn(page, baseURL(), owner, "/admin/products");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export Products Data" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export Products Data", exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("products.js");
     const js = await readFile((await download.path())!, "utf8");
     expect(js).toMatch(/^\/\/ .*\nexport const products = \[/);

@@ -267,6 +267,7 @@ function Fields({ values, errors }: { values: Values; errors: Record<string, str
         </fieldset>
         <fieldset className={`${box} space-y-4`}>
           <legend className="px-1 text-lg font-semibold">{t("form.russian")}</legend>
+          <p className="text-sm text-ink-600">{t("form.russianHint")}</p>
           {text("nameRu", false, false)}
           {text("descriptionRu", true, false)}
           {text("materialRu", false, false)}
@@ -318,13 +319,13 @@ function Fields({ values, errors }: { values: Values; errors: Record<string, str
         <legend className="px-1 text-lg font-semibold">{t("form.sizes")}</legend>
         <p className="text-sm text-ink-600">{t("form.sizesHint", { min: MIN_SIZE_CM, max: MAX_SIZE_CM })}</p>
         {errors.sizes && <p className="mt-2 text-sm text-red-700">{say(errors.sizes)}</p>}
-        <ol className="mt-3 space-y-2">
+        <ol className="mt-3 flex flex-wrap gap-x-6 gap-y-3">
           {sizes.map((size, i) => {
             const error = errors[`sizes.${i}`];
             const id = `size-${i}`;
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: a size row is its place in the list
-              <li key={i} className="flex flex-wrap items-end gap-2">
+              <li key={i} className="flex max-w-72 flex-wrap items-end gap-2">
                 <div>
                   <label htmlFor={id} className="text-xs font-medium text-ink-800">
                     {t("form.size", { n: i + 1 })}

@@ -14,7 +14,7 @@ const doneKinds = ["added", "updated", "deleted", "hidden", "shown"] as const;
 
 /** The Products tab (SPEC 2.11): every product, searched, filtered and paged in the database. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffPage(request);
+  const { user } = await requireStaffPage(request);
   const url = new URL(request.url);
   const query = productListQuery(url.searchParams);
   const doneParam = url.searchParams.get("done") ?? "";
@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const doneId = /^\d{1,9}$/.test(url.searchParams.get("id") ?? "") ? url.searchParams.get("id")! : "";
   const choices = { statuses: [...productStatuses], pageSizes: [...productPageSizes] };
   try {
-    const { rows, pagination } = await productListPage(query);
+    const { rows, pagination } = await productListPage(query, user.locale);
     return { query, rows, pagination, choices, done, doneId, failed: false };
   } catch (error) {
     console.error("admin products not loaded", error);
@@ -72,10 +72,20 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           <a href="/api/products/export" download="products.js" className="btn-secondary px-4 py-2 text-sm" title={t("exportHint")}>
             {t("export")}
           </a>
-          <a href="/api/products/export?format=csv" download="products.csv" className="px-2 py-2 text-sm underline underline-offset-4">
+          <a
+            href="/api/products/export?format=csv"
+            download="products.csv"
+            aria-label={t("exportAs", { format: "CSV" })}
+            className="px-2 py-2 text-sm underline underline-offset-4"
+          >
             {t("exportCsv")}
           </a>
-          <a href="/api/products/export?format=json" download="products.json" className="px-2 py-2 text-sm underline underline-offset-4">
+          <a
+            href="/api/products/export?format=json"
+            download="products.json"
+            aria-label={t("exportAs", { format: "JSON" })}
+            className="px-2 py-2 text-sm underline underline-offset-4"
+          >
             {t("exportJson")}
           </a>
         </div>
@@ -147,7 +157,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                 <tr key={p.id}>
                   <td className="px-3 py-2 tabular-nums">{p.id}</td>
                   <td className="px-3 py-2">
-                    <ProductPhoto image={p.image} alt="" sizes="48px" maxWidth={320} className="h-12 w-12 rounded-lg object-cover" />
+                    <div className="size-12 overflow-hidden rounded-lg">
+                      <ProductPhoto image={p.image} alt="" sizes="48px" maxWidth={320} className="h-full" />
+                    </div>
                   </td>
                   <td className="px-3 py-2 font-medium">{p.name}</td>
                   <td className="px-3 py-2 tabular-nums">{formatUsd(p.priceCents)}</td>
