@@ -216,9 +216,14 @@ describe("the Products tab and the product form", () => {
     await signIn(page, baseURL(), owner, `/admin/products/${id}`);
     await page.getByText("This product has orders, so it cannot be deleted.").waitFor();
     expect(await page.getByRole("button", { name: "Delete product" }).count()).toBe(0);
+    // The shop's pages are cached for a few seconds: seen once before, they must change at once.
+    expect((await fetch(`${baseURL()}/products/${id}`)).status).toBe(200);
+    const name = (await (await fetch(`${baseURL()}/api/products/${id}`)).json()).name as string;
+    expect(await (await fetch(`${baseURL()}/products`)).text()).toContain(name);
     await page.getByRole("button", { name: "Hide from the shop" }).click();
     await page.getByText("The product is hidden").first().waitFor();
     expect((await fetch(`${baseURL()}/products/${id}`)).status).toBe(404);
+    expect(await (await fetch(`${baseURL()}/products`)).text()).not.toContain(name);
     expect((await fetch(`${baseURL()}/api/products/${id}`)).status).toBe(404);
     const all = (await (await fetch(`${baseURL()}/api/products`)).json()) as { id: number }[];
     expect(all.map((p) => p.id)).not.toContain(id);
