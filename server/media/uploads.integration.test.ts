@@ -133,6 +133,17 @@ describe.each(stores)("POST /api/uploads, storing %s", (_where, open) => {
     expect((await sharp((await store.get(names[0]))!).metadata()).format).toBe("png");
   });
 
+  it("keeps a transparent PNG transparent, and white behind it in the JPEG sizes", async () => {
+    const clear = await sharp({ create: { width: 40, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
+    const { body } = await upload([{ name: "cut-out.png", body: clear, type: "image/png" }]);
+    expect((await sharp((await store.get(body[0].pathname))!).metadata()).hasAlpha).toBe(true);
+    const jpeg = Buffer.from(await (await served(body[0].pathname, 320, "jpg")).arrayBuffer());
+    const { data } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([255, 255, 255]);
+  });
+
   it("removes EXIF and the GPS position, and turns a sideways photo upright", async () => {
     const gps = await jpegWithGps();
     expect((await sharp(gps).metadata()).exif?.includes("ShopTestCam")).toBe(true);

@@ -28,7 +28,8 @@ async function encode(image: Sharp, width: ImageWidth, format: ImageFormat): Pro
       ? await pipeline.avif({ quality: 55, effort: 3 }).toBuffer()
       : format === "webp"
         ? await pipeline.webp({ quality: 78 }).toBuffer()
-        : await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+        : // JPEG has no transparency: a transparent background becomes white, not black.
+          await pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
   return { body, contentType: contentTypes[format] };
 }
 
