@@ -92,7 +92,14 @@ describe("the Products tab and the product form", () => {
     await page.getByText("Card photo", { exact: true }).waitFor();
     // The second photo becomes the first (Move up), and gets alt texts.
     await page.getByRole("button", { name: "Move up: photo 2" }).click();
-    await expect(page.locator('input[name="imageKey"]').first().inputValue()).resolves.toMatch(/^\d+-hat-2\.png$/);
+    const firstKey = () => page.locator('input[name="imageKey"]').first().inputValue();
+    await expect(firstKey()).resolves.toMatch(/^\d+-hat-2\.png$/);
+    // Dragging the second photo onto the first puts it first again; Move up once more.
+    const photos = page.locator('li[draggable="true"]');
+    await photos.nth(1).dragTo(photos.nth(0));
+    await expect.poll(firstKey).toMatch(/^\d+-hat-1\.png$/);
+    await page.getByRole("button", { name: "Move up: photo 2" }).click();
+    await expect(firstKey()).resolves.toMatch(/^\d+-hat-2\.png$/);
     await page.locator("#photo-0-alt-en").fill("The fedora from the front");
     await page.locator("#photo-0-alt-ru").fill("Федора спереди");
 
@@ -246,7 +253,11 @@ describe("the Products tab and the product form", () => {
   it("works without JavaScript: add a size row, save, then delete a product never ordered after a confirmation", async () => {
     const page = await open(`${baseURL()}/admin/login`, { javaScript: false });
     await signIn(page, baseURL(), owner, "/admin/products/new");
+    // Enter in a field saves (the form's first submit button is Save, not a row's button).
     await page.getByLabel("Name", { exact: true }).fill("Plain form hat");
+    await page.getByLabel("Name", { exact: true }).press("Enter");
+    await page.getByText("Please correct the marked fields.").waitFor();
+    await expect(page.locator("#field-description-error").textContent()).resolves.toBe("This field is required");
     for (const [label, value] of [
       ["Description", "Made without scripts."],
       ["Material", "Straw"],
