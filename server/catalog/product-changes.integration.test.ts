@@ -82,31 +82,6 @@ async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
 }
 
 describe("the product form's schema", () => {
-  it("keeps the price exactly in cents, drops empty size rows and sorts the sizes", () => {
-    expect(input({ price: "0.29" }).priceCents).toBe(29);
-    expect(input({ price: "1005.1" }).priceCents).toBe(100_510);
-    expect(input({ price: "19,99" }).priceCents).toBe(1999);
-    expect(input({ price: "0" }).priceCents).toBe(0);
-    expect(input().sizes).toEqual([55, 57]);
-    expect(input({ sizes: ["", " "] }).sizes).toEqual([]);
-  });
-
-  it("names each bad field: price, size rows, missing English texts, control characters", () => {
-    const result = productSchema.safeParse({ ...raw, name: " ", price: "12.345", sizes: ["51", "58.5", "65", "60"], color: "red\u0000" });
-    expect(result.success).toBe(false);
-    const paths = Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
-    expect(paths).toMatchObject({
-      name: "required",
-      price: "price",
-      "sizes.0": "size",
-      "sizes.1": "size",
-      "sizes.2": "size",
-      color: "characters",
-    });
-    expect(paths["sizes.3"]).toBeUndefined();
-    for (const price of ["-1", "1e3", "abc", "", "1000000"]) expect(productSchema.safeParse({ ...raw, price }).success, price).toBe(false);
-  });
-
   it("reads an API body: a float price exactly, sizes as {sizeInCm}, photos by key or by this shop's address only", async () => {
     const origin = "http://shop.test";
     const body = { ...raw, price: 0.07, sizes: [{ sizeInCm: 58 }], images: [] };
