@@ -145,11 +145,14 @@ describe("the Products tab and the product form", () => {
       }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["value"] });
     });
     await page.locator("#photo-files").setInputFiles([{ name: "big-hat.png", mimeType: "image/png", buffer: noisy }]);
+    // Saving waits for the upload.
+    await expect.poll(() => page.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
     await page.getByRole("progressbar", { name: "big-hat.png uploaded" }).waitFor({ timeout: 45_000 });
     const seen = await page.evaluate(() => (window as unknown as { seen: number[] }).seen);
     const between = [...new Set(seen.filter((v) => v > 0 && v < 100))];
     expect(between.length, `values seen: ${[...new Set(seen)].join(", ")}`).toBeGreaterThanOrEqual(3);
     expect(seen.at(-1)).toBe(100);
+    await expect.poll(() => page.getByRole("button", { name: "Save" }).isDisabled()).toBe(false);
   }, 90_000);
 
   it("edits the price and sizes, marks it sold out; the shop shows it at once in both languages", async () => {

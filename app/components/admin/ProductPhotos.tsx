@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { adminProducts } from "#app/i18n/admin-products.ts";
 import { useT } from "#app/i18n/core.ts";
 import { imageUrl } from "#lib/images.ts";
@@ -10,7 +10,9 @@ export type PhotoRow = { key: string; altEn: string; altRu: string };
 
 type Props = {
   photos: PhotoRow[];
-  onChange: (photos: PhotoRow[]) => void;
+  onChange: React.Dispatch<React.SetStateAction<PhotoRow[]>>;
+  /** Whether an upload is still on its way (the form waits for it before saving). */
+  onBusy: (busy: boolean) => void;
   errors: Record<string, string>;
   /** Says a field's problem in the reader's language. */
   say: (code: string) => string;
@@ -30,7 +32,7 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
  * reordered by dragging or by Move up / Move down, removed, and new ones uploaded. The buttons are
  * the form's own submit buttons, so reordering and removing work without JavaScript too.
  */
-export function ProductPhotos({ photos, onChange, errors, say }: Props) {
+export function ProductPhotos({ photos, onChange, onBusy, errors, say }: Props) {
   const t = useT(adminProducts);
   const dragged = useRef<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
@@ -155,8 +157,13 @@ export function ProductPhotos({ photos, onChange, errors, say }: Props) {
         </ol>
       )}
       <Uploader
+        onBusy={onBusy}
+        // Added to the photos as they are then (alt texts typed meanwhile stay).
         onUploaded={(keys) =>
-          onChange([...photos, ...keys.filter((k) => !photos.some((p) => p.key === k)).map((key) => ({ key, altEn: "", altRu: "" }))])
+          onChange((current) => [
+            ...current,
+            ...keys.filter((k) => !current.some((p) => p.key === k)).map((key) => ({ key, altEn: "", altRu: "" })),
+          ])
         }
       />
     </fieldset>
@@ -205,7 +212,7 @@ const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
  * Drag and drop or choose files: at most MAX_UPLOAD_FILES at once, images only, each at most
  * MAX_UPLOAD_BYTES; each file is sent on its own request so its bar shows its own bytes going out.
  */
-function Uploader({ onUploaded }: { onUploaded: (keys: string[]) => void }) {
+function Uploader({ onUploaded, onBusy }: { onUploaded: (keys: string[]) => void; onBusy: (busy: boolean) => void }) {
   const t = useT(adminProducts);
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
@@ -213,6 +220,8 @@ function Uploader({ onUploaded }: { onUploaded: (keys: string[]) => void }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const sending = uploads.some((u) => u.state === "sending");
+  useEffect(() => onBusy(sending), [sending, onBusy]);
 
   async function send(files: File[]) {
     setProblem(null);

@@ -230,6 +230,7 @@ function Fields({ values, errors }: { values: Values; errors: Record<string, str
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const [sizes, setSizes] = useState(values.sizes);
   const [photos, setPhotos] = useState(values.images);
+  const [uploading, setUploading] = useState(false);
   const say = (code: string) => {
     const key = `error.${code}` as const;
     return key in adminProducts.en ? t(key as "error.required", { min: MIN_SIZE_CM, max: MAX_SIZE_CM }) : code;
@@ -383,10 +384,10 @@ function Fields({ values, errors }: { values: Values; errors: Record<string, str
         </button>
       </fieldset>
 
-      <ProductPhotos photos={photos} onChange={setPhotos} errors={errors} say={say} />
+      <ProductPhotos photos={photos} onChange={setPhotos} onBusy={setUploading} errors={errors} say={say} />
 
       <div className="flex flex-wrap gap-3">
-        <button type="submit" name="intent" value="save" className="btn-primary px-6 py-2.5" disabled={saving}>
+        <button type="submit" name="intent" value="save" className="btn-primary px-6 py-2.5" disabled={saving || uploading}>
           {saving ? t("form.saving") : t("form.save")}
         </button>
         <a href="/admin/products" className="btn-secondary px-6 py-2.5">
