@@ -41,6 +41,7 @@ export default [
   route("robots.txt", "routes/seo/robots.ts"),
 
   route("api/products", "routes/api/products.ts"),
+  route("api/products/export", "routes/api/products-export.ts"),
   route("api/products/:id", "routes/api/product.ts"),
   route("api/instagram", "routes/api/instagram.ts"),
   route("api/orders", "routes/api/orders.ts"),
@@ -61,7 +62,9 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("orders", "routes/admin/orders/list.tsx"),
     route("orders.csv", "routes/admin/orders/export.ts"),
-    route("products", "routes/admin/products.tsx"),
+    route("products", "routes/admin/products/list.tsx"),
+    route("products/new", "routes/admin/products/form.tsx", { id: "admin-product-new" }),
+    route("products/:id", "routes/admin/products/form.tsx", { id: "admin-product-edit" }),
     route("custom-orders", "routes/admin/custom-orders.tsx"),
     route("orders/:id", "routes/admin/orders/detail.tsx"),
     route("orders/:id/confirm", "routes/admin/orders/confirm.tsx"),

@@ -16,6 +16,11 @@ export const auditActions = [
   "refund",
   "message-reply",
   "message-handled",
+  "product-created",
+  "product-updated",
+  "product-hidden",
+  "product-shown",
+  "product-deleted",
   "photos-uploaded",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -1,5 +1,6 @@
 /** A product as pages show it: texts already in the visitor's language, money in cents. */
-export type ProductImage = { key: string; width: number; height: number };
+/** A stored photo; `alt` says what it shows in the visitor's language, when staff wrote it. */
+export type ProductImage = { key: string; width: number; height: number; alt?: string };
 
 export type ProductView = {
   id: number;

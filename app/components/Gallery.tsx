@@ -38,7 +38,7 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
         <ProductPhoto
           key={index}
           image={images[index] ?? null}
-          alt={t("product.photo", { name, n: index + 1, total: Math.max(count, 1) })}
+          alt={images[index]?.alt || t("product.photo", { name, n: index + 1, total: Math.max(count, 1) })}
           sizes="(min-width: 1024px) 50vw, 100vw"
           priority={index === 0}
         />

@@ -18,6 +18,11 @@ const actionsEn: Record<`action.${AuditAction}`, string> = {
   "action.refund": "Refund",
   "action.message-reply": "Message answered",
   "action.message-handled": "Message handled",
+  "action.product-created": "Product added",
+  "action.product-updated": "Product changed",
+  "action.product-hidden": "Product hidden",
+  "action.product-shown": "Product shown again",
+  "action.product-deleted": "Product deleted",
   "action.photos-uploaded": "Photos uploaded",
 };
 
@@ -98,6 +103,11 @@ export const adminAudit = defineMessages(
       "action.refund": "Возврат",
       "action.message-reply": "Ответ на сообщение",
       "action.message-handled": "Сообщение обработано",
+      "action.product-created": "Добавлен товар",
+      "action.product-updated": "Изменён товар",
+      "action.product-hidden": "Товар скрыт",
+      "action.product-shown": "Товар снова показан",
+      "action.product-deleted": "Товар удалён",
       "action.photos-uploaded": "Загружены фотографии",
     },
   },

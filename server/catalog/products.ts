@@ -8,6 +8,9 @@ import { cachedRead } from "./read-cache.ts";
 
 type ProductRow = typeof products.$inferSelect;
 
+/** What the shop shows: every product that staff have not hidden (a hidden one stays for its orders). */
+const visible = eq(products.hidden, false);
+
 const orderBy: Record<SortOption, SQL[]> = {
   featured: [desc(products.isFeatured), asc(products.id)],
   newest: [desc(products.isNew), desc(products.createdAt), desc(products.id)],
@@ -27,7 +30,17 @@ function localize(row: ProductRow, locale: Locale) {
   };
 }
 
-function toView(row: ProductRow, images: ProductImage[], locale: Locale): ProductView {
+/** A stored photo with both alt texts, as read from the database. */
+type StoredImage = ProductImage & { altEn?: string; altRu?: string };
+
+/** The photo in the visitor's language: the Russian alt text, else the English one. */
+function localImage({ altEn, altRu, ...image }: StoredImage, locale: Locale): ProductImage {
+  const alt = (locale === "ru" && altRu) || altEn;
+  return alt ? { ...image, alt } : image;
+}
+
+function toView(row: ProductRow, stored: StoredImage[], locale: Locale): ProductView {
+  const images = stored.map((image) => localImage(image, locale));
   return {
     id: row.id,
     ...localize(row, locale),
@@ -46,8 +59,8 @@ function toCard(view: ProductView): ProductCardView {
 }
 
 /** Images of the given products, in gallery order, grouped by product id. */
-async function imagesOf(productIds: number[], firstOnly = false): Promise<Map<number, ProductImage[]>> {
-  const byProduct = new Map<number, ProductImage[]>();
+async function imagesOf(productIds: number[], firstOnly = false): Promise<Map<number, StoredImage[]>> {
+  const byProduct = new Map<number, StoredImage[]>();
   if (productIds.length === 0) return byProduct;
   const db = await getDb();
   const rows = await db
@@ -64,7 +77,7 @@ async function imagesOf(productIds: number[], firstOnly = false): Promise<Map<nu
     .orderBy(asc(productImages.productId), asc(productImages.position));
   for (const r of rows) {
     const list = byProduct.get(r.productId) ?? [];
-    list.push({ key: r.storageKey, width: r.width, height: r.height });
+    list.push({ key: r.storageKey, width: r.width, height: r.height, altEn: r.altEn, altRu: r.altRu });
     byProduct.set(r.productId, list);
   }
   return byProduct;
@@ -97,10 +110,10 @@ async function readProductPage(filter: CatalogFilter, locale: Locale): Promise<P
   const sizes = await distinctSizes();
   if (!filter.inStock && !filter.outOfStock) return { products: [], total: 0, page: 1, totalPages: 0, sizes };
 
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [visible];
   if (filter.size !== null) conditions.push(sql`${filter.size} = any(${products.sizes})`);
   if (filter.inStock !== filter.outOfStock) conditions.push(eq(products.inStock, filter.inStock));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = and(...conditions);
 
   const [totals] = await db.select({ n: count() }).from(products).where(where);
   const total = totals?.n ?? 0;
@@ -123,7 +136,10 @@ export function distinctSizes(): Promise<number[]> {
 
 async function readDistinctSizes(): Promise<number[]> {
   const db = await getDb();
-  const rows = await db.selectDistinct({ size: sql<number>`unnest(${products.sizes})` }).from(products);
+  const rows = await db
+    .selectDistinct({ size: sql<number>`unnest(${products.sizes})` })
+    .from(products)
+    .where(visible);
   return rows.map((r) => Number(r.size)).sort((a, b) => a - b);
 }
 
@@ -137,7 +153,7 @@ async function readFeatured(locale: Locale, limit: number): Promise<ProductCardV
   const rows = await db
     .select()
     .from(products)
-    .where(and(eq(products.isFeatured, true), eq(products.inStock, true)))
+    .where(and(eq(products.isFeatured, true), eq(products.inStock, true), visible))
     .orderBy(asc(products.id))
     .limit(limit);
   const whole = rows.length >= 4 ? rows.length - (rows.length % 4) : rows.length;
@@ -163,11 +179,14 @@ export async function readProduct(id: number, locale: Locale): Promise<ProductVi
 
 // A product's images in gallery order, as JSON within its row: one statement instead of two.
 // (Spelled out in full: inside the subquery a bare "id" would be the image's.)
-const imagesJson = sql<ProductImage[]>`coalesce((
-  select json_agg(json_build_object('key', i.storage_key, 'width', i.width, 'height', i.height) order by i.position)
+const imagesJson = sql<StoredImage[]>`coalesce((
+  select json_agg(json_build_object('key', i.storage_key, 'width', i.width, 'height', i.height, 'altEn', i.alt_en, 'altRu', i.alt_ru) order by i.position)
   from product_images i where i.product_id = "products"."id"), '[]'::json)`;
 
-/** Products read from the database now, by id, with their images (one statement for any number). */
+/**
+ * Products read from the database now, by id, with their images (one statement for any number).
+ * A hidden product is not among them: it can no longer be ordered.
+ */
 export async function readProducts(ids: readonly number[], locale: Locale): Promise<Map<number, ProductView>> {
   const views = new Map<number, ProductView>();
   if (ids.length === 0) return views;
@@ -175,27 +194,28 @@ export async function readProducts(ids: readonly number[], locale: Locale): Prom
   const rows = await db
     .select({ product: products, images: imagesJson })
     .from(products)
-    .where(inArray(products.id, [...new Set(ids)]));
+    .where(and(inArray(products.id, [...new Set(ids)]), visible));
   for (const { product, images } of rows) views.set(product.id, toView(product, images, locale));
   return views;
 }
 
-/** How many products the catalogue has (may be a few seconds old). */
+/** How many products the shop shows (may be a few seconds old). */
 export function productCount(): Promise<number> {
   return cachedRead("count", async () => {
     const db = await getDb();
-    const [row] = await db.select({ n: count() }).from(products);
+    const [row] = await db.select({ n: count() }).from(products).where(visible);
     return row?.n ?? 0;
   });
 }
 
-/** Products in id order, `limit` of them after `offset`, with every image (one statement). */
+/** Products the shop shows in id order, `limit` of them after `offset`, with every image (one statement). */
 export function productsById(offset: number, limit: number, locale: Locale): Promise<ProductView[]> {
   return cachedRead(`by-id:${locale}:${offset}:${limit}`, async () => {
     const db = await getDb();
     const rows = await db
       .select({ product: products, images: imagesJson })
       .from(products)
+      .where(visible)
       .orderBy(asc(products.id))
       .limit(limit)
       .offset(offset);
@@ -209,6 +229,6 @@ export function allProducts(locale: Locale): Promise<ProductView[]> {
 
 async function readAll(locale: Locale): Promise<ProductView[]> {
   const db = await getDb();
-  const rows = await db.select().from(products).orderBy(asc(products.id));
+  const rows = await db.select().from(products).where(visible).orderBy(asc(products.id));
   return withImages(rows, locale);
 }

@@ -20,6 +20,8 @@ export const products = pgTable(
     isNew: boolean("is_new").notNull().default(false),
     isFeatured: boolean("is_featured").notNull().default(false),
     inStock: boolean("in_stock").notNull().default(true),
+    /** Kept for its orders and the admin, but gone from the shop (list, page, API, sitemap). */
+    hidden: boolean("hidden").notNull().default(false),
     translations: jsonb("translations").$type<Record<string, ProductTranslation>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -39,6 +41,9 @@ export const productImages = pgTable(
     storageKey: text("storage_key").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
+    /** What the photo shows, for people who cannot see it: English, and Russian ('' = the English one). */
+    altEn: text("alt_en").notNull().default(""),
+    altRu: text("alt_ru").notNull().default(""),
   },
   (t) => [index("product_images_product_idx").on(t.productId, t.position)],
 );
@@ -136,6 +141,8 @@ export const orders = pgTable(
     // Also INCLUDE (search_text), added by migration 0006: drizzle has no INCLUDE.
     index("orders_created_id_idx").on(t.createdAt, t.id),
     index("orders_status_idx").on(t.status, t.paymentStatus),
+    // Whether a product was ever ordered (it may then be hidden, never deleted).
+    index("orders_product_idx").on(t.productId),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { asc, count, max, sql } from "drizzle-orm";
+import { asc, count, eq, max, sql } from "drizzle-orm";
 import { localePath, locales } from "#lib/locale.ts";
 import { languageAlternates } from "#lib/seo.ts";
 import { cachedRead } from "#server/catalog/read-cache.ts";
@@ -7,7 +7,7 @@ import { products } from "#server/db/schema.ts";
 
 /**
  * The sitemap (sitemaps.org): /sitemap.xml is an index of files of at most 50,000 URLs each, the
- * shop's pages in one, the products 25,000 to a file (each in both languages). Each file is made
+ * shop's pages in one, the products it shows (not hidden ones) 25,000 to a file (each in both languages). Each file is made
  * once and kept with the catalogue reads, so a saved product shows in it on the next request.
  */
 const PAGES = ["/", "/products", "/about", "/contact", "/showroom", "/shipping", "/faq"];
@@ -30,6 +30,7 @@ export function sitemapIndex(origin: string): Promise<string> {
         db
           .select({ updatedAt: products.updatedAt, row_number: sql<number>`row_number() over (order by ${products.id})`.as("row_number") })
           .from(products)
+          .where(eq(products.hidden, false))
           .as("numbered"),
       )
       .groupBy(sql`1`)
@@ -70,6 +71,7 @@ export function productsSitemap(origin: string, file: number): Promise<string | 
     const rows = await db
       .select({ id: products.id, updatedAt: products.updatedAt })
       .from(products)
+      .where(eq(products.hidden, false))
       .orderBy(asc(products.id))
       .limit(PRODUCTS_PER_FILE)
       .offset((file - 1) * PRODUCTS_PER_FILE);

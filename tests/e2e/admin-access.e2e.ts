@@ -18,8 +18,9 @@ const table = flatten(routes);
  * here, so nobody adds a staff endpoint without the check below covering it.
  */
 const apiAccess: Record<string, "public" | "staff"> = {
-  "api/products": "public",
-  "api/products/:id": "public",
+  "api/products": "public", // POST (a new product) is staff: checked below
+  "api/products/export": "staff",
+  "api/products/:id": "public", // PUT (a change) is staff: checked below
   "api/instagram": "public",
   "api/orders": "public", // POST places an order; GET (the list) is staff: checked below
   "api/orders/update-payment-status": "staff",
@@ -33,7 +34,11 @@ const apiAccess: Record<string, "public" | "staff"> = {
   "api/*": "public",
 };
 /** Staff calls on public routes (a read of a route whose write is public). */
-const staffCalls: [method: string, path: string][] = [["GET", "/api/orders"]];
+const staffCalls: [method: string, path: string][] = [
+  ["GET", "/api/orders"],
+  ["POST", "/api/products"],
+  ["PUT", "/api/products/1"],
+];
 
 // A concrete address for a route pattern: an id that looks real, a made-up rest.
 const concrete = (pattern: string) =>

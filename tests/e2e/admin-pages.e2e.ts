@@ -66,6 +66,8 @@ describe("every admin page", () => {
       `/admin/orders/${orderId}`,
       `/admin/orders/${orderId}/confirm?action=cancel`,
       "/admin/products",
+      "/admin/products/new",
+      "/admin/products/1",
       "/admin/custom-orders",
       "/admin/inbox",
       `/admin/inbox/${messageId}`,

@@ -56,7 +56,7 @@ export async function startShop(env: Record<string, string> = {}, dataDir?: stri
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`Shop exited with ${code}:\n${output}`)));
+    child.once("exit", (code, signal) => reject(new Error(`Shop exited with ${code ?? signal}:\n${output}`)));
   });
   let stopped: Promise<void> | undefined;
   const stop = () =>

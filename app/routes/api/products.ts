@@ -1,11 +1,16 @@
 import { API_PAGE_LIMIT, apiProductPage, apiProductQuery, etagMatches } from "#server/catalog/api.ts";
+import { apiProductOf, inEnglish, productFromApi } from "#server/catalog/api-input.ts";
+import { createProduct } from "#server/catalog/product-changes.ts";
 import { config } from "#server/config.ts";
+import { AppError } from "#server/errors.ts";
 import { jsonEndpoint } from "#server/http/api-errors.ts";
+import { requireStaffApi } from "#server/staff/guard.ts";
 import type { Route } from "./+types/products";
 
 /**
- * GET /api/products: the products in id order (English unless ?lang=ru), 100 at most per answer
- * (`page`, `limit`); `Link: rel="next"` while there are more, ETag and 304 for a client that has them.
+ * GET /api/products: the products the shop shows, in id order (English unless ?lang=ru; hidden ones
+ * left out), 100 at most per answer (`page`, `limit`); `Link: rel="next"` while there are more,
+ * ETag and 304 for a client that has them.
  */
 export const loader = jsonEndpoint(async ({ request }: Route.LoaderArgs) => {
   const url = new URL(request.url);
@@ -31,4 +36,18 @@ export const loader = jsonEndpoint(async ({ request }: Route.LoaderArgs) => {
   if (etagMatches(request.headers.get("If-None-Match"), page.etag)) return new Response(null, { status: 304, headers });
   headers.set("Content-Type", "application/json");
   return new Response(page.body, { headers });
+});
+
+/** POST /api/products (staff): adds a product (SPEC 3 JSON); 201 with the product, 400 naming each bad field. */
+export const action = jsonEndpoint(async ({ request }: Route.ActionArgs) => {
+  const actor = await requireStaffApi(request);
+  if (request.method !== "POST") throw new AppError("invalid", "Use POST to add a product");
+  const body = await request.json().catch(() => {
+    throw new AppError("invalid", "The body must be JSON");
+  });
+  const origin = config().publicUrl;
+  const product = await createProduct(await productFromApi(body, origin, []), actor).catch((error) => {
+    throw inEnglish(error);
+  });
+  return Response.json(apiProductOf(product, origin), { status: 201, headers: { "Cache-Control": "no-store" } });
 });

@@ -1,0 +1,253 @@
+import { data, Form } from "react-router";
+import { AdminTable } from "#app/components/admin/AdminTable.tsx";
+import { Notice } from "#app/components/admin/Notice.tsx";
+import { ProductPhoto } from "#app/components/ProductPhoto.tsx";
+import { adminProducts } from "#app/i18n/admin-products.ts";
+import { type Translate, useLocale, useT } from "#app/i18n/core.ts";
+import { type ProductListQuery, productListQuery, productPageSizes, productStatuses } from "#lib/admin-product-list.ts";
+import { formatUsd } from "#lib/money.ts";
+import { productListPage } from "#server/catalog/admin-list.ts";
+import { requireStaffPage } from "#server/staff/guard.ts";
+import type { Route } from "./+types/list";
+
+const doneKinds = ["added", "updated", "deleted", "hidden", "shown"] as const;
+
+/** The Products tab (SPEC 2.11): every product, searched, filtered and paged in the database. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireStaffPage(request);
+  const url = new URL(request.url);
+  const query = productListQuery(url.searchParams);
+  const doneParam = url.searchParams.get("done") ?? "";
+  const done = (doneKinds as readonly string[]).includes(doneParam) ? (doneParam as (typeof doneKinds)[number]) : null;
+  const doneId = /^\d{1,9}$/.test(url.searchParams.get("id") ?? "") ? url.searchParams.get("id")! : "";
+  const choices = { statuses: [...productStatuses], pageSizes: [...productPageSizes] };
+  try {
+    const { rows, pagination } = await productListPage(query, user.locale);
+    return { query, rows, pagination, choices, done, doneId, failed: false };
+  } catch (error) {
+    console.error("admin products not loaded", error);
+    const pagination = { page: query.page, limit: query.limit, total: 0, totalPages: 0 };
+    return data({ query, rows: [], pagination, choices, done, doneId, failed: true }, { status: 503 });
+  }
+}
+
+type Key = Parameters<Translate<keyof typeof adminProducts.en & string>>[0];
+
+function listHref(query: ProductListQuery, change: Partial<ProductListQuery> = {}): string {
+  const merged = { ...query, ...change };
+  const params = new URLSearchParams();
+  if (merged.q) params.set("q", merged.q);
+  if (merged.status) params.set("status", merged.status);
+  if (merged.limit !== productPageSizes[0]) params.set("limit", String(merged.limit));
+  if (merged.page > 1) params.set("page", String(merged.page));
+  const text = params.toString();
+  return text ? `/admin/products?${text}` : "/admin/products";
+}
+
+function pageWindow(page: number, pages: number): (number | null)[] {
+  const shown = [...new Set([1, pages, page - 2, page - 1, page, page + 1, page + 2])]
+    .filter((n) => n >= 1 && n <= pages)
+    .sort((a, b) => a - b);
+  return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1]! > 1 ? [null, n] : [n]));
+}
+
+const field = "mt-1 block w-full rounded-lg border border-sand-300 bg-white px-3 py-2 text-sm";
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const t = useT(adminProducts);
+  const locale = useLocale();
+  const { query, rows, pagination, choices, done, doneId, failed } = loaderData;
+  return (
+    <section>
+      <title>{t("title")}</title>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">{t("title")}</h1>
+          <p className="mt-1 text-sm text-ink-600">{t("intro")}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <a href="/admin/products/new" className="btn-primary px-4 py-2 text-sm">
+            {t("add")}
+          </a>
+          <a href="/api/products/export" download="products.js" className="btn-secondary px-4 py-2 text-sm" title={t("exportHint")}>
+            {t("export")}
+          </a>
+          <a
+            href="/api/products/export?format=csv"
+            download="products.csv"
+            aria-label={t("exportAs", { format: "CSV" })}
+            className="px-2 py-2 text-sm underline underline-offset-4"
+          >
+            {t("exportCsv")}
+          </a>
+          <a
+            href="/api/products/export?format=json"
+            download="products.json"
+            aria-label={t("exportAs", { format: "JSON" })}
+            className="px-2 py-2 text-sm underline underline-offset-4"
+          >
+            {t("exportJson")}
+          </a>
+        </div>
+      </div>
+      {done && <Notice tone="done">{t(`done.${done}`, { id: doneId })}</Notice>}
+
+      <Form
+        method="get"
+        action="/admin/products"
+        aria-label={t("filter.legend")}
+        className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl border border-sand-200 bg-white p-4"
+      >
+        <label className="min-w-48 flex-1 text-sm font-medium">
+          {t("filter.search")}
+          <input type="search" name="q" defaultValue={query.q} maxLength={100} placeholder={t("filter.searchHint")} className={field} />
+        </label>
+        <label className="text-sm font-medium">
+          {t("filter.status")}
+          <select name="status" defaultValue={query.status} className={field}>
+            <option value="">{t("filter.any")}</option>
+            {choices.statuses.map((s) => (
+              <option key={s} value={s}>
+                {t(`filter.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          {t("filter.limit")}
+          <select name="limit" defaultValue={String(query.limit)} className={field}>
+            {choices.pageSizes.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn-primary px-5 py-2">
+          {t("filter.apply")}
+        </button>
+        <a href="/admin/products" className="btn-secondary px-5 py-2">
+          {t("filter.reset")}
+        </a>
+      </Form>
+
+      {failed ? (
+        <div role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+          <p>{t("loadError")}</p>
+          <a href={listHref(query)} className="btn-secondary mt-3">
+            {t("retry")}
+          </a>
+        </div>
+      ) : rows.length === 0 ? (
+        <>
+          <p className="mt-6 text-ink-700">{t("empty")}</p>
+          <Pages query={query} pages={pagination.totalPages} t={t} />
+        </>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-ink-600">{t("total", { count: pagination.total.toLocaleString(locale) })}</p>
+          <AdminTable
+            label={t("title")}
+            columns={[t("col.id"), t("col.image"), t("col.name"), t("col.price"), t("col.status"), t("col.actions")]}
+            width="min-w-[40rem]"
+            className="mt-2 bg-white"
+          >
+            <tbody className="divide-y divide-sand-200">
+              {rows.map((p) => (
+                <tr key={p.id}>
+                  <td className="px-3 py-2 tabular-nums">{p.id}</td>
+                  <td className="px-3 py-2">
+                    <div className="size-12 overflow-hidden rounded-lg">
+                      <ProductPhoto image={p.image} alt="" sizes="48px" maxWidth={320} className="h-full" />
+                    </div>
+                  </td>
+                  <td className="px-3 py-2 font-medium">{p.name}</td>
+                  <td className="px-3 py-2 tabular-nums">{formatUsd(p.priceCents)}</td>
+                  <td className="px-3 py-2">
+                    <span className="flex flex-wrap gap-1">
+                      <Badge tone={p.inStock ? "green" : "grey"}>{t(p.inStock ? "inStock" : "soldOut")}</Badge>
+                      {p.isNew && <Badge tone="blue">{t("new")}</Badge>}
+                      {p.isFeatured && <Badge tone="amber">{t("featured")}</Badge>}
+                      {p.hidden && <Badge tone="red">{t("hidden")}</Badge>}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2">
+                    <span className="flex flex-wrap gap-3 whitespace-nowrap">
+                      <a
+                        href={`/admin/products/${p.id}`}
+                        aria-label={t("editLabel", { name: p.name })}
+                        className="font-medium underline underline-offset-4"
+                      >
+                        {t("edit")}
+                      </a>
+                      <a
+                        href={`/products/${p.id}`}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={t("viewLabel", { name: p.name })}
+                        className="font-medium underline underline-offset-4"
+                      >
+                        {t("view")}
+                      </a>
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </AdminTable>
+          <Pages query={query} pages={pagination.totalPages} t={t} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Pages({ query, pages, t }: { query: ProductListQuery; pages: number; t: Translate<Key> }) {
+  if (pages <= 1) return null;
+  const page = Math.min(query.page, pages);
+  const box = "min-w-9 rounded-lg border px-3 py-1.5 text-center";
+  const link = `${box} border-sand-300 bg-white hover:bg-sand-100`;
+  return (
+    <nav aria-label={t("pages.label")} className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+      {page > 1 && (
+        <a href={listHref(query, { page: page - 1 })} rel="prev" className={link}>
+          {t("pages.previous")}
+        </a>
+      )}
+      {pageWindow(page, pages).map((n, i) =>
+        n === null ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity but its place
+          <span key={`gap-${i}`} aria-hidden className="px-1 text-ink-600">
+            …
+          </span>
+        ) : n === page ? (
+          <span key={n} aria-current="page" className={`${box} border-ink-900 bg-ink-900 font-semibold text-sand-50`}>
+            {n}
+          </span>
+        ) : (
+          <a key={n} href={listHref(query, { page: n })} aria-label={t("pages.goTo", { page: n })} className={link}>
+            {n}
+          </a>
+        ),
+      )}
+      {page < pages && (
+        <a href={listHref(query, { page: page + 1 })} rel="next" className={link}>
+          {t("pages.next")}
+        </a>
+      )}
+      <span className="ml-auto text-ink-600">{t("pages.current", { page, pages })}</span>
+    </nav>
+  );
+}
+
+const tones = {
+  green: "bg-green-100 text-green-900",
+  grey: "bg-sand-200 text-ink-800",
+  blue: "bg-sky-100 text-sky-900",
+  amber: "bg-amber-100 text-amber-900",
+  red: "bg-red-100 text-red-900",
+};
+
+function Badge({ tone, children }: { tone: keyof typeof tones; children: React.ReactNode }) {
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
+}

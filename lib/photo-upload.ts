@@ -1,0 +1,54 @@
+/**
+ * What the product form's uploader sends to POST /api/uploads (staff; multipart, field `files`;
+ * its limits in lib/uploads.ts) and checks in the browser before sending: the server checks the
+ * same again, by content.
+ */
+const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+const extensions = /\.(jpe?g|png|webp|gif)$/i;
+
+/** A file the uploader accepts by its type (or, when the browser names none, its extension). */
+export function isUploadableImage(file: { name: string; type: string }): boolean {
+  return file.type ? (UPLOAD_TYPES as readonly string[]).includes(file.type) : extensions.test(file.name);
+}
+
+/** One stored file, as POST /api/uploads answers per file. */
+export type UploadedFile = { url: string; downloadUrl: string; pathname: string; contentType: string; contentDisposition: string };
+
+/**
+ * Sends one file through XMLHttpRequest, reporting real upload progress (0..1) as the bytes go
+ * out, and resolves with the stored file, or rejects with the server's {error} (or none).
+ */
+export function uploadFile(file: File, onProgress: (fraction: number) => void, endpoint = "/api/uploads"): Promise<UploadedFile> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", endpoint);
+    xhr.responseType = "json";
+    xhr.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    xhr.addEventListener("load", () => {
+      const body = xhr.response as unknown;
+      if (xhr.status >= 200 && xhr.status < 300 && Array.isArray(body) && typeof body[0]?.pathname === "string") {
+        onProgress(1);
+        resolve(body[0] as UploadedFile);
+      } else {
+        const error = body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : null;
+        reject(new UploadError(error));
+      }
+    });
+    xhr.addEventListener("error", () => reject(new UploadError(null)));
+    xhr.addEventListener("abort", () => reject(new UploadError(null)));
+    const form = new FormData();
+    form.append("files", file);
+    xhr.send(form);
+  });
+}
+
+export class UploadError extends Error {
+  /** The server's own message, when it gave one. */
+  readonly serverMessage: string | null;
+  constructor(serverMessage: string | null) {
+    super(serverMessage ?? "Upload failed");
+    this.serverMessage = serverMessage;
+  }
+}
