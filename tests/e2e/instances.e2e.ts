@@ -55,11 +55,14 @@ afterAll(async () => {
   await client.end();
 });
 
-/** Asks until `seen` holds or the time is up; answers how long it took (ms), or Infinity. */
-async function within(ms: number, seen: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < ms) {
-    if (await seen()) return performance.now() - started;
+/**
+ * Asks until `seen` holds; answers when (ms after the start) the first request that saw it was
+ * sent, or Infinity when none sent within `ms` did. (A busy test machine may take long to answer;
+ * what counts is what the shop showed at the moment it was asked.)
+ */
+async function within(ms: number, since: number, seen: () => Promise<boolean>): Promise<number> {
+  for (let asked = performance.now() - since; asked < ms; asked = performance.now() - since) {
+    if (await seen()) return asked;
     await new Promise((r) => setTimeout(r, 25));
   }
   return Number.POSITIVE_INFINITY;
@@ -83,10 +86,13 @@ describe.skipIf(!hasPostgres)("two instances on one PostgreSQL", () => {
       body: JSON.stringify({ ...current, name: renamed }),
     });
     expect(saved.status, await saved.clone().text()).toBe(200);
+    const savedAt = performance.now();
 
-    const page = await within(1_000, async () => (await text(`${b.baseURL}/products/1`)).includes(renamed));
-    const list = await within(1_000, async () => (await text(`${b.baseURL}/products`)).includes(renamed));
-    const api = await within(1_000, async () => (await text(`${b.baseURL}/api/products`)).includes(renamed));
+    const [page, list, api] = await Promise.all(
+      ["/products/1", "/products", "/api/products"].map((path) =>
+        within(1_000, savedAt, async () => (await text(`${b.baseURL}${path}`)).includes(renamed)),
+      ),
+    );
     expect({ page, list, api }).toEqual({ page: expect.any(Number), list: expect.any(Number), api: expect.any(Number) });
     expect(Math.max(page, list, api)).toBeLessThan(1_000);
 
@@ -94,7 +100,8 @@ describe.skipIf(!hasPostgres)("two instances on one PostgreSQL", () => {
     const cookie = await staffCookie(a.baseURL);
     const hidden = await postAdminForm(a.baseURL, cookie, "/admin/products/1", { intent: "hide" });
     expect(hidden.status).toBe(302);
-    const gone = await within(1_000, async () => {
+    const hiddenAt = performance.now();
+    const gone = await within(1_000, hiddenAt, async () => {
       const [productPage, sitemap, apiList] = await Promise.all([
         fetch(`${b.baseURL}/products/1`),
         text(`${b.baseURL}/sitemaps/products-1.xml`),
