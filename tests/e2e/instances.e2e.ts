@@ -88,13 +88,12 @@ describe.skipIf(!hasPostgres)("two instances on one PostgreSQL", () => {
     expect(saved.status, await saved.clone().text()).toBe(200);
     const savedAt = performance.now();
 
-    const [page, list, api] = await Promise.all(
-      ["/products/1", "/products", "/api/products"].map((path) =>
-        within(1_000, savedAt, async () => (await text(`${b.baseURL}${path}`)).includes(renamed)),
-      ),
+    const places = ["/products/1", "/products", "/api/products"];
+    const seen = await Promise.all(
+      places.map(async (path) => [path, await within(1_000, savedAt, async () => (await text(`${b.baseURL}${path}`)).includes(renamed))]),
     );
-    expect({ page, list, api }).toEqual({ page: expect.any(Number), list: expect.any(Number), api: expect.any(Number) });
-    expect(Math.max(page, list, api)).toBeLessThan(1_000);
+    // Every place within a second of the save (Infinity names the one that was not).
+    expect(seen.filter(([, ms]) => !((ms as number) < 1_000))).toEqual([]);
 
     // Hidden on the first instance: gone from the second's list, page, API and sitemap.
     const cookie = await staffCookie(a.baseURL);
