@@ -46,13 +46,19 @@ export async function raiseVersion(name: VersionName, tx?: Tx): Promise<void> {
   tell(name);
 }
 
-/** Reads the counters once and tells the listeners of each one that moved since the last read. */
+/**
+ * Reads the counters once and tells the listeners of each one that moved since the last read (on
+ * the first read, all of them: a change may have come before it).
+ */
 export async function checkVersions(db?: Db): Promise<void> {
   const rows = await (db ?? (await getDb())).select().from(cacheVersions);
   const before = state.seen;
   state.seen = new Map(rows.map((r) => [r.name, r.version]));
-  // The first read only learns where the counters stand.
-  if (!before) return;
+  // Before the first read nothing says what was cached when: drop it all once.
+  if (!before) {
+    for (const name of state.listeners.keys()) tell(name);
+    return;
+  }
   for (const [name, version] of state.seen) if (before.get(name) !== version) tell(name);
 }
 
