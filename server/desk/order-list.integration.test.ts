@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, getDb } from "#server/db/client.ts";
 import { contactMessages, orderNotes, orders, paymentAttempts, refunds } from "#server/db/schema.ts";
@@ -89,6 +89,26 @@ describe("the orders list", () => {
     // Every order once over all pages: no row lost or repeated between pages.
     const all = (await Promise.all([1, 2, 3].map((p) => orderListPage({ page: p, limit: 10 }, now)))).flatMap((r) => r.rows);
     expect(new Set(all.map((r) => r.id)).size).toBe(23);
+  });
+
+  it("reuses a total only while nothing has been written: any change, of an order or elsewhere, counts again", async () => {
+    await clear();
+    const db = await getDb();
+    for (let i = 0; i < 3; i++) await makeOrder({ status: "SHIPPED" });
+    const total = async () => (await orderListPage({ page: 1, limit: 2, status: "SHIPPED" }, now)).pagination.total;
+    const search = async () => (await orderListPage({ page: 1, limit: 2, q: "reuse" }, now)).pagination.total;
+    expect(await total()).toBe(3);
+    expect(await total()).toBe(3);
+    const added = await makeOrder({ status: "SHIPPED" });
+    expect(await total()).toBe(4);
+    await db.update(orders).set({ status: "DELIVERED" }).where(eq(orders.id, added));
+    expect(await total()).toBe(3);
+    expect(await search()).toBe(0);
+    await makeOrder({ name: "Reuse Test" });
+    expect(await search()).toBe(1);
+    expect(await search()).toBe(1);
+    // A page beyond the end still says how many there are.
+    expect((await orderListPage({ page: 5, limit: 2, status: "SHIPPED" }, now)).pagination.total).toBe(3);
   });
 
   it("keeps orders of the same instant in one order across pages", async () => {

@@ -242,10 +242,11 @@ export type OrderListPage = { rows: OrderListRow[]; pagination: Pagination };
 const newestFirst = [desc(orders.createdAt), desc(orders.id)];
 
 /**
- * One page of the list, in one statement. The page's ids come first (from the (created_at, id)
- * index, or from one pass over the search text, which also counts the matches); only those rows'
- * columns are then read, so a deep page or a broad search never builds columns it throws away.
- * Without a search the total is one count of the filter, computed once in the same statement.
+ * One page of the list, in one statement. The page's ids come first (newest first from the
+ * (created_at, id) index, which also carries the search text, so a search reads no table rows and
+ * stops once the page is full); only those rows' columns are then read, so a deep page or a broad
+ * search never builds columns it throws away. The total is one count of the same condition,
+ * computed once in the same statement.
  */
 export function orderListPage(query: OrderListQuery, now: Date = new Date()): Promise<OrderListPage> {
   return pageOf<OrderListRow>(listColumns, query, now);
@@ -254,6 +255,27 @@ export function orderListPage(query: OrderListQuery, now: Date = new Date()): Pr
 /** The same page with whole orders (for the JSON API, which shows every field of an order). */
 export function fullOrderPage(query: OrderListQuery, now: Date = new Date()): Promise<{ rows: Order[]; pagination: Pagination }> {
   return pageOf<Order>(getTableColumns(orders), query, now);
+}
+
+/**
+ * Totals already counted, by condition, with the database snapshot they were counted in. Two
+ * statements with the same snapshot see the same rows, so a total is reused exactly while nothing
+ * has been written since (paging through a search, a list reloaded): the count, the one part of a
+ * page that reads every matching order, is then skipped.
+ */
+const counts = new Map<string, { snapshot: string; total: number }>();
+const MAX_COUNTS = 1_000;
+
+/** The condition of a query as a key; none for a condition that moves with the clock. */
+function countKey(query: OrderListQuery): string | null {
+  if (query.queue === "cash-expiring") return null;
+  const { page: _page, limit: _limit, ...condition } = query;
+  return JSON.stringify(condition);
+}
+
+function remember(key: string, count: { snapshot: string; total: number }): void {
+  if (counts.size >= MAX_COUNTS) counts.clear();
+  counts.set(key, count);
 }
 
 async function pageOf<Row>(
@@ -267,24 +289,36 @@ async function pageOf<Row>(
   const where = listCondition(query, now);
   const offset = (query.page - 1) * query.limit;
   const page = db
-    // Counting the matches in this pass only pays with a search (it reads every row anyway).
-    .select({ id: orders.id, matches: (query.q ? sql<number>`count(*) over ()` : sql<number>`0`).as("matches") })
+    .select({ id: orders.id })
     .from(orders)
     .where(where)
     .orderBy(...newestFirst)
     .limit(query.limit)
     .offset(offset)
     .as("page");
-  const counted = query.q
-    ? sql<number>`${page.matches}`
-    : sql<number>`(select count(*) from ${orders} ${where ? sql`where ${where}` : sql``})`;
+  // The count is skipped when the database is as it was when this condition was last counted.
+  const key = countKey(query);
+  const known = key ? counts.get(key) : undefined;
+  const counted = sql<number | null>`case when pg_current_snapshot()::text = ${known?.snapshot ?? ""} then null
+    else (select count(*) from ${orders} ${where ? sql`where ${where}` : sql``}) end`;
   const found = await db
-    .select({ ...columns, listTotal: counted.mapWith(Number) })
+    .select({
+      ...columns,
+      listTotal: counted.mapWith((n) => (n === null ? null : Number(n))),
+      snapshot: sql<string>`pg_current_snapshot()::text`,
+    })
     .from(orders)
     .innerJoin(page, eq(page.id, orders.id))
     .orderBy(...newestFirst);
-  const rows = found.map(({ listTotal: _total, ...row }) => row as unknown as Row);
-  const total = found[0]?.listTotal ?? (offset > 0 ? await countOrders(where) : 0);
+  const rows = found.map(({ listTotal: _total, snapshot: _snapshot, ...row }) => row as unknown as Row);
+  const first = found[0];
+  let total: number;
+  if (!first) total = offset > 0 ? await countOrders(where) : 0;
+  else if (first.listTotal === null) total = known!.total;
+  else {
+    total = first.listTotal;
+    if (key) remember(key, { snapshot: first.snapshot, total });
+  }
   return { rows, pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) } };
 }
 
