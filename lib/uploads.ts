@@ -12,5 +12,6 @@ export const uploadMessages = {
   notAnImage: "Only JPG, PNG, WebP, and GIF images are allowed.",
   tooMany: `You can only upload up to ${MAX_UPLOAD_FILES} files at once.`,
   tooLarge: `Each image may be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+  tooManyPixels: `Each image may be at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels.`,
   none: "Choose at least one image to upload.",
 } as const;

@@ -42,7 +42,7 @@ export async function cleanPhoto(body: Buffer): Promise<CleanPhoto> {
     .catch(() => null);
   if (!meta || meta.format !== format || !meta.width || !meta.height) throw notAnImage();
   if (meta.width * meta.height > MAX_UPLOAD_PIXELS) {
-    throw new AppError("invalid", `Each image may be at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels.`);
+    throw new AppError("invalid", uploadMessages.tooManyPixels);
   }
   const pipeline = sharp(body, options).rotate();
   const encoded =

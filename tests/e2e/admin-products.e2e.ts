@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -10,6 +10,7 @@ import { staffAccounts } from "#server/db/schema.ts";
 import { hashPassword } from "#server/staff/passwords.ts";
 import { type Credentials, formToken, signIn, staffCookie } from "#tests/support/admin.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
+import { jpegWithGps, pixelBombPng } from "#tests/support/test-images.ts";
 import { hydrated, useBrowser } from "./fixtures.ts";
 import { raisedRateLimits } from "./global-setup.ts";
 import { orderPayload } from "./samples.ts";
@@ -115,6 +116,49 @@ describe("the Products tab and the product form", () => {
     expect(en).toMatchObject({ name, price: 185.1, sizes: [{ sizeInCm: 57 }, { sizeInCm: 59 }], inStock: true });
     expect(en.images).toHaveLength(2);
     expect(en.images[0]).toMatch(/-hat-2\.jpg$/);
+  });
+
+  it("uploads a PNG, a JPEG with GPS (gone once stored) and a GIF; refuses an HTML file named .jpg, a pixel bomb and an empty file, storing nothing", async () => {
+    const stored = async () => (await readdir(path.join(shop.dataDir, "files"), { recursive: true })).length;
+    const page = await open(`${baseURL()}/admin/login`);
+    await signIn(page, baseURL(), owner, "/admin/products/new");
+    await hydrated(page);
+    const before = await stored();
+    const refusals = [
+      [
+        { name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<!doctype html><script>alert(1)</script>") },
+        "Only JPG, PNG, WebP, and GIF images are allowed.",
+      ],
+      [{ name: "empty.png", mimeType: "image/png", buffer: Buffer.alloc(0) }, "Only JPG, PNG, WebP, and GIF images are allowed."],
+      [{ name: "bomb.png", mimeType: "image/png", buffer: pixelBombPng() }, "Each image may be at most 50 megapixels."],
+    ] as const;
+    for (const [file, message] of refusals) {
+      await page.locator("#photo-files").setInputFiles([file]);
+      await page.getByRole("alert").filter({ hasText: message }).waitFor();
+    }
+    expect(await stored()).toBe(before);
+    expect(await page.locator('input[name="imageKey"]').count()).toBe(0);
+
+    const gif = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#3a6" } })
+      .gif()
+      .toBuffer();
+    await page
+      .locator("#photo-files")
+      .setInputFiles([
+        await png("front.png"),
+        { name: "workshop.jpg", mimeType: "image/jpeg", buffer: await jpegWithGps() },
+        { name: "band.gif", mimeType: "image/gif", buffer: gif },
+      ]);
+    for (const name of ["front.png", "workshop.jpg", "band.gif"])
+      await page.getByRole("progressbar", { name: `${name} uploaded` }).waitFor();
+    const keys = await page.locator('input[name="imageKey"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(keys).toHaveLength(3);
+    const jpeg = keys.find((k) => k.endsWith("-workshop.jpg"))!;
+    const kept = await readFile(path.join(shop.dataDir, "files", jpeg));
+    const meta = await sharp(kept).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(kept.includes(Buffer.from("ShopTestCam"))).toBe(false);
+    expect(keys.some((k) => k.endsWith("-band.gif"))).toBe(true);
   });
 
   it("shows each upload's own progress as its bytes go out (XMLHttpRequest progress, not a jump)", async () => {

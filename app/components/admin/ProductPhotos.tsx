@@ -3,7 +3,7 @@ import { adminProducts } from "#app/i18n/admin-products.ts";
 import { useT } from "#app/i18n/core.ts";
 import { imageUrl } from "#lib/images.ts";
 import { isUploadableImage, UploadError, uploadFile } from "#lib/photo-upload.ts";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, uploadMessages } from "#lib/uploads.ts";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, MAX_UPLOAD_PIXELS, uploadMessages } from "#lib/uploads.ts";
 import { useHydrated } from "../useHydrated.ts";
 
 export type PhotoRow = { key: string; altEn: string; altRu: string };
@@ -261,7 +261,9 @@ function Uploader({ onUploaded, onBusy }: { onUploaded: (keys: string[]) => void
           ? t("upload.type")
           : message === uploadMessages.tooLarge
             ? t("upload.tooLargeAny", { mb: MAX_MB })
-            : t("upload.failed"),
+            : message === uploadMessages.tooManyPixels
+              ? t("upload.tooManyPixels", { mp: MAX_UPLOAD_PIXELS / 1_000_000 })
+              : t("upload.failed"),
       );
     }
   }
