@@ -37,7 +37,11 @@ export function ReferencePhotos({ onBusy, resetKey }: { onBusy: (busy: boolean) 
     if (chosen.some((f) => f.size > maxBytes)) return setMessage(t("form.photos.tooLarge"));
     for (const file of chosen) {
       const key = `${file.name}-${file.size}-${Math.random()}`;
-      setPhotos((list) => [...list, { key, name: file.name, preview: URL.createObjectURL(file), progress: 0, id: null, error: null }]);
+      setPhotos((list) => [...list, { key, name: file.name, preview: "", progress: 0, id: null, error: null }]);
+      // A data: address (the Content-Security-Policy allows data: images, not blob:).
+      const reader = new FileReader();
+      reader.addEventListener("load", () => update(key, { preview: String(reader.result) }));
+      reader.readAsDataURL(file);
       uploadReferencePhoto(file, (progress) => update(key, { progress })).then(
         (id) => update(key, { id }),
         (error: unknown) =>
@@ -47,7 +51,6 @@ export function ReferencePhotos({ onBusy, resetKey }: { onBusy: (busy: boolean) 
   };
 
   const remove = (photo: Photo) => {
-    URL.revokeObjectURL(photo.preview);
     setPhotos((list) => list.filter((p) => p.key !== photo.key));
   };
 
@@ -80,7 +83,11 @@ export function ReferencePhotos({ onBusy, resetKey }: { onBusy: (busy: boolean) 
         <ul className="grid grid-cols-3 gap-3">
           {photos.map((photo) => (
             <li key={photo.key} className="space-y-1.5">
-              <img src={photo.preview} alt={photo.name} className="aspect-square w-full rounded-lg object-cover" />
+              {photo.preview ? (
+                <img src={photo.preview} alt={photo.name} className="aspect-square w-full rounded-lg object-cover" />
+              ) : (
+                <div className="aspect-square w-full rounded-lg bg-sand-100" />
+              )}
               {photo.id === null && photo.error === null && (
                 <progress
                   className="h-1.5 w-full"
