@@ -25,3 +25,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
   });
 }
+
+/** Nothing is sent here: strangers go to the sign-in page, staff learn to use GET. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireStaffPage(request);
+  return new Response("Use GET", { status: 405, headers: { "Content-Type": "text/plain", Allow: "GET" } });
+}
