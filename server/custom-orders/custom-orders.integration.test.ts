@@ -8,6 +8,8 @@ import { customOrderSchema } from "#lib/validation/custom-order.ts";
 import { config } from "#server/config.ts";
 import { type Database, getDb } from "#server/db/client.ts";
 import { customOrderPhotos, customOrders, mailOutbox } from "#server/db/schema.ts";
+import { deliverMail, useMailSettings } from "#server/mail/index.ts";
+import { startTestSmtpServer, type TestSmtpServer } from "#server/mail/test-smtp-server.ts";
 import { DiskStorage } from "#server/media/disk-storage.ts";
 import { useStorage } from "#server/media/storage.ts";
 import { freshDatabase } from "#tests/support/test-db.ts";
@@ -19,12 +21,18 @@ import { photoUnusable, submitCustomOrder } from "./submit.ts";
 
 let database: Database;
 let store: DiskStorage;
+let smtp: TestSmtpServer;
 beforeAll(async () => {
   database = await freshDatabase();
+  smtp = await startTestSmtpServer();
   store = new DiskStorage(await mkdtemp(path.join(tmpdir(), "custom-orders-")));
   useStorage(store);
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  useMailSettings();
+  await smtp?.close();
+  await database.close();
+});
 
 const request = (extra: Record<string, unknown> = {}) =>
   customOrderSchema.parse({
@@ -62,6 +70,18 @@ describe("custom order requests", () => {
     expect(byTemplate["custom-order-received"]).toMatchObject({ to: "ayu@example.com", locale: "ru" });
     expect(byTemplate["custom-order-received"]?.text).toContain("в течение 48 часов");
     expect(byTemplate["shop-custom-order"]).toMatchObject({ to: config().SHOP_MAIL_TO, locale: "en" });
+  });
+
+  it("delivers the shop's copy with Reply-To the customer, and the customer's acknowledgement to them", async () => {
+    useMailSettings({ smtpUrl: smtp.url });
+    const id = await submitCustomOrder(request({ name: "Budi Santoso", email: "budi@example.com" }), "en");
+    const mails = await (await getDb()).select().from(mailOutbox).where(eq(mailOutbox.customOrderId, id));
+    for (const mail of mails) await deliverMail({ outboxId: mail.id }, { retryCount: 0, retryLimit: 8 });
+    const [shopCopy] = smtp.to(config().SHOP_MAIL_TO).filter((m) => m.subject.includes(`#C${id} `));
+    expect(shopCopy!.headers.get("reply-to")).toBe("Budi Santoso <budi@example.com>");
+    const [ack] = smtp.to("budi@example.com");
+    expect(ack!.subject).toBe(`Your custom hat request #C${id} — Rumah Topi`);
+    useMailSettings();
   });
 
   it("attaches an uploaded photo to one request only: a second use, or an unknown id, refuses the whole request", async () => {
