@@ -13,6 +13,7 @@ export default [
   route("ru?/showroom", "routes/storefront/showroom.tsx"),
   route("ru?/shipping", "routes/storefront/shipping.tsx"),
   route("ru?/faq", "routes/storefront/faq.tsx"),
+  route("ru?/custom", "routes/storefront/custom.tsx"),
   route("ru?/custom-order", "routes/storefront/custom-order-redirect.ts"),
 
   route("ru?/checkout", "routes/checkout/confirmation.tsx", { id: "checkout" }),
@@ -44,6 +45,8 @@ export default [
   route("api/products/export", "routes/api/products-export.ts"),
   route("api/products/:id", "routes/api/product.ts"),
   route("api/instagram", "routes/api/instagram.ts"),
+  route("api/custom-orders", "routes/api/custom-orders.ts"),
+  route("api/custom-orders/uploads", "routes/api/custom-order-uploads.ts"),
   route("api/orders", "routes/api/orders.ts"),
   route("api/orders/update-payment-status", "routes/api/order-payment-status.ts"),
   route("api/orders/:id", "routes/api/order.ts"),
@@ -58,6 +61,7 @@ export default [
   // The admin area (staff only): its own frame, English or Russian by the person's choice.
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
+  route("admin/custom-orders/photos/:id", "routes/admin/custom-order-photo.ts"),
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
     index("routes/admin/dashboard.tsx"),
     route("orders", "routes/admin/orders/list.tsx"),

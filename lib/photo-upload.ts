@@ -19,6 +19,19 @@ export type UploadedFile = { url: string; downloadUrl: string; pathname: string;
  * out, and resolves with the stored file, or rejects with the server's {error} (or none).
  */
 export function uploadFile(file: File, onProgress: (fraction: number) => void, endpoint = "/api/uploads"): Promise<UploadedFile> {
+  return send(file, onProgress, endpoint, (body) =>
+    Array.isArray(body) && typeof body[0]?.pathname === "string" ? (body[0] as UploadedFile) : null,
+  );
+}
+
+/** A custom request's reference photo, sent to POST /api/custom-orders/uploads: resolves with its id. */
+export function uploadReferencePhoto(file: File, onProgress: (fraction: number) => void): Promise<string> {
+  return send(file, onProgress, "/api/custom-orders/uploads", (body) =>
+    Array.isArray(body) && typeof body[0]?.id === "string" ? (body[0].id as string) : null,
+  );
+}
+
+function send<T>(file: File, onProgress: (fraction: number) => void, endpoint: string, read: (body: unknown) => T | null): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", endpoint);
@@ -28,9 +41,10 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void, e
     });
     xhr.addEventListener("load", () => {
       const body = xhr.response as unknown;
-      if (xhr.status >= 200 && xhr.status < 300 && Array.isArray(body) && typeof body[0]?.pathname === "string") {
+      const result = xhr.status >= 200 && xhr.status < 300 ? read(body) : null;
+      if (result !== null) {
         onProgress(1);
-        resolve(body[0] as UploadedFile);
+        resolve(result);
       } else {
         const error = body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : null;
         reject(new UploadError(error));

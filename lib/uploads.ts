@@ -15,3 +15,21 @@ export const uploadMessages = {
   tooManyPixels: `Each image may be at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels.`,
   none: "Choose at least one image to upload.",
 } as const;
+
+/** The limits of one upload: what readUploadForm (server/media/upload-form.ts) enforces as it reads. */
+export type UploadLimits = { maxFiles: number; maxBytes: number; tooMany: string; tooLarge: string };
+
+export const productUploadLimits: UploadLimits = {
+  maxFiles: MAX_UPLOAD_FILES,
+  maxBytes: MAX_UPLOAD_BYTES,
+  tooMany: uploadMessages.tooMany,
+  tooLarge: uploadMessages.tooLarge,
+};
+
+/** A custom request's reference photos (POST /api/custom-orders/uploads): up to 3, 5 MB each (SPEC 5 and 9). */
+export const referenceUploadLimits: UploadLimits = {
+  maxFiles: 3,
+  maxBytes: 5 * 1024 * 1024,
+  tooMany: "You can only upload up to 3 files at once.",
+  tooLarge: "Each image may be at most 5 MB.",
+};

@@ -76,9 +76,11 @@ const envSchema = z.object({
   RATE_LIMIT_PAYMENTS: rateLimit("20/600"),
   /** Contact messages per client. */
   RATE_LIMIT_CONTACT: rateLimit("5/600"),
+  /** Custom hat requests per client (the /custom page and POST /api/custom-orders). */
+  RATE_LIMIT_CUSTOM_ORDERS: rateLimit("5/600"),
   /** Every other public write per client (checkout steps, Order Now, language switch, …). */
   RATE_LIMIT_WRITES: rateLimit("120/60"),
-  /** Photo uploads (POST /api/uploads, up to 5 photos each) per client. */
+  /** Photo uploads per client (POST /api/uploads, up to 5 photos each; POST /api/custom-orders/uploads, up to 3). */
   RATE_LIMIT_UPLOADS: rateLimit("60/600"),
   /**
    * Product photos go to this S3-compatible bucket when set (AWS S3, Cloudflare R2, MinIO, …);

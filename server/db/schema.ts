@@ -62,6 +62,55 @@ export const contactMessages = pgTable("contact_messages", {
   handledAt: timestamp("handled_at", { withTimezone: true }),
 });
 
+/**
+ * A custom hat request from the /custom page or POST /api/custom-orders (SPEC 3). Staff work on it
+ * later (status, admin notes, quotes); the customer's texts are kept as sent. Budget is the
+ * customer's own words; budgetMin/budgetMax are the dollar figures read from it, when any.
+ */
+export const customOrders = pgTable(
+  "custom_orders",
+  {
+    id: serial("id").primaryKey(),
+    status: text("status").notNull().default("NEW"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    hatType: text("hat_type").notNull(),
+    material: text("material").notNull(),
+    size: text("size").notNull(),
+    color: text("color").notNull().default(""),
+    details: text("details").notNull(),
+    budget: text("budget").notNull().default(""),
+    budgetMin: integer("budget_min"),
+    budgetMax: integer("budget_max"),
+    timeline: text("timeline").notNull(),
+    /** The language of the page it came from: the customer's mails are in it. */
+    locale: text("locale").notNull(),
+    /** Staff's own notes (not shown to the customer). */
+    adminNotes: text("admin_notes").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("custom_orders_created_idx").on(t.createdAt, t.id)],
+);
+
+/**
+ * A reference photo uploaded for a custom request: private (its key is under private/, never served
+ * by /media). The id is random and unguessable; a request takes it once (customOrderId set).
+ */
+export const customOrderPhotos = pgTable(
+  "custom_order_photos",
+  {
+    id: text("id").primaryKey(),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    customOrderId: integer("custom_order_id").references(() => customOrders.id, { onDelete: "set null" }),
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("custom_order_photos_order_idx").on(t.customOrderId, t.position)],
+);
+
 /** Server-side checkout data, one row per browser (the id sits in a cookie). */
 export const checkoutSessions = pgTable("checkout_sessions", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -178,6 +227,8 @@ export const mailOutbox = pgTable(
     orderId: uuid("order_id"),
     /** The contact message this mail answers (inbox replies). */
     contactMessageId: integer("contact_message_id"),
+    /** The custom request this mail is about (the shop's copy: Reply-To the customer). */
+    customOrderId: integer("custom_order_id"),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

@@ -14,7 +14,7 @@ import { isApiPath, routedPath } from "./request-body.ts";
  * request gets 429 `{error}`; a refused page gets 429 and the friendly page (app/root.tsx), both
  * with Retry-After. Limits and their defaults: server/config.ts and README.
  */
-export type LimitName = "orders" | "payments" | "contact" | "uploads" | "writes";
+export type LimitName = "orders" | "payments" | "contact" | "customOrders" | "uploads" | "writes";
 
 /** The limit a request counts against; null for reads and for writes that prove who sends them. */
 export function limitOf(method: string, path: string): LimitName | null {
@@ -30,7 +30,8 @@ export function limitOf(method: string, path: string): LimitName | null {
   if (page === "/api/orders" || page === "/checkout/payment") return "orders";
   if (page === "/api/xendit/payment-request" || /^\/orders\/[^/]+$/.test(page)) return "payments";
   if (page === "/contact") return "contact";
-  if (page === "/api/uploads") return "uploads";
+  if (page === "/custom" || page === "/api/custom-orders") return "customOrders";
+  if (page === "/api/uploads" || page === "/api/custom-orders/uploads") return "uploads";
   return "writes";
 }
 
@@ -60,6 +61,7 @@ function limitFor(name: LimitName): Limit {
     orders: c.RATE_LIMIT_ORDERS,
     payments: c.RATE_LIMIT_PAYMENTS,
     contact: c.RATE_LIMIT_CONTACT,
+    customOrders: c.RATE_LIMIT_CUSTOM_ORDERS,
     uploads: c.RATE_LIMIT_UPLOADS,
     writes: c.RATE_LIMIT_WRITES,
   }[name];

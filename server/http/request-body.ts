@@ -35,10 +35,12 @@ export const isApiPath = (path: string) => {
 
 /**
  * Requests whose route reads the body itself, as it streams in, under its own limits: photo
- * uploads (POST /api/uploads, multipart, up to 5 × 10 MB: server/media/upload-form.ts). Their
- * route checks who sends them before reading a byte.
+ * uploads (POST /api/uploads, multipart, up to 5 × 10 MB: server/media/upload-form.ts; staff, checked
+ * before a byte is read) and a custom request's reference photos (POST /api/custom-orders/uploads,
+ * public, up to 3 × 5 MB, rate-limited before a byte is read).
  */
-export const streamsBody = (method: string, path: string) => method === "POST" && routedPath(path) === "/api/uploads";
+export const streamsBody = (method: string, path: string) =>
+  method === "POST" && ["/api/uploads", "/api/custom-orders/uploads"].includes(routedPath(path));
 
 const mediaType = (req: ExpressRequest) => (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
 

@@ -13,7 +13,7 @@ import { and, asc, desc, eq, lte, or, sql } from "drizzle-orm";
 import type { JobWithMetadata } from "pg-boss";
 import { config } from "#server/config.ts";
 import { type Db, getDb } from "#server/db/client.ts";
-import { contactMessages, mailOutbox } from "#server/db/schema.ts";
+import { contactMessages, customOrders, mailOutbox } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { defineJob, jobsStarted, sendJobs } from "#server/jobs/index.ts";
 import { type MailContent, mailLocale, renderMail } from "./templates/index.ts";
@@ -33,6 +33,8 @@ export type EnqueueMailInput = MailContent & {
   orderId?: string | null;
   /** The contact message the mail is about (the shop's copy of it, or a reply to its sender). */
   contactMessageId?: number | null;
+  /** The custom request the mail is about (the shop's copy is answered to its customer). */
+  customOrderId?: number | null;
 };
 
 export type DeliverMailData = { outboxId: number };
@@ -93,6 +95,7 @@ export async function enqueueMails(inputs: readonly EnqueueMailInput[], options:
       html,
       orderId: input.orderId ?? null,
       contactMessageId: input.contactMessageId ?? null,
+      customOrderId: input.customOrderId ?? null,
       status: "pending" satisfies MailStatus,
     };
   });
@@ -202,9 +205,17 @@ export async function deliverMail({ outboxId }: DeliverMailData, job: Pick<JobWi
 
 /**
  * Who a reply to the mail should go to, when not the sender: the shop's copy of a contact message
- * answers the visitor who wrote it. Read at delivery, from the message itself.
+ * answers the visitor who wrote it, the shop's copy of a custom request its customer. Read at delivery.
  */
 async function replyToOf(mail: OutboxMail): Promise<MailAddress | null> {
+  if (mail.template === "shop-custom-order" && mail.customOrderId !== null) {
+    const db = await getDb();
+    const [customer] = await db
+      .select({ name: customOrders.name, address: customOrders.email })
+      .from(customOrders)
+      .where(eq(customOrders.id, mail.customOrderId));
+    return customer ?? null;
+  }
   if (mail.template !== "shop-contact-message" || mail.contactMessageId === null) return null;
   const db = await getDb();
   const [sender] = await db

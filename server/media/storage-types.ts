@@ -18,6 +18,10 @@ export function isSafeKey(key: string): boolean {
   return key.length <= 950 && /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i.test(key) && !key.includes("..");
 }
 
+/** Where private files live (custom requests' reference photos): never served by /media, only through signed links. */
+export const PRIVATE_PREFIX = "private/";
+export const isPrivateKey = (key: string): boolean => key.toLowerCase().startsWith(PRIVATE_PREFIX);
+
 const typesByExtension: Record<string, string> = {
   jpg: "image/jpeg",
   jpeg: "image/jpeg",

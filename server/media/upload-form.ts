@@ -1,5 +1,5 @@
 import busboy from "busboy";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, uploadMessages } from "#lib/uploads.ts";
+import { productUploadLimits, type UploadLimits, uploadMessages } from "#lib/uploads.ts";
 import { AppError } from "#server/errors.ts";
 
 /** One file of an upload, as the browser sent it: its name (untrusted) and its bytes. */
@@ -9,21 +9,22 @@ export type IncomingFile = { name: string; body: Buffer };
 const FIELD = "files";
 /** The multipart framing around the files (boundaries, part headers) is far below this. */
 const FRAMING_ALLOWANCE = 256 * 1024;
-const MAX_UPLOAD_BODY = MAX_UPLOAD_FILES * MAX_UPLOAD_BYTES + FRAMING_ALLOWANCE;
 
 /**
- * Reads a multipart upload as it streams in (busboy), keeping at most MAX_UPLOAD_FILES files of at
- * most MAX_UPLOAD_BYTES each. A body declared larger than that is refused before a byte is read;
+ * Reads a multipart upload as it streams in (busboy), keeping at most `limits.maxFiles` files of at
+ * most `limits.maxBytes` each (product photos unless told). A body declared larger than that is refused before a byte is read;
  * a file that grows past the limit, a sixth file, another field or a broken form stops the reading
  * there: the rest of the body is never read (the connection is closed after the answer).
  */
-export async function readUploadForm(request: Request): Promise<IncomingFile[]> {
+export async function readUploadForm(request: Request, limits: UploadLimits = productUploadLimits): Promise<IncomingFile[]> {
+  const { maxFiles, maxBytes } = limits;
+  const maxBody = maxFiles * maxBytes + FRAMING_ALLOWANCE;
   const type = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(type)) {
     throw new AppError("invalid", `Send the images as multipart/form-data in the field "${FIELD}".`);
   }
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BODY) throw new AppError("too_large", uploadMessages.tooLarge);
+  if (Number.isFinite(declared) && declared > maxBody) throw new AppError("too_large", limits.tooLarge);
   if (!request.body) throw new AppError("invalid", uploadMessages.none);
 
   let parser: busboy.Busboy;
@@ -33,11 +34,11 @@ export async function readUploadForm(request: Request): Promise<IncomingFile[]> 
       defParamCharset: "utf8",
       // One byte over the limit is what tells a file at the limit from a larger one.
       limits: {
-        fileSize: MAX_UPLOAD_BYTES + 1,
-        files: MAX_UPLOAD_FILES,
+        fileSize: maxBytes + 1,
+        files: maxFiles,
         fields: 10,
         fieldSize: 1024,
-        parts: MAX_UPLOAD_FILES + 10,
+        parts: maxFiles + 10,
         headerPairs: 20,
       },
     });
@@ -54,7 +55,7 @@ export async function readUploadForm(request: Request): Promise<IncomingFile[]> 
     if (field !== FIELD) fail(new AppError("invalid", `Send the images in the field "${FIELD}".`));
     const chunks: Buffer[] = [];
     let size = 0;
-    stream.on("limit", () => fail(new AppError("too_large", uploadMessages.tooLarge)));
+    stream.on("limit", () => fail(new AppError("too_large", limits.tooLarge)));
     files.push(
       new Promise((resolve) => {
         stream.on("data", (chunk: Buffer) => {
@@ -70,7 +71,7 @@ export async function readUploadForm(request: Request): Promise<IncomingFile[]> 
   parser.on("field", (field) => {
     if (field === FIELD) fail(new AppError("invalid", `Send each image as a file (with its name) in the field "${FIELD}".`));
   });
-  parser.on("filesLimit", () => fail(new AppError("invalid", uploadMessages.tooMany)));
+  parser.on("filesLimit", () => fail(new AppError("invalid", limits.tooMany)));
   parser.on("fieldsLimit", () => fail(new AppError("invalid", "The form has too many fields.")));
   parser.on("partsLimit", () => fail(new AppError("invalid", "The form has too many parts.")));
   const finished = new Promise<void>((resolve) => {

@@ -3,7 +3,7 @@ import { type ImageFormat, type ImageWidth, imageFormats, imageWidths } from "#l
 import { MAX_UPLOAD_PIXELS } from "#lib/uploads.ts";
 import { AppError } from "#server/errors.ts";
 import { storage } from "./storage.ts";
-import { isSafeKey } from "./storage-types.ts";
+import { isPrivateKey, isSafeKey } from "./storage-types.ts";
 
 const contentTypes: Record<ImageFormat, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" };
 const originalExtensions = ["webp", "jpg", "jpeg", "png", "gif"];
@@ -53,7 +53,13 @@ export async function encodeAllVariants(original: Buffer): Promise<(Variant & { 
 const inFlight = new Map<string, Promise<Variant>>();
 
 function checked(stem: string, width: number, format: string): { width: ImageWidth; format: ImageFormat } {
-  if (!imageWidths.includes(width as ImageWidth) || !imageFormats.includes(format as ImageFormat) || !isSafeKey(stem)) {
+  // Files under private/ (custom requests' reference photos) are never served here.
+  if (
+    !imageWidths.includes(width as ImageWidth) ||
+    !imageFormats.includes(format as ImageFormat) ||
+    !isSafeKey(stem) ||
+    isPrivateKey(stem)
+  ) {
     throw new AppError("not_found", "Image not found");
   }
   return { width: width as ImageWidth, format: format as ImageFormat };

@@ -10,7 +10,7 @@ import { products } from "#server/db/schema.ts";
  * shop's pages in one, the products it shows (not hidden ones) 25,000 to a file (each in both languages). Each file is made
  * once and kept with the catalogue reads, so a saved product shows in it on the next request.
  */
-const PAGES = ["/", "/products", "/about", "/contact", "/showroom", "/shipping", "/faq"];
+const PAGES = ["/", "/products", "/custom", "/about", "/contact", "/showroom", "/shipping", "/faq"];
 const PRODUCTS_PER_FILE = 50_000 / locales.length;
 
 const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`;

@@ -12,6 +12,7 @@ const pages = [
   "/showroom",
   "/shipping",
   "/faq",
+  "/custom",
   "/no-such-page",
   "/products/99999",
 ];
@@ -25,7 +26,7 @@ describe("accessibility (axe): no serious or critical violations", () => {
   });
 
   it("the Russian pages too", async () => {
-    for (const path of ["/ru", "/ru/products/2", "/ru/faq", "/ru/contact"]) {
+    for (const path of ["/ru", "/ru/products/2", "/ru/faq", "/ru/contact", "/ru/custom"]) {
       const page = await browser.open(path, { locale: "ru-RU" });
       await expectAccessible(page);
     }

@@ -22,6 +22,8 @@ const apiAccess: Record<string, "public" | "staff"> = {
   "api/products/export": "staff",
   "api/products/:id": "public", // PUT (a change) is staff: checked below
   "api/instagram": "public",
+  "api/custom-orders": "public", // POST sends a request; GET (the list) is staff: checked below
+  "api/custom-orders/uploads": "public",
   "api/orders": "public", // POST places an order; GET (the list) is staff: checked below
   "api/orders/update-payment-status": "staff",
   "api/orders/:id": "staff",
@@ -36,6 +38,7 @@ const apiAccess: Record<string, "public" | "staff"> = {
 /** Staff calls on public routes (a read of a route whose write is public). */
 const staffCalls: [method: string, path: string][] = [
   ["GET", "/api/orders"],
+  ["GET", "/api/custom-orders"],
   ["POST", "/api/products"],
   ["PUT", "/api/products/1"],
 ];

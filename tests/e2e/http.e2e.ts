@@ -159,7 +159,7 @@ describe("images and search engines", () => {
     expect(files).toEqual(["/sitemaps/pages.xml", "/sitemaps/products-1.xml"]);
     expect(index).toMatch(/products-1\.xml<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
     const sitemap = (await Promise.all(files.map(async (f) => (await get(f)).text()))).join("\n");
-    for (const path of ["/products", "/about", "/contact", "/showroom", "/shipping", "/faq", "/products/1", "/products/24"]) {
+    for (const path of ["/products", "/custom", "/about", "/contact", "/showroom", "/shipping", "/faq", "/products/1", "/products/24"]) {
       expect(sitemap).toContain(`${path}</loc>`);
     }
     expect(sitemap).toMatch(/\/products\/24<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);

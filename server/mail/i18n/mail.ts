@@ -83,6 +83,22 @@ export const mailTexts = defineMessages(
 
     "staff.about": "This message is about your order {number}.",
 
+    "custom.subject": "Your custom hat request {number} — {shop}",
+    "custom.intro":
+      "Thank you for your custom order request! We'll review your requirements and get back to you within 48 hours to discuss the details and provide a quote.",
+    "custom.summary": "Your request",
+    "custom.hatType": "Hat type",
+    "custom.material": "Material",
+    "custom.size": "Size",
+    "custom.color": "Color",
+    "custom.budget": "Budget",
+    "custom.timeline": "Timeline",
+    "custom.photos": "Reference photos",
+    "custom.details": "Details",
+    "custom.shop.subject": "Custom hat request {number} from {name}: {hatType}",
+    "custom.shop.intro": "A new custom hat request arrived through the website. Reply to this e-mail to answer the customer.",
+    "custom.shop.from": "From",
+    "custom.shop.phone": "Phone",
     "contact.subject": "Message from {name}: {subject}",
     "contact.intro":
       "A visitor wrote through the contact form on the website. Reply to this e-mail to answer them, or answer from the Inbox.",
@@ -173,6 +189,22 @@ export const mailTexts = defineMessages(
 
       "staff.about": "Это письмо о вашем заказе {number}.",
 
+      "custom.subject": "Ваша заявка на шляпу на заказ {number} — {shop}",
+      "custom.intro":
+        "Спасибо за вашу заявку на индивидуальный заказ! Мы изучим ваши пожелания и свяжемся с вами в течение 48 часов, чтобы обсудить детали и назвать стоимость.",
+      "custom.summary": "Ваша заявка",
+      "custom.hatType": "Тип шляпы",
+      "custom.material": "Материал",
+      "custom.size": "Размер",
+      "custom.color": "Цвет",
+      "custom.budget": "Бюджет",
+      "custom.timeline": "Сроки",
+      "custom.photos": "Фото-примеры",
+      "custom.details": "Подробности",
+      "custom.shop.subject": "Заявка на шляпу на заказ {number} от {name}: {hatType}",
+      "custom.shop.intro": "С сайта пришла новая заявка на шляпу на заказ. Ответьте на это письмо, чтобы написать покупателю.",
+      "custom.shop.from": "От",
+      "custom.shop.phone": "Телефон",
       "contact.subject": "Сообщение от {name}: {subject}",
       "contact.intro":
         "Посетитель написал через форму на сайте. Ответьте на это письмо, чтобы ответить ему, или ответьте из раздела «Входящие».",

@@ -5,6 +5,7 @@
 import { defaultLocale, isLocale, type Locale } from "#lib/locale.ts";
 import { type RenderedMail, renderBody } from "./blocks.ts";
 import { type MessageReplyVars, messageReply, type ShopContactMessageVars, shopContactMessage } from "./contact-message.ts";
+import { type CustomOrderVars, customOrderReceived, shopCustomOrder } from "./custom-order.ts";
 import { type OrderCancelledVars, orderCancelled } from "./order-cancelled.ts";
 import { type OrderReceivedVars, orderReceived } from "./order-received.ts";
 import { type OrderShippedVars, orderShipped } from "./order-shipped.ts";
@@ -33,6 +34,8 @@ export type MailVars = {
   "staff-message": StaffMessageVars;
   "shop-contact-message": ShopContactMessageVars;
   "message-reply": MessageReplyVars;
+  "custom-order-received": CustomOrderVars;
+  "shop-custom-order": CustomOrderVars;
 };
 
 export type MailTemplate = keyof MailVars;
@@ -51,6 +54,8 @@ const templates: { [T in MailTemplate]: Template<MailVars[T]> } = {
   "staff-message": staffMessage,
   "shop-contact-message": shopContactMessage,
   "message-reply": messageReply,
+  "custom-order-received": customOrderReceived,
+  "shop-custom-order": shopCustomOrder,
 };
 
 export const mailTemplates = Object.keys(templates) as MailTemplate[];

@@ -56,9 +56,40 @@ const contactMails: MailContent[] = [
   { template: "message-reply", vars: { subject: "Re: Size 64?", text: "Yes, we do.", message } },
 ];
 
+const request = {
+  id: 7,
+  name: "Ayu Lestari",
+  email: "ayu@example.com",
+  phone: "",
+  hatType: "Fedora",
+  material: "Straw",
+  size: "58 cm",
+  color: "natural",
+  budget: "$150-300",
+  timeline: "3-4 weeks",
+  details: "A fedora with a <wide> band.",
+  locale: "ru",
+  createdAt: new Date("2026-11-23T02:00:00Z"),
+};
+const customMails: MailContent[] = [
+  { template: "custom-order-received", vars: { request, photos: 2 } },
+  { template: "shop-custom-order", vars: { request, photos: 2 } },
+];
+
 describe("mail templates", () => {
+  it("custom requests: the number, the 48-hour promise in the customer's language, the details escaped", () => {
+    const ru = renderMail(customMails[0]!, "ru", url);
+    expect(ru.subject).toContain("#C7");
+    expect(ru.text).toContain("в течение 48 часов");
+    const en = renderMail(customMails[0]!, "en", url);
+    expect(en.text).toContain("get back to you within 48 hours");
+    const shopCopy = renderMail(customMails[1]!, "en", url);
+    expect(shopCopy.subject).toBe("Custom hat request #C7 from Ayu Lestari: Fedora");
+    expect(shopCopy.html).toContain("&lt;wide&gt;");
+  });
+
   it("cover every template, in both languages, with a subject, text and HTML", () => {
-    expect([...every, ...contactMails].map((m) => m.template).sort()).toEqual([...mailTemplates].sort());
+    expect([...every, ...contactMails, ...customMails].map((m) => m.template).sort()).toEqual([...mailTemplates].sort());
     for (const mail of [...every, ...contactMails]) {
       for (const locale of ["en", "ru"]) {
         const r = renderMail(mail, locale, url);

@@ -1,0 +1,68 @@
+/** The custom hat request's mails: the customer's acknowledgement and the shop's copy. */
+import { shop } from "#lib/shop.ts";
+import type { customOrders } from "#server/db/schema.ts";
+import { oneLine } from "./contact-message.ts";
+import { placedAt, type Template, textsIn } from "./shared.ts";
+
+/** The request fields the mails show: a `custom_orders` row fits as it is. */
+type MailCustomOrder = Pick<
+  typeof customOrders.$inferSelect,
+  "id" | "name" | "email" | "phone" | "hatType" | "material" | "size" | "color" | "budget" | "timeline" | "details" | "locale" | "createdAt"
+>;
+
+export type CustomOrderVars = { request: MailCustomOrder; photos: number };
+
+const number = (id: number) => `#C${id}`;
+
+function summary(request: MailCustomOrder, photos: number, t: ReturnType<typeof textsIn>): [string, string][] {
+  const rows: [string, string][] = [
+    [t("custom.hatType"), request.hatType],
+    [t("custom.material"), request.material],
+    [t("custom.size"), request.size],
+    [t("custom.color"), request.color || "—"],
+    [t("custom.budget"), request.budget || "—"],
+    [t("custom.timeline"), request.timeline],
+  ];
+  if (photos > 0) rows.push([t("custom.photos"), String(photos)]);
+  return rows;
+}
+
+/** To the customer, in the language of the page they wrote from: we have it and will answer within 48 hours. */
+export const customOrderReceived: Template<CustomOrderVars> = ({ request, photos }, context) => {
+  const t = textsIn(context.locale);
+  return {
+    subject: t("custom.subject", { number: number(request.id), shop: shop.name }),
+    blocks: [
+      { kind: "p", text: t("hello", { name: oneLine(request.name) }) },
+      { kind: "p", text: t("custom.intro") },
+      { kind: "heading", text: t("custom.summary") },
+      { kind: "rows", rows: summary(request, photos, t) },
+      { kind: "heading", text: t("custom.details") },
+      { kind: "quote", text: request.details.replace(/\r\n?/g, "\n") },
+      { kind: "footer", lines: [t("questions"), t("signature")] },
+    ],
+  };
+};
+
+/** To the shop (SHOP_MAIL_TO), delivered with Reply-To the customer (outbox.ts). */
+export const shopCustomOrder: Template<CustomOrderVars> = ({ request, photos }, context) => {
+  const t = textsIn(context.locale);
+  return {
+    subject: t("custom.shop.subject", { number: number(request.id), name: oneLine(request.name), hatType: request.hatType }),
+    blocks: [
+      { kind: "p", text: t("custom.shop.intro") },
+      {
+        kind: "rows",
+        rows: [
+          [t("custom.shop.from"), `${request.name} <${request.email}>`],
+          [t("custom.shop.phone"), request.phone || "—"],
+          [t("contact.received"), placedAt(request.createdAt, context.locale)],
+          [t("shop.language"), request.locale],
+          ...summary(request, photos, t),
+        ],
+      },
+      { kind: "heading", text: t("custom.details") },
+      { kind: "quote", text: request.details.replace(/\r\n?/g, "\n") },
+    ],
+  };
+};
