@@ -41,6 +41,11 @@ export const admin = defineMessages(
     "notFound.title": "Not found",
     "notFound.text": "There is nothing at this address.",
     "notFound.back": "Back to the dashboard",
+    "pages.label": "Pages",
+    "pages.previous": "Previous",
+    "pages.next": "Next",
+    "pages.current": "Page {page} of {pages}",
+    "pages.goTo": "Page {page}",
   },
   {
     ru: {
@@ -82,6 +87,11 @@ export const admin = defineMessages(
       "notFound.title": "Не найдено",
       "notFound.text": "По этому адресу ничего нет.",
       "notFound.back": "Вернуться к сводке",
+      "pages.label": "Страницы",
+      "pages.previous": "Назад",
+      "pages.next": "Вперёд",
+      "pages.current": "Страница {page} из {pages}",
+      "pages.goTo": "Страница {page}",
     },
   },
 );

@@ -1,10 +1,10 @@
 import { data, Form } from "react-router";
+import { AdminPages } from "#app/components/admin/AdminPages.tsx";
 import { neutral, paymentColours, statusColours } from "#app/components/OrderSummary.tsx";
 import { adminOrders } from "#app/i18n/admin-orders.ts";
 import { type Translate, useLocale, useT } from "#app/i18n/core.ts";
 import { adminDate } from "#lib/admin-date.ts";
 import { formatUsd } from "#lib/money.ts";
-import { pageWindow } from "#lib/page-window.ts";
 import { paymentMethodName, paymentMethods } from "#lib/payment-methods.ts";
 import { EXPORT_LIMIT, type OrderListQuery, orderListPage, orderQueues, pageQuery, pageSizes } from "#server/desk/order-list.ts";
 import { orderStatuses, paymentStatuses } from "#server/orders/status.ts";
@@ -178,7 +178,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <>
           <p className="mt-6 text-ink-700">{t("empty")}</p>
           {/* A page past the last one (an old link): the page links lead back. */}
-          <Pages query={query} pages={pagination.totalPages} t={t} />
+          <AdminPages page={query.page} pages={pagination.totalPages} hrefOf={(page) => listHref(query, { page })} />
         </>
       ) : (
         <>
@@ -233,48 +233,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
-          <Pages query={query} pages={pagination.totalPages} t={t} />
+          <AdminPages page={query.page} pages={pagination.totalPages} hrefOf={(page) => listHref(query, { page })} />
         </>
       )}
     </section>
-  );
-}
-
-function Pages({ query, pages, t }: { query: OrderListQuery; pages: number; t: Translate<Key> }) {
-  if (pages <= 1) return null;
-  const page = Math.min(query.page, pages);
-  const box = "min-w-9 rounded-lg border px-3 py-1.5 text-center";
-  const link = `${box} border-sand-300 bg-white hover:bg-sand-100`;
-  return (
-    <nav aria-label={t("pages.label")} className="mt-4 flex flex-wrap items-center gap-2 text-sm">
-      {page > 1 && (
-        <a href={listHref(query, { page: page - 1 })} rel="prev" className={link}>
-          {t("pages.previous")}
-        </a>
-      )}
-      {pageWindow(page, pages).map((n, i) =>
-        n === null ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity but its place
-          <span key={`gap-${i}`} aria-hidden className="px-1 text-ink-600">
-            …
-          </span>
-        ) : n === page ? (
-          <span key={n} aria-current="page" className={`${box} border-ink-900 bg-ink-900 font-semibold text-sand-50`}>
-            {n}
-          </span>
-        ) : (
-          <a key={n} href={listHref(query, { page: n })} aria-label={t("pages.goTo", { page: n })} className={link}>
-            {n}
-          </a>
-        ),
-      )}
-      {page < pages && (
-        <a href={listHref(query, { page: page + 1 })} rel="next" className={link}>
-          {t("pages.next")}
-        </a>
-      )}
-      <span className="ml-auto text-ink-600">{t("pages.current", { page, pages })}</span>
-    </nav>
   );
 }
 

@@ -1,9 +1,10 @@
 import { data, Form } from "react-router";
+import { AdminPages } from "#app/components/admin/AdminPages.tsx";
 import { AdminTable } from "#app/components/admin/AdminTable.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { ProductPhoto } from "#app/components/ProductPhoto.tsx";
 import { adminProducts } from "#app/i18n/admin-products.ts";
-import { type Translate, useLocale, useT } from "#app/i18n/core.ts";
+import { useLocale, useT } from "#app/i18n/core.ts";
 import { type ProductListQuery, productListQuery, productPageSizes, productStatuses } from "#lib/admin-product-list.ts";
 import { formatUsd } from "#lib/money.ts";
 import { productListPage } from "#server/catalog/admin-list.ts";
@@ -31,8 +32,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-type Key = Parameters<Translate<keyof typeof adminProducts.en & string>>[0];
-
 function listHref(query: ProductListQuery, change: Partial<ProductListQuery> = {}): string {
   const merged = { ...query, ...change };
   const params = new URLSearchParams();
@@ -42,13 +41,6 @@ function listHref(query: ProductListQuery, change: Partial<ProductListQuery> = {
   if (merged.page > 1) params.set("page", String(merged.page));
   const text = params.toString();
   return text ? `/admin/products?${text}` : "/admin/products";
-}
-
-function pageWindow(page: number, pages: number): (number | null)[] {
-  const shown = [...new Set([1, pages, page - 2, page - 1, page, page + 1, page + 2])]
-    .filter((n) => n >= 1 && n <= pages)
-    .sort((a, b) => a - b);
-  return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1]! > 1 ? [null, n] : [n]));
 }
 
 const field = "mt-1 block w-full rounded-lg border border-sand-300 bg-white px-3 py-2 text-sm";
@@ -141,7 +133,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       ) : rows.length === 0 ? (
         <>
           <p className="mt-6 text-ink-700">{t("empty")}</p>
-          <Pages query={query} pages={pagination.totalPages} t={t} />
+          <AdminPages page={query.page} pages={pagination.totalPages} hrefOf={(page) => listHref(query, { page })} />
         </>
       ) : (
         <>
@@ -195,48 +187,10 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </AdminTable>
-          <Pages query={query} pages={pagination.totalPages} t={t} />
+          <AdminPages page={query.page} pages={pagination.totalPages} hrefOf={(page) => listHref(query, { page })} />
         </>
       )}
     </section>
-  );
-}
-
-function Pages({ query, pages, t }: { query: ProductListQuery; pages: number; t: Translate<Key> }) {
-  if (pages <= 1) return null;
-  const page = Math.min(query.page, pages);
-  const box = "min-w-9 rounded-lg border px-3 py-1.5 text-center";
-  const link = `${box} border-sand-300 bg-white hover:bg-sand-100`;
-  return (
-    <nav aria-label={t("pages.label")} className="mt-4 flex flex-wrap items-center gap-2 text-sm">
-      {page > 1 && (
-        <a href={listHref(query, { page: page - 1 })} rel="prev" className={link}>
-          {t("pages.previous")}
-        </a>
-      )}
-      {pageWindow(page, pages).map((n, i) =>
-        n === null ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity but its place
-          <span key={`gap-${i}`} aria-hidden className="px-1 text-ink-600">
-            …
-          </span>
-        ) : n === page ? (
-          <span key={n} aria-current="page" className={`${box} border-ink-900 bg-ink-900 font-semibold text-sand-50`}>
-            {n}
-          </span>
-        ) : (
-          <a key={n} href={listHref(query, { page: n })} aria-label={t("pages.goTo", { page: n })} className={link}>
-            {n}
-          </a>
-        ),
-      )}
-      {page < pages && (
-        <a href={listHref(query, { page: page + 1 })} rel="next" className={link}>
-          {t("pages.next")}
-        </a>
-      )}
-      <span className="ml-auto text-ink-600">{t("pages.current", { page, pages })}</span>
-    </nav>
   );
 }
 
