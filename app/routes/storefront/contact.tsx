@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from "react";
 import { data, useNavigation } from "react-router";
 import { MailIcon, PhoneIcon } from "#app/components/Icons.tsx";
 import { Form, useLocalePath } from "#app/components/localized.tsx";
 import { pageMeta } from "#app/components/page-meta.ts";
 import { TextField } from "#app/components/TextField.tsx";
+import { useFormVerdict } from "#app/components/useFormVerdict.ts";
 import { VisitInfo } from "#app/components/VisitInfo.tsx";
 import { common } from "#app/i18n/common.ts";
 import { contact } from "#app/i18n/contact.ts";
@@ -44,37 +44,14 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const lp = useLocalePath();
   const sending = navigation.state === "submitting" && navigation.formAction === lp("/contact");
-  const formRef = useRef<HTMLFormElement>(null);
   const result = actionData as ActionResult | undefined;
-  // What the browser found since the last answer; until then, the server's verdict shows.
-  const [clientErrors, setErrors] = useState<FieldErrors<ContactField> | null>(null);
-  const errors = clientErrors ?? (result && !result.ok ? result.errors : {});
-
-  // Each refused send takes the visitor to the first field to fix (below the sticky header: app.css).
-  const [refusals, setRefusals] = useState(0);
-  useEffect(() => {
-    if (refusals === 0) return;
-    const field = formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']");
-    field?.focus({ preventScroll: true });
-    field?.scrollIntoView({ block: "start" });
-  }, [refusals]);
-
-  // A new answer from the server replaces the browser's findings; a success empties the form.
-  useEffect(() => {
-    setErrors(null);
-    if (result?.ok) formRef.current?.reset();
-    else if (result) setRefusals((n) => n + 1);
-  }, [result]);
+  const { formRef, errors, refuse, clear } = useFormVerdict<ContactField>(result);
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     const parsed = contactSchema.safeParse(Object.fromEntries(new FormData(e.currentTarget)));
     if (parsed.success) return;
     e.preventDefault();
-    setErrors(fieldErrors<ContactField>(parsed.error));
-    setRefusals((n) => n + 1);
-  };
-  const clear = (name: string) => {
-    if (errors[name as ContactField]) setErrors({ ...errors, [name]: undefined });
+    refuse(fieldErrors<ContactField>(parsed.error));
   };
   const message = (field: ContactField) => {
     const error = errors[field];

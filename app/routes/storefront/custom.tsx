@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { data, useNavigation } from "react-router";
 import { Form, useLocalePath } from "#app/components/localized.tsx";
 import { pageMeta } from "#app/components/page-meta.ts";
 import { ReferencePhotos } from "#app/components/ReferencePhotos.tsx";
 import { SelectField } from "#app/components/SelectField.tsx";
 import { TextField } from "#app/components/TextField.tsx";
+import { useFormVerdict } from "#app/components/useFormVerdict.ts";
 import { useHydrated } from "#app/components/useHydrated.ts";
 import { useT } from "#app/i18n/core.ts";
 import { custom } from "#app/i18n/custom.ts";
@@ -54,27 +55,11 @@ export default function CustomOrder({ actionData }: Route.ComponentProps) {
   const lp = useLocalePath();
   const hydrated = useHydrated();
   const sending = navigation.state === "submitting" && navigation.formAction === lp("/custom");
-  const formRef = useRef<HTMLFormElement>(null);
   const result = actionData as ActionResult | undefined;
-  const [clientErrors, setErrors] = useState<FieldErrors<CustomOrderField> | null>(null);
+  const { formRef, errors, refuse, clear } = useFormVerdict<CustomOrderField>(result);
   const [uploading, setUploading] = useState(false);
   const [waitNotice, setWaitNotice] = useState(false);
   const onBusy = useCallback((busy: boolean) => setUploading(busy), []);
-  const errors = clientErrors ?? (result && !result.ok ? result.errors : {});
-
-  const [refusals, setRefusals] = useState(0);
-  useEffect(() => {
-    if (refusals === 0) return;
-    const field = formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']");
-    field?.focus({ preventScroll: true });
-    field?.scrollIntoView({ block: "start" });
-  }, [refusals]);
-
-  useEffect(() => {
-    setErrors(null);
-    if (result?.ok) formRef.current?.reset();
-    else if (result) setRefusals((n) => n + 1);
-  }, [result]);
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     const form = new FormData(e.currentTarget);
@@ -82,13 +67,7 @@ export default function CustomOrder({ actionData }: Route.ComponentProps) {
     setWaitNotice(uploading);
     if (parsed.success && !uploading) return;
     e.preventDefault();
-    if (!parsed.success) {
-      setErrors(fieldErrors<CustomOrderField>(parsed.error));
-      setRefusals((n) => n + 1);
-    }
-  };
-  const clear = (name: string) => {
-    if (errors[name as CustomOrderField]) setErrors({ ...errors, [name]: undefined });
+    if (!parsed.success) refuse(fieldErrors<CustomOrderField>(parsed.error));
   };
   const message = (field: CustomOrderField) => {
     const error = errors[field];
