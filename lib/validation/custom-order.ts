@@ -38,3 +38,6 @@ export const customOrderSchema = z.object({
 
 export type CustomOrderInput = z.infer<typeof customOrderSchema>;
 export type CustomOrderField = keyof CustomOrderInput;
+
+/** Staff's Admin Notes on a request are at most this long (a textarea's worth). */
+export const adminNotesMax = 10_000;

@@ -1,7 +1,8 @@
-import { asc, count, desc, inArray } from "drizzle-orm";
+import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
 import { customOrderPhotos, customOrders } from "#server/db/schema.ts";
 import { photoLink } from "./signed-links.ts";
+import type { CustomOrderStatus } from "./status.ts";
 
 /** SPEC 3 "Custom order request (admin view)", with its display defaults filled in. */
 export type CustomOrderView = {
@@ -59,14 +60,37 @@ function viewOf(row: Row, photoIds: string[], now = Date.now()): CustomOrderView
   };
 }
 
-/** One page of requests, newest first (GET /api/custom-orders; page from 1, limit 1–100, 10 by default). */
-export async function listCustomOrders(page: number, limit: number): Promise<{ customOrders: CustomOrderView[]; pagination: Pagination }> {
+/** One request's view, with its photos in their order. */
+export async function customOrderView(row: Row): Promise<CustomOrderView> {
   const db = await getDb();
-  const [totals] = await db.select({ n: count() }).from(customOrders);
+  const photos = await db
+    .select({ id: customOrderPhotos.id })
+    .from(customOrderPhotos)
+    .where(eq(customOrderPhotos.customOrderId, row.id))
+    .orderBy(asc(customOrderPhotos.position));
+  return viewOf(
+    row,
+    photos.map((p) => p.id),
+  );
+}
+
+/**
+ * One page of requests, newest first (GET /api/custom-orders and the Custom Orders tab; page from
+ * 1, limit 1–100, 10 by default), only those in `status` when given. A page past the last is empty.
+ */
+export async function listCustomOrders(
+  page: number,
+  limit: number,
+  status?: CustomOrderStatus,
+): Promise<{ customOrders: CustomOrderView[]; pagination: Pagination }> {
+  const db = await getDb();
+  const where = status ? eq(customOrders.status, status) : undefined;
+  const [totals] = await db.select({ n: count() }).from(customOrders).where(where);
   const total = totals?.n ?? 0;
   const rows = await db
     .select()
     .from(customOrders)
+    .where(where)
     .orderBy(desc(customOrders.createdAt), desc(customOrders.id))
     .limit(limit)
     .offset((page - 1) * limit);

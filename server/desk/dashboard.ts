@@ -1,6 +1,6 @@
-import { count, gte, isNull, sql } from "drizzle-orm";
+import { count, eq, gte, isNull, sql } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
-import { contactMessages, orders } from "#server/db/schema.ts";
+import { contactMessages, customOrders, orders } from "#server/db/schema.ts";
 import { flaggedOrderIds, type OrderQueue, queueCondition, workshopDayStart, workshopToday } from "./order-list.ts";
 
 export type DashboardCounts = {
@@ -8,12 +8,14 @@ export type DashboardCounts = {
   today: string;
   newToday: number;
   unreadMessages: number;
+  /** Custom requests nobody has moved on from NEW yet. */
+  newCustomOrders: number;
 } & Record<OrderQueue, number>;
 
 /**
  * What needs the workshop's attention, counted in one statement: orders placed today (Bali time),
  * each work queue of the orders list (the same conditions, so a count and the list it links to
- * agree), and contact messages nobody has opened.
+ * agree), contact messages nobody has opened and custom requests still NEW.
  */
 export async function dashboardCounts(now: Date = new Date()): Promise<DashboardCounts> {
   const db = await getDb();
@@ -31,6 +33,7 @@ export async function dashboardCounts(now: Date = new Date()): Promise<Dashboard
       unreadMessages: sql<number>`(${db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt))})`.mapWith(
         Number,
       ),
+      newCustomOrders: sql<number>`(${db.select({ n: count() }).from(customOrders).where(eq(customOrders.status, "NEW"))})`.mapWith(Number),
     })
     .from(orders);
   return {
@@ -42,5 +45,6 @@ export async function dashboardCounts(now: Date = new Date()): Promise<Dashboard
     "cash-expiring": row?.["cash-expiring"] ?? 0,
     flagged: row?.flagged ?? 0,
     unreadMessages: row?.unreadMessages ?? 0,
+    newCustomOrders: row?.newCustomOrders ?? 0,
   };
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { referenceUploadLimits, uploadMessages } from "#lib/uploads.ts";
 import { staffCookie } from "#tests/support/admin.ts";
+import { encodedForm, postOversized } from "#tests/support/oversized-request.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
 import { sampleJpeg } from "#tests/support/test-images.ts";
 import { baseURL, expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
@@ -47,9 +48,10 @@ describe("POST /api/custom-orders and GET /api/custom-orders", () => {
     const nul = await send({ ...sample, details: "a\u0000b" });
     expect(nul.status).toBe(400);
     expect(((await nul.json()) as { error: string }).error).toMatch(/not allowed|NUL|characters/i);
-    const huge = await send(JSON.stringify({ ...sample, details: "x".repeat(50 * 1024 * 1024) }));
+    const hugeBody = Buffer.from(JSON.stringify({ ...sample, details: "x".repeat(50 * 1024 * 1024) }));
+    const huge = await postOversized(`${baseURL()}/api/custom-orders`, { "Content-Type": "application/json" }, hugeBody);
     expect(huge.status).toBe(413);
-    expect(await huge.json()).toEqual({ error: expect.any(String) });
+    expect(JSON.parse(huge.body)).toEqual({ error: expect.any(String) });
     const unknownPhoto = await send({ ...sample, referenceImages: ["q".repeat(32)] });
     expect(unknownPhoto.status).toBe(400);
   });
@@ -100,9 +102,14 @@ describe("custom requests on a shop with low limits", () => {
     expect(four.status).toBe(400);
     expect(await four.json()).toEqual({ error: referenceUploadLimits.tooMany });
     const big = Buffer.concat([jpeg.subarray(0, 4), Buffer.alloc(6 * 1024 * 1024, 7)]);
-    const large = await upload(photoForm([{ name: "big.jpg", body: big }]), shop.baseURL);
+    const largeForm = await encodedForm(photoForm([{ name: "big.jpg", body: big }]));
+    const large = await postOversized(
+      `${shop.baseURL}/api/custom-orders/uploads`,
+      { "Content-Type": largeForm.contentType },
+      largeForm.body,
+    );
     expect(large.status).toBe(413);
-    expect(await large.json()).toEqual({ error: referenceUploadLimits.tooLarge });
+    expect(JSON.parse(large.body)).toEqual({ error: referenceUploadLimits.tooLarge });
     const pdf = await upload(photoForm([{ name: "photo.jpg", body: Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n") }]), shop.baseURL);
     expect(pdf.status).toBe(400);
     expect(await pdf.json()).toEqual({ error: uploadMessages.notAnImage });

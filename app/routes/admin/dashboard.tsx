@@ -63,6 +63,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       count: counts.unreadMessages,
       href: "/admin/inbox",
     },
+    {
+      key: "new-custom",
+      label: t("dashboard.newCustom"),
+      hint: t("dashboard.newCustom.hint"),
+      count: counts.newCustomOrders,
+      href: "/admin/custom-orders?status=NEW",
+    },
   ];
   return (
     <section>

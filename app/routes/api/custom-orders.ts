@@ -1,6 +1,7 @@
 import { customOrderSchema } from "#lib/validation/custom-order.ts";
 import { listCustomOrders } from "#server/custom-orders/admin-view.ts";
 import { invalidInput } from "#server/custom-orders/invalid-input.ts";
+import { customOrderStatuses, isCustomOrderStatus } from "#server/custom-orders/status.ts";
 import { submitCustomOrder } from "#server/custom-orders/submit.ts";
 import { AppError } from "#server/errors.ts";
 import { jsonEndpoint } from "#server/http/api-errors.ts";
@@ -8,13 +9,19 @@ import { preferredLocale } from "#server/locale.ts";
 import { requireStaffApi } from "#server/staff/guard.ts";
 import type { Route } from "./+types/custom-orders";
 
-/** GET /api/custom-orders?page&limit (staff): newest first, {customOrders, pagination} in SPEC 3's admin view. */
+/**
+ * GET /api/custom-orders?page&limit&status (staff): newest first, {customOrders, pagination} in
+ * SPEC 3's admin view; `status` (NEW, CONTACTED, QUOTED, IN_PROGRESS, COMPLETED, CANCELLED) keeps only those.
+ */
 export const loader = jsonEndpoint(async ({ request }: Route.LoaderArgs) => {
   await requireStaffApi(request);
   const params = new URL(request.url).searchParams;
   const page = wholeNumber(params.get("page"), 1, 1, 100_000);
   const limit = wholeNumber(params.get("limit"), 10, 1, 100);
-  return Response.json(await listCustomOrders(page, limit), { headers: { "Cache-Control": "no-store" } });
+  const status = params.get("status") || undefined;
+  if (status !== undefined && !isCustomOrderStatus(status))
+    throw new AppError("invalid", `status must be one of ${customOrderStatuses.join(", ")}`);
+  return Response.json(await listCustomOrders(page, limit, status), { headers: { "Cache-Control": "no-store" } });
 });
 
 /**

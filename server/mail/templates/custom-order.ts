@@ -1,6 +1,7 @@
 /** The custom hat request's mails: the customer's acknowledgement and the shop's copy. */
 import { shop } from "#lib/shop.ts";
 import type { customOrders } from "#server/db/schema.ts";
+import { paragraphsOf } from "./blocks.ts";
 import { oneLine } from "./contact-message.ts";
 import { placedAt, type Template, textsIn } from "./shared.ts";
 
@@ -63,6 +64,27 @@ export const shopCustomOrder: Template<CustomOrderVars> = ({ request, photos }, 
       },
       { kind: "heading", text: t("custom.details") },
       { kind: "quote", text: request.details.replace(/\r\n?/g, "\n") },
+    ],
+  };
+};
+
+export type CustomOrderMessageVars = { request: Pick<MailCustomOrder, "id" | "hatType">; subject: string; text: string };
+
+/** To the customer: what staff wrote about the request (Contact Customer), in the request's language. */
+export const customOrderMessage: Template<CustomOrderMessageVars> = ({ request, subject, text }, context) => {
+  const t = textsIn(context.locale);
+  return {
+    subject,
+    blocks: [
+      ...paragraphsOf(text),
+      {
+        kind: "footer",
+        lines: [
+          t("custom.staff.about", { number: number(request.id), hatType: oneLine(request.hatType) }),
+          t("questions"),
+          `${shop.name} · ${shop.email} · ${shop.phone}`,
+        ],
+      },
     ],
   };
 };

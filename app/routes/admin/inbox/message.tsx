@@ -6,6 +6,7 @@ import { TextField } from "#app/components/TextField.tsx";
 import { adminInbox } from "#app/i18n/admin-inbox.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
 import { adminDate } from "#lib/admin-date.ts";
+import { formText } from "#lib/form-text.ts";
 import type { FieldErrors } from "#lib/validation/fields.ts";
 import type { ReplyField } from "#lib/validation/reply.ts";
 import { AppError } from "#server/errors.ts";
@@ -36,11 +37,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type ActionResult = { errors: FieldErrors<ReplyField>; values: { subject: string; text: string } } | { failed: true };
 
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.slice(0, 20_000) : "";
-};
-
 /** Reply, mark handled or reopen; each answers with a redirect back here (a reload sends nothing again). */
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
@@ -55,8 +51,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       return back(intent === "handled" ? "handled" : "reopened");
     }
     if (intent === "reply") {
-      const values = { subject: field(form, "subject"), text: field(form, "text") };
-      const result = await replyToMessage(id, { ...values, nonce: field(form, "nonce") }, actor);
+      const values = { subject: formText(form, "subject"), text: formText(form, "text") };
+      const result = await replyToMessage(id, { ...values, nonce: formText(form, "nonce") }, actor);
       if (!result.ok) return data<ActionResult>({ errors: result.errors, values }, { status: 400 });
       return back(result.queued ? "sent" : "duplicate");
     }

@@ -1,0 +1,50 @@
+import { and, inArray, isNull, lt } from "drizzle-orm";
+import { getDb } from "#server/db/client.ts";
+import { customOrderPhotos } from "#server/db/schema.ts";
+import { defineJob } from "#server/jobs/index.ts";
+import { storage } from "#server/media/storage.ts";
+
+/** An uploaded reference photo no request took within this time is removed (the form is long sent or abandoned). */
+const UNATTACHED_PHOTO_HOURS = 24;
+
+/** Rows removed per statement, so a large backlog never holds many locks or one long statement. */
+const BATCH = 200;
+
+/**
+ * Removes reference photos uploaded more than 24 hours before `now` that no request took
+ * (`custom_order_id IS NULL`), rows first and then their stored files. Safe against a request
+ * taking a photo at that moment: the DELETE re-checks `custom_order_id IS NULL` on each row it
+ * removes (a request's `UPDATE … WHERE custom_order_id IS NULL` and this DELETE lock the row, so
+ * one of them waits and then finds it no longer matches), and only the files of rows this
+ * statement actually deleted are removed. A file that cannot be removed is logged and left (no
+ * row points to it any more). Resolves to how many photos were removed.
+ */
+export async function removeUnattachedPhotos(now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNATTACHED_PHOTO_HOURS * 3_600_000);
+  const db = await getDb();
+  const unattached = and(isNull(customOrderPhotos.customOrderId), lt(customOrderPhotos.createdAt, cutoff));
+  let removed = 0;
+  for (;;) {
+    const batch = db.select({ id: customOrderPhotos.id }).from(customOrderPhotos).where(unattached).limit(BATCH);
+    const deleted = await db
+      .delete(customOrderPhotos)
+      .where(and(inArray(customOrderPhotos.id, batch), unattached))
+      .returning({ key: customOrderPhotos.storageKey });
+    for (const { key } of deleted) {
+      await storage()
+        .delete(key)
+        .catch((error: unknown) => console.error(`custom order photos: stored file ${key} not removed:`, error));
+    }
+    removed += deleted.length;
+    if (deleted.length < BATCH) return removed;
+  }
+}
+
+defineJob<object>(
+  "custom-order-photos-cleanup",
+  async () => {
+    const removed = await removeUnattachedPhotos();
+    if (removed > 0) console.info(`custom order photos: ${removed} unattached photo(s) older than ${UNATTACHED_PHOTO_HOURS} h removed`);
+  },
+  { schedule: { cron: "41 * * * *" } },
+);

@@ -1,0 +1,1 @@
+CREATE INDEX "custom_orders_status_idx" ON "custom_orders" USING btree ("status","created_at","id");
