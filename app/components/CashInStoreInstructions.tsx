@@ -9,6 +9,7 @@ import { WorkshopAddress } from "./WorkshopAddress";
 
 type Props = {
   orderNumber: string;
+  /** What is paid in cash now: the order's total, or a custom hat's deposit (decision 026). */
   totalIdr: number;
   totalCents: number;
   /** The payment deadline as text (7 days after placing). */

@@ -121,6 +121,7 @@ export const paymentColours: Record<string, string> = {
   SUCCEEDED: "bg-green-50 text-green-900 ring-green-300",
   PENDING: "bg-amber-50 text-amber-900 ring-amber-300",
   AWAITING_PREPAYMENT: "bg-amber-50 text-amber-900 ring-amber-300",
+  DEPOSIT_PAID: "bg-sky-50 text-sky-900 ring-sky-300",
   FAILED: "bg-red-50 text-red-900 ring-red-300",
 };
 export const neutral = "bg-gray-100 text-gray-800 ring-gray-300";
@@ -202,9 +203,13 @@ export function OrderSummary({ order, detailed = false, headingLevel = 2 }: Summ
         <div className="flex min-w-0 grow flex-col gap-1 sm:flex-row sm:justify-between sm:gap-4">
           <div className="min-w-0">
             <p className="font-serif text-lg font-semibold leading-snug">
-              <Link to={`/products/${order.productId}`} className="hover:underline">
-                {order.productName}
-              </Link>
+              {order.productId === null ? (
+                order.productName
+              ) : (
+                <Link to={`/products/${order.productId}`} className="hover:underline">
+                  {order.productName}
+                </Link>
+              )}
             </p>
             <p className="mt-1 text-sm text-ink-700">
               {order.size === null ? t("summary.oneSize") : t("summary.size", { size: order.size })}
@@ -245,6 +250,25 @@ export function OrderSummary({ order, detailed = false, headingLevel = 2 }: Summ
           <dd className="font-medium tabular-nums">{formatIdr(order.totalIdr)}</dd>
           <dd className="basis-full text-sm text-ink-500">{t("summary.rate", { rate: formatRate(order.usdToIdrRate) })}</dd>
         </div>
+        {order.depositCents !== null && order.depositIdr !== null && (
+          // A custom hat is paid in two parts (decision 026): what each is, and whether it is paid.
+          <>
+            <div className="flex flex-wrap justify-between gap-x-4 py-3">
+              <dt className="text-ink-500">{t("summary.deposit")}</dt>
+              <dd className="font-medium tabular-nums">
+                {formatUsd(order.depositCents)} ({formatIdr(order.depositIdr)}) ·{" "}
+                {t(order.paymentStatus === "DEPOSIT_PAID" || order.paymentStatus === "SUCCEEDED" ? "summary.partPaid" : "summary.partDue")}
+              </dd>
+            </div>
+            <div className="flex flex-wrap justify-between gap-x-4 py-3">
+              <dt className="text-ink-500">{t("summary.balance")}</dt>
+              <dd className="font-medium tabular-nums">
+                {formatUsd(order.totalCents - order.depositCents)} ({formatIdr(order.totalIdr - order.depositIdr)}) ·{" "}
+                {t(order.paymentStatus === "SUCCEEDED" ? "summary.partPaid" : "summary.partLater")}
+              </dd>
+            </div>
+          </>
+        )}
       </dl>
 
       <div className="mt-2 grid gap-5 border-t border-sand-200 pt-5 sm:grid-cols-2">

@@ -82,6 +82,10 @@ export const checkout = defineMessages(
     "summary.total": "Total",
     "summary.idr": "≈ {amount}",
     "summary.rate": "At 1 USD = {rate} IDR",
+    "summary.customHat": "Made to order from your quote",
+    "summary.depositNow": "Deposit to pay now (50%)",
+    "summary.balanceNow": "Balance to pay now",
+    "summary.balanceLater": "The balance (the rest of the price and the delivery) is paid when your hat is ready.",
   },
   {
     ru: {
@@ -164,6 +168,10 @@ export const checkout = defineMessages(
       "summary.total": "Итого",
       "summary.idr": "≈ {amount}",
       "summary.rate": "По курсу 1 USD = {rate} IDR",
+      "summary.customHat": "На заказ, по вашему предложению",
+      "summary.depositNow": "Предоплата сейчас (50%)",
+      "summary.balanceNow": "Остаток к оплате сейчас",
+      "summary.balanceLater": "Остаток (оставшуюся часть цены и доставку) вы оплатите, когда шляпа будет готова.",
     },
   },
 );

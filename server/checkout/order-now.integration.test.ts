@@ -28,6 +28,8 @@ describe("Order Now", () => {
       productName: product!.name,
       selectedSize: size,
       priceCents: product!.priceCents,
+      // A custom hat's quote chosen before is replaced by the hat.
+      quoteId: null,
       payOrderId: null,
     });
     // A second Order Now from the same browser replaces the choice in the same session.

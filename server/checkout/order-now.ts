@@ -21,6 +21,7 @@ export async function orderNow(request: Request, productId: number, sizeText: st
     productName: product.name,
     selectedSize,
     priceCents: product.priceCents,
+    quoteId: null,
     payOrderId: null,
   });
 }

@@ -5,11 +5,12 @@ import { OVER_THE_COUNTER_CAP_IDR, type PaymentMethod, type PaymentMethodType, p
 import { paymentsSandbox } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
 import { orderInLanguage } from "#server/orders/in-language.ts";
+import { amountDue } from "#server/payments/amount-due.ts";
 import { nextUrl, startPayment } from "#server/payments/payment-requests.ts";
 import { isPaidOnline, xenditMethodOf } from "#server/payments/xendit/channels.ts";
 import { usdToIdrRate } from "#server/pricing/fx-rate.ts";
 import { readCheckout } from "./session.ts";
-import { checkoutProduct, missingStep, orderToPay, placeCheckoutOrder } from "./steps.ts";
+import { checkoutProduct, checkoutQuote, missingStep, orderToPay, type PartDue, placeCheckoutOrder } from "./steps.ts";
 
 const groupOrder: PaymentMethodType[] = [
   "CARD",
@@ -32,7 +33,16 @@ export type PaymentStep = {
   overCap: boolean;
   /** Paying a placed order again: its number; null for a new order. */
   orderNumber: string | null;
-  summary: { productName: string; size: number | null; priceCents: number; deliveryCents: number; totalIdr: number; rate: string };
+  /** `totalIdr`: the rupiah paid now (a custom hat's deposit or balance: `part`). */
+  summary: {
+    productName: string;
+    size: number | null;
+    priceCents: number;
+    deliveryCents: number;
+    totalIdr: number;
+    rate: string;
+    part: PartDue | null;
+  };
 };
 
 /** Where the payment step sends the customer instead: an earlier step that is missing. */
@@ -46,38 +56,76 @@ export type StepRedirect = { redirect: string };
 export async function paymentStep(request: Request, locale: Locale): Promise<PaymentStep | StepRedirect> {
   const data = await readCheckout(request);
   const sandbox = paymentsSandbox();
-  const stored = data?.productId ? null : await orderToPay(data);
+  const stored = data?.productId || data?.quoteId ? null : await orderToPay(data);
   const unpaid = stored && (await orderInLanguage(stored, locale));
   if (unpaid) {
+    const due = amountDue(unpaid);
+    const part: PartDue | null =
+      due.part === "FULL"
+        ? null
+        : { kind: due.part, cents: due.part === "DEPOSIT" ? unpaid.depositCents! : unpaid.totalCents - unpaid.depositCents! };
     return {
       groups: methodGroups((m) => isPaidOnline(m.code)),
       sandbox,
-      overCap: unpaid.totalIdr > OVER_THE_COUNTER_CAP_IDR,
+      overCap: due.amount > OVER_THE_COUNTER_CAP_IDR,
       orderNumber: unpaid.orderNumber,
       summary: {
         productName: unpaid.productName,
         size: unpaid.size,
         priceCents: unpaid.priceCents,
         deliveryCents: unpaid.deliveryCostCents,
-        totalIdr: unpaid.totalIdr,
+        totalIdr: due.amount,
         rate: unpaid.usdToIdrRate,
+        part,
       },
     };
   }
   const back = missingStep(data, "payment");
   if (back || !data?.shippingAddress || !data.deliveryOption) return { redirect: back ?? "/checkout/shipping-options" };
+  const bali = regionOf(data.shippingAddress) === "bali";
+  const offered = (m: PaymentMethod) => (m.type !== "CASH_IN_STORE" || bali) && (m.type !== "TEST_CARD" || sandbox);
+  const quote = await checkoutQuote(data, locale);
+  if (data.quoteId) {
+    // The quote's page says why it can no longer be accepted.
+    if (quote?.state !== "open") return { redirect: quote ? `/quotes/${quote.token}` : "/custom" };
+    const deliveryCents = deliveryCostCents(data.deliveryOption);
+    const { rate } = await usdToIdrRate();
+    const depositIdr = centsToIdr(quote.depositCents, rate);
+    return {
+      groups: methodGroups(offered),
+      sandbox,
+      overCap: depositIdr > OVER_THE_COUNTER_CAP_IDR,
+      orderNumber: null,
+      summary: {
+        productName: quote.productName,
+        size: null,
+        priceCents: quote.priceCents,
+        deliveryCents,
+        totalIdr: depositIdr,
+        rate,
+        part: { kind: "DEPOSIT", cents: quote.depositCents },
+      },
+    };
+  }
   const product = await checkoutProduct(data, locale);
   if (!product?.inStock) return { redirect: "/checkout/confirmation" };
   const deliveryCents = deliveryCostCents(data.deliveryOption);
   const { rate } = await usdToIdrRate();
   const totalIdr = centsToIdr(product.priceCents + deliveryCents, rate);
-  const bali = regionOf(data.shippingAddress) === "bali";
   return {
-    groups: methodGroups((m) => (m.type !== "CASH_IN_STORE" || bali) && (m.type !== "TEST_CARD" || sandbox)),
+    groups: methodGroups(offered),
     sandbox,
     overCap: totalIdr > OVER_THE_COUNTER_CAP_IDR,
     orderNumber: null,
-    summary: { productName: product.name, size: data.selectedSize ?? null, priceCents: product.priceCents, deliveryCents, totalIdr, rate },
+    summary: {
+      productName: product.name,
+      size: data.selectedSize ?? null,
+      priceCents: product.priceCents,
+      deliveryCents,
+      totalIdr,
+      rate,
+      part: null,
+    },
   };
 }
 
@@ -97,7 +145,7 @@ function methodGroups(offered: (m: PaymentMethod) => boolean): MethodGroup[] {
 export async function pay(request: Request, choice: { paymentMethod: string; orderId: string | null }, locale: Locale): Promise<string> {
   const code = choice.paymentMethod;
   const data = await readCheckout(request);
-  const unpaid = data?.productId && !choice.orderId ? null : await orderToPay(data);
+  const unpaid = (data?.productId || data?.quoteId) && !choice.orderId ? null : await orderToPay(data);
   if (choice.orderId && unpaid?.id !== choice.orderId)
     throw new AppError("invalid", "This order can no longer be paid here. Please open it from its e-mail.");
   if (unpaid) {

@@ -19,6 +19,11 @@ export type CheckoutData = {
   selectedSize?: number | null;
   /** Price in US cents, read from the database when the product was chosen. */
   priceCents?: number | null;
+  /**
+   * A custom hat's accepted quote instead of a product (docs/decisions/026-custom-quotes.md): only
+   * its id is kept; every step reads the price from the quote row.
+   */
+  quoteId?: number | null;
   shippingAddress?: ShippingAddressInput | null;
   deliveryOption?: DeliveryOptionId | null;
   /** Orders placed from this browser: only these show on the success pages. */

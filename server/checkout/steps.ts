@@ -1,7 +1,10 @@
+import { customHatName, depositCents, quoteState } from "#lib/custom-quote.ts";
 import { isDeliveryOptionId, optionsForAddress } from "#lib/delivery.ts";
 import type { Locale } from "#lib/locale.ts";
 import type { ShippingAddressInput } from "#lib/validation/address.ts";
 import { getProduct } from "#server/catalog/products.ts";
+import { placeQuoteOrder } from "#server/custom-orders/quote-order.ts";
+import { quoteForCheckout } from "#server/custom-orders/quotes.ts";
 import { AppError } from "#server/errors.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
 import { orderById } from "#server/orders/queries.ts";
@@ -18,7 +21,8 @@ export type CheckoutStep = "confirmation" | "shipping" | "shipping-options" | "p
  * payment also a delivery choice. Null: the step can show.
  */
 export function missingStep(data: CheckoutData | null, step: CheckoutStep): string | null {
-  if (!data?.productId || data.priceCents == null) return step === "confirmation" ? null : "/checkout/confirmation";
+  const chosen = (!!data?.productId && data.priceCents != null) || !!data?.quoteId;
+  if (!chosen) return step === "confirmation" ? null : "/checkout/confirmation";
   if (step === "confirmation" || step === "shipping") return null;
   if (!data.shippingAddress) return "/checkout/shipping?missing=1";
   if (step === "shipping-options") return null;
@@ -55,15 +59,24 @@ export async function placeCheckoutOrder(request: Request, paymentMethod: string
   const data = await readCheckout(request);
   if (!data || missingStep(data, "payment")) throw new AppError("invalid", "Please complete the previous steps to continue.");
   if (!paymentMethod) throw new AppError("invalid", "Please select a payment method");
-  const order = await placeOrder({
-    productId: data.productId!,
-    selectedSize: data.selectedSize ?? null,
-    shippingAddress: data.shippingAddress!,
-    deliveryOption: data.deliveryOption!,
-    paymentMethod,
-    locale,
-  });
+  const order = data.quoteId
+    ? await placeQuoteOrder({
+        quoteId: data.quoteId,
+        shippingAddress: data.shippingAddress!,
+        deliveryOption: data.deliveryOption!,
+        paymentMethod,
+        locale,
+      })
+    : await placeOrder({
+        productId: data.productId!,
+        selectedSize: data.selectedSize ?? null,
+        shippingAddress: data.shippingAddress!,
+        deliveryOption: data.deliveryOption!,
+        paymentMethod,
+        locale,
+      });
   await updateCheckout(request, {
+    quoteId: null,
     productId: null,
     productName: null,
     selectedSize: null,
@@ -85,7 +98,7 @@ export async function orderToPay(data: CheckoutData | null): Promise<Order | nul
 export async function resumePayment(request: Request, order: Order): Promise<string> {
   const data = await readCheckout(request);
   const placedOrderIds = [...(data?.placedOrderIds ?? []).filter((id) => id !== order.id).slice(-19), order.id];
-  if (data && (await updateCheckout(request, { payOrderId: order.id, placedOrderIds, productId: null, priceCents: null })))
+  if (data && (await updateCheckout(request, { payOrderId: order.id, placedOrderIds, productId: null, priceCents: null, quoteId: null })))
     return (await checkoutIdOf(request))!;
   return startCheckout(request, { payOrderId: order.id, placedOrderIds });
 }
@@ -122,7 +135,49 @@ export async function checkoutProduct(data: CheckoutData | null, locale: Locale 
   return getProduct(data.productId, locale);
 }
 
+/**
+ * The custom hat quote this checkout pays the deposit of, read from the database, with its state
+ * now and its amounts; null when the checkout holds no quote.
+ */
+export async function checkoutQuote(data: CheckoutData | null, locale: Locale = "en") {
+  if (!data?.quoteId) return null;
+  const found = await quoteForCheckout(data.quoteId);
+  if (!found) return null;
+  const { quote } = found;
+  return {
+    token: found.token,
+    state: quoteState(quote),
+    productName: customHatName(quote.customOrderId, found.hatType, locale),
+    priceCents: quote.priceCents,
+    depositCents: depositCents(quote.priceCents),
+  };
+}
+
+/** What a part payment shows beside the total: the deposit or the balance paid now. */
+export type PartDue = { kind: "DEPOSIT" | "BALANCE"; cents: number };
+
+/** The summary beside the address and delivery steps: the product, or the quoted custom hat. */
+export async function checkoutSummary(
+  data: CheckoutData | null,
+  locale: Locale,
+): Promise<{ productName: string; size: number | null; priceCents: number; part: PartDue | null }> {
+  const quote = await checkoutQuote(data, locale);
+  if (quote)
+    return {
+      productName: quote.productName,
+      size: null,
+      priceCents: quote.priceCents,
+      part: { kind: "DEPOSIT", cents: quote.depositCents },
+    };
+  return {
+    productName: await checkoutProductName(data, locale),
+    size: data?.selectedSize ?? null,
+    priceCents: data?.priceCents ?? 0,
+    part: null,
+  };
+}
+
 /** The chosen hat's name in the page's language (the checkout keeps the one it was ordered under). */
-export async function checkoutProductName(data: CheckoutData | null, locale: Locale): Promise<string> {
+async function checkoutProductName(data: CheckoutData | null, locale: Locale): Promise<string> {
   return (await checkoutProduct(data, locale).catch(() => null))?.name ?? data?.productName ?? "";
 }

@@ -326,7 +326,7 @@ describe("the order page's data", () => {
     expect(detail!.mails.map((m) => m.template).sort()).toEqual(["order-received", "shop-new-order"]);
     expect(detail!.notes).toMatchObject([{ text: "Asked about the size." }]);
     expect(detail!.audit).toMatchObject([{ action: "order-note" }]);
-    expect(detail!.can).toEqual({ markPaid: false, moves: ["CONTACTED", "CANCELLED"] });
+    expect(detail!.can).toEqual({ markPaid: false, balance: false, moves: ["CONTACTED", "CANCELLED"] });
     expect(detail!.estimate.quoted).not.toBeNull();
     expect(await orderDetail("00000000-0000-4000-8000-000000000000")).toBeNull();
     expect(await orderDetail("1 or 1=1")).toBeNull();

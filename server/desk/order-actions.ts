@@ -80,9 +80,12 @@ export async function markPaid(orderId: string, actor: Actor): Promise<Order> {
   return withLockedOrder(orderId, async (tx, current) => {
     const refusal = canMarkPaid(current);
     if (refusal) throw refuse(refusal);
+    // A custom hat's cash is its deposit first, then its balance (docs/decisions/026-custom-quotes.md).
+    const balance = current.paymentStatus === "DEPOSIT_PAID";
+    const next = current.depositCents !== null && !balance ? "DEPOSIT_PAID" : "SUCCEEDED";
     // The shared move: payment and status together, the history row and the payment-confirmed mail.
-    let { order } = await changePaymentStatus(tx, current, "SUCCEEDED", `marked paid in the workshop by ${actor.label}`);
-    if (order.status !== "PROCESSING" && isOrderStatus(order.status) && canMoveOrder(order.status, "PROCESSING")) {
+    let { order } = await changePaymentStatus(tx, current, next, `marked paid in the workshop by ${actor.label}`);
+    if (!balance && order.status !== "PROCESSING" && isOrderStatus(order.status) && canMoveOrder(order.status, "PROCESSING")) {
       // E.g. CONTACTED before the customer came to pay: paid means the work starts.
       const [moved] = await tx
         .update(orders)
@@ -92,7 +95,7 @@ export async function markPaid(orderId: string, actor: Actor): Promise<Order> {
       order = moved!;
       await tx
         .insert(orderEvents)
-        .values({ orderId: order.id, status: "PROCESSING", paymentStatus: "SUCCEEDED", reason: "paid: work starts" });
+        .values({ orderId: order.id, status: "PROCESSING", paymentStatus: order.paymentStatus, reason: "paid: work starts" });
     }
     await recordAudit(
       { actor, action: "order-marked-paid", recordType: "order", recordId: current.id, before: snapshot(current), after: snapshot(order) },
@@ -179,7 +182,7 @@ export async function changeStatus(orderId: string, next: string, details: Statu
       throw refuse({ code: "stale", message: `The order changed meanwhile: it is now ${current.status}. Reload the page.` });
     const refusal = moveRefusal(current, next);
     if (refusal) throw refuse(refusal);
-    const unpaidCancel = next === "CANCELLED" && current.paymentStatus !== "SUCCEEDED";
+    const unpaidCancel = next === "CANCELLED" && current.paymentStatus !== "SUCCEEDED" && current.paymentStatus !== "DEPOSIT_PAID";
     const [order] = await tx
       .update(orders)
       .set({

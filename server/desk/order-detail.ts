@@ -9,7 +9,7 @@ import { getDb } from "#server/db/client.ts";
 import { mailOutbox, orderEvents, orderNotes, orders, paymentAttempts, products } from "#server/db/schema.ts";
 import { isOrderStatus, isPaymentStatus } from "#server/orders/status.ts";
 import type { Order } from "#server/orders/types.ts";
-import { allowedMoves, canMarkPaid } from "./order-rules.ts";
+import { allowedMoves, balanceRefusal, canMarkPaid } from "./order-rules.ts";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -48,6 +48,8 @@ type OrderAttempt = {
   channelCode: string;
   amount: number;
   currency: string;
+  /** FULL, or a custom hat's DEPOSIT or BALANCE. */
+  part: string;
   status: string;
   failureCode: string | null;
   xenditRequestId: string | null;
@@ -92,7 +94,7 @@ export type OrderDetail = {
     createdAt: Date;
   }[];
   /** What staff may do now. */
-  can: { markPaid: boolean; moves: string[] };
+  can: { markPaid: boolean; balance: boolean; moves: string[] };
 };
 
 /** The order page's data, or null when there is no such order. */
@@ -102,7 +104,7 @@ export async function orderDetail(id: string): Promise<OrderDetail | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) return null;
   const [product, attempts, history, mails, notes, audit] = await Promise.all([
-    db.select({ id: products.id }).from(products).where(eq(products.id, order.productId)).limit(1),
+    order.productId === null ? [] : db.select({ id: products.id }).from(products).where(eq(products.id, order.productId)).limit(1),
     db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, id)).orderBy(asc(paymentAttempts.attempt)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
     db
@@ -145,6 +147,7 @@ export async function orderDetail(id: string): Promise<OrderDetail | null> {
       channelCode: a.channelCode,
       amount: a.amount,
       currency: a.currency,
+      part: a.part,
       status: a.status,
       failureCode: a.failureCode,
       xenditRequestId: a.xenditRequestId,
@@ -175,6 +178,7 @@ export async function orderDetail(id: string): Promise<OrderDetail | null> {
     })),
     can: {
       markPaid: canMarkPaid(order) === null,
+      balance: balanceRefusal(order) === null,
       moves: isOrderStatus(order.status) && isPaymentStatus(order.paymentStatus) ? allowedMoves(order) : [],
     },
   };

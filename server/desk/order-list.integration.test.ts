@@ -310,6 +310,7 @@ describe("the dashboard's counts", () => {
       "cash-expiring": 2,
       flagged: 1,
       unreadMessages: 1,
+      newCustomOrders: 0,
     });
     // Each count is the total of the list it links to.
     for (const queue of ["awaiting-payment", "to-make", "to-ship", "cash-expiring", "flagged"] as const)

@@ -156,7 +156,11 @@ export function queueCondition(queue: OrderQueue, now: Date = new Date()): SQL {
     case "awaiting-payment":
       return and(inArray(orders.status, ["PENDING", "NEW"]), inArray(orders.paymentStatus, ["PENDING", "AWAITING_PREPAYMENT"]))!;
     case "to-make":
-      return and(inArray(orders.status, ["PROCESSING", "CONTACTED", "IN_PROGRESS"]), eq(orders.paymentStatus, "SUCCEEDED"))!;
+      // A custom hat is made once its deposit is paid (docs/decisions/026-custom-quotes.md).
+      return and(
+        inArray(orders.status, ["PROCESSING", "CONTACTED", "IN_PROGRESS"]),
+        inArray(orders.paymentStatus, ["SUCCEEDED", "DEPOSIT_PAID"]),
+      )!;
     case "to-ship":
       return and(eq(orders.status, "IN_PROGRESS"), eq(orders.paymentStatus, "SUCCEEDED"), ne(orders.deliveryOption, "PICKUP"))!;
     case "cash-expiring": {

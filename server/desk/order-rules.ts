@@ -26,9 +26,12 @@ export type RefusalCode =
   | "text-required"
   | "subject-required"
   | "too-long"
-  | "no-email";
+  | "no-email"
+  | "balance-unpaid"
+  | "no-balance";
 
 type Row = Pick<Order, "status" | "paymentStatus" | "paymentMethod" | "deliveryOption">;
+type CustomRow = Row & Pick<Order, "depositCents" | "balanceRequestedAt">;
 
 /** Why an order cannot be marked paid by staff, or null when it can (SPEC 4: cash in store, payment pending). */
 export function canMarkPaid(order: Row): Refusal | null {
@@ -41,6 +44,8 @@ export function canMarkPaid(order: Row): Refusal | null {
     };
   if (order.status === "CANCELLED") return { code: "cancelled", message: "This order is cancelled" };
   if (order.paymentStatus === "SUCCEEDED") return { code: "already-paid", message: "This order is already paid" };
+  // A custom hat's balance paid in cash at the workshop, once staff have asked for it.
+  if (order.paymentStatus === "DEPOSIT_PAID") return null;
   if (order.paymentStatus !== "PENDING" && order.paymentStatus !== "AWAITING_PREPAYMENT")
     return { code: "payment-not-pending", message: `The payment is ${order.paymentStatus}, not awaiting payment` };
   return null;
@@ -48,12 +53,21 @@ export function canMarkPaid(order: Row): Refusal | null {
 
 /** Statuses that mean the workshop works on, or has delivered, the hat: only for a paid order. */
 const workStatuses: readonly OrderStatus[] = ["PROCESSING", "IN_PROGRESS", "SHIPPED", "DELIVERED", "COMPLETED"];
+/** A custom hat is made on its deposit; it leaves the workshop only once the balance is paid too. */
+const depositStatuses: readonly OrderStatus[] = ["PROCESSING", "IN_PROGRESS"];
 
 /** Why staff cannot move an order to `next`, or null when they can. */
 export function moveRefusal(order: Row, next: OrderStatus): Refusal | null {
   if (!isOrderStatus(order.status) || !canMoveOrder(order.status, next))
     return { code: "move-not-allowed", message: `An order cannot go from ${order.status} to ${next}` };
-  if (order.status !== "test_payment" && workStatuses.includes(next) && order.paymentStatus !== "SUCCEEDED")
+  if (order.paymentStatus === "DEPOSIT_PAID" && workStatuses.includes(next) && !depositStatuses.includes(next))
+    return { code: "balance-unpaid", message: "Only the deposit is paid: send the balance link and wait for the balance first" };
+  if (
+    order.status !== "test_payment" &&
+    workStatuses.includes(next) &&
+    order.paymentStatus !== "SUCCEEDED" &&
+    order.paymentStatus !== "DEPOSIT_PAID"
+  )
     return {
       code: "not-paid",
       message:
@@ -65,6 +79,15 @@ export function moveRefusal(order: Row, next: OrderStatus): Refusal | null {
     return { code: "pickup-not-shipped", message: "A pickup order is collected at the workshop, never shipped: complete it instead" };
   if (next === "COMPLETED" && order.status === "IN_PROGRESS" && order.deliveryOption !== "PICKUP")
     return { code: "pickup-only", message: "Only a pickup order is completed straight from IN_PROGRESS; ship this one first" };
+  return null;
+}
+
+/** Why staff cannot send a custom hat's balance link now, or null when they can. */
+export function balanceRefusal(order: CustomRow): Refusal | null {
+  if (order.depositCents === null) return { code: "no-balance", message: "Only a custom hat's order is paid in two parts" };
+  if (order.status === "CANCELLED") return { code: "cancelled", message: "This order is cancelled" };
+  if (order.paymentStatus === "SUCCEEDED") return { code: "already-paid", message: "This order is already paid" };
+  if (order.paymentStatus !== "DEPOSIT_PAID") return { code: "not-paid", message: "The deposit is not paid yet" };
   return null;
 }
 

@@ -27,6 +27,9 @@ export function testOrder(overrides: Partial<MailOrder> = {}): MailOrder {
     locale: "en",
     createdAt: new Date("2025-05-17T03:04:05Z"),
     updatedAt: new Date("2026-11-23T02:00:00Z"),
+    customOrderId: null,
+    depositCents: null,
+    depositIdr: null,
     ...overrides,
   };
 }

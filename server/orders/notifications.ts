@@ -36,7 +36,19 @@ export async function announceNewOrders(orders: readonly Order[], options: Enque
 
 /** After a payment status change: confirmation when paid, a way to try again when it failed. */
 export async function paymentStatusChanged(order: Order, tx?: Tx, detail: { expired?: boolean } = {}): Promise<void> {
-  if (order.paymentStatus === "SUCCEEDED") {
+  if (order.paymentStatus === "DEPOSIT_PAID") {
+    await enqueueMail(
+      {
+        template: "deposit-received",
+        vars: { order: await orderInLanguage(order, order.locale, tx) },
+        dedupeKey: `deposit-received:${order.id}`,
+        locale: order.locale,
+        to: order.shippingAddress.email,
+        orderId: order.id,
+      },
+      { tx },
+    );
+  } else if (order.paymentStatus === "SUCCEEDED") {
     await enqueueMail(
       {
         template: "payment-confirmed",

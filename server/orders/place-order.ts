@@ -30,7 +30,7 @@ export type PlaceOrderInput = {
 };
 
 /** The first statuses of an order, by payment method (SPEC section 4). */
-function initialStatuses(method: PaymentMethod): { status: OrderStatus; paymentStatus: PaymentStatus } {
+export function initialStatuses(method: PaymentMethod): { status: OrderStatus; paymentStatus: PaymentStatus } {
   if (method.type === "CASH_IN_STORE") return { status: "PENDING", paymentStatus: "AWAITING_PREPAYMENT" };
   if (method.type === "TEST_CARD") return { status: "PROCESSING", paymentStatus: "SUCCEEDED" };
   return { status: "PENDING", paymentStatus: "PENDING" };
@@ -86,7 +86,7 @@ export function placeOrder(input: PlaceOrderInput): Promise<Order> {
 // answer or error.
 const placeTogether = batched(placeOrders);
 
-type NewOrder = Omit<typeof orders.$inferInsert, "orderNumber" | "accessToken">;
+export type NewOrder = Omit<typeof orders.$inferInsert, "orderNumber" | "accessToken">;
 
 async function placeOrders(inputs: PlaceOrderInput[]): Promise<(Order | Error)[]> {
   const [products, { rate }] = await Promise.all([
@@ -158,7 +158,7 @@ function newOrder(input: PlaceOrderInput, quote: ReturnType<typeof quoteFrom>): 
 }
 
 /** Inserts orders, each under a new order number (one already taken gets another try); rows in the order given. */
-async function insertOrders(tx: Tx, values: NewOrder[]): Promise<Order[]> {
+export async function insertOrders(tx: Tx, values: NewOrder[]): Promise<Order[]> {
   const rows: Order[] = [];
   let pending = values.map((_, i) => i);
   for (let attempt = 0; pending.length > 0; attempt++) {

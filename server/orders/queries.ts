@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
+import { moveRequestForQuote } from "#server/custom-orders/request-status.ts";
 import { getDb } from "#server/db/client.ts";
 import { orderEvents, orders } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
@@ -53,8 +54,10 @@ export async function changePaymentStatus(
     throw new Error(`Order ${current.id} has unknown statuses`);
   if (current.paymentStatus === next) return { order: current, changed: false };
   assertPaymentMove(current.paymentStatus, next);
+  // Only a custom hat is paid in two parts; a catalogue order is paid whole or not at all.
+  if (next === "DEPOSIT_PAID" && current.depositCents === null) throw new AppError("conflict", "This order has no deposit");
   let status = current.status;
-  if (next === "SUCCEEDED" && (status === "PENDING" || status === "NEW")) {
+  if ((next === "SUCCEEDED" || next === "DEPOSIT_PAID") && (status === "PENDING" || status === "NEW")) {
     assertOrderMove(status, "PROCESSING");
     status = "PROCESSING";
   }
@@ -64,6 +67,8 @@ export async function changePaymentStatus(
     .where(eq(orders.id, current.id))
     .returning();
   await tx.insert(orderEvents).values({ orderId: current.id, status, paymentStatus: next, reason });
+  // The deposit starts the work: the request it came from is in progress.
+  if (next === "DEPOSIT_PAID" && current.customOrderId !== null) await moveRequestForQuote(tx, current.customOrderId, "IN_PROGRESS");
   await paymentStatusChanged(order!, tx, detail);
   return { order: order!, changed: true };
 }

@@ -27,7 +27,7 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-export const paymentStatuses = ["PENDING", "AWAITING_PREPAYMENT", "SUCCEEDED", "FAILED"] as const;
+export const paymentStatuses = ["PENDING", "AWAITING_PREPAYMENT", "DEPOSIT_PAID", "SUCCEEDED", "FAILED"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 const orderMoves: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -45,12 +45,17 @@ const orderMoves: Record<OrderStatus, readonly OrderStatus[]> = {
 
 /**
  * Payment moves. A success is final (a refund would be a new record); a failure may be followed
- * by another attempt (PENDING) or a late success.
+ * by another attempt (PENDING) or a late success. A custom hat is paid in two parts
+ * (docs/decisions/026-custom-quotes.md): its deposit makes it DEPOSIT_PAID, its balance SUCCEEDED;
+ * a balance that fails leaves it DEPOSIT_PAID (the deposit stays paid).
+ *
+ *   PENDING / AWAITING_PREPAYMENT / FAILED ──deposit──▶ DEPOSIT_PAID ──balance──▶ SUCCEEDED
  */
 const paymentMoves: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  PENDING: ["SUCCEEDED", "FAILED"],
-  AWAITING_PREPAYMENT: ["SUCCEEDED", "FAILED"],
-  FAILED: ["PENDING", "SUCCEEDED"],
+  PENDING: ["DEPOSIT_PAID", "SUCCEEDED", "FAILED"],
+  AWAITING_PREPAYMENT: ["DEPOSIT_PAID", "SUCCEEDED", "FAILED"],
+  FAILED: ["PENDING", "DEPOSIT_PAID", "SUCCEEDED"],
+  DEPOSIT_PAID: ["SUCCEEDED"],
   SUCCEEDED: [],
 };
 

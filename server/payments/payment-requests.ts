@@ -6,6 +6,7 @@ import { orders, paymentAttempts } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { changePaymentStatus } from "#server/orders/queries.ts";
 import type { Order } from "#server/orders/types.ts";
+import { amountDue, assertQuoteStillPayable } from "./amount-due.ts";
 import type { PaymentAttempt } from "./attempts.ts";
 import { applyProviderUpdate, type ProviderUpdate, referenceIdOf, updateFromXenditStatus } from "./provider-updates.ts";
 import { returnUrls } from "./return-url.ts";
@@ -18,8 +19,13 @@ export type NextStep = { kind: "redirect"; url: string } | { kind: "qr" } | { ki
 
 export type StartedPayment = { order: Order; attempt: PaymentAttempt; next: NextStep };
 
-/** An order can take a payment while it is placed and neither paid nor cancelled. */
+/**
+ * An order can take a payment while it is placed and neither paid nor cancelled; a custom hat's
+ * balance, once its deposit is paid and staff have sent the balance link, until it leaves the workshop.
+ */
 export function isPayable(order: Order): boolean {
+  if (order.paymentStatus === "DEPOSIT_PAID")
+    return order.balanceRequestedAt !== null && ["PROCESSING", "CONTACTED", "IN_PROGRESS"].includes(order.status);
   return order.status === "PENDING" && (order.paymentStatus === "PENDING" || order.paymentStatus === "FAILED");
 }
 
@@ -41,8 +47,11 @@ export async function startPayment(orderId: string, method: PaymentMethod): Prom
         "conflict",
         order.paymentStatus === "SUCCEEDED" ? "This order is already paid" : "This order can no longer be paid",
       );
-    if (!isPaidOnline(order.paymentMethod)) throw new AppError("conflict", "This order is paid in the workshop");
-    if (method.type === "OVER_THE_COUNTER" && order.totalIdr > OVER_THE_COUNTER_CAP_IDR)
+    const due = amountDue(order);
+    // A balance may be paid online whatever paid the deposit (cash included).
+    if (!isPaidOnline(order.paymentMethod) && due.part !== "BALANCE") throw new AppError("conflict", "This order is paid in the workshop");
+    if (due.part === "DEPOSIT") await assertQuoteStillPayable(tx, order);
+    if (method.type === "OVER_THE_COUNTER" && due.amount > OVER_THE_COUNTER_CAP_IDR)
       throw new AppError("invalid", OVER_THE_COUNTER_CAP_MESSAGE);
 
     const [newest] = await tx
@@ -53,7 +62,8 @@ export async function startPayment(orderId: string, method: PaymentMethod): Prom
       .limit(1);
     const open =
       newest && (newest.status === "CREATING" || (newest.status === "PENDING" && (!newest.expiresAt || newest.expiresAt > new Date())));
-    if (newest && open && newest.method === method.code) return { order, attempt: newest, reuse: true, previous: null };
+    if (newest && open && newest.method === method.code && newest.part === due.part)
+      return { order, attempt: newest, reuse: true, previous: null };
 
     const [created] = await tx
       .insert(paymentAttempts)
@@ -62,7 +72,8 @@ export async function startPayment(orderId: string, method: PaymentMethod): Prom
         attempt: (newest?.attempt ?? 0) + 1,
         method: method.code,
         channelCode,
-        amount: order.totalIdr,
+        amount: due.amount,
+        part: due.part,
         currency: "IDR",
         status: "CREATING",
       })

@@ -91,7 +91,13 @@ async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate):
     if (!order) return flag(tx, paid, "order not found");
     if (order.status === "CANCELLED") return flag(tx, paid, "paid after the order was cancelled");
     if (order.paymentStatus === "SUCCEEDED") return flag(tx, paid, "order already paid by another payment");
-    await changePaymentStatus(tx, order, "SUCCEEDED", `paid (${attempt.method}, ${update.source})`);
+    // A custom hat's deposit, then its balance (docs/decisions/026-custom-quotes.md).
+    if (attempt.part === "DEPOSIT" && order.paymentStatus === "DEPOSIT_PAID")
+      return flag(tx, paid, "deposit already paid by another payment");
+    if (attempt.part === "BALANCE" && order.paymentStatus !== "DEPOSIT_PAID") return flag(tx, paid, "balance paid before the deposit");
+    const next = attempt.part === "DEPOSIT" ? "DEPOSIT_PAID" : "SUCCEEDED";
+    const what = attempt.part === "FULL" ? "paid" : attempt.part === "DEPOSIT" ? "deposit paid" : "balance paid";
+    await changePaymentStatus(tx, order, next, `${what} (${attempt.method}, ${update.source})`);
     return { outcome: "applied", attempt: paid };
   }
 

@@ -227,7 +227,7 @@ describe("the dashboard", () => {
     await signIn(page, baseURL(), owner);
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     await expectAccessible(page);
-    await expect(page.locator("a [data-count]").count()).resolves.toBe(7);
+    await expect(page.locator("a [data-count]").count()).resolves.toBe(8);
     const before = Number(await page.locator('[data-count="new-today"]').textContent());
     expect(before).toBeGreaterThanOrEqual(12);
     for (const key of ["new-today", "awaiting-payment", "to-make", "to-ship", "cash-expiring", "flagged"]) {
@@ -237,6 +237,12 @@ describe("the dashboard", () => {
       expect(await totalOn(href, cookie), key).toBe(count);
     }
     await expect(page.locator('a:has([data-count="unread"])').getAttribute("href")).resolves.toBe("/admin/inbox");
+    // Custom requests still New: the tab filtered by that status (none on this shop: its empty state).
+    const custom = page.locator('a:has([data-count="new-custom"])');
+    await expect(custom.getAttribute("href")).resolves.toBe("/admin/custom-orders?status=NEW");
+    expect(await custom.locator("[data-count]").textContent()).toBe("0");
+    const customList = await (await fetch(`${baseURL()}/admin/custom-orders?status=NEW`, { headers: { Cookie: cookie } })).text();
+    expect(customList).toContain("No custom orders found.");
 
     await placeOrder("Late Customer", "late@example.com");
     await page.reload();

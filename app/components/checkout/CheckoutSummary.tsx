@@ -7,12 +7,14 @@ type Props = {
   size: number | null;
   priceCents: number;
   deliveryCents?: number | null;
-  /** Rupiah equivalent of the total, already formatted, with the rate used. */
+  /** Rupiah equivalent of the total (of the part paid now, when `part`), already formatted, with the rate used. */
   idr?: { amount: string; rate: string } | null;
+  /** A custom hat paid in two parts: the deposit or the balance paid now, in US cents. */
+  part?: { kind: "DEPOSIT" | "BALANCE"; cents: number } | null;
 };
 
 /** The order so far, beside every checkout step: amounts as the server computed them. */
-export function CheckoutSummary({ productName, size, priceCents, deliveryCents, idr }: Props) {
+export function CheckoutSummary({ productName, size, priceCents, deliveryCents, idr, part }: Props) {
   const t = useT(checkout);
   const total = priceCents + (deliveryCents ?? 0);
   return (
@@ -21,7 +23,9 @@ export function CheckoutSummary({ productName, size, priceCents, deliveryCents, 
         {t("summary.title")}
       </h2>
       <p className="mt-4 font-serif text-lg">{productName}</p>
-      <p className="text-sm text-ink-500">{size === null ? t("confirm.noSize") : t("confirm.sizeValue", { size })}</p>
+      <p className="text-sm text-ink-500">
+        {part ? t("summary.customHat") : size === null ? t("confirm.noSize") : t("confirm.sizeValue", { size })}
+      </p>
       <dl className="mt-4 space-y-2 border-t border-sand-200 pt-4 text-sm">
         <div className="flex justify-between">
           <dt className="text-ink-700">{t("summary.subtotal")}</dt>
@@ -37,7 +41,14 @@ export function CheckoutSummary({ productName, size, priceCents, deliveryCents, 
           <dt>{t("summary.total")}</dt>
           <dd>{formatUsd(total)}</dd>
         </div>
+        {part && (
+          <div className="flex justify-between rounded-lg bg-sand-100 px-2 py-1.5 font-semibold">
+            <dt>{t(part.kind === "DEPOSIT" ? "summary.depositNow" : "summary.balanceNow")}</dt>
+            <dd>{formatUsd(part.cents)}</dd>
+          </div>
+        )}
       </dl>
+      {part?.kind === "DEPOSIT" && <p className="mt-2 text-xs text-ink-500">{t("summary.balanceLater")}</p>}
       {idr && (
         <div className="mt-2 text-right text-sm text-ink-700">
           <p>{t("summary.idr", { amount: idr.amount })}</p>

@@ -71,8 +71,8 @@ export default function Complete({ loaderData }: Route.ComponentProps) {
         {awaitsCashPayment(order) && (
           <CashInStoreInstructions
             orderNumber={order.orderNumber}
-            totalIdr={order.totalIdr}
-            totalCents={order.totalCents}
+            totalIdr={order.depositIdr ?? order.totalIdr}
+            totalCents={order.depositCents ?? order.totalCents}
             payBy={order.payBy}
           />
         )}

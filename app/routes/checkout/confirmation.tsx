@@ -7,8 +7,8 @@ import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { formatUsd } from "#lib/money.ts";
 import { readProduct } from "#server/catalog/products.ts";
 import { readCheckout } from "#server/checkout/session.ts";
-import { checkoutProduct, placedOrder } from "#server/checkout/steps.ts";
-import { localeOf } from "#server/locale.ts";
+import { checkoutProduct, checkoutQuote, placedOrder } from "#server/checkout/steps.ts";
+import { localeOf, redirectIn } from "#server/locale.ts";
 import { orderInLanguage } from "#server/orders/in-language.ts";
 import { orderById } from "#server/orders/queries.ts";
 import type { Route } from "./+types/confirmation";
@@ -28,6 +28,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const data = await readCheckout(request);
   const orderId = new URL(request.url).searchParams.get("order_id");
   const fromOrder = await placedOrder(request, orderId, orderById);
+  // A custom hat's quote is confirmed on its own page.
+  const quote = !fromOrder && (await checkoutQuote(data));
+  if (quote) throw redirectIn(request, `/quotes/${quote.token}`);
   const productId = fromOrder?.productId ?? data?.productId ?? null;
   const name = (fromOrder && (await orderInLanguage(fromOrder, localeOf(request))).productName) ?? data?.productName ?? null;
   const size = fromOrder ? fromOrder.size : (data?.selectedSize ?? null);

@@ -10,7 +10,7 @@ import { deliveryTexts } from "#app/i18n/delivery.ts";
 import { deliveryCostCents, deliveryDays, deliveryWindow, makingDays, optionsForAddress } from "#lib/delivery.ts";
 import { formatUsd } from "#lib/money.ts";
 import { readCheckout } from "#server/checkout/session.ts";
-import { checkoutProductName, chooseDelivery, missingStep } from "#server/checkout/steps.ts";
+import { checkoutSummary, chooseDelivery, missingStep } from "#server/checkout/steps.ts";
 import { actionError } from "#server/errors.ts";
 import { localeOf, redirectIn } from "#server/locale.ts";
 import type { Route } from "./+types/shipping-options";
@@ -42,11 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     address: { city: address.city, country: address.country },
     options,
     chosen: checkoutData.deliveryOption ?? null,
-    summary: {
-      productName: await checkoutProductName(checkoutData, locale),
-      size: checkoutData.selectedSize ?? null,
-      priceCents: checkoutData.priceCents ?? 0,
-    },
+    summary: await checkoutSummary(checkoutData, locale),
     missingPrevious: new URL(request.url).searchParams.has("missing"),
   };
 }

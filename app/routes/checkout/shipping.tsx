@@ -12,7 +12,7 @@ import { countries } from "#lib/countries.ts";
 import { type AddressField, shippingAddressSchema } from "#lib/validation/address.ts";
 import { type FieldErrors, fieldErrors } from "#lib/validation/fields.ts";
 import { readCheckout } from "#server/checkout/session.ts";
-import { checkoutProductName, missingStep, saveAddress } from "#server/checkout/steps.ts";
+import { checkoutSummary, missingStep, saveAddress } from "#server/checkout/steps.ts";
 import { localeOf, redirectIn } from "#server/locale.ts";
 import type { Route } from "./+types/shipping";
 
@@ -27,11 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (back) throw redirectIn(request, back);
   return {
     address: checkoutData?.shippingAddress ?? null,
-    summary: {
-      productName: await checkoutProductName(checkoutData ?? null, localeOf(request)),
-      size: checkoutData?.selectedSize ?? null,
-      priceCents: checkoutData?.priceCents ?? 0,
-    },
+    summary: await checkoutSummary(checkoutData ?? null, localeOf(request)),
     missingPrevious: new URL(request.url).searchParams.has("missing"),
   };
 }

@@ -176,8 +176,8 @@ export default function Success({ loaderData }: Route.ComponentProps) {
         {cash && (
           <CashInStoreInstructions
             orderNumber={order.orderNumber}
-            totalIdr={order.totalIdr}
-            totalCents={order.totalCents}
+            totalIdr={order.depositIdr ?? order.totalIdr}
+            totalCents={order.depositCents ?? order.totalCents}
             payBy={order.payBy}
           />
         )}

@@ -18,6 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     productName: product.name,
     selectedSize: product.sizes[0] ?? null,
     priceCents: product.priceCents,
+    quoteId: null,
     payOrderId: null,
     shippingAddress: {
       fullName: "Ketut Sandbox",

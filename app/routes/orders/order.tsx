@@ -99,7 +99,15 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </dl>
         {payable && (
           <Form method="post" className="mt-6 flex flex-wrap items-center gap-4 rounded-2xl bg-sand-100 p-4 sm:p-5">
-            <p className="flex-1 basis-64 text-ink-700">{t(order.paymentStatus === "FAILED" ? "order.payAgain" : "order.payPending")}</p>
+            <p className="flex-1 basis-64 text-ink-700">
+              {t(
+                order.paymentStatus === "FAILED"
+                  ? "order.payAgain"
+                  : order.paymentStatus === "DEPOSIT_PAID"
+                    ? "order.payBalance"
+                    : "order.payPending",
+              )}
+            </p>
             <button type="submit" className="btn-primary">
               {t("order.payNow")}
             </button>
@@ -112,8 +120,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           {awaitsCashPayment(order) && (
             <CashInStoreInstructions
               orderNumber={order.orderNumber}
-              totalIdr={order.totalIdr}
-              totalCents={order.totalCents}
+              totalIdr={order.depositIdr ?? order.totalIdr}
+              totalCents={order.depositCents ?? order.totalCents}
               payBy={order.payBy}
             />
           )}

@@ -36,11 +36,20 @@ export const mailTexts = defineMessages(
     "received.cash.making": "Crafting takes {making} after payment. Orders that are not paid within 7 days are cancelled automatically.",
     "received.online.making":
       "As soon as your payment is confirmed, we will let you know and start crafting your hat, which takes {making}.",
+    "received.custom.online":
+      "As soon as your deposit is confirmed, we will let you know and start on your hat, within the production time of your quote. The balance is paid when the hat is ready.",
+    "received.custom.visit": "Please visit the workshop within 7 days and pay the deposit in cash.",
+    "received.custom.cash":
+      "We start on your hat once the deposit is paid, within the production time of your quote. Orders that are not paid within 7 days are cancelled automatically.",
 
     "confirmed.subject": "Payment received for order {number}",
     "confirmed.text":
       "Thank you! We have received the payment for order {number}. Our weavers are starting on your hat: crafting takes {making}, and we will write to you when it is ready.",
+    "confirmed.custom":
+      "Thank you! We have received the balance for order {number}: your custom hat is paid in full. We will now send it, or keep it ready for you in the workshop if you chose pickup.",
     "confirmed.paid": "Paid",
+    "rows.deposit": "Deposit",
+    "rows.balance": "Balance when the hat is ready",
 
     "cancelled.subject": "Order {number} cancelled",
     "cancelled.text": "Your order {number} ({hat}) has been cancelled.",
@@ -99,6 +108,8 @@ export const mailTexts = defineMessages(
     "custom.shop.intro": "A new custom hat request arrived through the website. Reply to this e-mail to answer the customer.",
     "custom.shop.from": "From",
     "custom.shop.phone": "Phone",
+    "custom.staff.subject": "Your custom hat request {number}",
+    "custom.staff.about": "This message is about your custom hat request {number} ({hatType}).",
     "contact.subject": "Message from {name}: {subject}",
     "contact.intro":
       "A visitor wrote through the contact form on the website. Reply to this e-mail to answer them, or answer from the Inbox.",
@@ -110,6 +121,28 @@ export const mailTexts = defineMessages(
 
     "reply.wrote": "On {date} you wrote:",
     "reply.more": "Anything else? Just reply to this e-mail.",
+    "quote.subject": "Your quote for custom hat request {number} — {shop}",
+    "quote.subjectRevised": "Revised quote (version {version}) for custom hat request {number} — {shop}",
+    "quote.intro": "Thank you for your patience. Here is our quote for your custom hat:",
+    "quote.what": "What we will make",
+    "quote.price": "Price",
+    "quote.deposit": "Deposit to start ({percent}%)",
+    "quote.balance": "Balance when the hat is ready",
+    "quote.production": "Production time",
+    "quote.validUntil": "Valid until",
+    "quote.next":
+      "To go ahead, open the quote, accept it and pay the deposit. The balance and the delivery are paid when your hat is ready.",
+    "quote.open": "View and accept the quote",
+    "quote.private": "This link is private to you: anyone who has it can see the quote.",
+    "balance.subject": "Your hat is ready: balance for order {number}",
+    "balance.text":
+      "Good news: your custom hat for order {number} is ready. Please pay the balance (the rest of the price and the delivery) so that we can send it or hand it over.",
+    "balance.amount": "Balance to pay",
+    "balance.paid": "Deposit paid",
+    "balance.open": "Pay the balance",
+    "deposit.subject": "Deposit received for order {number}",
+    "deposit.text":
+      "We have received the deposit for your custom hat (order {number}). Work on it starts now; we will write when it is ready, with a link to pay the balance.",
   },
   {
     ru: {
@@ -142,11 +175,20 @@ export const mailTexts = defineMessages(
         "Изготовление занимает {making} после оплаты. Заказы, не оплаченные в течение 7 дней, отменяются автоматически.",
       "received.online.making":
         "Как только оплата будет подтверждена, мы сообщим вам об этом и начнём плести шляпу — это занимает {making}.",
+      "received.custom.online":
+        "Как только предоплата будет подтверждена, мы сообщим вам об этом и начнём работу над шляпой в срок, указанный в нашем предложении. Остаток оплачивается, когда шляпа будет готова.",
+      "received.custom.visit": "Пожалуйста, приходите в мастерскую в течение 7 дней и внесите предоплату наличными.",
+      "received.custom.cash":
+        "Мы начнём работу над шляпой после предоплаты, в срок, указанный в нашем предложении. Заказы, не оплаченные в течение 7 дней, отменяются автоматически.",
 
       "confirmed.subject": "Оплата заказа {number} получена",
       "confirmed.text":
         "Спасибо! Мы получили оплату заказа {number}. Мастера уже приступают к вашей шляпе: изготовление занимает {making}, и мы напишем, когда она будет готова.",
+      "confirmed.custom":
+        "Спасибо! Мы получили остаток по заказу {number}: ваша шляпа оплачена полностью. Теперь мы отправим её — или будем ждать вас в мастерской, если вы выбрали самовывоз.",
       "confirmed.paid": "Оплачено",
+      "rows.deposit": "Предоплата",
+      "rows.balance": "Остаток, когда шляпа будет готова",
 
       "cancelled.subject": "Заказ {number} отменён",
       "cancelled.text": "Ваш заказ {number} ({hat}) отменён.",
@@ -205,6 +247,8 @@ export const mailTexts = defineMessages(
       "custom.shop.intro": "С сайта пришла новая заявка на шляпу на заказ. Ответьте на это письмо, чтобы написать покупателю.",
       "custom.shop.from": "От",
       "custom.shop.phone": "Телефон",
+      "custom.staff.subject": "Ваша заявка на шляпу на заказ {number}",
+      "custom.staff.about": "Это письмо о вашей заявке на шляпу на заказ {number} ({hatType}).",
       "contact.subject": "Сообщение от {name}: {subject}",
       "contact.intro":
         "Посетитель написал через форму на сайте. Ответьте на это письмо, чтобы ответить ему, или ответьте из раздела «Входящие».",
@@ -216,6 +260,28 @@ export const mailTexts = defineMessages(
 
       "reply.wrote": "{date} вы написали:",
       "reply.more": "Остались вопросы? Просто ответьте на это письмо.",
+      "quote.subject": "Предложение по заявке на шляпу {number} — {shop}",
+      "quote.subjectRevised": "Новая версия предложения ({version}) по заявке на шляпу {number} — {shop}",
+      "quote.intro": "Спасибо за терпение. Вот наше предложение по вашей шляпе на заказ:",
+      "quote.what": "Что мы сделаем",
+      "quote.price": "Цена",
+      "quote.deposit": "Предоплата ({percent}%)",
+      "quote.balance": "Остаток, когда шляпа будет готова",
+      "quote.production": "Срок изготовления",
+      "quote.validUntil": "Действует до",
+      "quote.next":
+        "Чтобы начать, откройте предложение, примите его и внесите предоплату. Остаток и доставку вы оплатите, когда шляпа будет готова.",
+      "quote.open": "Посмотреть и принять предложение",
+      "quote.private": "Эта ссылка только для вас: любой, у кого она есть, увидит предложение.",
+      "balance.subject": "Ваша шляпа готова: остаток по заказу {number}",
+      "balance.text":
+        "Хорошие новости: ваша шляпа на заказ (заказ {number}) готова. Пожалуйста, оплатите остаток (оставшуюся часть цены и доставку), чтобы мы могли отправить или передать её вам.",
+      "balance.amount": "К оплате",
+      "balance.paid": "Предоплата внесена",
+      "balance.open": "Оплатить остаток",
+      "deposit.subject": "Предоплата по заказу {number} получена",
+      "deposit.text":
+        "Мы получили предоплату за вашу шляпу на заказ (заказ {number}). Мы начинаем работу и напишем, когда шляпа будет готова, со ссылкой для оплаты остатка.",
     },
   },
 );

@@ -116,3 +116,12 @@ function toHtml(body: MailBody, lang: string): string {
     "",
   ].join("\n");
 }
+
+/** Text as staff typed it, as paragraphs: a blank line starts a new one, a single break stays a break. */
+export function paragraphsOf(text: string): Block[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => ({ kind: "p", text: p }));
+}

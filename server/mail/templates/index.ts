@@ -5,7 +5,14 @@
 import { defaultLocale, isLocale, type Locale } from "#lib/locale.ts";
 import { type RenderedMail, renderBody } from "./blocks.ts";
 import { type MessageReplyVars, messageReply, type ShopContactMessageVars, shopContactMessage } from "./contact-message.ts";
-import { type CustomOrderVars, customOrderReceived, shopCustomOrder } from "./custom-order.ts";
+import {
+  type CustomOrderMessageVars,
+  type CustomOrderVars,
+  customOrderMessage,
+  customOrderReceived,
+  shopCustomOrder,
+} from "./custom-order.ts";
+import { balanceRequested, type CustomOrderPaymentVars, type CustomQuoteVars, customQuote, depositReceived } from "./custom-quote.ts";
 import { type OrderCancelledVars, orderCancelled } from "./order-cancelled.ts";
 import { type OrderReceivedVars, orderReceived } from "./order-received.ts";
 import { type OrderShippedVars, orderShipped } from "./order-shipped.ts";
@@ -36,6 +43,10 @@ export type MailVars = {
   "message-reply": MessageReplyVars;
   "custom-order-received": CustomOrderVars;
   "shop-custom-order": CustomOrderVars;
+  "custom-order-message": CustomOrderMessageVars;
+  "custom-quote": CustomQuoteVars;
+  "deposit-received": CustomOrderPaymentVars;
+  "balance-requested": CustomOrderPaymentVars;
 };
 
 export type MailTemplate = keyof MailVars;
@@ -56,6 +67,10 @@ const templates: { [T in MailTemplate]: Template<MailVars[T]> } = {
   "message-reply": messageReply,
   "custom-order-received": customOrderReceived,
   "shop-custom-order": shopCustomOrder,
+  "custom-order-message": customOrderMessage,
+  "custom-quote": customQuote,
+  "deposit-received": depositReceived,
+  "balance-requested": balanceRequested,
 };
 
 export const mailTemplates = Object.keys(templates) as MailTemplate[];

@@ -4,6 +4,7 @@ import type { Block } from "./blocks.ts";
 import {
   greeting,
   isCashInStore,
+  isCustomHat,
   type MailOrder,
   makingText,
   orderButton,
@@ -29,12 +30,12 @@ export const orderReceived: Template<OrderReceivedVars> = ({ order }, context) =
   if (isCashInStore(order)) {
     blocks.push(
       { kind: "heading", text: t("received.cash.title") },
-      { kind: "p", text: t("received.cash.visit") },
+      { kind: "p", text: isCustomHat(order) ? t("received.custom.visit") : t("received.cash.visit") },
       { kind: "box", lines: workshopLines(locale) },
-      { kind: "p", text: t("received.cash.making", { making }) },
+      { kind: "p", text: isCustomHat(order) ? t("received.custom.cash") : t("received.cash.making", { making }) },
     );
   } else {
-    blocks.push({ kind: "p", text: t("received.online.making", { making }) });
+    blocks.push({ kind: "p", text: isCustomHat(order) ? t("received.custom.online") : t("received.online.making", { making }) });
   }
   blocks.push(...signature(locale));
   return { subject: t("received.subject", { number: order.orderNumber, shop: shop.name }), blocks };

@@ -29,6 +29,9 @@ export type MailOrder = Pick<
   | "locale"
   | "createdAt"
   | "updatedAt"
+  | "customOrderId"
+  | "depositCents"
+  | "depositIdr"
 >;
 
 export type MailContext = { locale: Locale; publicUrl: string };
@@ -52,6 +55,11 @@ function paymentName(code: string, locale: Locale): string {
 /** A country's name in the language; one the list does not know as it is. */
 export function countryName(country: string, locale: Locale): string {
   return Object.hasOwn(countryNames.en, country) ? translator(countryNames, locale)(country as keyof typeof countryNames.en) : country;
+}
+
+/** A hat made to a custom request's quote: paid as a deposit and a balance, made in the quote's time. */
+export function isCustomHat(order: MailOrder): boolean {
+  return order.customOrderId !== null;
 }
 
 export function isCashInStore(order: MailOrder): boolean {
@@ -98,12 +106,15 @@ export function orderRows(order: MailOrder, locale: Locale): [string, string][] 
   ];
   if (order.size !== null) rows.push([t("size"), t("sizeValue", { cm: order.size })]);
   if (order.color.trim()) rows.push([t("color"), order.color]);
-  rows.push(
-    [t("price"), formatUsd(order.priceCents)],
-    [t("delivery"), delivery],
-    [t("total"), totalText(order)],
-    [t("payment"), paymentName(order.paymentMethod, locale)],
-  );
+  rows.push([t("price"), formatUsd(order.priceCents)], [t("delivery"), delivery], [t("total"), totalText(order)]);
+  if (order.depositCents !== null && order.depositIdr !== null) {
+    // A custom hat is paid in two parts: say what each is, in the currency the customer pays.
+    rows.push(
+      [t("rows.deposit"), `${formatUsd(order.depositCents)} (${formatIdr(order.depositIdr)})`],
+      [t("rows.balance"), `${formatUsd(order.totalCents - order.depositCents)} (${formatIdr(order.totalIdr - order.depositIdr)})`],
+    );
+  }
+  rows.push([t("payment"), paymentName(order.paymentMethod, locale)]);
   return rows;
 }
 

@@ -71,9 +71,28 @@ const request = {
   locale: "ru",
   createdAt: new Date("2026-11-23T02:00:00Z"),
 };
+const quote = {
+  version: 2,
+  priceCents: 18_551,
+  description: "A straw fedora with a <woven> band.",
+  productionTime: "3-4 weeks",
+  validUntil: new Date("2026-12-08T15:59:59.999Z"),
+  token: "q".repeat(32),
+};
+const customOrder = testOrder({
+  productName: "Custom Fedora (request #C7)",
+  size: null,
+  customOrderId: 7,
+  depositCents: 9_276,
+  depositIdr: 1_556_300,
+});
 const customMails: MailContent[] = [
   { template: "custom-order-received", vars: { request, photos: 2 } },
   { template: "shop-custom-order", vars: { request, photos: 2 } },
+  { template: "custom-order-message", vars: { request, subject: "Your fedora", text: "We can make it.\n\nA <wide> band costs $20 more." } },
+  { template: "custom-quote", vars: { quote, request } },
+  { template: "deposit-received", vars: { order: customOrder } },
+  { template: "balance-requested", vars: { order: customOrder } },
 ];
 
 describe("mail templates", () => {
@@ -86,6 +105,49 @@ describe("mail templates", () => {
     const shopCopy = renderMail(customMails[1]!, "en", url);
     expect(shopCopy.subject).toBe("Custom hat request #C7 from Ayu Lestari: Fedora");
     expect(shopCopy.html).toContain("&lt;wide&gt;");
+    const message = renderMail(customMails[2]!, "ru", url);
+    expect(message.subject).toBe("Your fedora");
+    expect(message.text).toContain("We can make it.");
+    expect(message.text).toContain("Это письмо о вашей заявке на шляпу на заказ #C7 (Fedora).");
+    expect(message.html).toContain("A &lt;wide&gt; band");
+  });
+
+  it("custom quotes: the link in the request's language, the deposit (half, rounded up), the balance from the order", () => {
+    const ru = renderMail(customMails[3]!, "ru", url);
+    expect(ru.subject).toBe("Новая версия предложения (2) по заявке на шляпу #C7 — Rumah Topi");
+    expect(ru.text).toContain(`${url}/ru/quotes/${"q".repeat(32)}`);
+    expect(ru.text).toContain("Предоплата (50%): $92.76");
+    expect(ru.text).toContain("3–4 недели");
+    expect(ru.text).toContain("8 декабря 2026");
+    expect(ru.html).toContain("&lt;woven&gt;");
+    const en = renderMail(customMails[3]!, "en", url);
+    expect(en.text).toContain("Deposit to start (50%): $92.76");
+    expect(en.text).toContain("Balance when the hat is ready: $92.75");
+    const balance = renderMail(customMails[5]!, "en", url);
+    expect(balance.subject).toBe("Your hat is ready: balance for order RT-240517-K3QZ");
+    expect(balance.text).toContain(`Balance to pay: $122.24 (${formatIdr(3_607_100 - 1_556_300)})`);
+    expect(balance.text).toContain(`${url}/orders/tok_9f8e7d6c5b4a`);
+    expect(renderMail(customMails[4]!, "ru", url).subject).toBe("Предоплата по заказу RT-240517-K3QZ получена");
+  });
+
+  it("a custom hat's order and payment mails: the deposit and balance rows, the quote's time, no catalogue promise", () => {
+    const received = renderMail({ template: "order-received", vars: { order: customOrder } }, "en", url).text;
+    expect(received).toContain(`Deposit: $92.76 (${formatIdr(1_556_300)})`);
+    expect(received).toContain(`Balance when the hat is ready: $122.24 (${formatIdr(3_607_100 - 1_556_300)})`);
+    expect(received).toContain("within the production time of your quote");
+    expect(received).not.toContain("5–10 business days");
+    const cashCustom = { ...customOrder, paymentMethod: "CASH_IN_STORE", deliveryOption: "PICKUP" };
+    const cashText = renderMail({ template: "order-received", vars: { order: cashCustom } }, "ru", url).text;
+    expect(cashText).toContain("внесите предоплату наличными");
+    expect(cashText).not.toContain("100% предоплаты");
+    expect(cashText).not.toContain("5–10 рабочих дней");
+    const confirmed = renderMail({ template: "payment-confirmed", vars: { order: customOrder } }, "en", url).text;
+    expect(confirmed).toContain("your custom hat is paid in full");
+    expect(confirmed).not.toMatch(/crafting takes|Estimated delivery/);
+    // A catalogue order keeps its making time and promise, and no deposit rows.
+    const catalogue = renderMail({ template: "payment-confirmed", vars: { order: testOrder() } }, "en", url).text;
+    expect(catalogue).toMatch(/crafting takes 5–10 business days[\s\S]*Estimated delivery/);
+    expect(renderMail({ template: "order-received", vars: { order: testOrder() } }, "en", url).text).not.toContain("Deposit");
   });
 
   it("cover every template, in both languages, with a subject, text and HTML", () => {

@@ -2,14 +2,13 @@ import { randomBytes } from "node:crypto";
 import { useState } from "react";
 import { data, Form, redirect, useRouteLoaderData, useSubmit } from "react-router";
 import { AdminTable } from "#app/components/admin/AdminTable.tsx";
-import { AuditChange } from "#app/components/admin/AuditChange.tsx";
+import { AuditTrail } from "#app/components/admin/AuditChange.tsx";
+import { Banner, field, Rows, Section } from "#app/components/admin/RecordParts.tsx";
 import { TokenField } from "#app/components/admin/TokenField.tsx";
 import { useHydrated } from "#app/components/useHydrated.ts";
-import { adminAudit } from "#app/i18n/admin-audit.ts";
 import { adminOrder } from "#app/i18n/admin-order.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
 import { adminDate } from "#lib/admin-date.ts";
-import { isAuditAction } from "#lib/audit-actions.ts";
 import { deliveryDays } from "#lib/delivery.ts";
 import { translator } from "#lib/i18n/core.ts";
 import { countryNames } from "#lib/i18n/countries.ts";
@@ -19,6 +18,7 @@ import type { Locale } from "#lib/locale.ts";
 import { formatAmount, formatIdr, formatRate, formatUsd } from "#lib/money.ts";
 import { historyLine } from "#lib/order-history.ts";
 import { paymentMethodName } from "#lib/payment-methods.ts";
+import { sendBalanceLink } from "#server/desk/balance-link.ts";
 import { addNote, changeStatus, markPaid, refusalCode, sendOrderEmail } from "#server/desk/order-actions.ts";
 import { isOrderId, orderDetail } from "#server/desk/order-detail.ts";
 import { isStaffTemplateId, prefilledEmail, staffTemplateIds } from "#server/desk/order-mail-templates.ts";
@@ -72,7 +72,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "mark-paid" | "status" | "email" | "note" | "refund";
+type Intent = "mark-paid" | "status" | "email" | "note" | "refund" | "balance";
 export type ActionFailure = { intent: Intent; code: string | null; message: string; fields?: Record<string, string> };
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -129,6 +129,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "note":
         await addNote(id, field("note"), actor);
         return redirect(here(id, back, { done: "note" }));
+      case "balance": {
+        const { sent } = await sendBalanceLink(id, field("nonce"), actor);
+        return redirect(here(id, back, { done: sent ? "balance" : "email-repeat" }));
+      }
       case "refund": {
         if (field("confirmed") !== "yes") {
           const query = new URLSearchParams({
@@ -193,48 +197,10 @@ function deliveryName(code: string, locale: Locale): string {
   return key in deliveryTexts.en ? translator(deliveryTexts, locale)(key as keyof typeof deliveryTexts.en) : code;
 }
 
-const card = "rounded-2xl border border-sand-200 bg-white p-4 sm:p-5";
-const field = "mt-1 block w-full rounded-lg border border-sand-300 bg-white px-3 py-2 text-sm";
 const td = "px-3 py-2 align-top";
-
-function Rows({ rows }: { rows: [string, React.ReactNode][] }) {
-  return (
-    <dl className="mt-3 grid grid-cols-[minmax(7rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-ink-600">{label}</dt>
-          <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Section({ id, title, children, className = "" }: { id: string; title: string; children: React.ReactNode; className?: string }) {
-  return (
-    <section id={id} aria-labelledby={`${id}-title`} className={`${card} min-w-0 ${className}`}>
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Banner({ kind, children }: { kind: "success" | "error"; children: React.ReactNode }) {
-  return (
-    <div
-      role={kind === "error" ? "alert" : "status"}
-      className={`mt-4 rounded-xl border p-4 text-sm ${kind === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-green-200 bg-green-50 text-green-900"}`}
-    >
-      {children}
-    </div>
-  );
-}
 
 export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT(adminOrder);
-  const ta = useT(adminAudit);
   const locale = useLocale();
   const hydrated = useHydrated();
   const submit = useSubmit();
@@ -280,6 +246,8 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
         return [t("done.note")];
       case "refund":
         return [t("done.refund")];
+      case "balance":
+        return [t("done.balance")];
       default:
         return [];
     }
@@ -292,7 +260,9 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
             ? "error.note"
             : failure.intent === "refund"
               ? "error.refund"
-              : "error.status",
+              : failure.intent === "balance"
+                ? "error.balance"
+                : "error.status",
         {
           reason: reasonOf(t, failure),
         },
@@ -377,7 +347,11 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
                 ]}
               />
               <p className="mt-2 text-sm">
-                {loaderData.productExists ? (
+                {order.customOrderId !== null ? (
+                  <a href={`/admin/custom-orders/${order.customOrderId}/quote`} className="underline underline-offset-4">
+                    {t("field.customRequest", { id: order.customOrderId })}
+                  </a>
+                ) : loaderData.productExists ? (
                   <a href={`/products/${order.productId}`} target="_blank" rel="noopener" className="underline underline-offset-4">
                     {t("field.productLink")}
                   </a>
@@ -442,6 +416,18 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
               [t("field.paymentStatus"), named(t, "paymentStatus", order.paymentStatus)],
               [t("field.totalUsd"), formatUsd(order.totalCents)],
               [t("field.totalIdr"), formatIdr(order.totalIdr)],
+              ...(order.depositCents !== null && order.depositIdr !== null
+                ? ([
+                    [
+                      t("field.deposit"),
+                      `${formatUsd(order.depositCents)} (${formatIdr(order.depositIdr)}) · ${t(order.paymentStatus === "DEPOSIT_PAID" || order.paymentStatus === "SUCCEEDED" ? "part.paid" : "part.unpaid")}`,
+                    ],
+                    [
+                      t("field.balance"),
+                      `${formatUsd(order.totalCents - order.depositCents)} (${formatIdr(order.totalIdr - order.depositIdr)}) · ${t(order.paymentStatus === "SUCCEEDED" ? "part.paid" : order.balanceRequestedAt ? "part.requested" : "part.unpaid")}`,
+                    ],
+                  ] as [string, string][])
+                : []),
               [t("field.rate"), t("field.rateValue", { rate: formatRate(order.usdToIdrRate) })],
               ...(paidAt ? ([[t("field.paidAt"), adminDate(paidAt, locale)]] as [string, string][]) : []),
             ]}
@@ -475,6 +461,9 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
                     <td className={td}>
                       {paymentMethodName(a.method, locale)}
                       <span className="block font-mono text-xs text-ink-600">{a.channelCode}</span>
+                      {a.part !== "FULL" && (
+                        <span className="block text-xs font-medium">{t(a.part === "DEPOSIT" ? "field.deposit" : "field.balance")}</span>
+                      )}
                     </td>
                     <td className={`${td} whitespace-nowrap tabular-nums`}>{formatAmount(a.amount, a.currency)}</td>
                     <td className={td}>{named(t, "attemptStatus", a.status)}</td>
@@ -591,6 +580,20 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
 
         <Section id="actions" title={t("section.actions")} className="lg:col-span-2">
           <div className="mt-3 grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+            {can.balance && (
+              <Form method="post" action={self} className="rounded-xl border border-sand-200 p-4">
+                <TokenField />
+                <input type="hidden" name="intent" value="balance" />
+                <input type="hidden" name="nonce" value={nonce} />
+                {back && <input type="hidden" name="back" value={back} />}
+                <p className="text-sm text-ink-700">
+                  {t(order.balanceRequestedAt ? "balance.hintAgain" : "balance.hint", { email: order.shippingAddress.email })}
+                </p>
+                <button type="submit" className="btn-primary mt-3">
+                  {t(order.balanceRequestedAt ? "balance.again" : "balance.send")}
+                </button>
+              </Form>
+            )}
             {can.markPaid && (
               <Form
                 method="get"
@@ -861,21 +864,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
         </Section>
 
         <Section id="audit" title={t("section.audit")}>
-          {audit.length === 0 ? (
-            <p className="mt-2 text-sm text-ink-700">{t("audit.empty")}</p>
-          ) : (
-            <ul className="mt-3 space-y-3 text-sm">
-              {audit.map((a) => (
-                <li key={a.id} className="border-b border-sand-200 pb-2 last:border-0">
-                  <p>
-                    <span className="font-medium">{isAuditAction(a.action) ? ta(`action.${a.action}`) : a.action}</span> · {a.actor} ·{" "}
-                    {adminDate(a.createdAt, locale)}
-                  </p>
-                  <AuditChange before={a.before} after={a.after} className="mt-0.5 text-ink-600" />
-                </li>
-              ))}
-            </ul>
-          )}
+          <AuditTrail entries={audit} empty={t("audit.empty")} />
         </Section>
       </div>
     </article>

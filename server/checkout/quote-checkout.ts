@@ -1,0 +1,32 @@
+import { type CustomerQuote, quoteByToken } from "#server/custom-orders/quotes.ts";
+import { isPayable } from "#server/payments/payment-requests.ts";
+import { startCheckout } from "./session.ts";
+import { resumePayment } from "./steps.ts";
+
+/** What accepting a quote leads to: the checkout's address step, its payment step, or a refusal. */
+export type Acceptance =
+  | { to: "/checkout/shipping" | "/checkout/payment"; sessionId: string }
+  | { refused: CustomerQuote["state"] | "gone" };
+
+/**
+ * The customer accepts the quote behind `token`: the checkout of this browser then holds the quote
+ * (an earlier product choice is replaced; an address typed before is kept). A quote whose order
+ * was placed and whose deposit is still unpaid takes that order to the payment step instead.
+ * Anything else is refused with the quote's state; nothing changes.
+ */
+export async function acceptQuote(request: Request, token: string): Promise<Acceptance> {
+  const found = await quoteByToken(token);
+  if (!found) return { refused: "gone" };
+  if (found.state === "accepted" && found.order && found.order.paymentStatus !== "DEPOSIT_PAID" && isPayable(found.order))
+    return { to: "/checkout/payment", sessionId: await resumePayment(request, found.order) };
+  if (found.state !== "open") return { refused: found.state };
+  const sessionId = await startCheckout(request, {
+    quoteId: found.quote.id,
+    productId: null,
+    productName: null,
+    selectedSize: null,
+    priceCents: null,
+    payOrderId: null,
+  });
+  return { to: "/checkout/shipping", sessionId };
+}
