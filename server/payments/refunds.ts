@@ -321,9 +321,11 @@ function causeOf(attempt: PaymentAttempt, all: PaymentAttempt[], orderCancelled:
   if (flag.startsWith("paid after the order was cancelled")) return "paid-after-cancel";
   // Staff cancelled an order that was paid: its own payment goes back too.
   if (orderCancelled) return "order-cancelled";
-  if (flag.startsWith("order already paid by another payment")) return "paid-twice";
+  if (flag.startsWith("order already paid by another payment") || flag.startsWith("deposit already paid by another payment"))
+    return "paid-twice";
   if (wrongMoney.test(flag)) return "wrong-amount";
-  const successes = all.filter((a) => a.status === "SUCCEEDED");
+  // A custom hat's deposit and balance are two payments of one order (decision 026): each part has its own.
+  const successes = all.filter((a) => a.status === "SUCCEEDED" && a.part === attempt.part);
   const own = successes.find((a) => !a.flag) ?? successes[0];
   if (own && own.id !== attempt.id) return "paid-twice";
   return flag ? "flagged" : null;
