@@ -44,6 +44,22 @@ describe("security headers", () => {
     expect(policy["object-src"]).toBe("'none'");
   });
 
+  it("gives every response its own nonce, also past the pool's refill", async () => {
+    const app = express();
+    app.use(securityHeaders({ dev: false, https: false }));
+    app.get(/.*/, (_req, res) => {
+      res.send(String(res.locals.cspNonce));
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    close = () => server.close();
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const nonces: string[] = [];
+    for (let i = 0; i < 600; i++) nonces.push(await (await fetch(url)).text());
+    expect(new Set(nonces).size).toBe(600);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+  });
+
   it("development allows Vite's injected scripts, styles and its WebSocket", async () => {
     const policy = csp(await headersOf(securityHeaders({ dev: true, https: false })));
     expect(policy["script-src"]).toContain("'unsafe-inline'");

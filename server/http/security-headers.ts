@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 
@@ -9,9 +9,26 @@ import helmet from "helmet";
  * as an origin to other sites, a Permissions-Policy, and HSTS when the shop is served over https.
  */
 const nonce: RequestHandler = (_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = freshNonce();
   next();
 };
+
+/**
+ * 128 random bits per response, as CSP asks. Drawn from a pool filled 256 nonces at a time: one
+ * call for random bytes per page costs more than the rest of the nonce's work. No byte is used twice.
+ */
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let poolOffset = noncePool.length;
+function freshNonce(): string {
+  if (poolOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    poolOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", poolOffset, poolOffset + NONCE_BYTES);
+  poolOffset += NONCE_BYTES;
+  return nonce;
+}
 
 type Csp = Record<string, (string | ((req: unknown, res: { locals: Record<string, unknown> }) => string))[]>;
 
