@@ -22,6 +22,16 @@ export const auditActions = [
   "product-shown",
   "product-deleted",
   "photos-uploaded",
+  "custom-order-status",
+  "custom-order-notes",
+  "custom-order-email",
+  "studio-photos-requested",
+  "studio-photo-added",
+  "studio-photo-discarded",
+  "studio-photo-new",
+  "quote-sent",
+  "quote-withdrawn",
+  "order-balance-link",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -674,7 +674,8 @@ function shadows(m: Model, cam: Cam, S: (p: V3) => Pt, bg: string, cmPx: number)
   );
 }
 
-function renderSvg(d: HatDesign, m: Model, view: View): string {
+/** The hat in its studio (paper, shadows, vignette) or, with `bare`, alone on a transparent canvas. */
+function renderSvg(d: HatDesign, m: Model, view: View, bare = false): string {
   const cam = camera(view),
     Lw = unit(cam.unrot(KEY)),
     eye = cam.unrot(v3(0, 0, DIST));
@@ -727,11 +728,12 @@ function renderSvg(d: HatDesign, m: Model, view: View): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">` +
     `<style>.c{fill:currentColor;stroke:currentColor;stroke-width:.7px;stroke-linejoin:round}.t{fill:none;stroke-linecap:round;stroke-linejoin:round}</style>` +
-    background(d.background, view.el > 45) +
+    (bare ? "" : background(d.background, view.el > 45)) +
     filters(felt) +
-    shadows(m, cam, S, d.background, cmPx) +
+    (bare ? "" : shadows(m, cam, S, d.background, cmPx)) +
     `<g${felt ? ' filter="url(#felt)"' : ""}>${items.map((x) => x.svg).join("")}</g>` +
-    `<rect width="${SIZE}" height="${SIZE}" fill="url(#vig)"/></svg>`
+    (bare ? "" : `<rect width="${SIZE}" height="${SIZE}" fill="url(#vig)"/>`) +
+    "</svg>"
   );
 }
 
@@ -792,4 +794,16 @@ function printTable(): void {
   console.log(`\n${fmtRow(cols)}\n${width.map((w) => "-".repeat(w)).join("-|-")}\n${rows.map(fmtRow).join("\n")}`);
 }
 
-await main();
+/**
+ * One hat alone on a transparent SIZE x SIZE canvas (design index 0–23, view 1–3): the cut-out
+ * bench and tests put it on busy backgrounds and know the true mask from its alpha.
+ */
+export function bareHatSvg(designIndex: number, viewK: 1 | 2 | 3): string {
+  const d = HAT_DESIGNS[designIndex];
+  const view = VIEWS.find((v) => v.k === viewK);
+  if (!d || !view) throw new Error(`No hat design ${designIndex} or view ${viewK}`);
+  return renderSvg(d, buildModel(d, designIndex + 1), view, true);
+}
+
+// Run as a script (not when imported for bareHatSvg).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

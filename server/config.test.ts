@@ -86,3 +86,28 @@ describe("the S3 bucket's configuration", () => {
     expect(parseConfig({ RATE_LIMIT_UPLOADS: "5/60" }).RATE_LIMIT_UPLOADS).toEqual({ points: 5, seconds: 60 });
   });
 });
+
+describe("the remote image model's configuration", () => {
+  const remote = {
+    AI_IMAGE_API_URL: "https://ark.ap-southeast.bytepluses.com",
+    AI_IMAGE_API_KEY: "ark-example-key",
+    AI_IMAGE_MODEL: "seedream-4-0-250828",
+  };
+
+  it("takes all three settings, or none (the local engine), and one job at a time unless set", () => {
+    expect(parseConfig(remote).AI_IMAGE_MODEL).toBe("seedream-4-0-250828");
+    expect(parseConfig({}).AI_IMAGE_API_URL).toBeUndefined();
+    expect(parseConfig({}).AI_JOB_CONCURRENCY).toBe(1);
+    expect(parseConfig({ AI_JOB_CONCURRENCY: "2" }).AI_JOB_CONCURRENCY).toBe(2);
+  });
+
+  it("refuses to start with only some of them, or a concurrency out of range, saying which", () => {
+    expect(() => parseConfig({ AI_IMAGE_API_URL: remote.AI_IMAGE_API_URL })).toThrow(
+      /AI_IMAGE_API_KEY, AI_IMAGE_MODEL: required with AI_IMAGE_API_URL/,
+    );
+    expect(() => parseConfig({ ...remote, AI_IMAGE_MODEL: "", AI_IMAGE_API_KEY: "" })).toThrow(/required with AI_IMAGE_API_URL/);
+    expect(() => parseConfig({ ...remote, AI_IMAGE_API_URL: "file:///etc/passwd" })).toThrow(/AI_IMAGE_API_URL/);
+    expect(() => parseConfig({ AI_JOB_CONCURRENCY: "0" })).toThrow(/AI_JOB_CONCURRENCY/);
+    expect(() => parseConfig({ AI_JOB_CONCURRENCY: "many" })).toThrow(/AI_JOB_CONCURRENCY/);
+  });
+});

@@ -15,6 +15,13 @@ const rateLimit = (fallback: string) =>
     })
     .refine((l) => l.points >= 1 && l.seconds >= 1, "must be at least 1/1");
 
+/**
+ * The local engine's threads unless AI_LOCAL_THREADS says otherwise: both cores of the small
+ * machine the shop is made for. Its process runs at the lowest priority, so a page request still
+ * takes a core the moment it needs one (npm run bench measures the product page while a job runs).
+ */
+export const DEFAULT_LOCAL_THREADS = 2;
+
 /** Every environment variable the shop reads, parsed and checked once at start. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -82,6 +89,23 @@ const envSchema = z.object({
   RATE_LIMIT_WRITES: rateLimit("120/60"),
   /** Photo uploads per client (POST /api/uploads, up to 5 photos each; POST /api/custom-orders/uploads, up to 3). */
   RATE_LIMIT_UPLOADS: rateLimit("60/600"),
+  /** Studio-photo jobs started per client (POST /api/ai/enhance-product-images, staff only). */
+  RATE_LIMIT_AI_JOBS: rateLimit("20/600"),
+  /**
+   * A remote image model for the studio photos (BytePlus ModelArk Seedream's images API): its base
+   * URL (e.g. https://ark.ap-southeast.bytepluses.com), key and model. All three or none; without
+   * them the local engine runs (server/ai/engines.ts).
+   */
+  AI_IMAGE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  AI_IMAGE_API_KEY: z.string().min(8, "must be at least 8 characters").optional(),
+  AI_IMAGE_MODEL: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$/, "must be a model or endpoint id, e.g. seedream-4-0-250828")
+    .optional(),
+  /** Studio-photo jobs one instance runs at once (they fill a core each with the local engine). */
+  AI_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /** CPU threads of the local engine's model and image work (its own process, below the shop's priority). */
+  AI_LOCAL_THREADS: z.coerce.number().int().min(1).max(16).default(DEFAULT_LOCAL_THREADS),
   /**
    * Product photos go to this S3-compatible bucket when set (AWS S3, Cloudflare R2, MinIO, …);
    * else to DATA_DIR/files. The keys below are required with it (docs/decisions/019).
@@ -136,6 +160,14 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (c.ADMIN_EMAIL && c.ADMIN_PASSWORD) {
     const problem = passwordProblem(c.ADMIN_PASSWORD, c.ADMIN_EMAIL);
     if (problem) throw new Error(`Invalid configuration:\n  ADMIN_PASSWORD: ${passwordProblemText[problem]}`);
+  }
+  const aiNames = ["AI_IMAGE_API_URL", "AI_IMAGE_API_KEY", "AI_IMAGE_MODEL"] as const;
+  const aiSet = aiNames.filter((name) => c[name]);
+  if (aiSet.length > 0 && aiSet.length < aiNames.length) {
+    const missing = aiNames.filter((name) => !c[name]);
+    throw new Error(
+      `Invalid configuration:\n  ${missing.join(", ")}: required with ${aiSet.join(", ")} (the remote image model needs all three)`,
+    );
   }
   const s3Problem = s3ConfigProblem(c);
   if (s3Problem) throw new Error(`Invalid configuration:\n  ${s3Problem}`);

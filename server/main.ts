@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { closeEngine } from "./ai/engines.ts";
 import { watchVersions } from "./cache/versions.ts";
 import { config, paymentsSandbox } from "./config.ts";
 import { database } from "./db/client.ts";
@@ -35,6 +36,7 @@ async function main() {
     }
     const { port } = server.address() as AddressInfo;
     const where = db.kind === "pglite" ? `embedded PGlite in ${cfg.DATA_DIR}/db` : "PostgreSQL (DATABASE_URL)";
+    console.log(`Studio photos: the ${cfg.AI_IMAGE_API_URL ? `remote image model ${cfg.AI_IMAGE_MODEL}` : "local engine"}.`);
     if (paymentsSandbox()) console.log("Demo shop: no Xendit key, so payments run in the built-in sandbox and no real payment is taken.");
     console.log(`Shop running at http://localhost:${port} (${dev ? "development" : "production"}; database: ${where})`);
   });
@@ -49,6 +51,7 @@ async function main() {
       () =>
         void stopJobs()
           .catch((error: unknown) => console.error("Stopping jobs:", error))
+          .then(() => closeEngine())
           .then(() => stopXenditSandbox())
           .then(() => db.close())
           .finally(() => process.exit(0)),

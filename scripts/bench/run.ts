@@ -5,6 +5,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
+import { aiFigures } from "./ai.ts";
 import { catalogFigures } from "./catalog.ts";
 import { ordersListFigures } from "./orders-list.ts";
 import { BENCH_CALLBACK_TOKEN, BENCH_STAFF_TOKEN, paymentFigures } from "./payments.ts";
@@ -21,6 +22,7 @@ const UNCACHED_PORT = 3193;
 const POSTGRES_PORT = 3194;
 const ORDERS_PORT = 3195;
 const CATALOG_PORTS: [number, number] = [3196, 3197];
+const AI_PORT = 3198;
 const CHECKOUT_CONNECTIONS = 16;
 const POSTGRES_SERVER = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432";
 /** BENCH_ONLY=checkout: only the checkout steps, on PGlite and on PostgreSQL. */
@@ -29,6 +31,8 @@ const CHECKOUT_ONLY = process.env.BENCH_ONLY === "checkout";
 const ORDERS_ONLY = process.env.BENCH_ONLY === "orders";
 /** BENCH_ONLY=catalog: only the floor and the storefront on PostgreSQL with 20,000 more products. */
 const CATALOG_ONLY = process.env.BENCH_ONLY === "catalog";
+/** BENCH_ONLY=ai: only the local AI engine (cut-out quality, speed, memory, the shop's p99 during a job). */
+const AI_ONLY = process.env.BENCH_ONLY === "ai";
 
 /** The bench is one client sending thousands of orders and payments: the shop's rate limits must not count it. */
 const BENCH_RATE_LIMITS = {
@@ -160,6 +164,7 @@ async function main() {
   if (CHECKOUT_ONLY) return checkoutOnly();
   if (ORDERS_ONLY) return ordersOnly();
   if (CATALOG_ONLY) return catalogOnly();
+  if (AI_ONLY) return aiOnly();
   console.log("Building the shop and the floor...");
   execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
   execFileSync("npx", ["react-router", "build", "scripts/bench/floor"], { stdio: "ignore" });
@@ -243,6 +248,7 @@ async function main() {
     await postgresCheckout();
     await ordersListFigures(start, POSTGRES_SERVER, ORDERS_PORT, SECONDS, BENCH_STAFF_TOKEN);
     await catalogFigures(start, POSTGRES_SERVER, CATALOG_PORTS, SECONDS, floorFigures.rps);
+    await aiFigures(start, AI_PORT, SECONDS);
   } finally {
     shop.kill("SIGTERM");
     floor.kill("SIGTERM");
@@ -290,6 +296,12 @@ floor (minimal React Router page), 16 connections: ${fmt(f)}`);
     floor.kill("SIGTERM");
   }
   await catalogFigures(start, POSTGRES_SERVER, CATALOG_PORTS, SECONDS, floorRps);
+}
+
+async function aiOnly() {
+  console.log("Building the shop...");
+  execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
+  await aiFigures(start, AI_PORT, SECONDS);
 }
 
 /** The same checkout figures with the shop on a fresh database of the PostgreSQL server, if there is one. */

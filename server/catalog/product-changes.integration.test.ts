@@ -9,6 +9,7 @@ import { type Database, getDb } from "#server/db/client.ts";
 import { orders } from "#server/db/schema.ts";
 import { storage } from "#server/media/storage.ts";
 import { productsSitemap } from "#server/seo/sitemap.ts";
+import { sampleProduct } from "#tests/support/sample-product.ts";
 import { freshDatabase } from "#tests/support/test-db.ts";
 import { productListPage } from "./admin-list.ts";
 import { productFromApi } from "./api-input.ts";
@@ -24,21 +25,7 @@ afterAll(() => database.close());
 
 const actor: Actor = { staffId: null, label: "api token", role: "machine", ip: "127.0.0.1" };
 
-const raw: RawProduct = {
-  name: "Sidemen Sun Hat",
-  description: "A wide sun hat woven from palm leaf.",
-  material: "Palm leaf",
-  color: "Natural",
-  crownStyle: "Round",
-  brimSize: "12 cm",
-  price: "185.50",
-  isNew: true,
-  isFeatured: false,
-  inStock: true,
-  sizes: ["57", "", "55"],
-  images: [],
-};
-const input = (change: Partial<RawProduct> = {}): ProductInput => productSchema.parse({ ...raw, ...change });
+const input = (change: Partial<RawProduct> = {}): ProductInput => productSchema.parse({ ...sampleProduct, ...change });
 
 async function upload(key: string): Promise<void> {
   const body = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c96" } })
@@ -85,7 +72,7 @@ async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
 describe("the product form's schema", () => {
   it("reads an API body: a float price exactly, sizes as {sizeInCm}, photos by key or by this shop's address only", async () => {
     const origin = "http://shop.test";
-    const body = { ...raw, price: 0.07, sizes: [{ sizeInCm: 58 }], images: [] };
+    const body = { ...sampleProduct, price: 0.07, sizes: [{ sizeInCm: 58 }], images: [] };
     expect((await productFromApi(body, origin, [])).priceCents).toBe(7);
     expect((await productFromApi({ ...body, price: 185.5 }, origin, [])).priceCents).toBe(18_550);
     await upload("1795000000000-sun-hat.png");

@@ -91,7 +91,11 @@ export const customOrders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("custom_orders_created_idx").on(t.createdAt, t.id)],
+  (t) => [
+    index("custom_orders_created_idx").on(t.createdAt, t.id),
+    // The tab's status filter and the dashboard's count of new requests.
+    index("custom_orders_status_idx").on(t.status, t.createdAt, t.id),
+  ],
 );
 
 /**
@@ -109,6 +113,37 @@ export const customOrderPhotos = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("custom_order_photos_order_idx").on(t.customOrderId, t.position)],
+);
+
+/**
+ * A quote staff write for a custom request (docs/decisions/026-custom-quotes.md): version 1, then
+ * at most two revisions, each kept. The customer opens it by its token (/quotes/<token>). Status:
+ * SENT (open until valid_until), ACCEPTED (an order was placed from it), SUPERSEDED (a newer
+ * version was written), WITHDRAWN. Expiry is read from valid_until, never stored.
+ */
+export const customQuotes = pgTable(
+  "custom_quotes",
+  {
+    id: serial("id").primaryKey(),
+    customOrderId: integer("custom_order_id")
+      .notNull()
+      .references(() => customOrders.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    description: text("description").notNull(),
+    /** One of SPEC 9's production times: 1-2, 3-4 or 4-6 weeks. */
+    productionTime: text("production_time").notNull(),
+    /** The end of the last valid day, in the workshop's time zone. */
+    validUntil: timestamp("valid_until", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    status: text("status").notNull().default("SENT"),
+    createdBy: integer("created_by").references(() => staffAccounts.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    closedBy: text("closed_by"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("custom_quotes_version_idx").on(t.customOrderId, t.version)],
 );
 
 /** Server-side checkout data, one row per browser (the id sits in a cookie). */
@@ -159,7 +194,8 @@ export const orders = pgTable(
     status: text("status").notNull(),
     paymentStatus: text("payment_status").notNull(),
     paymentMethod: text("payment_method").notNull(),
-    productId: integer("product_id").notNull(),
+    /** The catalogue hat ordered; null for a custom hat (customOrderId and quoteId say which). */
+    productId: integer("product_id"),
     productName: text("product_name").notNull(),
     productImage: text("product_image"),
     size: integer("size"),
@@ -176,6 +212,17 @@ export const orders = pgTable(
     /** Set when the order is shipped: who carries it and the number the customer tracks it by. */
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
+    /**
+     * A custom hat (docs/decisions/026-custom-quotes.md): the request and the accepted quote, and
+     * the deposit part of the price (US cents and its rupiah at the order's rate; the balance is
+     * the rest of the total). Null on a catalogue order.
+     */
+    customOrderId: integer("custom_order_id").references(() => customOrders.id, { onDelete: "restrict" }),
+    quoteId: integer("quote_id"),
+    depositCents: integer("deposit_cents"),
+    depositIdr: integer("deposit_idr"),
+    /** When staff sent the balance payment link: only then can the balance be paid. */
+    balanceRequestedAt: timestamp("balance_requested_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -192,6 +239,8 @@ export const orders = pgTable(
     index("orders_status_idx").on(t.status, t.paymentStatus),
     // Whether a product was ever ordered (it may then be hidden, never deleted).
     index("orders_product_idx").on(t.productId),
+    index("orders_custom_order_idx").on(t.customOrderId),
+    uniqueIndex("orders_quote_idx").on(t.quoteId),
   ],
 );
 
@@ -260,6 +309,8 @@ export const paymentAttempts = pgTable(
     channelCode: text("channel_code").notNull(),
     /** What is charged: whole rupiah from the order, never from a request. */
     amount: integer("amount").notNull(),
+    /** Which part of the order it pays: FULL, or DEPOSIT / BALANCE of a custom hat (decision 026). */
+    part: text("part").notNull().default("FULL"),
     currency: text("currency").notNull(),
     /** CREATING (stored, Xendit not answered yet), PENDING, SUCCEEDED, FAILED, EXPIRED, CANCELLED, ERROR. */
     status: text("status").notNull(),
@@ -426,4 +477,62 @@ export const refunds = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("refunds_order_idx").on(t.orderId)],
+);
+
+/**
+ * Studio photos made from a product's reference photos (SPEC 2.11, 4 "AI enhancement job"): one row
+ * per request, run by the pg-boss queue `ai-enhance` (server/ai/run-job.ts). The row, not pg-boss,
+ * is what staff see; a job whose worker died is settled here by pg-boss's retry or expiry.
+ */
+export const aiJobs = pgTable(
+  "ai_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The product the photos are for; null while the product is new (not saved yet). */
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** queued, PROCESSING, COMPLETED or FAILED (SPEC 4's values as they are written). */
+    status: text("status").notNull(),
+    prompt: text("prompt").notNull(),
+    /** What staff chose: product name and description, style hint, backdrop, size, sequential mode, watermark. */
+    options: jsonb("options").$type<Record<string, unknown>>().notNull(),
+    /** The reference photos' storage keys, in order (at most 10). */
+    sources: jsonb("sources").$type<string[]>().notNull(),
+    /** Which engine ran it (local or remote), once it started. */
+    engine: text("engine"),
+    /** The engine's one line about what it made. */
+    summary: text("summary"),
+    progressDone: integer("progress_done").notNull().default(0),
+    progressTotal: integer("progress_total").notNull().default(0),
+    error: text("error"),
+    /** How often a worker has taken it up (a crashed worker's job is taken up again). */
+    attempts: integer("attempts").notNull().default(0),
+    createdBy: integer("created_by").references(() => staffAccounts.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ai_jobs_product_idx").on(t.productId, t.createdAt), index("ai_jobs_creator_idx").on(t.createdBy, t.createdAt)],
+);
+
+/** One studio photo of a job, stored like an upload (its sizes beside it); staff add it to the product or discard it. */
+export const aiResults = pgTable(
+  "ai_results",
+  {
+    id: serial("id").primaryKey(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => aiJobs.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** The original's key in storage, as an upload's `pathname`. */
+    storageKey: text("storage_key").notNull(),
+    /** studio, side, three-quarter, top, flat-lay or details (server/ai/engine.ts). */
+    view: text("view").notNull(),
+    /** Which reference photo it was made from, or null when made from all. */
+    sourceIndex: integer("source_index"),
+    /** new, added (to the product's photos) or discarded. */
+    state: text("state").notNull().default("new"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("ai_results_job_position_idx").on(t.jobId, t.position)],
 );

@@ -14,7 +14,7 @@ import { isApiPath, routedPath } from "./request-body.ts";
  * request gets 429 `{error}`; a refused page gets 429 and the friendly page (app/root.tsx), both
  * with Retry-After. Limits and their defaults: server/config.ts and README.
  */
-export type LimitName = "orders" | "payments" | "contact" | "customOrders" | "uploads" | "writes";
+export type LimitName = "orders" | "payments" | "contact" | "customOrders" | "uploads" | "aiJobs" | "writes";
 
 /** The limit a request counts against; null for reads and for writes that prove who sends them. */
 export function limitOf(method: string, path: string): LimitName | null {
@@ -32,6 +32,7 @@ export function limitOf(method: string, path: string): LimitName | null {
   if (page === "/contact") return "contact";
   if (page === "/custom" || page === "/api/custom-orders") return "customOrders";
   if (page === "/api/uploads" || page === "/api/custom-orders/uploads") return "uploads";
+  if (page === "/api/ai/enhance-product-images") return "aiJobs";
   return "writes";
 }
 
@@ -63,6 +64,7 @@ function limitFor(name: LimitName): Limit {
     contact: c.RATE_LIMIT_CONTACT,
     customOrders: c.RATE_LIMIT_CUSTOM_ORDERS,
     uploads: c.RATE_LIMIT_UPLOADS,
+    aiJobs: c.RATE_LIMIT_AI_JOBS,
     writes: c.RATE_LIMIT_WRITES,
   }[name];
 }

@@ -30,6 +30,8 @@ const apiAccess: Record<string, "public" | "staff"> = {
   "api/orders/:id/refunds": "staff",
   "api/rates/usd-idr": "public",
   "api/uploads": "staff",
+  "api/ai/enhance-product-images": "staff",
+  "api/ai/enhance-product-images/results/:id": "staff",
   "api/xendit/payment-request": "public",
   "api/xendit/payment-status": "public",
   "api/xendit/webhook": "public",

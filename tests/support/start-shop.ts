@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-/** `log`: what the shop printed up to its ready line. */
+/** `log`: what the shop has printed so far. */
 export type RunningShop = { baseURL: string; dataDir: string; log: string; stop: () => Promise<void>; remove: () => Promise<void> };
 
 function freePort(): Promise<number> {
@@ -68,7 +68,9 @@ export async function startShop(env: Record<string, string> = {}, dataDir?: stri
   return {
     baseURL,
     dataDir,
-    log: output,
+    get log() {
+      return output;
+    },
     stop,
     remove: async () => {
       await stop();

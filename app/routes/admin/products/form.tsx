@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { AiStudioPanel } from "#app/components/admin/AiStudioPanel.tsx";
 import { Notice } from "#app/components/admin/Notice.tsx";
 import { moved, type PhotoRow, ProductPhotos } from "#app/components/admin/ProductPhotos.tsx";
 import { TokenField } from "#app/components/admin/TokenField.tsx";
 import { TextField } from "#app/components/TextField.tsx";
 import { adminProducts } from "#app/i18n/admin-products.ts";
 import { useT } from "#app/i18n/core.ts";
+import type { EnhanceStatus } from "#lib/ai-studio.ts";
 import {
   centsToPriceText,
   MAX_SIZE_CM,
@@ -17,6 +19,7 @@ import {
   rawProductFromForm,
   textLimits,
 } from "#lib/validation/product.ts";
+import { enhancementsFor } from "#server/ai/requests.ts";
 import {
   createProduct,
   deleteProduct,
@@ -85,10 +88,11 @@ async function productOf(params: { id?: string }): Promise<EditableProduct | nul
 
 /** The product form: a new product (/admin/products/new) or one to change (/admin/products/<id>). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaffPage(request);
+  const staff = await requireStaffPage(request);
   const product = await productOf(params);
   const url = new URL(request.url);
   return {
+    studioJobs: await enhancementsFor(product?.id ?? null, staff.user.id),
     product: product && { id: product.id, name: product.name, hidden: product.hidden, ordered: product.ordered },
     values: product ? valuesOf(product) : emptyValues,
     confirmDelete: product !== null && url.searchParams.get("confirm") === "delete",
@@ -195,7 +199,13 @@ export default function ProductForm({ loaderData, actionData }: Route.ComponentP
           </Form>
         </div>
       )}
-      <Fields key={result?.stamp ?? "loaded"} values={result?.values ?? loaderData.values} errors={result?.errors ?? {}} />
+      <Fields
+        key={result?.stamp ?? "loaded"}
+        values={result?.values ?? loaderData.values}
+        errors={result?.errors ?? {}}
+        productId={product?.id ?? null}
+        studioJobs={loaderData.studioJobs}
+      />
       {product && (
         <section aria-labelledby="manage-title" className="mt-8 rounded-2xl border border-sand-200 bg-white p-4 sm:p-6">
           <h2 id="manage-title" className="text-lg font-semibold">
@@ -224,7 +234,17 @@ export default function ProductForm({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function Fields({ values, errors }: { values: Values; errors: Record<string, string> }) {
+function Fields({
+  values,
+  errors,
+  productId,
+  studioJobs,
+}: {
+  values: Values;
+  errors: Record<string, string>;
+  productId: number | null;
+  studioJobs: EnhanceStatus[];
+}) {
   const t = useT(adminProducts);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -385,6 +405,13 @@ function Fields({ values, errors }: { values: Values; errors: Record<string, str
       </fieldset>
 
       <ProductPhotos photos={photos} onChange={setPhotos} onBusy={setUploading} errors={errors} say={say} />
+
+      <AiStudioPanel
+        productId={productId}
+        photoKeys={photos.map((p) => p.key)}
+        jobs={studioJobs}
+        onAdd={(key) => setPhotos((list) => (list.some((p) => p.key === key) ? list : [...list, { key, altEn: "", altRu: "" }]))}
+      />
 
       <div className="flex flex-wrap gap-3">
         <button type="submit" name="intent" value="save" className="btn-primary px-6 py-2.5" disabled={saving || uploading}>
