@@ -12,6 +12,8 @@ export default defineConfig({
           name: "unit",
           include: ["{lib,server,app,scripts}/**/*.test.ts", "simulators/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts", "node_modules/**"],
+          // Webhooks and simulated payments arrive on their own time: a busy machine may take seconds.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -20,6 +22,7 @@ export default defineConfig({
           include: ["{server,app,tests/integration}/**/*.integration.test.ts"],
           globalSetup: ["tests/support/db-template.ts"],
           setupFiles: ["tests/support/isolated-data-dir.ts"],
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

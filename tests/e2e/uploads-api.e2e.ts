@@ -1,8 +1,8 @@
-import { request as httpRequest } from "node:http";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, uploadMessages } from "#lib/uploads.ts";
 import { staffCookie, testOwner } from "#tests/support/admin.ts";
+import { postPartly } from "#tests/support/oversized-request.ts";
 import { type RunningS3, startS3Server } from "#tests/support/s3-server.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
 import { jpegWithGps, sampleJpeg } from "#tests/support/test-images.ts";
@@ -41,33 +41,15 @@ async function customerCookie(): Promise<string> {
  * `sent`, without ending it, and resolves with the answer the shop gives meanwhile.
  */
 function partialUpload(headers: Record<string, string>, sent: number, declared?: number) {
-  return new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
-    const boundary = "----shop-test-boundary";
-    const url = new URL(`${baseURL()}/api/uploads`);
-    const request = httpRequest(url, {
-      method: "POST",
-      headers: {
-        ...headers,
-        "Content-Type": `multipart/form-data; boundary=${boundary}`,
-        ...(declared === undefined ? {} : { "Content-Length": String(declared) }),
-      },
-    });
-    request.on("response", (response) => {
-      let body = "";
-      response.on("data", (chunk: Buffer) => {
-        body += chunk.toString();
-      });
-      response.on("end", () => {
-        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body });
-        request.destroy();
-      });
-    });
-    request.on("error", (error) => (error.message.includes("EPIPE") || error.message.includes("ECONNRESET") ? undefined : reject(error)));
-    request.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
-    const chunk = Buffer.alloc(256 * 1024, 0xff);
-    for (let written = 0; written < sent; written += chunk.length) request.write(chunk);
-    // Never ended: the shop must answer without waiting for the rest.
-  });
+  const boundary = "----shop-test-boundary";
+  const partHead = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+  // Never ended: the shop must answer without waiting for the rest.
+  return postPartly(
+    `${baseURL()}/api/uploads`,
+    { ...headers, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    Buffer.concat([Buffer.from(partHead), Buffer.alloc(sent, 0xff)]),
+    declared,
+  );
 }
 
 describe("POST /api/uploads", () => {
@@ -140,10 +122,10 @@ describe("POST /api/uploads", () => {
   it("answers a file over the limit with 413 before the rest of the body arrives, and closes the connection", async () => {
     const declared = await partialUpload(bearer(), 0, 60 * 1024 * 1024);
     expect([declared.status, JSON.parse(declared.body)]).toEqual([413, { error: uploadMessages.tooLarge }]);
-    const streamed = await partialUpload(bearer(), MAX_UPLOAD_BYTES + 512 * 1024);
+    const streamed = await partialUpload(bearer(), MAX_UPLOAD_BYTES + 64 * 1024);
     expect([streamed.status, JSON.parse(streamed.body), streamed.connection]).toEqual([413, { error: uploadMessages.tooLarge }, "close"]);
     // A stranger's upload is refused before any of it is read.
-    const stranger = await partialUpload({ Origin: baseURL() }, 1024 * 1024);
+    const stranger = await partialUpload({ Origin: baseURL() }, 64 * 1024);
     expect([stranger.status, stranger.connection]).toEqual([401, "close"]);
   });
 });

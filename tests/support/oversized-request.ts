@@ -3,18 +3,24 @@ import { request as httpRequest } from "node:http";
 export type EarlyAnswer = { status: number; connection: string | undefined; body: string };
 
 /**
- * POSTs a body too large for the shop with its declared length, and stops sending once the shop
- * answers. `fetch` cannot do this: the shop answers 413 and closes the connection before the body
- * is through, and fetch then fails with EPIPE, or the answer is lost with the socket. So the body
- * starts only after the shop had `headStart` ms to answer the headers alone, and a connection that
- * breaks before any answer fails the test instead of hanging it.
+ * POSTs the first bytes of a body too large for the shop, declaring `declaredLength` (chunked when
+ * undefined), and never sends the rest: the shop must answer without it. `fetch` cannot do this: the
+ * shop answers 413 and closes before the body is through, and fetch then fails with EPIPE, or the
+ * answer is lost with the socket. Here everything is written before the answer can come, so nothing
+ * is being written when the shop closes: keep what is sent past the point where the shop stops
+ * reading small (64 kB fits in the sockets' buffers). A connection that breaks, or a shop that waits for the rest,
+ * fails the test instead of hanging it.
  */
-export function postOversized(url: string, headers: Record<string, string>, body: Buffer, headStart = 2000): Promise<EarlyAnswer> {
+export function postPartly(url: string, headers: Record<string, string>, sent: Buffer, declaredLength?: number): Promise<EarlyAnswer> {
   return new Promise((resolve, reject) => {
-    let answered = false;
-    const request = httpRequest(url, { method: "POST", headers: { ...headers, "Content-Length": String(body.length) } });
+    const length = declaredLength === undefined ? {} : { "Content-Length": String(declaredLength) };
+    const request = httpRequest(url, { method: "POST", headers: { ...headers, ...length } });
+    const noAnswer = setTimeout(() => {
+      request.destroy();
+      reject(new Error("The shop waited for the rest of the body instead of answering"));
+    }, 20_000);
     request.on("response", (response) => {
-      answered = true;
+      clearTimeout(noAnswer);
       let text = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => {
@@ -24,22 +30,14 @@ export function postOversized(url: string, headers: Record<string, string>, body
         resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body: text });
         request.destroy();
       });
+      response.on("error", reject);
     });
-    request.on("error", (error: NodeJS.ErrnoException) => {
-      if (!answered || (error.code !== "EPIPE" && error.code !== "ECONNRESET")) reject(error);
+    request.on("error", (error) => {
+      clearTimeout(noAnswer);
+      reject(error);
     });
     request.flushHeaders();
-    const chunkSize = 64 * 1024;
-    const writeFrom = (offset: number): void => {
-      for (let at = offset; at < body.length && !answered; at += chunkSize) {
-        if (!request.write(body.subarray(at, at + chunkSize))) {
-          request.once("drain", () => writeFrom(at + chunkSize));
-          return;
-        }
-      }
-    };
-    const start = setTimeout(() => writeFrom(0), headStart);
-    request.once("response", () => clearTimeout(start));
+    if (sent.length > 0) request.write(sent);
   });
 }
 
