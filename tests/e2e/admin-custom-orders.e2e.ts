@@ -1,16 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import pg from "pg";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "#server/staff/passwords.ts";
 import { postAdminForm, signIn, staffCookie, testOwner } from "#tests/support/admin.ts";
+import { breakableShop } from "#tests/support/breakable-shop.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
 import { sampleJpeg } from "#tests/support/test-images.ts";
-import { type ContextOptions, launchBrowser, newContext } from "./browser.ts";
+import { type ContextOptions, launchBrowser, openPage } from "./browser.ts";
 import { expectAccessible, hydrated } from "./fixtures.ts";
 import { raisedRateLimits } from "./global-setup.ts";
+import { keptMail, mailHeader } from "./kept-mail.ts";
+import { sendCustomRequest } from "./samples.ts";
 
 /**
  * The Custom Orders tab as the workshop uses it, on a shop of its own (so the list holds only this
@@ -47,44 +47,11 @@ afterAll(async () => {
   await shop?.remove();
 });
 
-async function open(url: string, options: ContextOptions = {}): Promise<Page> {
-  const context = await newContext(browser, shop.baseURL, options);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(url);
-  return page;
-}
+const open = (url: string, options: ContextOptions = {}) => openPage(browser, shop.baseURL, url, options);
 
 /** A request sent through the API, as the /custom page's script does. */
-async function sendRequest(name: string): Promise<number> {
-  const response = await fetch(`${shop.baseURL}/api/custom-orders`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      name,
-      email: `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`,
-      phone: "",
-      hatType: "Fedora",
-      material: "Straw",
-      size: "58 cm",
-      color: "",
-      details: "A fedora with a wide band",
-      budget: "",
-      timeline: "3-4 weeks",
-      referenceImages: [],
-    }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
-
-/** The kept mail files (.eml, no SMTP here) of a template, as text. */
-async function keptMail(template: string): Promise<string[]> {
-  const dir = path.join(shop.dataDir, "mail");
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(`-${template}.eml`)).sort();
-  return Promise.all(files.map((f) => readFile(path.join(dir, f), "utf8")));
-}
-const header = (eml: string, name: string) => eml.replace(/\r?\n[ \t]+/g, " ").match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1];
+const sendRequest = (name: string) =>
+  sendCustomRequest(shop.baseURL, { name, email: `${name.toLowerCase().replace(/\W+/g, ".")}@example.com` });
 
 let requestId = 0;
 const customer = { name: "Kadek Photo", email: "kadek@example.com" };
@@ -196,10 +163,10 @@ describe("the Custom Orders tab", () => {
     const mails = staff.getByRole("region", { name: "E-mails about this request" });
     await mails.getByText(`Your custom hat request #C${requestId}`, { exact: true }).waitFor();
     expect(await mails.textContent()).toMatch(/From staff · .* · to kadek@example\.com · (Waiting|Sending|Kept \(no mail server\)|Sent)/);
-    await expect.poll(async () => (await keptMail("custom-order-message")).length, { timeout: 20_000 }).toBe(1);
-    const [kept] = await keptMail("custom-order-message");
-    expect(header(kept!, "To")).toBe(customer.email);
-    expect(header(kept!, "Subject")).toBe(`Your custom hat request #C${requestId}`);
+    await expect.poll(async () => (await keptMail(shop.dataDir, "custom-order-message")).length, { timeout: 20_000 }).toBe(1);
+    const [kept] = await keptMail(shop.dataDir, "custom-order-message");
+    expect(mailHeader(kept!, "To")).toBe(customer.email);
+    expect(mailHeader(kept!, "Subject")).toBe(`Your custom hat request #C${requestId}`);
     await staff.reload();
     await expect
       .poll(() => staff.getByRole("region", { name: "E-mails about this request" }).textContent(), { timeout: 20_000 })
@@ -349,57 +316,19 @@ describe("the Custom Orders tab", () => {
 });
 
 describe("when the database cannot answer", () => {
-  const server = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `shop_e2e_custom_${randomBytes(4).toString("hex")}`;
-  let failing: RunningShop | undefined;
-  let admin: pg.Client | undefined;
-  const url = () => {
-    const u = new URL(server);
-    u.pathname = `/${name}`;
-    return u.toString();
-  };
-
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: server });
-    try {
-      await admin.connect();
-    } catch {
-      admin = undefined;
-      return;
-    }
-    await admin.query(`create database ${name}`);
-    failing = await startShop({ DATABASE_URL: url() });
-    const db = new pg.Client({ connectionString: url() });
-    await db.connect();
-    await db.query("insert into staff_accounts (email, name, role, locale, password_hash) values ($1, 'Owner', 'owner', 'en', $2)", [
-      testOwner.email,
-      await hashPassword(testOwner.password),
-    ]);
-    await db.end();
-  }, 120_000);
-  afterAll(async () => {
-    await failing?.remove();
-    await admin?.query(`drop database if exists ${name} with (force)`);
-    await admin?.end();
-  });
+  const broken = breakableShop("custom", { ...testOwner, name: "Owner" });
 
   it("says 'Failed to load custom orders. Please try again later.' with Try Again (503), and loads again once it can", async (context) => {
+    const failing = broken.shop();
     if (!failing) return context.skip();
     const cookie = await staffCookie(failing.baseURL);
-    const db = new pg.Client({ connectionString: url() });
-    await db.connect();
-    // The table is gone for a moment: every read of it fails as a lost table would.
-    await db.query("alter table custom_orders rename to custom_orders_away");
-    try {
+    await broken.withoutTable("custom_orders", async () => {
       const response = await fetch(`${failing.baseURL}/admin/custom-orders?status=QUOTED`, { headers: { Cookie: cookie } });
       expect(response.status).toBe(503);
       const html = await response.text();
       expect(html).toContain("Failed to load custom orders. Please try again later.");
       expect(html).toMatch(/<a href="\/admin\/custom-orders\?status=QUOTED"[^>]*>Try Again<\/a>/);
-    } finally {
-      await db.query("alter table custom_orders_away rename to custom_orders");
-      await db.end();
-    }
+    });
     const again = await fetch(`${failing.baseURL}/admin/custom-orders?status=QUOTED`, { headers: { Cookie: cookie } });
     expect(again.status).toBe(200);
     expect(await again.text()).toContain("No custom orders found.");

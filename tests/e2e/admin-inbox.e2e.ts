@@ -1,4 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Page } from "playwright-core";
@@ -6,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "#server/staff/passwords.ts";
 import { postAdminForm, signIn, staffCookie } from "#tests/support/admin.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
-import { type ContextOptions, launchBrowser, newContext } from "./browser.ts";
+import { type ContextOptions, launchBrowser, openPage } from "./browser.ts";
 import { expectAccessible } from "./fixtures.ts";
 import { raisedRateLimits } from "./global-setup.ts";
+import { decodedMail, keptMail, mailHeader } from "./kept-mail.ts";
 
 /**
  * The inbox on a shop of its own, so the test can read the mail it keeps (DATA_DIR/mail, no SMTP):
@@ -53,30 +53,7 @@ afterAll(async () => {
   await shop?.remove();
 });
 
-async function open(path: string, options: ContextOptions = {}): Promise<Page> {
-  const context = await newContext(browser, shop.baseURL, options);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(path);
-  return page;
-}
-
-/** The kept mail files (.eml) of a template, as text. */
-async function keptMail(template: string): Promise<string[]> {
-  const dir = path.join(shop.dataDir, "mail");
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(`-${template}.eml`)).sort();
-  return Promise.all(files.map((f) => readFile(path.join(dir, f), "utf8")));
-}
-
-/** An .eml file's quoted-printable parts as text (soft line breaks joined, bytes decoded as UTF-8). */
-const decoded = (eml: string) =>
-  Buffer.from(
-    eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    "latin1",
-  ).toString("utf8");
-
-/** A header of an .eml file, unfolded. */
-const header = (eml: string, name: string) => eml.replace(/\r?\n[ \t]+/g, " ").match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1];
+const open = (path: string, options: ContextOptions = {}) => openPage(browser, shop.baseURL, path, options);
 
 async function sendContact(page: Page, fields: { name: string; email: string; subject: string; message: string }) {
   await page.getByLabel("Your name").fill(fields.name);
@@ -98,10 +75,10 @@ describe("the admin inbox", () => {
     await visitor.getByRole("status").waitFor();
 
     // The shop is told, in English, with Reply-To the visitor.
-    await expect.poll(async () => (await keptMail("shop-contact-message")).length, { timeout: 20_000 }).toBe(1);
-    const [shopMail] = await keptMail("shop-contact-message");
-    expect(header(shopMail!, "To")).toBe("hello@rumahtopi.com");
-    expect(header(shopMail!, "Reply-To")).toContain("<irina@example.com>");
+    await expect.poll(async () => (await keptMail(shop.dataDir, "shop-contact-message")).length, { timeout: 20_000 }).toBe(1);
+    const [shopMail] = await keptMail(shop.dataDir, "shop-contact-message");
+    expect(mailHeader(shopMail!, "To")).toBe("hello@rumahtopi.com");
+    expect(mailHeader(shopMail!, "Reply-To")).toContain("<irina@example.com>");
 
     const staff = await open("/admin/inbox");
     const errors: string[] = [];
@@ -133,11 +110,11 @@ describe("the admin inbox", () => {
       .toMatch(/To irina@example\.com · by wayan@workshop\.test · (Waiting to be sent|Sending|Kept)/);
 
     // It leaves through the outbox: to the visitor, in Russian, the message quoted.
-    await expect.poll(async () => (await keptMail("message-reply")).length, { timeout: 20_000 }).toBe(1);
-    const [reply] = await keptMail("message-reply");
-    expect(header(reply!, "To")).toBe("irina@example.com");
-    expect(header(reply!, "Subject")).toMatch(/^=\?UTF-8\?/);
-    const body = decoded(reply!);
+    await expect.poll(async () => (await keptMail(shop.dataDir, "message-reply")).length, { timeout: 20_000 }).toBe(1);
+    const [reply] = await keptMail(shop.dataDir, "message-reply");
+    expect(mailHeader(reply!, "To")).toBe("irina@example.com");
+    expect(mailHeader(reply!, "Subject")).toMatch(/^=\?UTF-8\?/);
+    const body = decodedMail(reply!);
     expect(body).toContain('<html lang="ru">');
     expect(body).toContain("Здравствуйте, Ирина!<br>Да, сплетём за неделю.</p>");
     expect(body).toMatch(/вы написали:<\/p>\n<blockquote [^>]*>Здравствуйте!<br>Есть ли панама размера 60 см\?<\/blockquote>/);
@@ -180,7 +157,9 @@ describe("the admin inbox", () => {
     await staff.getByRole("button", { name: "Reopen" }).waitFor();
 
     await expect
-      .poll(async () => (await keptMail("message-reply")).some((m) => header(m, "To") === "budi@example.com"), { timeout: 20_000 })
+      .poll(async () => (await keptMail(shop.dataDir, "message-reply")).some((m) => mailHeader(m, "To") === "budi@example.com"), {
+        timeout: 20_000,
+      })
       .toBe(true);
   });
 

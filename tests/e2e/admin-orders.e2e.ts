@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client.ts";
 import { staffAccounts } from "#server/db/schema.ts";
 import { hashPassword } from "#server/staff/passwords.ts";
 import { type Credentials, signIn, staffCookie } from "#tests/support/admin.ts";
+import { breakableShop } from "#tests/support/breakable-shop.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
 import { expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
 import { raisedRateLimits } from "./global-setup.ts";
@@ -292,51 +292,13 @@ describe("the staff orders API", () => {
 });
 
 describe("when the database cannot answer", () => {
-  const server = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `shop_e2e_orders_${randomBytes(4).toString("hex")}`;
-  let failing: RunningShop | undefined;
-  let admin: pg.Client | undefined;
-
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: server });
-    try {
-      await admin.connect();
-    } catch {
-      admin = undefined;
-      return;
-    }
-    await admin.query(`create database ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    failing = await startShop({ DATABASE_URL: url.toString() });
-    const db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
-    const row = await ownerRow();
-    await db.query("insert into staff_accounts (email, name, role, locale, password_hash) values ($1, $2, $3, $4, $5)", [
-      row.email,
-      row.name,
-      row.role,
-      row.locale,
-      row.passwordHash,
-    ]);
-    await db.end();
-  });
-  afterAll(async () => {
-    await failing?.remove();
-    await admin?.query(`drop database if exists ${name} with (force)`);
-    await admin?.end();
-  });
+  const broken = breakableShop("orders", { ...owner, name: "List Owner" });
 
   it("says 'Failed to load orders. Please try again later.' with Try Again, status 503", async (context) => {
+    const failing = broken.shop();
     if (!failing) return context.skip();
     const cookie = await staffCookie(failing.baseURL, owner);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    const db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
-    // The orders table is gone for a moment: every read of it fails as a lost table would.
-    await db.query("alter table orders rename to orders_away");
-    try {
+    await broken.withoutTable("orders", async () => {
       const response = await fetch(`${failing.baseURL}/admin/orders?status=SHIPPED`, { headers: { Cookie: cookie } });
       expect(response.status).toBe(503);
       const html = await response.text();
@@ -348,10 +310,7 @@ describe("when the database cannot answer", () => {
       const dashboard = await fetch(`${failing.baseURL}/admin`, { headers: { Cookie: cookie } });
       expect(dashboard.status).toBe(503);
       expect(await dashboard.text()).toContain("Failed to load the dashboard. Please try again later.");
-    } finally {
-      await db.query("alter table orders_away rename to orders");
-      await db.end();
-    }
+    });
     const again = await fetch(`${failing.baseURL}/admin/orders?status=SHIPPED`, { headers: { Cookie: cookie } });
     expect(again.status).toBe(200);
     expect(await again.text()).toContain("No orders found.");

@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client.ts";
 import { staffAccounts } from "#server/db/schema.ts";
 import { hashPassword } from "#server/staff/passwords.ts";
 import { type Credentials, formToken, signIn, staffCookie } from "#tests/support/admin.ts";
+import { breakableShop } from "#tests/support/breakable-shop.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
 import { jpegWithGps, pixelBombPng } from "#tests/support/test-images.ts";
 import { hydrated, useBrowser } from "./fixtures.ts";
@@ -402,47 +402,15 @@ describe("the Products tab and the product form", () => {
 });
 
 describe("when the database cannot answer", () => {
-  const server = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `shop_e2e_products_${randomBytes(4).toString("hex")}`;
-  let failing: RunningShop | undefined;
-  let admin: pg.Client | undefined;
-  const databaseUrl = () => Object.assign(new URL(server), { pathname: `/${name}` }).toString();
-
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: server });
-    try {
-      await admin.connect();
-    } catch {
-      admin = undefined;
-      return;
-    }
-    await admin.query(`create database ${name}`);
-    failing = await startShop({ DATABASE_URL: databaseUrl() });
-    const db = new pg.Client({ connectionString: databaseUrl() });
-    await db.connect();
-    await db.query("insert into staff_accounts (email, name, role, locale, password_hash) values ($1, $2, 'owner', 'en', $3)", [
-      owner.email,
-      "Catalogue Owner",
-      await hashPassword(owner.password),
-    ]);
-    await db.end();
-  }, 120_000);
-  afterAll(async () => {
-    await failing?.remove();
-    await admin?.query(`drop database if exists ${name} with (force)`);
-    await admin?.end();
-  });
+  const broken = breakableShop("products", { ...owner, name: "Catalogue Owner" });
 
   it("says 'Failed to load products. Please try again later.' with Try Again, and 'Failed to save product.' on a save", async (context) => {
+    const failing = broken.shop();
     if (!failing) return context.skip();
     const shopUrl = failing.baseURL;
     const cookie = await staffCookie(shopUrl, owner);
     const token = await formToken(shopUrl, cookie);
-    const db = new pg.Client({ connectionString: databaseUrl() });
-    await db.connect();
-    // The products table is gone for a moment: every read and write of it fails as a lost table would.
-    await db.query("alter table products rename to products_away");
-    try {
+    await broken.withoutTable("products", async () => {
       const list = await fetch(`${shopUrl}/admin/products?status=new`, { headers: { Cookie: cookie } });
       expect(list.status).toBe(503);
       const html = await list.text();
@@ -470,10 +438,7 @@ describe("when the database cannot answer", () => {
       expect(await saved.text()).toContain("Failed to save product. Please try again.");
       const exported = await fetch(`${shopUrl}/api/products/export`, { headers: { Cookie: cookie } });
       expect(exported.status).toBe(503);
-    } finally {
-      await db.query("alter table products_away rename to products");
-      await db.end();
-    }
+    });
     expect((await fetch(`${shopUrl}/admin/products?status=new`, { headers: { Cookie: cookie } })).status).toBe(200);
   });
 });

@@ -7,20 +7,9 @@ import { encodedForm, postPartly } from "#tests/support/oversized-request.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
 import { sampleJpeg } from "#tests/support/test-images.ts";
 import { baseURL, expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
+import { customRequest } from "./samples.ts";
 
-const sample = {
-  name: "Ayu Lestari",
-  email: "ayu@example.com",
-  phone: "",
-  hatType: "Fedora",
-  material: "Straw",
-  size: "58 cm",
-  color: "",
-  details: "A fedora with a wide band",
-  budget: "",
-  timeline: "3-4 weeks",
-  referenceImages: [] as string[],
-};
+const sample = customRequest;
 
 const send = (body: unknown, base = baseURL(), headers: Record<string, string> = {}) =>
   fetch(`${base}/api/custom-orders`, {

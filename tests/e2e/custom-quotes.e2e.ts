@@ -1,13 +1,15 @@
-import { mkdir, readdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postAdminForm, signIn, staffCookie, testOwner } from "#tests/support/admin.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
-import { type ContextOptions, launchBrowser, newContext } from "./browser.ts";
+import { type ContextOptions, launchBrowser, openPage } from "./browser.ts";
 import { expectAccessible, hydrated } from "./fixtures.ts";
 import { raisedRateLimits } from "./global-setup.ts";
+import { decodedMail, keptMail } from "./kept-mail.ts";
+import { sendCustomRequest } from "./samples.ts";
 
 /**
  * A custom hat from quote to fully paid, on a shop of its own (so the test reads the mail it keeps
@@ -29,51 +31,18 @@ afterAll(async () => {
   await shop?.remove();
 });
 
-async function open(url: string, options: ContextOptions = {}): Promise<Page> {
-  const context = await newContext(browser, shop.baseURL, options);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(url);
-  return page;
-}
+const open = (url: string, options: ContextOptions = {}) => openPage(browser, shop.baseURL, url, options);
 
-/** The kept mails of a template, decoded (quoted-printable soft breaks joined, UTF-8). */
-async function keptMail(template: string): Promise<string[]> {
-  const dir = path.join(shop.dataDir, "mail");
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(`-${template}.eml`)).sort();
-  const raw = await Promise.all(files.map((f) => readFile(path.join(dir, f), "utf8")));
-  return raw.map((eml) =>
-    Buffer.from(
-      eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-      "latin1",
-    ).toString("utf8"),
-  );
-}
+/** The kept mails of a template, decoded. */
+const keptMails = async (template: string) => (await keptMail(shop.dataDir, template)).map(decodedMail);
 
 /** The newest kept mail of a template that contains `text`, once the outbox delivered it. */
 async function mailWith(template: string, text: string): Promise<string> {
-  await expect.poll(async () => (await keptMail(template)).filter((m) => m.includes(text)).length, { timeout: 20_000 }).toBeGreaterThan(0);
-  return (await keptMail(template)).filter((m) => m.includes(text)).at(-1)!;
+  await expect.poll(async () => (await keptMails(template)).filter((m) => m.includes(text)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  return (await keptMails(template)).filter((m) => m.includes(text)).at(-1)!;
 }
 
-async function newRequest(name: string): Promise<number> {
-  const response = await fetch(`${shop.baseURL}/api/custom-orders`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      name,
-      email: "ayu@example.com",
-      hatType: "Fedora",
-      material: "Straw",
-      size: "58 cm",
-      details: "A straw fedora with a wide band",
-      timeline: "3-4 weeks",
-      referenceImages: [],
-    }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
+const newRequest = (name: string) => sendCustomRequest(shop.baseURL, { name, details: "A straw fedora with a wide band" });
 
 /** Plays the bank's part through the sandbox's control API (staff only). */
 async function bankPays(paymentId: string) {

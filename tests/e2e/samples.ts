@@ -45,3 +45,29 @@ export async function orderPayload(origin: string) {
     paymentMethod: "BCA",
   };
 }
+
+/** A custom hat request as the /custom page's script sends it (SPEC 7). */
+export const customRequest = {
+  name: "Ayu Lestari",
+  email: "ayu@example.com",
+  phone: "",
+  hatType: "Fedora",
+  material: "Straw",
+  size: "58 cm",
+  color: "",
+  details: "A fedora with a wide band",
+  budget: "",
+  timeline: "3-4 weeks",
+  referenceImages: [] as string[],
+};
+
+/** Sends a custom request through the API and answers its id. */
+export async function sendCustomRequest(origin: string, fields: Partial<typeof customRequest> = {}): Promise<number> {
+  const response = await fetch(`${origin}/api/custom-orders`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...customRequest, ...fields }),
+  });
+  if (response.status !== 201) throw new Error(`The custom request was refused (${response.status}): ${await response.text()}`);
+  return ((await response.json()) as { id: number }).id;
+}

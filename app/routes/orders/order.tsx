@@ -5,6 +5,7 @@ import { NoticePage } from "#app/components/NoticePage.tsx";
 import { awaitsCashPayment, formatOrderDate, OrderSummary, orderView, StatusBadge, statusWord } from "#app/components/OrderSummary.tsx";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { orders } from "#app/i18n/orders.ts";
+import { secretLinkHeaders, secretLinkMeta } from "#app/secret-link.ts";
 import { shop } from "#lib/shop.ts";
 import { checkoutCookie } from "#server/checkout/session.ts";
 import { resumePayment } from "#server/checkout/steps.ts";
@@ -20,20 +21,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = translator(orders, metaLocale(matches));
   return [
     { title: loaderData?.found ? t("order.meta", { number: loaderData.order.orderNumber }) : t("orderNotFound.title") },
-    { name: "robots", content: "noindex" },
-    { name: "referrer", content: "no-referrer" },
+    ...secretLinkMeta,
   ];
 };
 
-/**
- * The secret token is the URL: never kept by a cache (shared or the browser's), never indexed,
- * never sent on to another site as a referrer.
- */
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
-  "X-Robots-Tag": "noindex",
-  "Referrer-Policy": "no-referrer",
-});
+export const headers: Route.HeadersFunction = secretLinkHeaders;
 
 /** The customer's order page, found by its unguessable token only. */
 export async function loader({ params, request }: Route.LoaderArgs) {

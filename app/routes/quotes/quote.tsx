@@ -3,6 +3,7 @@ import { Form, Link } from "#app/components/localized.tsx";
 import { NoticePage } from "#app/components/NoticePage.tsx";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { quotes } from "#app/i18n/quotes.ts";
+import { secretLinkHeaders, secretLinkMeta } from "#app/secret-link.ts";
 import { productionTimeText, quoteDay } from "#lib/custom-quote.ts";
 import { formatUsd } from "#lib/money.ts";
 import { acceptQuote } from "#server/checkout/quote-checkout.ts";
@@ -13,16 +14,10 @@ import type { Route } from "./+types/quote";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: translator(quotes, metaLocale(matches))("meta.title") },
-  { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
+  ...secretLinkMeta,
 ];
 
-/** The token is the URL: never cached, indexed or sent on as a referrer (as /orders/<token>). */
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
-  "X-Robots-Tag": "noindex",
-  "Referrer-Policy": "no-referrer",
-});
+export const headers: Route.HeadersFunction = secretLinkHeaders;
 
 /** A custom hat's quote, found by its unguessable token only. */
 export async function loader({ params, request }: Route.LoaderArgs) {
