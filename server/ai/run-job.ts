@@ -10,20 +10,14 @@ import { defineJob, jobs } from "#server/jobs/index.ts";
 import { cleanPhoto } from "#server/media/photo-check.ts";
 import { storage } from "#server/media/storage.ts";
 import { uploadPhotos } from "#server/media/uploads.ts";
-import type { Backdrop, EngineInput } from "./engine.ts";
+import type { EngineInput } from "./engine.ts";
 import { currentEngine } from "./engines.ts";
 
-/** What staff chose, as kept on the job's row. */
-export type JobOptions = {
-  productName: string;
-  productDescription: string;
-  styleHint: string;
-  backdrop: Backdrop;
-  width: number;
-  height: number;
-  sequentialMode: boolean;
-  watermark: boolean;
-};
+/** What staff chose, as kept on the job's row (the watermark as a yes or no: its text is the shop's name). */
+export type JobOptions = Pick<
+  EngineInput,
+  "productName" | "productDescription" | "styleHint" | "backdrop" | "width" | "height" | "sequentialMode"
+> & { watermark: boolean };
 
 export const ENHANCE_QUEUE = "ai-enhance";
 

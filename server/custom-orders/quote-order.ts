@@ -1,17 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { customHatName, depositCents, quoteState } from "#lib/custom-quote.ts";
-import { deliveryCostCents, deliveryOptions, isDeliveryOptionId, regionOf } from "#lib/delivery.ts";
+import { deliveryCostCents } from "#lib/delivery.ts";
 import type { Locale } from "#lib/locale.ts";
 import { centsToIdr } from "#lib/money.ts";
-import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, paymentMethodByCode } from "#lib/payment-methods.ts";
+import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE } from "#lib/payment-methods.ts";
 import type { ShippingAddressInput } from "#lib/validation/address.ts";
-import { paymentsSandbox } from "#server/config.ts";
 import { getDb } from "#server/db/client.ts";
 import { customOrders, customQuotes, orderEvents } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { deliverQueuedMail } from "#server/mail/index.ts";
 import { announceNewOrders } from "#server/orders/notifications.ts";
-import { initialStatuses, insertOrders } from "#server/orders/place-order.ts";
+import { deliveryAndMethod, initialStatuses, insertOrders } from "#server/orders/place-order.ts";
 import { changePaymentStatus } from "#server/orders/queries.ts";
 import type { Order } from "#server/orders/types.ts";
 import { usdToIdrRate } from "#server/pricing/fx-rate.ts";
@@ -47,15 +46,7 @@ function quoteRefusal(state: ReturnType<typeof quoteState>): string | null {
  * quote becomes ACCEPTED in the same transaction, so a quote gives at most one order.
  */
 export async function placeQuoteOrder(input: QuoteOrderInput): Promise<Order> {
-  if (!isDeliveryOptionId(input.deliveryOption)) throw new AppError("invalid", `Invalid delivery option: ${input.deliveryOption}`);
-  const region = regionOf(input.shippingAddress);
-  if (!deliveryOptions[input.deliveryOption].regions.includes(region))
-    throw new AppError("invalid", `Delivery option ${input.deliveryOption} is not available for this address`);
-  const method = paymentMethodByCode(input.paymentMethod);
-  if (!method) throw new AppError("invalid", `Invalid payment method: ${input.paymentMethod}`);
-  if (method.type === "CASH_IN_STORE" && region !== "bali")
-    throw new AppError("invalid", "Cash in store is only available for addresses in Bali");
-  if (method.type === "TEST_CARD" && !paymentsSandbox()) throw new AppError("invalid", `Invalid payment method: ${input.paymentMethod}`);
+  const { deliveryOption, method } = deliveryAndMethod(input);
   const { rate } = await usdToIdrRate();
 
   const db = await getDb();
@@ -68,7 +59,7 @@ export async function placeQuoteOrder(input: QuoteOrderInput): Promise<Order> {
     const [request] = await tx.select().from(customOrders).where(eq(customOrders.id, quote.customOrderId));
     if (!request) throw new AppError("not_found", "Custom request not found");
 
-    const deliveryCost = deliveryCostCents(input.deliveryOption as keyof typeof deliveryOptions);
+    const deliveryCost = deliveryCostCents(deliveryOption);
     const totalCents = quote.priceCents + deliveryCost;
     const deposit = depositCents(quote.priceCents);
     const depositIdr = centsToIdr(deposit, rate);

@@ -24,17 +24,7 @@ export async function requestQuotes(customOrderId: number): Promise<RequestQuote
   if (!request) return null;
   const [quotes, linked] = await Promise.all([
     db.select().from(customQuotes).where(eq(customQuotes.customOrderId, customOrderId)).orderBy(desc(customQuotes.version)),
-    db
-      .select({
-        id: orders.id,
-        orderNumber: orders.orderNumber,
-        status: orders.status,
-        paymentStatus: orders.paymentStatus,
-        quoteId: orders.quoteId,
-      })
-      .from(orders)
-      .where(eq(orders.customOrderId, customOrderId))
-      .orderBy(asc(orders.createdAt)),
+    db.select(linkedOrderColumns).from(orders).where(eq(orders.customOrderId, customOrderId)).orderBy(asc(orders.createdAt)),
   ]);
   return { request, quotes, orders: linked };
 }
@@ -168,15 +158,18 @@ export async function withdrawQuote(customOrderId: number, quoteId: number, acto
   });
 }
 
+/** What a request's page and its rules need of the orders made from its quotes. */
+const linkedOrderColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  quoteId: orders.quoteId,
+};
+
 function linkedOrders(tx: Tx, customOrderId: number): Promise<LinkedOrder[]> {
   return tx
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      status: orders.status,
-      paymentStatus: orders.paymentStatus,
-      quoteId: orders.quoteId,
-    })
+    .select(linkedOrderColumns)
     .from(orders)
     .where(and(eq(orders.customOrderId, customOrderId), ne(orders.status, "CANCELLED")));
 }

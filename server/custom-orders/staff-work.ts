@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
+import { cleanText } from "#lib/form-text.ts";
 import { translator } from "#lib/i18n/core.ts";
 import { adminNotesMax } from "#lib/validation/custom-order.ts";
 import { type FieldErrors, fieldErrors } from "#lib/validation/fields.ts";
@@ -129,17 +130,6 @@ export async function changeCustomOrderStatus(id: number, next: string, expected
   const db = await getDb();
   const { status } = await db.transaction((tx) => moveCustomOrder(tx, id, expected, next, actor));
   return status;
-}
-
-/** A text as staff typed it: line breaks as \n, no other control characters, no trailing blanks. */
-function cleanText(value: string): string {
-  return (
-    value
-      .replace(/\r\n?/g, "\n")
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "")
-      .trim()
-  );
 }
 
 /**

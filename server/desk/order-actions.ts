@@ -6,6 +6,7 @@
  * at all. Refusals are AppErrors whose details carry a code (order-rules.ts) the page words.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { cleanText } from "#lib/form-text.ts";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
@@ -37,17 +38,6 @@ export function refusalCode(error: unknown): RefusalCode | null {
   if (!(error instanceof AppError)) return null;
   const details = error.details as { code?: unknown } | undefined;
   return typeof details?.code === "string" ? (details.code as RefusalCode) : null;
-}
-
-/** A text as staff typed it: line breaks as \n, no other control characters, trimmed. */
-function cleanText(value: string): string {
-  return (
-    value
-      .replace(/\r\n?/g, "\n")
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "")
-      .trim()
-  );
 }
 
 function oneLine(value: string): string {

@@ -36,6 +36,25 @@ export function initialStatuses(method: PaymentMethod): { status: OrderStatus; p
   return { status: "PENDING", paymentStatus: "PENDING" };
 }
 
+/**
+ * The delivery and the payment method a customer chose, checked against the address: the option
+ * must serve its region, cash in store is for Bali, and the test card only in the sandbox.
+ */
+export function deliveryAndMethod(input: { shippingAddress: ShippingAddressInput; deliveryOption: string; paymentMethod: string }) {
+  const { deliveryOption } = input;
+  if (!isDeliveryOptionId(deliveryOption)) throw new AppError("invalid", `Invalid delivery option: ${deliveryOption}`);
+  const region = regionOf(input.shippingAddress);
+  if (!deliveryOptions[deliveryOption].regions.includes(region)) {
+    throw new AppError("invalid", `Delivery option ${deliveryOption} is not available for this address`);
+  }
+  const method = paymentMethodByCode(input.paymentMethod);
+  if (!method) throw new AppError("invalid", `Invalid payment method: ${input.paymentMethod}`);
+  if (method.type === "CASH_IN_STORE" && region !== "bali")
+    throw new AppError("invalid", "Cash in store is only available for addresses in Bali");
+  if (method.type === "TEST_CARD" && !paymentsSandbox()) throw new AppError("invalid", `Invalid payment method: ${input.paymentMethod}`);
+  return { deliveryOption, region, method };
+}
+
 /** The checks and the money of an order, given its product as read now and the current rate. */
 function quoteFrom(input: Omit<PlaceOrderInput, "locale" | "claimed">, product: ProductView | null, rate: string) {
   if (!product) throw new AppError("not_found", "Product not found");
@@ -43,18 +62,9 @@ function quoteFrom(input: Omit<PlaceOrderInput, "locale" | "claimed">, product: 
   if (product.sizes.length > 0 && (input.selectedSize === null || !product.sizes.includes(input.selectedSize))) {
     throw new AppError("invalid", "Please select one of the product's sizes");
   }
-  if (!isDeliveryOptionId(input.deliveryOption)) throw new AppError("invalid", `Invalid delivery option: ${input.deliveryOption}`);
-  const region = regionOf(input.shippingAddress);
-  if (!deliveryOptions[input.deliveryOption].regions.includes(region)) {
-    throw new AppError("invalid", `Delivery option ${input.deliveryOption} is not available for this address`);
-  }
-  const method = paymentMethodByCode(input.paymentMethod);
-  if (!method) throw new AppError("invalid", `Invalid payment method: ${input.paymentMethod}`);
-  if (method.type === "CASH_IN_STORE" && region !== "bali")
-    throw new AppError("invalid", "Cash in store is only available for addresses in Bali");
-  if (method.type === "TEST_CARD" && !paymentsSandbox()) throw new AppError("invalid", `Invalid payment method: ${input.paymentMethod}`);
+  const { deliveryOption, method } = deliveryAndMethod(input);
 
-  const deliveryCost = deliveryCostCents(input.deliveryOption);
+  const deliveryCost = deliveryCostCents(deliveryOption);
   const totalCents = product.priceCents + deliveryCost;
   const totalIdr = centsToIdr(totalCents, rate);
   if (method.type === "OVER_THE_COUNTER" && totalIdr > OVER_THE_COUNTER_CAP_IDR)
