@@ -11,5 +11,5 @@ export {
   enqueueMails,
   nudgePendingMail,
 } from "./outbox.ts";
-export { type CancelReason, oneLine } from "./templates/index.ts";
+export { type CancelReason, type MailContent, oneLine } from "./templates/index.ts";
 export { useMailSettings } from "./transport.ts";

@@ -1,6 +1,13 @@
 import { config } from "#server/config.ts";
 import type { Tx } from "#server/db/tx.ts";
-import { type CancelReason, type EnqueueMailInput, type EnqueueOptions, enqueueMail, enqueueMails } from "#server/mail/index.ts";
+import {
+  type CancelReason,
+  type EnqueueMailInput,
+  type EnqueueOptions,
+  enqueueMail,
+  enqueueMails,
+  type MailContent,
+} from "#server/mail/index.ts";
 import { orderInLanguage, ordersInLanguage } from "./in-language.ts";
 import type { Order } from "./types.ts";
 
@@ -34,58 +41,27 @@ export async function announceNewOrders(orders: readonly Order[], options: Enque
   await enqueueMails(mails, options);
 }
 
+/** A mail about an order to its customer, in the order's language, written in `tx` when given. */
+async function mailCustomer(order: Order, tx: Tx | undefined, dedupeKey: string, content: (theirs: Order) => MailContent): Promise<void> {
+  const theirs = await orderInLanguage(order, order.locale, tx);
+  await enqueueMail({ ...content(theirs), dedupeKey, locale: order.locale, to: order.shippingAddress.email, orderId: order.id }, { tx });
+}
+
 /** After a payment status change: confirmation when paid, a way to try again when it failed. */
 export async function paymentStatusChanged(order: Order, tx?: Tx, detail: { expired?: boolean } = {}): Promise<void> {
   if (order.paymentStatus === "DEPOSIT_PAID") {
-    await enqueueMail(
-      {
-        template: "deposit-received",
-        vars: { order: await orderInLanguage(order, order.locale, tx) },
-        dedupeKey: `deposit-received:${order.id}`,
-        locale: order.locale,
-        to: order.shippingAddress.email,
-        orderId: order.id,
-      },
-      { tx },
-    );
+    await mailCustomer(order, tx, `deposit-received:${order.id}`, (o) => ({ template: "deposit-received", vars: { order: o } }));
   } else if (order.paymentStatus === "SUCCEEDED") {
-    await enqueueMail(
-      {
-        template: "payment-confirmed",
-        vars: { order: await orderInLanguage(order, order.locale, tx) },
-        dedupeKey: `payment-confirmed:${order.id}`,
-        locale: order.locale,
-        to: order.shippingAddress.email,
-        orderId: order.id,
-      },
-      { tx },
-    );
+    await mailCustomer(order, tx, `payment-confirmed:${order.id}`, (o) => ({ template: "payment-confirmed", vars: { order: o } }));
   } else if (order.paymentStatus === "FAILED" && order.status !== "CANCELLED") {
-    await enqueueMail(
-      {
-        template: "payment-failed",
-        vars: { order: await orderInLanguage(order, order.locale, tx), expired: detail.expired ?? false },
-        // One per failed attempt: a later attempt may fail again and deserves its own mail.
-        dedupeKey: `payment-failed:${order.id}:${order.updatedAt.getTime()}`,
-        locale: order.locale,
-        to: order.shippingAddress.email,
-        orderId: order.id,
-      },
-      { tx },
-    );
+    // One per failed attempt: a later attempt may fail again and deserves its own mail.
+    await mailCustomer(order, tx, `payment-failed:${order.id}:${order.updatedAt.getTime()}`, (o) => ({
+      template: "payment-failed",
+      vars: { order: o, expired: detail.expired ?? false },
+    }));
   }
 }
 
 export async function announceCancellation(order: Order, reason: CancelReason, tx?: Tx): Promise<void> {
-  await enqueueMail(
-    {
-      template: "order-cancelled",
-      vars: { order: await orderInLanguage(order, order.locale, tx), reason },
-      dedupeKey: `order-cancelled:${order.id}`,
-      locale: order.locale,
-      to: order.shippingAddress.email,
-      orderId: order.id,
-    },
-    { tx },
-  );
+  await mailCustomer(order, tx, `order-cancelled:${order.id}`, (o) => ({ template: "order-cancelled", vars: { order: o, reason } }));
 }
