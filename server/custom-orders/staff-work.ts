@@ -17,7 +17,7 @@ import { getDb } from "#server/db/client.ts";
 import { auditLog, customOrders, mailOutbox } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { mailTexts } from "#server/mail/i18n/mail.ts";
-import { enqueueMail, oneLine } from "#server/mail/index.ts";
+import { enqueueMail, mailListColumns, oneLine } from "#server/mail/index.ts";
 import { mailLocale } from "#server/mail/templates/index.ts";
 import { type CustomOrderView, customOrderView } from "./admin-view.ts";
 import { moveCustomOrder } from "./move.ts";
@@ -70,18 +70,7 @@ export async function customOrderDetail(id: number): Promise<CustomOrderDetail |
   const [view, mails, audit] = await Promise.all([
     customOrderView(row),
     db
-      .select({
-        id: mailOutbox.id,
-        template: mailOutbox.template,
-        to: mailOutbox.to,
-        subject: mailOutbox.subject,
-        text: mailOutbox.text,
-        locale: mailOutbox.locale,
-        status: mailOutbox.status,
-        lastError: mailOutbox.lastError,
-        createdAt: mailOutbox.createdAt,
-        sentAt: mailOutbox.sentAt,
-      })
+      .select({ ...mailListColumns, text: mailOutbox.text })
       .from(mailOutbox)
       .where(eq(mailOutbox.customOrderId, id))
       .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id)),

@@ -7,6 +7,7 @@ import { deliveryWindow, isDeliveryOptionId } from "#lib/delivery.ts";
 import { auditEntries } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
 import { mailOutbox, orderEvents, orderNotes, orders, paymentAttempts, products } from "#server/db/schema.ts";
+import { mailListColumns } from "#server/mail/index.ts";
 import { isOrderStatus, isPaymentStatus } from "#server/orders/status.ts";
 import type { Order } from "#server/orders/types.ts";
 import { allowedMoves, balanceRefusal, canMarkPaid } from "./order-rules.ts";
@@ -107,21 +108,7 @@ export async function orderDetail(id: string): Promise<OrderDetail | null> {
     order.productId === null ? [] : db.select({ id: products.id }).from(products).where(eq(products.id, order.productId)).limit(1),
     db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, id)).orderBy(asc(paymentAttempts.attempt)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
-    db
-      .select({
-        id: mailOutbox.id,
-        template: mailOutbox.template,
-        subject: mailOutbox.subject,
-        to: mailOutbox.to,
-        locale: mailOutbox.locale,
-        status: mailOutbox.status,
-        lastError: mailOutbox.lastError,
-        createdAt: mailOutbox.createdAt,
-        sentAt: mailOutbox.sentAt,
-      })
-      .from(mailOutbox)
-      .where(eq(mailOutbox.orderId, id))
-      .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id)),
+    db.select(mailListColumns).from(mailOutbox).where(eq(mailOutbox.orderId, id)).orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id)),
     db
       .select({ id: orderNotes.id, author: orderNotes.author, text: orderNotes.text, createdAt: orderNotes.createdAt })
       .from(orderNotes)

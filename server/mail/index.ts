@@ -9,6 +9,7 @@ export {
   type EnqueueOptions,
   enqueueMail,
   enqueueMails,
+  mailListColumns,
   nudgePendingMail,
 } from "./outbox.ts";
 export { type CancelReason, type MailContent, oneLine } from "./templates/index.ts";

@@ -24,6 +24,19 @@ type MailStatus = "pending" | "sending" | "sent" | "kept" | "failed";
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
 /** A mail to queue: a template with its variables, plus who gets it and its dedupe key. */
+/** What staff see of a mail kept on an order or a request: where it went, and whether it was sent. */
+export const mailListColumns = {
+  id: mailOutbox.id,
+  template: mailOutbox.template,
+  to: mailOutbox.to,
+  subject: mailOutbox.subject,
+  locale: mailOutbox.locale,
+  status: mailOutbox.status,
+  lastError: mailOutbox.lastError,
+  createdAt: mailOutbox.createdAt,
+  sentAt: mailOutbox.sentAt,
+};
+
 export type EnqueueMailInput = MailContent & {
   /** One mail per key, e.g. `order-received:<order id>`: a second enqueue with it is ignored. */
   dedupeKey: string;
