@@ -15,22 +15,12 @@ import { orderById } from "#server/orders/queries.ts";
 import { createPaymentRequest } from "#server/payments/payment-request-api.ts";
 import { isPayable, startPayment } from "#server/payments/payment-requests.ts";
 import { cookieOf } from "#tests/support/cookies.ts";
-import { usePaymentsHarness } from "#tests/support/payments-harness.ts";
+import { jakartaAddress, usePaymentsHarness } from "#tests/support/payments-harness.ts";
 import { placeQuoteOrder } from "./quote-order.ts";
 import { quoteView } from "./quote-view.ts";
 import { quoteByToken, withdrawQuote, writeQuote } from "./quotes.ts";
 
-const jakarta = {
-  fullName: "Ayu Lestari",
-  email: "ayu@example.com",
-  phone: "+62 21 555",
-  addressLine1: "Jl. Sudirman 1",
-  addressLine2: "",
-  city: "Jakarta",
-  state: "DKI Jakarta",
-  postalCode: "10220",
-  country: "Indonesia" as const,
-};
+const jakarta = { ...jakartaAddress, fullName: "Ayu Lestari", email: "ayu@example.com" };
 const { h, control, mailsOf, settled } = usePaymentsHarness(jakarta);
 const staff: Actor = { staffId: null, label: "owner@workshop.test", role: "owner", ip: null };
 const inTenDays = () => new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);

@@ -6,7 +6,7 @@ import { startCheckout } from "#server/checkout/session.ts";
 import { orderEvents, orders, paymentAttempts, xenditEvents } from "#server/db/schema.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { cookieOf } from "#tests/support/cookies.ts";
-import { TOKEN, usePaymentsHarness } from "#tests/support/payments-harness.ts";
+import { jakartaAddress, TOKEN, usePaymentsHarness } from "#tests/support/payments-harness.ts";
 import { createPaymentRequest } from "./payment-request-api.ts";
 import { startPayment } from "./payment-requests.ts";
 import { paymentStatus } from "./payment-status.ts";
@@ -16,17 +16,7 @@ import { receiveWebhook, webhookProcessingIdle } from "./webhooks.ts";
 const STAFF = "staff-token-for-the-payment-tests";
 process.env.ADMIN_API_TOKEN = STAFF;
 
-const jakarta = {
-  fullName: "Budi Santoso",
-  email: "budi@example.com",
-  phone: "+62 21 555",
-  addressLine1: "Jl. Sudirman 1",
-  addressLine2: "",
-  city: "Jakarta",
-  state: "DKI Jakarta",
-  postalCode: "10220",
-  country: "Indonesia" as const,
-};
+const jakarta = jakartaAddress;
 
 async function startOnline(method = "BCA") {
   const order = await placeOnline(method);

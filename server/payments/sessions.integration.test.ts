@@ -3,23 +3,13 @@ import { describe, expect, it } from "vitest";
 import { paymentMethodByCode } from "#lib/payment-methods.ts";
 import { paymentAttempts, xenditEvents } from "#server/db/schema.ts";
 import { orderById } from "#server/orders/queries.ts";
-import { usePaymentsHarness } from "#tests/support/payments-harness.ts";
+import { jakartaAddress, usePaymentsHarness } from "#tests/support/payments-harness.ts";
 import { startPayment } from "./payment-requests.ts";
 import { paymentStatus } from "./payment-status.ts";
 import { reconcilePayments, refreshAttempt } from "./refresh.ts";
 import { xendit } from "./xendit/connection.ts";
 
-const jakarta = {
-  fullName: "Budi Santoso-Wijaya",
-  email: "budi@example.com",
-  phone: "+62 812 3456 7890",
-  addressLine1: "Jl. Sudirman 1",
-  addressLine2: "",
-  city: "Jakarta",
-  state: "DKI Jakarta",
-  postalCode: "10220",
-  country: "Indonesia" as const,
-};
+const jakarta = { ...jakartaAddress, fullName: "Budi Santoso-Wijaya", phone: "+62 812 3456 7890" };
 
 const { h, control, placeOnline, mailsOf, settled } = usePaymentsHarness(jakarta);
 

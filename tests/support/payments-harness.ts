@@ -16,6 +16,19 @@ import { freshDatabase } from "#tests/support/test-db.ts";
 const SECRET = "xnd_development_test_only_key";
 export const TOKEN = "callback-token-for-the-tests-0123456789";
 
+/** A customer in Jakarta: delivery by courier, every online method, no cash in store. */
+export const jakartaAddress = {
+  fullName: "Budi Santoso",
+  email: "budi@example.com",
+  phone: "+62 21 555",
+  addressLine1: "Jl. Sudirman 1",
+  addressLine2: "",
+  city: "Jakarta",
+  state: "DKI Jakarta",
+  postalCode: "10220",
+  country: "Indonesia" as const,
+};
+
 export type PaymentsHarness = {
   database: Database;
   simulator: StartedXenditSimulator;
