@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
-import { customOrders } from "#server/db/schema.ts";
+import { customOrders, customQuotes } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { AppError } from "#server/errors.ts";
 import { type CustomOrderStatus, canMoveCustomOrder, isCustomOrderStatus } from "./status.ts";
@@ -30,8 +30,18 @@ export async function moveCustomOrder(tx: Tx, id: number, from: string, to: stri
     .update(customOrders)
     .set({ status: to, updatedAt: sql`now()` })
     .where(and(eq(customOrders.id, id), eq(customOrders.status, from)));
+  // A request that ends takes its quote off the table: the customer's link then says withdrawn.
+  const withdrawn =
+    to === "CANCELLED" || to === "COMPLETED"
+      ? await tx
+          .update(customQuotes)
+          .set({ status: "WITHDRAWN", closedAt: new Date(), closedBy: actor.label })
+          .where(and(eq(customQuotes.customOrderId, id), eq(customQuotes.status, "SENT")))
+          .returning({ version: customQuotes.version })
+      : [];
+  const after = withdrawn.length > 0 ? { status: to, quoteWithdrawn: withdrawn.map((q) => q.version) } : { status: to };
   await recordAudit(
-    { actor, action: "custom-order-status", recordType: "custom-order", recordId: id, before: { status: from }, after: { status: to } },
+    { actor, action: "custom-order-status", recordType: "custom-order", recordId: id, before: { status: from }, after },
     tx,
   );
   return { status: to };

@@ -39,6 +39,13 @@ function quoteRefusal(state: ReturnType<typeof quoteState>): string | null {
   }
 }
 
+/** A request that was cancelled or completed takes no order, whatever its quote says. */
+function requestRefusal(status: string): string | null {
+  return status === "CANCELLED" || status === "COMPLETED"
+    ? "This request was closed by the workshop: its quote can no longer be accepted."
+    : null;
+}
+
 /**
  * Places the order of an accepted quote (docs/decisions/026-custom-quotes.md): the price is the
  * quote's, read under the quote's lock; delivery, the rate, the payment method's rules (cash in
@@ -52,12 +59,16 @@ export async function placeQuoteOrder(input: QuoteOrderInput): Promise<Order> {
   const db = await getDb();
   const mails: number[] = [];
   const order = await db.transaction(async (tx) => {
+    // The request first, then its quote: the order in which staff's quote writes lock them, so an
+    // accept and a revision at the same moment run one after the other.
+    const [owner] = await tx.select({ id: customQuotes.customOrderId }).from(customQuotes).where(eq(customQuotes.id, input.quoteId));
+    if (!owner) throw new AppError("not_found", "Quote not found");
+    const [request] = await tx.select().from(customOrders).where(eq(customOrders.id, owner.id)).for("update");
+    if (!request) throw new AppError("not_found", "Custom request not found");
     const [quote] = await tx.select().from(customQuotes).where(eq(customQuotes.id, input.quoteId)).for("update");
     if (!quote) throw new AppError("not_found", "Quote not found");
-    const refusal = quoteRefusal(quoteState(quote));
+    const refusal = quoteRefusal(quoteState(quote)) ?? requestRefusal(request.status);
     if (refusal) throw new AppError("conflict", refusal);
-    const [request] = await tx.select().from(customOrders).where(eq(customOrders.id, quote.customOrderId));
-    if (!request) throw new AppError("not_found", "Custom request not found");
 
     const deliveryCost = deliveryCostCents(deliveryOption);
     const totalCents = quote.priceCents + deliveryCost;

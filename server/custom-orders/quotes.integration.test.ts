@@ -9,7 +9,7 @@ import { pay, paymentStep } from "#server/checkout/payment-step.ts";
 import { acceptQuote } from "#server/checkout/quote-checkout.ts";
 import { readCheckout, updateCheckout } from "#server/checkout/session.ts";
 import { chooseDelivery, saveAddress } from "#server/checkout/steps.ts";
-import { customOrders, customQuotes, mailOutbox, orders, paymentAttempts } from "#server/db/schema.ts";
+import { auditLog, customOrders, customQuotes, mailOutbox, orders, paymentAttempts } from "#server/db/schema.ts";
 import { sendBalanceLink } from "#server/desk/balance-link.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { createPaymentRequest } from "#server/payments/payment-request-api.ts";
@@ -19,6 +19,7 @@ import { jakartaAddress, usePaymentsHarness } from "#tests/support/payments-harn
 import { placeQuoteOrder } from "./quote-order.ts";
 import { quoteView } from "./quote-view.ts";
 import { quoteByToken, withdrawQuote, writeQuote } from "./quotes.ts";
+import { changeCustomOrderStatus } from "./staff-work.ts";
 
 const jakarta = { ...jakartaAddress, fullName: "Ayu Lestari", email: "ayu@example.com" };
 const { h, control, mailsOf, settled } = usePaymentsHarness(jakarta);
@@ -127,6 +128,64 @@ describe("writing quotes", () => {
     expect(await paymentStep(session, "en")).toEqual({ redirect: `/quotes/${quote.token}` });
     await expect(pay(session, { paymentMethod: "BCA", orderId: null }, "en")).rejects.toMatchObject({ kind: "conflict" });
     expect((await h.database.db.select({ n: count() }).from(orders).where(eq(orders.quoteId, quote.id)))[0]!.n).toBe(0);
+  });
+
+  it("withdraws the open quote of a request staff cancel: its link says so, and it gives no order", async () => {
+    const request = await newRequest("en");
+    const quote = await writeQuote(request.id, form(9_900), staff);
+    expect(await changeCustomOrderStatus(request.id, "CANCELLED", "QUOTED", staff)).toBe("CANCELLED");
+    expect((await quoteByToken(quote.token))?.state).toBe("withdrawn");
+    expect(await acceptQuote(await browser(), quote.token)).toEqual({ refused: "withdrawn" });
+    await expect(
+      placeQuoteOrder({ quoteId: quote.id, shippingAddress: jakarta, deliveryOption: "LION_PARCEL", paymentMethod: "BCA", locale: "en" }),
+    ).rejects.toMatchObject({ kind: "conflict", message: "This quote was withdrawn by the workshop." });
+    const moves = await h.database.db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "custom-order-status"), eq(auditLog.recordId, String(request.id))))
+      .orderBy(auditLog.id);
+    expect(moves.at(-1)).toEqual({ before: { status: "QUOTED" }, after: { status: "CANCELLED", quoteWithdrawn: [1] } });
+    expect((await h.database.db.select({ n: count() }).from(orders).where(eq(orders.quoteId, quote.id)))[0]!.n).toBe(0);
+  });
+
+  it("refuses the deposit of an accepted quote once its request is cancelled", async () => {
+    const request = await newRequest("en");
+    const quote = await writeQuote(request.id, form(9_900), staff);
+    const session = await acceptedAtPayment(quote.token);
+    const next = await pay(session, { paymentMethod: "BCA", orderId: null }, "en");
+    const orderId = new URL(next, "http://x").searchParams.get("order_id")!;
+    expect(await changeCustomOrderStatus(request.id, "CANCELLED", "QUOTED", staff)).toBe("CANCELLED");
+    await expect(startPayment(orderId, paymentMethodByCode("MANDIRI")!)).rejects.toMatchObject({
+      kind: "conflict",
+      message: "This request was cancelled by the workshop: the deposit can no longer be paid",
+    });
+  });
+
+  it("runs an accept and a revision sent at the same moment one after the other: never an order beside a newer open quote", async () => {
+    for (let round = 0; round < 4; round++) {
+      const request = await newRequest("en");
+      const v1 = await writeQuote(request.id, form(9_900), staff);
+      const [accepted, revised] = await Promise.allSettled([
+        placeQuoteOrder({ quoteId: v1.id, shippingAddress: jakarta, deliveryOption: "LION_PARCEL", paymentMethod: "BCA", locale: "en" }),
+        writeQuote(request.id, form(10_500), staff),
+      ]);
+      // Exactly one of the two happened; the other was refused as a conflict.
+      expect([accepted.status, revised.status].sort()).toEqual(["fulfilled", "rejected"]);
+      const refused = (accepted.status === "rejected" ? accepted.reason : (revised as PromiseRejectedResult).reason) as { kind: string };
+      expect(refused.kind).toBe("conflict");
+      const quotes = await h.database.db.select().from(customQuotes).where(eq(customQuotes.customOrderId, request.id));
+      const placed = await h.database.db.select({ n: count() }).from(orders).where(eq(orders.customOrderId, request.id));
+      if (accepted.status === "fulfilled") {
+        expect(quotes.map((q) => [q.version, q.status])).toEqual([[1, "ACCEPTED"]]);
+        expect(placed[0]!.n).toBe(1);
+      } else {
+        expect(quotes.map((q) => [q.version, q.status]).sort()).toEqual([
+          [1, "SUPERSEDED"],
+          [2, "SENT"],
+        ]);
+        expect(placed[0]!.n).toBe(0);
+      }
+    }
   });
 
   it("finds a quote by its token only", async () => {
