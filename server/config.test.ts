@@ -85,6 +85,11 @@ describe("the S3 bucket's configuration", () => {
     expect(parseConfig({}).RATE_LIMIT_UPLOADS).toEqual({ points: 60, seconds: 600 });
     expect(parseConfig({ RATE_LIMIT_UPLOADS: "5/60" }).RATE_LIMIT_UPLOADS).toEqual({ points: 5, seconds: 60 });
   });
+
+  it("limits the public reference photo uploads far lower: 10 in 10 minutes unless set", () => {
+    expect(parseConfig({}).RATE_LIMIT_REFERENCE_PHOTOS).toEqual({ points: 10, seconds: 600 });
+    expect(parseConfig({ RATE_LIMIT_REFERENCE_PHOTOS: "3/60" }).RATE_LIMIT_REFERENCE_PHOTOS).toEqual({ points: 3, seconds: 60 });
+  });
 });
 
 describe("the remote image model's configuration", () => {

@@ -87,8 +87,10 @@ const envSchema = z.object({
   RATE_LIMIT_CUSTOM_ORDERS: rateLimit("5/600"),
   /** Every other public write per client (checkout steps, Order Now, language switch, …). */
   RATE_LIMIT_WRITES: rateLimit("120/60"),
-  /** Photo uploads per client (POST /api/uploads, up to 5 photos each; POST /api/custom-orders/uploads, up to 3). */
+  /** Product photo uploads per client (POST /api/uploads, staff only, up to 5 photos each). */
   RATE_LIMIT_UPLOADS: rateLimit("60/600"),
+  /** Reference photo uploads per client (POST /api/custom-orders/uploads, public, up to 3 photos each). */
+  RATE_LIMIT_REFERENCE_PHOTOS: rateLimit("10/600"),
   /** Studio-photo jobs started per client (POST /api/ai/enhance-product-images, staff only). */
   RATE_LIMIT_AI_JOBS: rateLimit("20/600"),
   /**

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, isNull, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as media } from "#app/routes/media.ts";
 import { customOrderSchema } from "#lib/validation/custom-order.ts";
@@ -15,7 +15,7 @@ import { useStorage } from "#server/media/storage.ts";
 import { freshDatabase } from "#tests/support/test-db.ts";
 import { sampleJpeg } from "#tests/support/test-images.ts";
 import { listCustomOrders, viewDefaults } from "./admin-view.ts";
-import { readReferencePhoto, storeReferencePhotos } from "./reference-photos.ts";
+import { MAX_WAITING_PHOTOS, readReferencePhoto, storeReferencePhotos } from "./reference-photos.ts";
 import { isValidPhotoLink, photoLink } from "./signed-links.ts";
 import { photoUnusable, submitCustomOrder } from "./submit.ts";
 
@@ -113,6 +113,31 @@ describe("custom order requests", () => {
       "Only JPG, PNG, WebP, and GIF images are allowed.",
     );
     expect(await files()).toBe(before);
+  });
+
+  it("takes no more photos once 1,000 wait for a request, from whoever they came; the cleanup makes room again", async () => {
+    const db = await getDb();
+    const waiting = async () => (await db.select().from(customOrderPhotos).where(isNull(customOrderPhotos.customOrderId))).length;
+    const fill = MAX_WAITING_PHOTOS - (await waiting()) - 1;
+    const filler = Array.from({ length: fill }, (_, i) => ({
+      id: `filler${String(i).padStart(26, "0")}`,
+      storageKey: `private/custom-orders/filler-${i}.jpg`,
+      contentType: "image/jpeg",
+    }));
+    await db.insert(customOrderPhotos).values(filler);
+    const jpeg = await sampleJpeg();
+    // One place left: two photos are refused whole, one is taken.
+    await expect(
+      storeReferencePhotos([
+        { name: "a.jpg", body: jpeg },
+        { name: "b.jpg", body: jpeg },
+      ]),
+    ).rejects.toMatchObject({ kind: "unavailable", message: expect.stringMatching(/^We are receiving too many photos right now/) });
+    expect(await waiting()).toBe(MAX_WAITING_PHOTOS - 1);
+    expect(await storeReferencePhotos([{ name: "a.jpg", body: jpeg }])).toHaveLength(1);
+    await expect(storeReferencePhotos([{ name: "c.jpg", body: jpeg }])).rejects.toMatchObject({ kind: "unavailable" });
+    await db.delete(customOrderPhotos).where(like(customOrderPhotos.id, "filler%"));
+    expect(await storeReferencePhotos([{ name: "c.jpg", body: jpeg }])).toHaveLength(1);
   });
 
   it("lists the admin view with SPEC 3's display defaults and signed links to the photos", async () => {

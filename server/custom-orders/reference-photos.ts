@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { count, eq, isNull } from "drizzle-orm";
 import { referenceUploadLimits, uploadMessages } from "#lib/uploads.ts";
 import { getDb } from "#server/db/client.ts";
 import { customOrderPhotos } from "#server/db/schema.ts";
@@ -15,6 +15,19 @@ export type StoredReference = { id: string };
 const storeFailed = () => new AppError("unavailable", "The images could not be stored. Please try again.");
 
 /**
+ * Photos that no request has taken yet, from all visitors together, kept at most (about 5 GB at
+ * 5 MB each). Anyone may upload, from many addresses: past this, uploads wait for the hourly
+ * cleanup instead of filling the disk. A workshop's real customers send far fewer in a day.
+ */
+export const MAX_WAITING_PHOTOS = 1000;
+
+const tooManyWaiting = () =>
+  new AppError(
+    "unavailable",
+    "We are receiving too many photos right now. Please try again later, or send your request without photos and add them in your reply to our e-mail.",
+  );
+
+/**
  * Checks and stores a custom request's reference photos, privately: each file is checked by its
  * content and re-encoded without metadata (cleanPhoto, as for product photos) before anything is
  * stored, so one refused file leaves nothing behind. Each gets a random id (192 bits) and a key
@@ -26,6 +39,9 @@ export async function storeReferencePhotos(files: IncomingFile[]): Promise<Store
   if (files.length === 0) throw new AppError("invalid", uploadMessages.none);
   if (files.length > maxFiles) throw new AppError("invalid", tooMany);
   if (files.some((f) => f.body.length > maxBytes)) throw new AppError("too_large", tooLarge);
+  const db = await getDb();
+  const [waiting] = await db.select({ n: count() }).from(customOrderPhotos).where(isNull(customOrderPhotos.customOrderId));
+  if ((waiting?.n ?? 0) + files.length > MAX_WAITING_PHOTOS) throw tooManyWaiting();
   const photos: CleanPhoto[] = [];
   for (const file of files) photos.push(await cleanPhoto(file.body));
   const stored = photos.map((photo) => {
@@ -39,7 +55,6 @@ export async function storeReferencePhotos(files: IncomingFile[]): Promise<Store
       await storage().put(key, photo.body, photo.contentType);
       written.push(key);
     }
-    const db = await getDb();
     await db
       .insert(customOrderPhotos)
       .values(stored.map(({ id, key, photo }) => ({ id, storageKey: key, contentType: photo.contentType })));

@@ -22,6 +22,8 @@ describe("the limit a write counts against, however its path is spelled", () => 
     ["/api/uploads", "uploads"],
     ["/API/Uploads/", "uploads"],
     ["/api/upl%6Fads", "uploads"],
+    ["/api/custom-orders/uploads", "referencePhotos"],
+    ["/API/Custom-Orders/Uploads/", "referencePhotos"],
     ["/api/ai/enhance-product-images", "aiJobs"],
   ])("POST %s counts against %s", (path, limit) => {
     expect(limitOf("POST", path)).toBe(limit);

@@ -15,7 +15,7 @@ describe("which limit a request counts against", () => {
     ["POST", "/custom", "customOrders"],
     ["POST", "/ru/custom.data", "customOrders"],
     ["POST", "/api/custom-orders", "customOrders"],
-    ["POST", "/api/custom-orders/uploads", "uploads"],
+    ["POST", "/api/custom-orders/uploads", "referencePhotos"],
     ["GET", "/api/custom-orders", null],
     ["POST", "/checkout/shipping", "writes"],
     ["POST", "/products/3", "writes"],

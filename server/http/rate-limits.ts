@@ -14,7 +14,7 @@ import { isApiPath, routedPath } from "./request-body.ts";
  * request gets 429 `{error}`; a refused page gets 429 and the friendly page (app/root.tsx), both
  * with Retry-After. Limits and their defaults: server/config.ts and README.
  */
-export type LimitName = "orders" | "payments" | "contact" | "customOrders" | "uploads" | "aiJobs" | "writes";
+export type LimitName = "orders" | "payments" | "contact" | "customOrders" | "referencePhotos" | "uploads" | "aiJobs" | "writes";
 
 /** The limit a request counts against; null for reads and for writes that prove who sends them. */
 export function limitOf(method: string, path: string): LimitName | null {
@@ -31,7 +31,9 @@ export function limitOf(method: string, path: string): LimitName | null {
   if (page === "/api/xendit/payment-request" || /^\/orders\/[^/]+$/.test(page)) return "payments";
   if (page === "/contact") return "contact";
   if (page === "/custom" || page === "/api/custom-orders") return "customOrders";
-  if (page === "/api/uploads" || page === "/api/custom-orders/uploads") return "uploads";
+  // Anyone may send reference photos, so they have a far lower limit than staff's product photos.
+  if (page === "/api/custom-orders/uploads") return "referencePhotos";
+  if (page === "/api/uploads") return "uploads";
   if (page === "/api/ai/enhance-product-images") return "aiJobs";
   return "writes";
 }
@@ -63,6 +65,7 @@ function limitFor(name: LimitName): Limit {
     payments: c.RATE_LIMIT_PAYMENTS,
     contact: c.RATE_LIMIT_CONTACT,
     customOrders: c.RATE_LIMIT_CUSTOM_ORDERS,
+    referencePhotos: c.RATE_LIMIT_REFERENCE_PHOTOS,
     uploads: c.RATE_LIMIT_UPLOADS,
     aiJobs: c.RATE_LIMIT_AI_JOBS,
     writes: c.RATE_LIMIT_WRITES,

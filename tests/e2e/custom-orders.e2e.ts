@@ -86,7 +86,7 @@ describe("custom requests on a shop with low limits", () => {
     (await readdir(path.join(shop.dataDir, "files", "private"), { recursive: true }).catch(() => [])).filter((f) => f.endsWith(".jpg"))
       .length;
   beforeAll(async () => {
-    shop = await startShop({ RATE_LIMIT_CUSTOM_ORDERS: "3/600", RATE_LIMIT_UPLOADS: "5/600" });
+    shop = await startShop({ RATE_LIMIT_CUSTOM_ORDERS: "3/600", RATE_LIMIT_REFERENCE_PHOTOS: "5/600" });
   });
   afterAll(() => shop?.remove());
 

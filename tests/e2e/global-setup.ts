@@ -19,6 +19,7 @@ export const raisedRateLimits = {
   RATE_LIMIT_CUSTOM_ORDERS: "100000/60",
   RATE_LIMIT_WRITES: "100000/60",
   RATE_LIMIT_UPLOADS: "100000/60",
+  RATE_LIMIT_REFERENCE_PHOTOS: "100000/60",
 };
 
 /** Builds the shop and starts it, as `npm start` would, on a free port with an empty data folder. */
