@@ -1,7 +1,8 @@
 import sharp from "sharp";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "#lib/uploads.ts";
+import { MAX_UPLOAD_PIXELS } from "#lib/uploads.ts";
 import type { Engine, EngineImage, EngineInput, EngineResult, View } from "#server/ai/engine.ts";
 import { remoteViews, viewPhrase } from "#server/ai/prompt.ts";
+import { downloadImage, MAX_DOWNLOAD_BYTES } from "./download.ts";
 
 /**
  * The remote engine: BytePlus ModelArk's image generation API (Seedream 4.x),
@@ -85,7 +86,7 @@ export function createRemoteEngine(options: RemoteEngineOptions): Engine {
       (json.data ?? []).map(async (item) => {
         if (item.error) return { bytes: Buffer.alloc(0), refusal: item.error.message ?? item.error.code ?? "refused" };
         if (item.b64_json) return { bytes: Buffer.from(item.b64_json, "base64"), refusal: null };
-        if (item.url) return { bytes: await download(item.url, signal, timeoutMs), refusal: null };
+        if (item.url) return { bytes: await downloadImage(item.url, signal, timeoutMs), refusal: null };
         return { bytes: Buffer.alloc(0), refusal: "no image in the answer" };
       }),
     );
@@ -165,7 +166,7 @@ async function dataUrlOf(bytes: Buffer): Promise<string> {
 }
 
 async function imageTypeOf(bytes: Buffer): Promise<EngineImage["contentType"] | null> {
-  if (bytes.length === 0 || bytes.length > MAX_UPLOAD_BYTES * 2) return null;
+  if (bytes.length === 0 || bytes.length > MAX_DOWNLOAD_BYTES) return null;
   const meta = await sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS })
     .metadata()
     .catch(() => null);
@@ -173,16 +174,4 @@ async function imageTypeOf(bytes: Buffer): Promise<EngineImage["contentType"] | 
   if (meta?.format === "png") return "image/png";
   if (meta?.format === "webp") return "image/webp";
   return null;
-}
-
-/** An image the API answered with a link to (when it ignores b64_json): fetched once, https only, size-capped. */
-async function download(url: string, signal: AbortSignal, timeoutMs: number): Promise<Buffer> {
-  if (!url.startsWith("https://")) throw new RemoteEngineError("The image service answered with a link that is not https.");
-  const response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]), redirect: "follow" }).catch(
-    () => null,
-  );
-  if (!response?.ok) throw new RemoteEngineError("An image the service made could not be downloaded.");
-  const body = Buffer.from(await response.arrayBuffer());
-  if (body.length > MAX_UPLOAD_BYTES * 2) throw new RemoteEngineError("An image the service made was too large.");
-  return body;
 }
