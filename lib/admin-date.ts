@@ -3,6 +3,13 @@ import type { Locale } from "./locale.ts";
 /** The workshop's clock (Bali): every date in the admin is shown in it. */
 export const WORKSHOP_TIME_ZONE = "Asia/Makassar";
 
+const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: WORKSHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** Today's date in the workshop's zone (or the day of `now`), as yyyy-mm-dd. */
+export function workshopToday(now: Date = new Date()): string {
+  return dayFormat.format(now);
+}
+
 const formats = new Map<Locale, Intl.DateTimeFormat>();
 function formatFor(locale: Locale): Intl.DateTimeFormat {
   let format = formats.get(locale);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { depositCents, endOfWorkshopDay, quoteFormSchema, quoteState, workshopToday } from "./custom-quote.ts";
+import { workshopToday } from "./admin-date.ts";
+import { depositCents, endOfWorkshopDay, quoteFormSchema, quoteState } from "./custom-quote.ts";
 
 describe("custom quotes", () => {
   it("asks half the price as deposit, rounded up to the cent; the balance is the exact rest", () => {

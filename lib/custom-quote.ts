@@ -69,11 +69,6 @@ export const quoteFormSchema = z.object({
 });
 export type QuoteForm = z.output<typeof quoteFormSchema>;
 
-/** Today's date in the workshop's zone, as yyyy-mm-dd. */
-export function workshopToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: WORKSHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
 /**
  * The last instant of a yyyy-mm-dd day in the workshop's zone (Bali, UTC+8 all year, no daylight
  * saving), or null for a date that does not exist.

@@ -1,8 +1,12 @@
-import { depositCents, MAX_QUOTE_VERSIONS, type QuoteForm, quoteFormSchema, quoteState, workshopToday } from "#lib/custom-quote.ts";
+import { workshopToday } from "#lib/admin-date.ts";
+import { depositCents, MAX_QUOTE_VERSIONS, type QuoteForm, quoteFormSchema, quoteState } from "#lib/custom-quote.ts";
 import type { Actor } from "#server/audit/actor.ts";
 import { config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
 import { newQuoteRefusal, requestQuotes, withdrawQuote, withdrawRefusal, writeQuote } from "./quotes.ts";
+
+/** How long a new quote stands unless staff choose another last day. */
+const SUGGESTED_VALID_DAYS = 14;
 
 /** A request id from a URL: a positive whole number, or null. */
 export function requestIdOf(text: string | undefined): number | null {
@@ -49,6 +53,8 @@ export async function quotePage(customOrderId: number) {
       newQuoteRefusal(quotes, orders) === null ? null : quotes.length >= MAX_QUOTE_VERSIONS ? ("limit" as const) : ("ordered" as const),
     nextVersion: quotes.length + 1,
     today: workshopToday(),
+    /** The last valid day the form suggests: two weeks ahead, which staff may change. */
+    suggestedValidUntil: workshopToday(new Date(Date.now() + SUGGESTED_VALID_DAYS * 86_400_000)),
   };
 }
 

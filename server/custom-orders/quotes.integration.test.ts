@@ -1,5 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { workshopToday } from "#lib/admin-date.ts";
 import { depositCents } from "#lib/custom-quote.ts";
 import { centsToIdr } from "#lib/money.ts";
 import { paymentMethodByCode } from "#lib/payment-methods.ts";
@@ -16,6 +17,7 @@ import { createPaymentRequest } from "#server/payments/payment-request-api.ts";
 import { isPayable, startPayment } from "#server/payments/payment-requests.ts";
 import { cookieOf } from "#tests/support/cookies.ts";
 import { jakartaAddress, usePaymentsHarness } from "#tests/support/payments-harness.ts";
+import { quotePage } from "./quote-admin.ts";
 import { placeQuoteOrder } from "./quote-order.ts";
 import { quoteView } from "./quote-view.ts";
 import { quoteByToken, withdrawQuote, writeQuote } from "./quotes.ts";
@@ -97,6 +99,13 @@ describe("writing quotes", () => {
     expect((await quoteByToken(v2.token))?.state).toBe("superseded");
     expect((await quoteView(v3.token))?.depositCents).toBe(6_001);
     expect(await acceptQuote(await browser(), v1.token)).toEqual({ refused: "superseded" });
+  });
+
+  it("suggests a last valid day two weeks ahead, in the workshop's calendar", async () => {
+    const request = await newRequest("en");
+    const page = await quotePage(request.id);
+    expect(page?.today).toBe(workshopToday());
+    expect(page?.suggestedValidUntil).toBe(workshopToday(new Date(Date.now() + 14 * 86_400_000)));
   });
 
   it("refuses a day in the past and a missing request, changing nothing", async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, ne } from "drizzle-orm";
-import { endOfWorkshopDay, MAX_QUOTE_VERSIONS, type QuoteForm, quoteState, quoteTokenPattern, workshopToday } from "#lib/custom-quote.ts";
+import { workshopToday } from "#lib/admin-date.ts";
+import { endOfWorkshopDay, MAX_QUOTE_VERSIONS, type QuoteForm, quoteState, quoteTokenPattern } from "#lib/custom-quote.ts";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";

@@ -1,7 +1,8 @@
 import { count, eq, gte, isNull, sql } from "drizzle-orm";
+import { workshopToday } from "#lib/admin-date.ts";
 import { getDb } from "#server/db/client.ts";
 import { contactMessages, customOrders, orders } from "#server/db/schema.ts";
-import { flaggedOrderIds, type OrderQueue, queueCondition, workshopDayStart, workshopToday } from "./order-list.ts";
+import { flaggedOrderIds, type OrderQueue, queueCondition, workshopDayStart } from "./order-list.ts";
 
 export type DashboardCounts = {
   /** Today's date in Bali (YYYY-MM-DD), the day `newToday` counts. */

@@ -137,12 +137,6 @@ export function workshopDayStart(day: string): Date {
   return new Date(new TZDate(y, m - 1, d, WORKSHOP_TIME_ZONE).getTime());
 }
 
-/** Today's date in the workshop's time zone, as YYYY-MM-DD. */
-export function workshopToday(now: Date = new Date()): string {
-  const t = new TZDate(now.getTime(), WORKSHOP_TIME_ZONE);
-  return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, "0")}-${String(t.getDate()).padStart(2, "0")}`;
-}
-
 const nextDay = (day: string) => {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);

@@ -1,10 +1,10 @@
 import { Readable } from "node:stream";
 import { TZDate } from "@date-fns/tz";
 import { stringify } from "csv-stringify";
-import { WORKSHOP_TIME_ZONE } from "#lib/admin-date.ts";
+import { WORKSHOP_TIME_ZONE, workshopToday } from "#lib/admin-date.ts";
 import { defineMessages, translator } from "#lib/i18n/core.ts";
 import type { Locale } from "#lib/locale.ts";
-import { allMatchingOrders, EXPORT_LIMIT, type OrderListQuery, type OrderListRow, workshopToday } from "./order-list.ts";
+import { allMatchingOrders, EXPORT_LIMIT, type OrderListQuery, type OrderListRow } from "./order-list.ts";
 
 const headers = defineMessages(
   {

@@ -62,7 +62,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
   const t = useT(adminQuotes);
   const tc = useT(adminCustomOrders);
   const locale = useLocale();
-  const { request, quotes, orders, refusal, nextVersion, today, done } = loaderData;
+  const { request, quotes, orders, refusal, nextVersion, today, suggestedValidUntil, done } = loaderData;
   const result = actionData as ActionResult | undefined;
   const errors = result && "errors" in result ? result.errors : {};
   const values = result && "values" in result ? result.values : undefined;
@@ -216,7 +216,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
                 type="date"
                 required
                 min={today}
-                defaultValue={values?.validUntil ?? ""}
+                defaultValue={values?.validUntil ?? suggestedValidUntil}
                 aria-invalid={errors.validUntil ? true : undefined}
                 aria-describedby={errors.validUntil ? "field-validUntil-error" : undefined}
                 className="mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2.5"
