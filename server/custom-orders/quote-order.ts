@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { customHatName, depositCents, quoteState } from "#lib/custom-quote.ts";
 import { deliveryCostCents } from "#lib/delivery.ts";
 import type { Locale } from "#lib/locale.ts";
@@ -61,10 +61,9 @@ export async function placeQuoteOrder(input: QuoteOrderInput): Promise<Order> {
   const order = await db.transaction(async (tx) => {
     // The request first, then its quote: the order in which staff's quote writes lock them, so an
     // accept and a revision at the same moment run one after the other.
-    const [owner] = await tx.select({ id: customQuotes.customOrderId }).from(customQuotes).where(eq(customQuotes.id, input.quoteId));
-    if (!owner) throw new AppError("not_found", "Quote not found");
-    const [request] = await tx.select().from(customOrders).where(eq(customOrders.id, owner.id)).for("update");
-    if (!request) throw new AppError("not_found", "Custom request not found");
+    const ownerOfQuote = tx.select({ id: customQuotes.customOrderId }).from(customQuotes).where(eq(customQuotes.id, input.quoteId));
+    const [request] = await tx.select().from(customOrders).where(inArray(customOrders.id, ownerOfQuote)).for("update");
+    if (!request) throw new AppError("not_found", "Quote not found");
     const [quote] = await tx.select().from(customQuotes).where(eq(customQuotes.id, input.quoteId)).for("update");
     if (!quote) throw new AppError("not_found", "Quote not found");
     const refusal = quoteRefusal(quoteState(quote)) ?? requestRefusal(request.status);
