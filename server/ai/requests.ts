@@ -7,11 +7,11 @@ import { getDb } from "#server/db/client.ts";
 import { aiJobs, aiResults, productImages, products } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { sendJob } from "#server/jobs/index.ts";
+import { originalKeyOf } from "#server/media/variants.ts";
 import type { Backdrop } from "./engine.ts";
 import { buildPrompt } from "./prompt.ts";
 import { enhanceJob, type JobOptions } from "./run-job.ts";
 import { sourceStems } from "./source-urls.ts";
-import { originalKeyOf } from "./sources.ts";
 
 /** What POST answers (SPEC 7) and the extra the panel shows: how many addresses were cut off. */
 export type Enqueued = { jobId: string; status: "queued"; prompt: string; sourceCount: number; cutOff: number };

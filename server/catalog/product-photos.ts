@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { productErrors } from "#lib/validation/product.ts";
 import { storage } from "#server/media/storage.ts";
 import { isSafeKey } from "#server/media/storage-types.ts";
+import { originalKeyOf } from "#server/media/variants.ts";
 
 /**
  * The keys of uploaded product photos: what POST /api/uploads stores them under (at the store's
@@ -11,7 +12,6 @@ import { isSafeKey } from "#server/media/storage-types.ts";
  */
 const uploadKey =
   /^(?:uploads\/products\/[a-z0-9][a-z0-9._-]*|(?:product-)?\d{10,16}-(?:\d{1,2}-)?[a-z0-9-]{1,100})\.(?:jpe?g|png|webp|gif)$/;
-const photoExtensions = ["jpg", "jpeg", "png", "webp", "gif"];
 
 export type StoredPhoto = { storageKey: string; width: number; height: number };
 
@@ -65,9 +65,5 @@ export async function photoKeyOf(reference: string, shopOrigin: string, current:
   const stem = media[1]!;
   const own = current.find((p) => stemOf(p.storageKey) === stem);
   if (own) return own.storageKey;
-  for (const extension of photoExtensions) {
-    const key = `${stem}.${extension}`;
-    if (uploadKey.test(key) && isSafeKey(key) && (await storage().exists(key))) return key;
-  }
-  return null;
+  return originalKeyOf(stem, (key) => uploadKey.test(key) && isSafeKey(key));
 }

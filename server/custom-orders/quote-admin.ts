@@ -1,5 +1,6 @@
 import { workshopToday } from "#lib/admin-date.ts";
 import { depositCents, MAX_QUOTE_VERSIONS, type QuoteForm, quoteFormSchema, quoteState } from "#lib/custom-quote.ts";
+import { serialId } from "#lib/serial-id.ts";
 import type { Actor } from "#server/audit/actor.ts";
 import { config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
@@ -7,11 +8,6 @@ import { newQuoteRefusal, requestQuotes, withdrawQuote, withdrawRefusal, writeQu
 
 /** How long a new quote stands unless staff choose another last day. */
 const SUGGESTED_VALID_DAYS = 14;
-
-/** A request id from a URL: a positive whole number, or null. */
-export function requestIdOf(text: string | undefined): number | null {
-  return text && /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : null;
-}
 
 /** What the staff quote page shows: the request in short, its quotes with their links, the orders. */
 export async function quotePage(customOrderId: number) {
@@ -81,7 +77,7 @@ export async function submitQuote(customOrderId: number, values: Record<string, 
 
 /** Withdraws one of the request's quotes (a quote id from the form). */
 export async function withdrawFromForm(customOrderId: number, quoteIdText: string, actor: Actor): Promise<void> {
-  const quoteId = requestIdOf(quoteIdText);
+  const quoteId = serialId(quoteIdText);
   if (quoteId === null) throw new AppError("invalid", "Unknown quote");
   await withdrawQuote(customOrderId, quoteId, actor);
 }

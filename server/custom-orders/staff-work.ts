@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { cleanText } from "#lib/form-text.ts";
 import { translator } from "#lib/i18n/core.ts";
+import { serialId } from "#lib/serial-id.ts";
 import { adminNotesMax } from "#lib/validation/custom-order.ts";
 import { type FieldErrors, fieldErrors } from "#lib/validation/fields.ts";
 import { type ReplyField, type ReplyInput, replySchema } from "#lib/validation/reply.ts";
@@ -23,12 +24,8 @@ import { type CustomOrderView, customOrderView } from "./admin-view.ts";
 import { moveCustomOrder } from "./move.ts";
 import { type CustomOrderStatus, customOrderMoves } from "./status.ts";
 
-/** A request id from a URL: a positive integer PostgreSQL's `integer` holds, else null. */
-export function customOrderId(value: string | null | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
-}
+/** A request id from a URL, else null. */
+export const customOrderId = serialId;
 
 const NOTES_MAX = adminNotesMax;
 

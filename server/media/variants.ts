@@ -102,6 +102,15 @@ async function makeVariant(stem: string, key: string, width: ImageWidth, format:
   return variant;
 }
 
+/** The original photo's key in storage for a stem (`<stem>.<ext>`, in the order /media looks), or null. */
+export async function originalKeyOf(stem: string, accept: (key: string) => boolean = () => true): Promise<string | null> {
+  for (const ext of originalExtensions) {
+    const key = `${stem}.${ext}`;
+    if (accept(key) && (await storage().exists(key))) return key;
+  }
+  return null;
+}
+
 async function findOriginal(stem: string): Promise<Buffer> {
   for (const ext of originalExtensions) {
     const body = await storage().get(`${stem}.${ext}`);

@@ -6,6 +6,7 @@
  */
 import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { InboxFilter } from "#lib/inbox.ts";
+import { serialId } from "#lib/serial-id.ts";
 import { type FieldErrors, fieldErrors } from "#lib/validation/fields.ts";
 import { type ReplyField, type ReplyInput, replySchema } from "#lib/validation/reply.ts";
 import type { Actor } from "#server/audit/actor.ts";
@@ -30,12 +31,8 @@ const filterConditions: Record<InboxFilter, SQL | undefined> = {
   handled: isNotNull(contactMessages.handledAt),
 };
 
-/** A message id from a URL: a positive integer PostgreSQL's `integer` holds, else null. */
-export function messageId(value: string | null | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
-}
+/** A message id from a URL, else null. */
+export const messageId = serialId;
 
 export type InboxRow = Pick<ContactMessage, "id" | "name" | "email" | "subject" | "locale" | "createdAt" | "readAt" | "handledAt">;
 export type InboxPage = { messages: InboxRow[]; total: number; page: number; pageCount: number };

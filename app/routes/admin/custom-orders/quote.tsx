@@ -11,7 +11,8 @@ import { adminDate } from "#lib/admin-date.ts";
 import { MAX_QUOTE_VERSIONS, productionTimes, productionTimeText, quoteDay } from "#lib/custom-quote.ts";
 import { formText } from "#lib/form-text.ts";
 import { formatUsd } from "#lib/money.ts";
-import { quotePage, requestIdOf, submitQuote, withdrawFromForm } from "#server/custom-orders/quote-admin.ts";
+import { quotePage, submitQuote, withdrawFromForm } from "#server/custom-orders/quote-admin.ts";
+import { customOrderId } from "#server/custom-orders/staff-work.ts";
 import { isCustomOrderStatus } from "#server/custom-orders/status.ts";
 import { AppError } from "#server/errors.ts";
 import { requireStaffForm, requireStaffPage } from "#server/staff/guard.ts";
@@ -22,7 +23,7 @@ const notFound = () => data(null, { status: 404 });
 /** A custom request's quotes: write the first, revise (up to two rounds), withdraw. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaffPage(request);
-  const id = requestIdOf(params.id);
+  const id = customOrderId(params.id);
   const page = id === null ? null : await quotePage(id);
   if (!page) throw notFound();
   const done = new URL(request.url).searchParams.get("done");
@@ -34,7 +35,7 @@ type ActionResult = { errors: Record<string, string>; values: Record<string, str
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const { actor } = await requireStaffForm(request, form);
-  const id = requestIdOf(params.id);
+  const id = customOrderId(params.id);
   if (id === null) throw notFound();
   const text = (name: string, max = 5000) => formText(form, name, max);
   try {
