@@ -119,21 +119,11 @@ async function statusesOf(where: ReturnType<typeof sql> | ReturnType<typeof and>
     )
     .orderBy(asc(aiResults.position));
   return rows.map((row) => {
-    const mine = results.filter((r) => r.jobId === row.id);
     const done = row.status === "COMPLETED";
-    return {
-      jobId: row.id,
-      status: row.status as EnhanceStatus["status"],
-      resultImages: done ? mine.map((r) => imageUrl(r.storageKey, 1280, "jpg")) : [],
-      prompt: row.prompt,
-      error: row.error,
-      engine: row.engine as EnhanceStatus["engine"],
-      summary: row.summary,
-      progress: { done: row.progressDone, total: row.progressTotal },
-      sourceCount: row.sources.length,
-      sources: row.sources,
-      results: done
-        ? mine.map((r) => ({
+    const made = done
+      ? results
+          .filter((r) => r.jobId === row.id)
+          .map((r) => ({
             id: r.id,
             url: imageUrl(r.storageKey, 1280, "jpg"),
             pathname: r.storageKey,
@@ -141,7 +131,19 @@ async function statusesOf(where: ReturnType<typeof sql> | ReturnType<typeof and>
             sourceIndex: r.sourceIndex,
             state: r.state as "new" | "added" | "discarded",
           }))
-        : [],
+      : [];
+    return {
+      jobId: row.id,
+      status: row.status as EnhanceStatus["status"],
+      resultImages: made.map((r) => r.url),
+      prompt: row.prompt,
+      error: row.error,
+      engine: row.engine as EnhanceStatus["engine"],
+      summary: row.summary,
+      progress: { done: row.progressDone, total: row.progressTotal },
+      sourceCount: row.sources.length,
+      sources: row.sources,
+      results: made,
       createdAt: row.createdAt.toISOString(),
     };
   });

@@ -1,5 +1,5 @@
 import { type CustomerQuote, quoteByToken } from "#server/custom-orders/quotes.ts";
-import { isPayable } from "#server/payments/payment-requests.ts";
+import { depositPayable } from "#server/payments/payment-requests.ts";
 import { startCheckout } from "./session.ts";
 import { resumePayment } from "./steps.ts";
 
@@ -17,7 +17,7 @@ export type Acceptance =
 export async function acceptQuote(request: Request, token: string): Promise<Acceptance> {
   const found = await quoteByToken(token);
   if (!found) return { refused: "gone" };
-  if (found.state === "accepted" && found.order && found.order.paymentStatus !== "DEPOSIT_PAID" && isPayable(found.order))
+  if (found.state === "accepted" && found.order && depositPayable(found.order))
     return { to: "/checkout/payment", sessionId: await resumePayment(request, found.order) };
   if (found.state !== "open") return { refused: found.state };
   const sessionId = await startCheckout(request, {

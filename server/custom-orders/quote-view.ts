@@ -1,4 +1,5 @@
 import { depositCents } from "#lib/custom-quote.ts";
+import { depositPayable } from "#server/payments/payment-requests.ts";
 import { quoteByToken } from "./quotes.ts";
 
 /** What the customer's quote page shows: no staff names, no order secrets. */
@@ -6,7 +7,6 @@ export async function quoteView(token: string) {
   const found = await quoteByToken(token);
   if (!found) return null;
   const { quote, request, state, order } = found;
-  const unpaid = order !== null && order.status === "PENDING" && (order.paymentStatus === "PENDING" || order.paymentStatus === "FAILED");
   return {
     requestId: request.id,
     name: request.name,
@@ -18,6 +18,6 @@ export async function quoteView(token: string) {
     validUntil: quote.validUntil.toISOString(),
     state,
     /** Accepted, its order placed and its deposit still to pay (online). */
-    canPayDeposit: state === "accepted" && unpaid,
+    canPayDeposit: state === "accepted" && order !== null && depositPayable(order),
   };
 }

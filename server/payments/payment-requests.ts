@@ -29,6 +29,9 @@ export function isPayable(order: Order): boolean {
   return order.status === "PENDING" && (order.paymentStatus === "PENDING" || order.paymentStatus === "FAILED");
 }
 
+/** A custom hat's deposit (or an order's whole price) can be paid now: not the balance after a deposit. */
+export const depositPayable = (order: Order): boolean => order.paymentStatus !== "DEPOSIT_PAID" && isPayable(order);
+
 /**
  * Starts paying an order with a Xendit method: one payment request per attempt, for the order's
  * own rupiah amount. Safe to repeat: while the order's newest attempt uses the same method and is

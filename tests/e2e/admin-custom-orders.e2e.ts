@@ -6,8 +6,7 @@ import { postAdminForm, signIn, staffCookie, testOwner } from "#tests/support/ad
 import { breakableShop } from "#tests/support/breakable-shop.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
 import { sampleJpeg } from "#tests/support/test-images.ts";
-import { type ContextOptions, launchBrowser, openPage } from "./browser.ts";
-import { expectAccessible, hydrated } from "./fixtures.ts";
+import { expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
 import { raisedRateLimits } from "./global-setup.ts";
 import { keptMail, mailHeader } from "./kept-mail.ts";
 import { sendCustomRequest } from "./samples.ts";
@@ -18,7 +17,6 @@ import { sendCustomRequest } from "./samples.ts";
  * staff find it, read it, keep notes, move it on and write to the customer.
  */
 let shop: RunningShop;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 const russianStaff = { email: "olga-custom@workshop.test", password: "Ubud-custom-staff-2026-ru" } as const;
 const apiToken = `custom-staff-${randomBytes(8).toString("hex")}`;
 
@@ -29,7 +27,6 @@ beforeAll(async () => {
     ADMIN_API_TOKEN: apiToken,
     ...raisedRateLimits,
   });
-  browser = await launchBrowser();
   const owner = await staffCookie(shop.baseURL);
   const created = await postAdminForm(shop.baseURL, owner, "/admin/staff", {
     intent: "create",
@@ -43,11 +40,10 @@ beforeAll(async () => {
   expect(created.status).toBeLessThan(400);
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
   await shop?.remove();
 });
 
-const open = (url: string, options: ContextOptions = {}) => openPage(browser, shop.baseURL, url, options);
+const { open } = useBrowser(() => shop.baseURL);
 
 /** A request sent through the API, as the /custom page's script does. */
 const sendRequest = (name: string) =>

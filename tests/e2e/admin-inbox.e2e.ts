@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "#server/staff/passwords.ts";
 import { postAdminForm, signIn, staffCookie } from "#tests/support/admin.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
-import { type ContextOptions, launchBrowser, openPage } from "./browser.ts";
-import { expectAccessible } from "./fixtures.ts";
+import { expectAccessible, useBrowser } from "./fixtures.ts";
 import { raisedRateLimits } from "./global-setup.ts";
 import { decodedMail, keptMail, mailHeader } from "./kept-mail.ts";
 
@@ -15,7 +14,6 @@ import { decodedMail, keptMail, mailHeader } from "./kept-mail.ts";
  * a visitor writes, staff read and answer, the answer leaves through the outbox.
  */
 let shop: RunningShop;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
 /** A staff member (not an owner) of this shop, written into its database between two starts. */
 const staffMember = { email: "wayan@workshop.test", password: "Ubud-inbox-staff-2026" } as const;
@@ -46,14 +44,12 @@ beforeAll(async () => {
   await first.stop();
   await addStaff(first.dataDir);
   shop = await startShop(raisedRateLimits, first.dataDir);
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await shop?.remove();
 });
 
-const open = (path: string, options: ContextOptions = {}) => openPage(browser, shop.baseURL, path, options);
+const { open } = useBrowser(() => shop.baseURL);
 
 async function sendContact(page: Page, fields: { name: string; email: string; subject: string; message: string }) {
   await page.getByLabel("Your name").fill(fields.name);

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { postAdminForm, signIn, staffCookie, testOwner } from "#tests/support/admin.ts";
 import { baseURL, expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
-import { orderPayload, sampleContact } from "./samples.ts";
+import { orderPayload, sampleContact, sendCustomRequest } from "./samples.ts";
 
 /**
  * Every admin page, as an owner in English and as a staff member in Russian, on a phone and on a
@@ -26,25 +26,18 @@ async function sampleRecords() {
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL() },
     body: new URLSearchParams(sampleContact),
   });
-  const custom = await fetch(`${baseURL()}/api/custom-orders`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      name: "Ketut Wide-Brim",
-      email: "ketut@example.com",
-      phone: "+62 812 3456 7890",
-      hatType: "Wide Brim Hat",
-      material: "Straw",
-      size: "59 cm",
-      color: "Natural with a black band",
-      details: "A wide brim for the rice fields, light and tightly woven, with a chin cord.",
-      budget: "$150-300",
-      timeline: "1-2 months",
-      referenceImages: [],
-    }),
+  const customOrderId = await sendCustomRequest(baseURL(), {
+    name: "Ketut Wide-Brim",
+    email: "ketut@example.com",
+    phone: "+62 812 3456 7890",
+    hatType: "Wide Brim Hat",
+    material: "Straw",
+    size: "59 cm",
+    color: "Natural with a black band",
+    details: "A wide brim for the rice fields, light and tightly woven, with a chin cord.",
+    budget: "$150-300",
+    timeline: "1-2 months",
   });
-  expect(custom.status).toBe(201);
-  const { id: customOrderId } = (await custom.json()) as { id: number };
   const owner = await staffCookie(baseURL());
   const inbox = await (await fetch(`${baseURL()}/admin/inbox`, { headers: { Cookie: owner } })).text();
   const messageId = inbox.match(/href="\/admin\/inbox\/(\d+)"/)?.[1];

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium } from "playwright-core";
 
 type Chromium = { executablePath: string; env?: Record<string, string> };
 
@@ -46,12 +46,4 @@ export async function newContext(browser: Browser, baseURL: string, o: ContextOp
     locale: o.locale ?? "en-US",
     ...(o.userAgent ? { userAgent: o.userAgent } : {}),
   });
-}
-
-/** A page in a fresh context (no cookies), opened at `url`, that waits up to 15 s for what it is asked. */
-export async function openPage(browser: Browser, baseURL: string, url: string, o: ContextOptions = {}): Promise<Page> {
-  const page = await (await newContext(browser, baseURL, o)).newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(url);
-  return page;
 }

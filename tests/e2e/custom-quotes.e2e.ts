@@ -5,8 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postAdminForm, signIn, staffCookie, testOwner } from "#tests/support/admin.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
-import { type ContextOptions, launchBrowser, openPage } from "./browser.ts";
-import { expectAccessible, hydrated } from "./fixtures.ts";
+import { expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
 import { raisedRateLimits } from "./global-setup.ts";
 import { decodedMail, keptMail } from "./kept-mail.ts";
 import { sendCustomRequest } from "./samples.ts";
@@ -18,20 +17,17 @@ import { sendCustomRequest } from "./samples.ts";
  * Withdrawn and expired quotes refuse. SCREENSHOT_DIR=… keeps pictures of the quote pages.
  */
 let shop: RunningShop;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 const staffToken = `e2e-quotes-${Date.now()}-token`;
 const env = { ...raisedRateLimits, ADMIN_API_TOKEN: staffToken, ADMIN_EMAIL: testOwner.email, ADMIN_PASSWORD: testOwner.password };
 
 beforeAll(async () => {
   shop = await startShop(env);
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await shop?.remove();
 });
 
-const open = (url: string, options: ContextOptions = {}) => openPage(browser, shop.baseURL, url, options);
+const { open } = useBrowser(() => shop.baseURL);
 
 /** The kept mails of a template, decoded. */
 const keptMails = async (template: string) => (await keptMail(shop.dataDir, template)).map(decodedMail);

@@ -5,8 +5,11 @@ import { type ContextOptions, launchBrowser, newContext } from "./browser.ts";
 
 export const baseURL = () => inject("baseURL");
 
-/** One Chromium per test file; `open` gives a fresh context (cookies, JavaScript on or off, width). */
-export function useBrowser() {
+/**
+ * One Chromium per test file; `open` gives a fresh context (cookies, JavaScript on or off, width)
+ * on the shared shop, or on the shop `base` names (a file's own shop).
+ */
+export function useBrowser(base: () => string = baseURL) {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -18,7 +21,7 @@ export function useBrowser() {
   });
   return {
     async open(path: string, options: ContextOptions = {}): Promise<Page> {
-      const context = await newContext(browser, baseURL(), options);
+      const context = await newContext(browser, base(), options);
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);

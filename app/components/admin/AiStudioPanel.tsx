@@ -316,7 +316,6 @@ export function AiStudioPanel({ productId, photoKeys, onAdd, jobs: initialJobs }
   );
 }
 
-/** One job: polled every 3 s until it ends, then its photos (SPEC 4). */
 /**
  * What a finished job made, in the admin's language, from its results (the job's own summary is
  * the engine's English line, kept for the API and the logs).
@@ -334,6 +333,7 @@ function madeText(job: EnhanceStatus, t: Tr): string {
   return parts.join("; ");
 }
 
+/** One job: polled every 3 s until it ends, then its photos (SPEC 4). */
 function JobCard(props: {
   job: EnhanceStatus;
   t: Tr;
