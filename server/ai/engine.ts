@@ -1,3 +1,4 @@
+import type { backgrounds } from "#lib/ai-studio.ts";
 /**
  * The seam between an enhancement job and whatever makes the studio photos: the local engine
  * (background removal and sharp compositing on this machine, server/ai/local/) or a remote image
@@ -6,7 +7,7 @@
  */
 
 /** Backdrops staff can choose: named ones, or a colour as `#rrggbb`. */
-export type Backdrop = "white" | "paper" | "grey" | "gradient" | `#${string}`;
+export type Backdrop = (typeof backgrounds)[number] | `#${string}`;
 
 /** The views a photo can show; a local engine makes `studio` (one per source) and `details`. */
 export type View = "studio" | "side" | "three-quarter" | "top" | "flat-lay" | "details";

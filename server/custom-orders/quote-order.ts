@@ -39,13 +39,6 @@ function quoteRefusal(state: ReturnType<typeof quoteState>): string | null {
   }
 }
 
-/** A request that was cancelled or completed takes no order, whatever its quote says. */
-function requestRefusal(status: string): string | null {
-  return status === "CANCELLED" || status === "COMPLETED"
-    ? "This request was closed by the workshop: its quote can no longer be accepted."
-    : null;
-}
-
 /**
  * Places the order of an accepted quote (docs/decisions/026-custom-quotes.md): the price is the
  * quote's, read under the quote's lock; delivery, the rate, the payment method's rules (cash in
@@ -66,7 +59,7 @@ export async function placeQuoteOrder(input: QuoteOrderInput): Promise<Order> {
     if (!request) throw new AppError("not_found", "Quote not found");
     const [quote] = await tx.select().from(customQuotes).where(eq(customQuotes.id, input.quoteId)).for("update");
     if (!quote) throw new AppError("not_found", "Quote not found");
-    const refusal = quoteRefusal(quoteState(quote)) ?? requestRefusal(request.status);
+    const refusal = quoteRefusal(quoteState(quote));
     if (refusal) throw new AppError("conflict", refusal);
 
     const deliveryCost = deliveryCostCents(deliveryOption);

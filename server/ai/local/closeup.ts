@@ -22,8 +22,7 @@ type Measured = {
  * all of it hat) of the output's aspect, about 40 % of the hat's width: that is where the weave,
  * the band or its knot are.
  */
-export async function measure(cutout: Cutout, aspect: number): Promise<Measured | null> {
-  const box = alphaBox(cutout);
+export async function measure(cutout: Cutout, aspect: number, box = alphaBox(cutout)): Promise<Measured | null> {
   if (!box) return null;
   const scale = SCALE_WIDTH / box.width;
   const w = SCALE_WIDTH,

@@ -117,10 +117,9 @@ export function watermarkSvg(text: string, width: number, height: number): strin
 
 export type StudioOptions = { backdrop: Backdrop; width: number; height: number; watermark: string | null };
 
-/** The studio photo as JPEG. */
-export async function composeStudio(cutout: Cutout, options: StudioOptions): Promise<Buffer> {
+/** The studio photo as JPEG (`box`: the hat's box in the cut-out, when the caller has it already). */
+export async function composeStudio(cutout: Cutout, options: StudioOptions, box = alphaBox(cutout)): Promise<Buffer> {
   const { width, height } = options;
-  const box = alphaBox(cutout);
   const base = sharp(Buffer.from(backdropSvg(options.backdrop, width, height)));
   const layers: OverlayOptions[] = [];
   if (box) {

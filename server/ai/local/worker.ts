@@ -9,7 +9,7 @@ import type { Backdrop } from "#server/ai/engine.ts";
 import { composeCloseUp, measure, type Window } from "./closeup.ts";
 import { cutOut } from "./cutout.ts";
 import { loadSegmenter, type ModelSize, type Segmenter } from "./model.ts";
-import { type Cutout, composeStudio } from "./studio.ts";
+import { alphaBox, type Cutout, composeStudio } from "./studio.ts";
 
 export type WorkerRequest =
   | {
@@ -73,8 +73,10 @@ async function handle(request: WorkerRequest): Promise<Reply> {
     return { png, alpha, width: cutout.width, height: cutout.height };
   }
   const { backdrop, width, height, watermark } = request;
-  const measured = await measure(cutout, width / height);
-  const studio = await composeStudio(cutout, { backdrop, width, height, watermark });
+  // One scan of the cut-out's pixels for the hat's box, for both.
+  const box = alphaBox(cutout);
+  const measured = await measure(cutout, width / height, box);
+  const studio = await composeStudio(cutout, { backdrop, width, height, watermark }, box);
   const before = sharpest.get(request.job);
   if (measured && (!before || measured.sharpness > before.sharpness)) {
     sharpest.set(request.job, { cutout, window: measured.window, sharpness: measured.sharpness });
