@@ -95,7 +95,7 @@ export async function writeQuote(customOrderId: number, form: QuoteForm, actor: 
     await enqueueMail(
       {
         template: "custom-quote",
-        vars: { quote: quote!, request: { id: request.id, name: request.name } },
+        vars: { quote: quote!, request: { id: request.id } },
         dedupeKey: `custom-quote:${quote!.id}`,
         locale: request.locale,
         to: request.email,

@@ -14,7 +14,9 @@ export const photoUnusable = "A reference image was not found or is already part
  * Stores a custom hat request (input already checked by customOrderSchema) with status NEW, takes
  * its reference photos (each id once: a photo already taken, or unknown, refuses the whole request
  * and nothing is stored), and queues in the same transaction the customer's acknowledgement (in
- * the page's language) and the shop's copy (SHOP_MAIL_TO, English, Reply-To the customer).
+ * the page's language) and the shop's copy (SHOP_MAIL_TO, English, Reply-To the customer). The
+ * address is unconfirmed, so the acknowledgement gets the request's number alone: nothing the
+ * sender typed reaches it; the shop's copy carries the whole request.
  */
 export async function submitCustomOrder(input: CustomOrderInput, locale: Locale): Promise<number> {
   const db = await getDb();
@@ -35,12 +37,11 @@ export async function submitCustomOrder(input: CustomOrderInput, locale: Locale)
         .returning({ id: customOrderPhotos.id });
       if (taken.length !== referenceImages.length) throw new AppError("invalid", photoUnusable);
     }
-    const vars = { request, photos: referenceImages.length };
     await enqueueMails(
       [
         {
           template: "custom-order-received",
-          vars,
+          vars: { request: { id: request.id } },
           dedupeKey: `custom-order-received:${request.id}`,
           locale,
           to: request.email,
@@ -48,7 +49,7 @@ export async function submitCustomOrder(input: CustomOrderInput, locale: Locale)
         },
         {
           template: "shop-custom-order",
-          vars,
+          vars: { request, photos: referenceImages.length },
           dedupeKey: `shop-custom-order:${request.id}`,
           locale: "en",
           to: config().SHOP_MAIL_TO,

@@ -53,7 +53,7 @@ export async function startTestSmtpServer(
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-        received.push({ ...parseMessage(raw), envelopeFrom, envelopeTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw });
+        received.push({ ...readMime(raw), envelopeFrom, envelopeTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw });
         callback();
       });
     },
@@ -115,7 +115,8 @@ function decodeHeader(value: string): string {
     );
 }
 
-function parseMessage(raw: string): Omit<ReceivedMail, "envelopeFrom" | "envelopeTo" | "raw"> {
+/** A raw message (e.g. a kept .eml file) read as a mail client shows it: headers, subject, text and HTML decoded. */
+export function readMime(raw: string): Omit<ReceivedMail, "envelopeFrom" | "envelopeTo" | "raw"> {
   const { headers, body } = splitHead(raw);
   let text = "";
   let html = "";

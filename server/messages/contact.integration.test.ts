@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactSchema } from "#lib/validation/contact.ts";
+import { config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
+import { mailOutbox } from "#server/db/schema.ts";
 import { freshDatabase } from "#tests/support/test-db.ts";
 import { recentContactMessages, saveContactMessage } from "./contact.ts";
 
@@ -16,6 +19,18 @@ describe("contact messages", () => {
     await saveContactMessage(input, "ru");
     const [saved] = await recentContactMessages();
     expect(saved).toMatchObject({ name: "Ayu", email: "ayu@example.com", subject: "Size", message: "Do you make 64 cm?", locale: "ru" });
+  });
+
+  it("mails the shop's copy only: the address the form gives (anyone's) gets nothing", async () => {
+    const input = contactSchema.parse({
+      name: "Visit https://x.example",
+      email: "someone@example.com",
+      subject: "Hi",
+      message: "Open https://x.example",
+    });
+    const id = await saveContactMessage(input, "en");
+    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.contactMessageId, id));
+    expect(mails.map((m) => [m.template, m.to])).toEqual([["shop-contact-message", config().SHOP_MAIL_TO]]);
   });
 
   it("refuses missing, malformed and oversized fields before anything is stored", () => {

@@ -19,7 +19,8 @@ export const mailTexts = defineMessages(
     total: "Total",
     payment: "Payment",
     placed: "Placed",
-    hello: "Hello {name},",
+    // No name: the one we have was typed by whoever gave the address, which its owner has not confirmed.
+    hello: "Hello,",
     viewOrder: "View your order",
     signature: "Warm wishes from Ubud,\nthe Rumah Topi workshop",
     questions: "Questions? Just reply to this e-mail.",
@@ -94,8 +95,9 @@ export const mailTexts = defineMessages(
 
     "custom.subject": "Your custom hat request {number} — {shop}",
     "custom.intro":
-      "Thank you for your custom order request! We'll review your requirements and get back to you within 48 hours to discuss the details and provide a quote.",
-    "custom.summary": "Your request",
+      "Thank you for your custom hat request {number}! We'll review your requirements and get back to you within 48 hours to discuss the details and provide a quote.",
+    "custom.kept": "The details you sent, and any reference photos, are with our workshop; we will go through them with you when we write.",
+    "custom.notYou": "If you did not send this request, you can ignore this e-mail.",
     "custom.hatType": "Hat type",
     "custom.material": "Material",
     "custom.size": "Size",
@@ -157,7 +159,7 @@ export const mailTexts = defineMessages(
       total: "Итого",
       payment: "Оплата",
       placed: "Оформлен",
-      hello: "Здравствуйте, {name}!",
+      hello: "Здравствуйте!",
       viewOrder: "Открыть страницу заказа",
       signature: "С теплом из Убуда,\nмастерская Rumah Topi",
       questions: "Есть вопросы? Просто ответьте на это письмо.",
@@ -233,8 +235,10 @@ export const mailTexts = defineMessages(
 
       "custom.subject": "Ваша заявка на шляпу на заказ {number} — {shop}",
       "custom.intro":
-        "Спасибо за вашу заявку на индивидуальный заказ! Мы изучим ваши пожелания и свяжемся с вами в течение 48 часов, чтобы обсудить детали и назвать стоимость.",
-      "custom.summary": "Ваша заявка",
+        "Спасибо за вашу заявку на шляпу на заказ {number}! Мы изучим ваши пожелания и свяжемся с вами в течение 48 часов, чтобы обсудить детали и назвать стоимость.",
+      "custom.kept":
+        "Всё, что вы написали в заявке, и фото-примеры, если вы их приложили, уже у наших мастеров; мы обсудим их с вами, когда напишем.",
+      "custom.notYou": "Если вы не отправляли эту заявку, просто не обращайте внимания на это письмо.",
       "custom.hatType": "Тип шляпы",
       "custom.material": "Материал",
       "custom.size": "Размер",

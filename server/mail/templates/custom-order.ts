@@ -28,18 +28,23 @@ function summary(request: MailCustomOrder, photos: number, t: ReturnType<typeof 
   return rows;
 }
 
-/** To the customer, in the language of the page they wrote from: we have it and will answer within 48 hours. */
-export const customOrderReceived: Template<CustomOrderVars> = ({ request, photos }, context) => {
+export type CustomOrderReceivedVars = { request: Pick<MailCustomOrder, "id"> };
+
+/**
+ * To the customer, in the language of the page they wrote from: the request's number and what
+ * happens next, nothing the form's sender typed. Anyone may give someone else's address, so
+ * quoting the form (or the name) would let a stranger write to it through the shop.
+ */
+export const customOrderReceived: Template<CustomOrderReceivedVars> = ({ request }, context) => {
   const t = textsIn(context.locale);
+  const params = { number: number(request.id), shop: shop.name };
   return {
-    subject: t("custom.subject", { number: number(request.id), shop: shop.name }),
+    subject: t("custom.subject", params),
     blocks: [
-      { kind: "p", text: t("hello", { name: oneLine(request.name) }) },
-      { kind: "p", text: t("custom.intro") },
-      { kind: "heading", text: t("custom.summary") },
-      { kind: "rows", rows: summary(request, photos, t) },
-      { kind: "heading", text: t("custom.details") },
-      { kind: "quote", text: request.details.replace(/\r\n?/g, "\n") },
+      { kind: "p", text: t("hello") },
+      { kind: "p", text: t("custom.intro", params) },
+      { kind: "p", text: t("custom.kept") },
+      { kind: "p", text: t("custom.notYou") },
       { kind: "footer", lines: [t("questions"), t("signature")] },
     ],
   };

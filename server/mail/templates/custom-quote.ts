@@ -4,7 +4,6 @@ import { localePath } from "#lib/locale.ts";
 import { formatIdr, formatUsd } from "#lib/money.ts";
 import { shop } from "#lib/shop.ts";
 import type { customQuotes } from "#server/db/schema.ts";
-import { oneLine } from "./contact-message.ts";
 import { greeting, type MailOrder, orderButton, orderUrl, signature, type Template, textsIn } from "./shared.ts";
 
 type MailQuote = Pick<
@@ -12,7 +11,7 @@ type MailQuote = Pick<
   "version" | "priceCents" | "description" | "productionTime" | "validUntil" | "token"
 >;
 
-export type CustomQuoteVars = { quote: MailQuote; request: { id: number; name: string } };
+export type CustomQuoteVars = { quote: MailQuote; request: { id: number } };
 
 /** To the customer, in the request's language: the quote and its private link. */
 export const customQuote: Template<CustomQuoteVars> = ({ quote, request }, context) => {
@@ -27,7 +26,7 @@ export const customQuote: Template<CustomQuoteVars> = ({ quote, request }, conte
         ? t("quote.subjectRevised", { number, shop: shop.name, version: quote.version })
         : t("quote.subject", { number, shop: shop.name }),
     blocks: [
-      { kind: "p", text: t("hello", { name: oneLine(request.name) }) },
+      greeting(locale),
       { kind: "p", text: t("quote.intro") },
       { kind: "heading", text: t("quote.what") },
       { kind: "quote", text: quote.description.replace(/\r\n?/g, "\n") },
@@ -57,7 +56,7 @@ export const depositReceived: Template<CustomOrderPaymentVars> = ({ order }, con
   return {
     subject: t("deposit.subject", { number: order.orderNumber }),
     blocks: [
-      greeting(order, context.locale),
+      greeting(context.locale),
       { kind: "p", text: t("deposit.text", { number: order.orderNumber }) },
       {
         kind: "rows",
@@ -81,7 +80,7 @@ export const balanceRequested: Template<CustomOrderPaymentVars> = ({ order }, co
   return {
     subject: t("balance.subject", { number: order.orderNumber }),
     blocks: [
-      greeting(order, context.locale),
+      greeting(context.locale),
       { kind: "p", text: t("balance.text", { number: order.orderNumber }) },
       {
         kind: "rows",

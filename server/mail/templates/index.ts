@@ -7,6 +7,7 @@ import { type RenderedMail, renderBody } from "./blocks.ts";
 import { type MessageReplyVars, messageReply, type ShopContactMessageVars, shopContactMessage } from "./contact-message.ts";
 import {
   type CustomOrderMessageVars,
+  type CustomOrderReceivedVars,
   type CustomOrderVars,
   customOrderMessage,
   customOrderReceived,
@@ -41,7 +42,7 @@ export type MailVars = {
   "staff-message": StaffMessageVars;
   "shop-contact-message": ShopContactMessageVars;
   "message-reply": MessageReplyVars;
-  "custom-order-received": CustomOrderVars;
+  "custom-order-received": CustomOrderReceivedVars;
   "shop-custom-order": CustomOrderVars;
   "custom-order-message": CustomOrderMessageVars;
   "custom-quote": CustomQuoteVars;

@@ -13,7 +13,7 @@ export const orderCancelled: Template<OrderCancelledVars> = ({ order, reason }, 
   return {
     subject: t("cancelled.subject", { number: order.orderNumber }),
     blocks: [
-      greeting(order, locale),
+      greeting(locale),
       { kind: "p", text: t("cancelled.text", { number: order.orderNumber, hat: order.productName }) },
       { kind: "p", text: t("cancelled.reason", { reason: why }) },
       { kind: "p", text: t("cancelled.help") },

@@ -22,7 +22,7 @@ export const orderReceived: Template<OrderReceivedVars> = ({ order }, context) =
   const t = textsIn(locale);
   const making = makingText(locale);
   const blocks: Block[] = [
-    greeting(order, locale),
+    greeting(locale),
     { kind: "p", text: t("received.intro") },
     { kind: "rows", rows: orderRows(order, locale) },
     orderButton(order, context),

@@ -16,7 +16,7 @@ export const orderShipped: Template<OrderShippedVars> = ({ order, carrier, track
   return {
     subject: t("shipped.subject", { number: order.orderNumber }),
     blocks: [
-      greeting(order, locale),
+      greeting(locale),
       { kind: "p", text: t("shipped.text", { number: order.orderNumber, hat: order.productName, carrier }) },
       {
         kind: "rows",

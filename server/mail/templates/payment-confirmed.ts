@@ -24,7 +24,7 @@ export const paymentConfirmed: Template<PaymentConfirmedVars> = ({ order }, cont
   return {
     subject: t("confirmed.subject", { number: order.orderNumber }),
     blocks: [
-      greeting(order, locale),
+      greeting(locale),
       {
         kind: "p",
         text: custom

@@ -10,7 +10,7 @@ export const paymentFailed: Template<PaymentFailedVars> = ({ order, expired = fa
   return {
     subject: t(expired ? "failed.subject.expired" : "failed.subject", vars),
     blocks: [
-      greeting(order, locale),
+      greeting(locale),
       { kind: "p", text: `${t(expired ? "failed.text.expired" : "failed.text", vars)} ${t("failed.saved")}` },
       { kind: "button", label: t("failed.retry"), href: orderUrl(order, context) },
       ...signature(locale),

@@ -71,10 +71,6 @@ export function totalText(order: MailOrder): string {
   return `${formatUsd(order.totalCents)} (${formatIdr(order.totalIdr)})`;
 }
 
-function customerName(order: MailOrder): string {
-  return order.shippingAddress.fullName.trim() || order.shippingAddress.email;
-}
-
 export function orderUrl(order: MailOrder, context: MailContext): string {
   return `${context.publicUrl}${localePath(context.locale, `/orders/${encodeURIComponent(order.accessToken)}`)}`;
 }
@@ -135,8 +131,12 @@ export function workshopLines(locale: Locale): string[] {
   return [shop.name, ...addressLines, textsIn(locale)("hours")];
 }
 
-export function greeting(order: MailOrder, locale: Locale): Block {
-  return { kind: "p", text: textsIn(locale)("hello", { name: customerName(order) }) };
+/**
+ * No name: it was typed at checkout by whoever placed the order, and the order's address is not
+ * confirmed (anyone may give someone else's), so the shop does not repeat it to that address.
+ */
+export function greeting(locale: Locale): Block {
+  return { kind: "p", text: textsIn(locale)("hello") };
 }
 
 export function orderButton(order: MailOrder, context: MailContext): Block {
