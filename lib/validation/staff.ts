@@ -3,7 +3,7 @@
  * unquoted (printable ASCII: no control, invisible or look-alike characters that would make two
  * accounts read the same in the staff list and the audit log); a domain of letters, digits and
  * hyphens in dot-separated labels. Unlike a customer's address, a domain of one label is allowed:
- * the first owner made at start is `admin@localhost`.
+ * the first owner made at start is `owner-<random>@localhost`.
  */
 const staffEmailPattern =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;

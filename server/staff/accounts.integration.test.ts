@@ -20,6 +20,7 @@ import {
   staffProblemOf,
 } from "./accounts.ts";
 import { verifyPassword } from "./passwords.ts";
+import { hashSessionId, sessionOf } from "./sessions.ts";
 import { signIn } from "./sign-in.ts";
 
 let database: Database;
@@ -178,33 +179,40 @@ describe("staff accounts", () => {
     expect(text).not.toContain("argon2");
   });
 
-  it("changing one's own password checks the current one and ends the other sessions", async () => {
+  it("changing one's own password checks the current one, ends every session and starts a new one for the browser that asked", async () => {
     const email = uniqueEmail("ketut");
     const staff = await createAccount(system, { email, name: "Ketut", password: "woven pandan hat" });
-    const me: Actor = { staffId: staff.id, label: email, role: "staff", ip: null };
-    const here = await addSession(staff.id);
+    const me: Actor = { staffId: staff.id, label: email, role: "staff", ip: "203.0.113.30" };
+    const here = { ip: "203.0.113.30", userAgent: "test" };
+    const asking = await addSession(staff.id);
     const elsewhere = await addSession(staff.id);
-    expect(await refusal(changeOwnPassword(me, staff.id, "wrong password!!", "a new long secret"))).toMatchObject({
+    expect(await refusal(changeOwnPassword(me, staff.id, "wrong password!!", "a new long secret", here))).toMatchObject({
       problem: "wrongPassword",
       field: "current",
     });
-    expect(await refusal(changeOwnPassword(me, staff.id, "woven pandan hat", "woven pandan hat"))).toMatchObject({
+    expect(await refusal(changeOwnPassword(me, staff.id, "woven pandan hat", "woven pandan hat", here))).toMatchObject({
       problem: "passwordUnchanged",
     });
-    expect(await refusal(changeOwnPassword(me, staff.id, "woven pandan hat", "short"))).toMatchObject({ problem: "passwordTooShort" });
-    expect(await refusal(changeOwnPassword(me, staff.id, "woven pandan hat", "1q2w3e4r5t6y"))).toMatchObject({ problem: "passwordCommon" });
-    expect(await refusal(changeOwnPassword(me, staff.id + 1, "woven pandan hat", "a new long secret"))).toMatchObject({
+    expect(await refusal(changeOwnPassword(me, staff.id, "woven pandan hat", "short", here))).toMatchObject({
+      problem: "passwordTooShort",
+    });
+    expect(await refusal(changeOwnPassword(me, staff.id, "woven pandan hat", "1q2w3e4r5t6y", here))).toMatchObject({
+      problem: "passwordCommon",
+    });
+    expect(await refusal(changeOwnPassword(me, staff.id + 1, "woven pandan hat", "a new long secret", here))).toMatchObject({
       kind: "forbidden",
     });
     expect(await sessionsOf(staff.id)).toHaveLength(2);
 
-    await changeOwnPassword(me, staff.id, "woven pandan hat", "a new long secret", here);
-    expect(await sessionsOf(staff.id)).toEqual([here]);
+    const session = await changeOwnPassword(me, staff.id, "woven pandan hat", "a new long secret", here);
+    // The session it was asked from ends like the others (a stolen cookie must not outlive the change).
+    expect(await sessionsOf(staff.id)).toEqual([hashSessionId(session.id)]);
+    expect(await sessionsOf(staff.id)).not.toContain(asking);
     expect(await sessionsOf(staff.id)).not.toContain(elsewhere);
+    expect((await sessionOf(session.id))?.formToken).toBe(session.formToken);
     expect(await verifyPassword(await storedHash(staff.id), "a new long secret")).toBe(true);
-    // Without a session to keep, all end.
-    await changeOwnPassword(me, staff.id, "a new long secret", "yet another secret");
-    expect(await sessionsOf(staff.id)).toEqual([]);
+    const again = await changeOwnPassword(me, staff.id, "a new long secret", "yet another secret", here);
+    expect(await sessionsOf(staff.id)).toEqual([hashSessionId(again.id)]);
 
     const { entries } = await auditEntries({ action: "password-changed", recordId: String(staff.id) });
     expect(entries).toHaveLength(2);
@@ -212,33 +220,52 @@ describe("staff accounts", () => {
     expect(JSON.stringify(entries)).not.toMatch(/secret|argon2|woven/);
   });
 
-  it("counts wrong current passwords against the account's sign-in limit, and the right one clears them", async () => {
+  it("refuses an owner's reset of their own password: that is a change, with the current password", async () => {
+    const email = uniqueEmail("made");
+    const owner = await createAccount(system, { email, name: "Made", role: "owner", password: "woven pandan hat" });
+    expect(await refusal(setPassword(ownerActor(owner.id, email), owner.id, "fresh reset password"))).toMatchObject({
+      kind: "forbidden",
+      problem: "resetSelf",
+    });
+    expect(await verifyPassword(await storedHash(owner.id), "woven pandan hat")).toBe(true);
+  });
+
+  it("counts wrong current passwords from an address, and the right one clears them", async () => {
     const email = uniqueEmail("wayan");
     const staff = await createAccount(system, { email, name: "Wayan", password: "woven pandan hat" });
-    const me: Actor = { staffId: staff.id, label: email, role: "staff", ip: null };
+    const me: Actor = { staffId: staff.id, label: email, role: "staff", ip: "203.0.113.9" };
+    const here = { ip: "203.0.113.9", userAgent: "test" };
     for (let i = 0; i < 9; i++) {
-      expect(await refusal(changeOwnPassword(me, staff.id, `wrong guess ${i}!!`, "a new long secret"))).toMatchObject({
+      expect(await refusal(changeOwnPassword(me, staff.id, `wrong guess ${i}!!`, "a new long secret", here))).toMatchObject({
         problem: "wrongPassword",
       });
     }
     // The right one after nine wrong ones goes through and starts the count again.
-    await changeOwnPassword(me, staff.id, "woven pandan hat", "a new long secret");
+    await changeOwnPassword(me, staff.id, "woven pandan hat", "a new long secret", here);
     for (let i = 0; i < 10; i++) {
-      expect(await refusal(changeOwnPassword(me, staff.id, `wrong guess ${i}!!`, "yet another secret"))).toMatchObject({
+      expect(await refusal(changeOwnPassword(me, staff.id, `wrong guess ${i}!!`, "yet another secret", here))).toMatchObject({
         problem: "wrongPassword",
       });
     }
     // The eleventh try is refused before the password is looked at, even the right password.
-    expect(await refusal(changeOwnPassword(me, staff.id, "a new long secret", "yet another secret"))).toMatchObject({
+    expect(await refusal(changeOwnPassword(me, staff.id, "a new long secret", "yet another secret", here))).toMatchObject({
       problem: "tooManyAttempts",
       field: "current",
     });
+    // From another address too: whoever holds a session guesses for the account, not for an address.
+    const there = { ip: "198.51.100.44", userAgent: "test" };
+    expect(
+      await refusal(changeOwnPassword({ ...me, ip: there.ip }, staff.id, "a new long secret", "yet another secret", there)),
+    ).toMatchObject({
+      problem: "tooManyAttempts",
+    });
     expect(await verifyPassword(await storedHash(staff.id), "a new long secret")).toBe(true);
-    // The same count guards the sign-in form: the account waits there too.
+    // They are guesses from that address: signing in from it waits too; from elsewhere it goes on.
     expect(await signIn({ email, password: "a new long secret", ip: "203.0.113.9", userAgent: null })).toMatchObject({
       ok: false,
       reason: "limited",
     });
+    expect(await signIn({ email, password: "a new long secret", ip: "198.51.100.45", userAgent: null })).toMatchObject({ ok: true });
   });
 
   it("sets the admin language", async () => {

@@ -11,7 +11,7 @@ import type { Tx } from "#server/db/tx.ts";
 import { AppError, type ErrorKind } from "#server/errors.ts";
 import { type PasswordProblem, passwordProblem, passwordProblemText } from "./password-policy.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
-import { endSessionsOf } from "./sessions.ts";
+import { endSessionsOf, startSession } from "./sessions.ts";
 import { clearPasswordChecks, countPasswordCheck } from "./sign-in.ts";
 
 /**
@@ -47,6 +47,7 @@ export type StaffProblem =
   | "notFound"
   | "lastOwner"
   | "disableSelf"
+  | "resetSelf"
   | "wrongPassword"
   | "tooManyAttempts"
   | "passwordUnchanged"
@@ -63,6 +64,7 @@ const problemText: Record<StaffProblem, string> = {
   notFound: "no such staff account",
   lastOwner: "this is the last enabled owner: enable or add another owner first",
   disableSelf: "you cannot disable your own account",
+  resetSelf: "change your own password at Account, with the current one",
   wrongPassword: "the current password is not correct",
   tooManyAttempts: "too many wrong passwords for this account: wait 15 minutes, then try again",
   passwordUnchanged: "the new password must differ from the current one",
@@ -195,19 +197,28 @@ async function lockAccount(tx: Tx, id: number): Promise<StaffAccount & { passwor
   return { ...toAccount(row), passwordHash: row.passwordHash };
 }
 
+/** The browser a password change was made from, which gets the new session. */
+type Client = { ip: string | null; userAgent: string | null };
+
+/**
+ * Stores a password's hash and ends every session of the account, in one transaction; for a person
+ * changing their own, starts a new session for the browser they did it from (its old cookie and
+ * form token, perhaps stolen, end with the others) and answers its id and form token.
+ */
 async function storePassword(
   actor: Actor,
   id: number,
   passwordHash: string,
   action: "staff-password-reset" | "password-changed",
-  keepSession?: string,
-): Promise<void> {
+  client?: Client,
+): Promise<{ id: string; formToken: string } | undefined> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const account = await lockAccount(tx, id);
     const now = new Date();
     await tx.update(staffAccounts).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(staffAccounts.id, id));
-    await endSessionsOf(id, keepSession, tx);
+    await endSessionsOf(id, tx);
+    const session = client ? await startSession(id, client, tx) : undefined;
     // Which account and when; the password itself is never written.
     await recordAudit(
       {
@@ -220,15 +231,19 @@ async function storePassword(
       },
       tx,
     );
+    return session;
   });
 }
 
 /**
  * Sets a new password chosen by an owner, the command line or the start-up (a reset): checked
- * against the policy, stored as its hash, and every session of the account ends.
+ * against the policy, stored as its hash, and every session of the account ends. Not one's own:
+ * that is changed with the current password (changeOwnPassword), so an unattended signed-in
+ * browser cannot take the account over.
  */
 export async function setPassword(actor: Actor, id: number, password: string): Promise<void> {
   requireManager(actor);
+  if (actor.staffId === id) throw refuse("forbidden", "resetSelf");
   const account = await accountById(id);
   if (!account) throw refuse("not_found", "notFound");
   checkPassword(password, account.email);
@@ -237,10 +252,16 @@ export async function setPassword(actor: Actor, id: number, password: string): P
 
 /**
  * A person changes their own password: the current one must be right and the new one pass the
- * policy. Every other session of the account ends; `keepSession` (the id hash of the session that
- * asked) may stay signed in.
+ * policy. Every session of the account ends, the one that asked too; the browser `client` gets a
+ * new one, whose id (for the cookie) and form token are answered.
  */
-export async function changeOwnPassword(actor: Actor, id: number, current: string, next: string, keepSession?: string): Promise<void> {
+export async function changeOwnPassword(
+  actor: Actor,
+  id: number,
+  current: string,
+  next: string,
+  client: Client,
+): Promise<{ id: string; formToken: string }> {
   if (actor.staffId !== id) throw refuse("forbidden", "ownersOnly");
   const db = await getDb();
   const [row] = await db
@@ -249,12 +270,12 @@ export async function changeOwnPassword(actor: Actor, id: number, current: strin
     .where(eq(staffAccounts.id, id));
   if (!row) throw refuse("not_found", "notFound");
   // Someone at an unattended, signed-in browser must not find the password by trying here.
-  if ((await countPasswordCheck(row.email)) > 0) throw refuse("invalid", "tooManyAttempts", "current");
+  if ((await countPasswordCheck(row.email, client.ip)) > 0) throw refuse("invalid", "tooManyAttempts", "current");
   if (!(await verifyPassword(row.passwordHash, current))) throw refuse("invalid", "wrongPassword", "current");
-  await clearPasswordChecks(row.email);
+  await clearPasswordChecks(row.email, client.ip);
   if (next === current) throw refuse("invalid", "passwordUnchanged", "password");
   checkPassword(next, row.email);
-  await storePassword(actor, id, await hashPassword(next), "password-changed", keepSession);
+  return (await storePassword(actor, id, await hashPassword(next), "password-changed", client))!;
 }
 
 /** Disables an account and ends its sessions; never the last enabled owner, never one's own. */
@@ -280,7 +301,7 @@ export async function disableAccount(actor: Actor, id: number): Promise<StaffAcc
       .set({ disabledAt: now, updatedAt: now })
       .where(eq(staffAccounts.id, id))
       .returning(columns);
-    await endSessionsOf(id, undefined, tx);
+    await endSessionsOf(id, tx);
     const after = toAccount(row!);
     await recordAudit(
       { actor, action: "staff-disabled", recordType: "staff", recordId: id, before: snapshot(account), after: snapshot(after) },

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { normalizeStaffEmail } from "#lib/validation/staff.ts";
 import { auditEntries } from "#server/audit/log.ts";
 import { type Database, getDb } from "#server/db/client.ts";
 import { auditLog, staffAccounts, staffSessions } from "#server/db/schema.ts";
 import { freshDatabase } from "#tests/support/test-db.ts";
 import { accountByEmail } from "./accounts.ts";
-import { DEFAULT_OWNER_EMAIL, ensureFirstOwner } from "./first-owner.ts";
+import { ensureFirstOwner } from "./first-owner.ts";
 import { verifyPassword } from "./passwords.ts";
 
 let database: Database;
@@ -36,6 +37,11 @@ async function sessionCount(staffId: number): Promise<number> {
   return (await db.select().from(staffSessions).where(eq(staffSessions.staffId, staffId))).length;
 }
 
+/** The e-mail and password of the printed block. */
+function printedOwner(block: string): { email: string; password: string } {
+  return { email: /E-mail:\s+(\S+)/.exec(block)![1]!, password: /Password:\s+(\S+)/.exec(block)![1]! };
+}
+
 describe("the first owner without ADMIN_EMAIL", () => {
   it("is made once on an empty table, its random password printed once and stored only as a hash", async () => {
     const printed: string[] = [];
@@ -43,14 +49,14 @@ describe("the first owner without ADMIN_EMAIL", () => {
     expect(printed).toHaveLength(1);
     const block = printed[0]!;
     expect(block).toContain(`${publicUrl}/admin/login`);
-    expect(block).toContain(DEFAULT_OWNER_EMAIL);
     expect(block).toContain("/admin/account");
-    const password = /Password:\s+(\S+)/.exec(block)![1]!;
+    const { email, password } = printedOwner(block);
+    expect(block).toContain(`npm run admin -- reset-password ${email}`);
     expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
-    const hash = await storedHash(DEFAULT_OWNER_EMAIL);
+    const hash = await storedHash(email);
     expect(hash).not.toContain(password);
     expect(await verifyPassword(hash, password)).toBe(true);
-    expect(await accountByEmail(DEFAULT_OWNER_EMAIL)).toMatchObject({ role: "owner", disabledAt: null });
+    expect(await accountByEmail(email)).toMatchObject({ role: "owner", disabledAt: null });
     const { entries } = await auditEntries({ action: "staff-created" });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actor: "system", staffId: null });
@@ -59,7 +65,27 @@ describe("the first owner without ADMIN_EMAIL", () => {
     // The next start: nothing made, nothing printed, the password unchanged.
     expect(await ensureFirstOwner({ publicUrl, print: (t) => printed.push(t) })).toBe("none");
     expect(printed).toHaveLength(1);
-    expect(await storedHash(DEFAULT_OWNER_EMAIL)).toBe(hash);
+    expect(await storedHash(email)).toBe(hash);
+  });
+
+  it("has an e-mail of its own in every shop, not one to guess", async () => {
+    const emails: string[] = [];
+    for (const _shop of [1, 2]) {
+      const db = await getDb();
+      await db.delete(staffAccounts);
+      const printed: string[] = [];
+      expect(await ensureFirstOwner({ publicUrl, print: (t) => printed.push(t) })).toBe("generated");
+      const { email } = printedOwner(printed[0]!);
+      expect(await accountByEmail(email)).toMatchObject({ role: "owner" });
+      emails.push(email);
+    }
+    expect(emails[0]).not.toBe(emails[1]);
+    for (const email of emails) {
+      expect(email).not.toBe("admin@localhost");
+      // At least 48 random bits: guessing it is no way to find the account.
+      expect(email).toMatch(/^owner-[0-9a-f]{12,}@localhost$/);
+      expect(normalizeStaffEmail(email)).toBe(email);
+    }
   });
 
   it("is not made when any account exists", async () => {
@@ -68,7 +94,7 @@ describe("the first owner without ADMIN_EMAIL", () => {
     const printed: string[] = [];
     expect(await ensureFirstOwner({ publicUrl, print: (t) => printed.push(t) })).toBe("none");
     expect(printed).toEqual([]);
-    expect(await accountByEmail(DEFAULT_OWNER_EMAIL)).toBeNull();
+    expect(await db.select().from(staffAccounts)).toHaveLength(1);
   });
 
   it("two starts at once make one account, and only one of them prints", async () => {
@@ -78,8 +104,8 @@ describe("the first owner without ADMIN_EMAIL", () => {
     expect(printed).toHaveLength(1);
     const db = await getDb();
     expect(await db.select().from(staffAccounts)).toHaveLength(1);
-    const password = /Password:\s+(\S+)/.exec(printed[0]!)![1]!;
-    expect(await verifyPassword(await storedHash(DEFAULT_OWNER_EMAIL), password)).toBe(true);
+    const { email, password } = printedOwner(printed[0]!);
+    expect(await verifyPassword(await storedHash(email), password)).toBe(true);
   });
 });
 
@@ -92,7 +118,8 @@ describe("the first owner from ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     const account = (await accountByEmail(adminEmail))!;
     expect(account).toMatchObject({ role: "owner", disabledAt: null });
     expect(await verifyPassword(await storedHash(adminEmail), "first owner password")).toBe(true);
-    expect(await accountByEmail(DEFAULT_OWNER_EMAIL)).toBeNull();
+    // No generated owner besides it.
+    expect(await (await getDb()).select().from(staffAccounts)).toHaveLength(1);
 
     // A restart with the same password keeps the owner's sessions.
     await addSession(account.id);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { systemActor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
@@ -13,11 +14,17 @@ import { hashPassword, verifyPassword } from "./passwords.ts";
  * - with ADMIN_EMAIL and ADMIN_PASSWORD (checked against the policy by server/config.ts), that
  *   account exists, is an enabled owner and has that password (reset only when it differs, so a
  *   restart does not end its sessions);
- * - without them, an empty staff table gets the owner `admin@localhost` with a random password,
- *   printed once to the start output; only its hash is stored. Two instances starting together on
- *   one database make one account, and only the one that made it prints.
+ * - without them, an empty staff table gets an owner `owner-<12 random hex digits>@localhost`
+ *   with a random password, both printed once to the start output; only the password's hash is
+ *   stored. The e-mail is the shop's own, so nobody can aim guesses at an account known in advance.
+ *   Two instances starting together on one database make one account, and only the one that made
+ *   it prints.
  */
-export const DEFAULT_OWNER_EMAIL = "admin@localhost";
+/** Held while the first owner is made: two instances starting together would each make one. */
+const FIRST_OWNER_LOCK = 727_016;
+
+/** 48 random bits: no list of likely e-mails holds it. */
+const generatedOwnerEmail = () => `owner-${randomBytes(6).toString("hex")}@localhost`;
 
 export type FirstOwnerOutcome = "created" | "reset" | "unchanged" | "generated" | "none";
 
@@ -98,19 +105,22 @@ async function generateOwnerIfNone(publicUrl: string, print: (text: string) => v
   // Cheap check first: the usual start, with accounts, hashes nothing.
   const [any] = await db.select({ id: staffAccounts.id }).from(staffAccounts).limit(1);
   if (any) return "none";
+  const email = generatedOwnerEmail();
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   const inserted = await db.transaction(async (tx) => {
-    // One statement: only while the table is empty, and at most once per e-mail when two instances race.
+    // Each instance draws its own e-mail, so the unique index no longer makes the race's loser
+    // insert nothing: the lock does, and the loser then finds the table no longer empty.
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_OWNER_LOCK})`);
     const result = await tx.execute(sql`
       insert into ${staffAccounts} (email, name, role, locale, password_hash)
-      select ${DEFAULT_OWNER_EMAIL}, 'Owner', 'owner', 'en', ${passwordHash}
+      select ${email}, 'Owner', 'owner', 'en', ${passwordHash}
       where not exists (select 1 from ${staffAccounts})
       on conflict (email) do nothing
       returning id`);
     const id = (result as unknown as { rows: { id: number }[] }).rows[0]?.id;
     if (id === undefined) return false;
-    const after = { email: DEFAULT_OWNER_EMAIL, name: "Owner", role: "owner", locale: "en", disabled: false };
+    const after = { email, name: "Owner", role: "owner", locale: "en", disabled: false };
     await recordAudit({ actor: systemActor, action: "staff-created", recordType: "staff", recordId: id, after }, tx);
     return true;
   });
@@ -120,14 +130,14 @@ async function generateOwnerIfNone(publicUrl: string, print: (text: string) => v
     [
       "",
       rule,
-      "The admin's first owner account was created. This password is shown only now:",
+      "The admin's first owner account was created. Its e-mail and password are shown only now:",
       "",
       `  Sign in at:  ${publicUrl}/admin/login`,
-      `  E-mail:      ${DEFAULT_OWNER_EMAIL}`,
+      `  E-mail:      ${email}`,
       `  Password:    ${password}`,
       "",
       `After signing in, change the password at ${publicUrl}/admin/account.`,
-      "Lost it? `npm run admin -- reset-password admin@localhost` (with the shop stopped on PGlite).",
+      `Lost it? \`npm run admin -- reset-password ${email}\` (with the shop stopped on PGlite).`,
       rule,
       "",
     ].join("\n"),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Db, getDb } from "#server/db/client.ts";
 import { staffAccounts, staffSessions } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
@@ -71,7 +71,8 @@ function lookupOf(db: Db) {
 
 /**
  * The live session behind a cookie's id: its account enabled, used within 12 hours, begun within
- * 7 days. (A password change or disabling deletes the account's sessions.) Anything else is none.
+ * 7 days. (A password change or reset, or disabling, deletes the account's sessions.) Anything
+ * else is none.
  */
 export async function sessionOf(id: string | null | undefined, now = new Date()): Promise<StaffSession | null> {
   if (!id || !/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
@@ -98,12 +99,10 @@ export async function endSession(idHash: string): Promise<void> {
   await db.delete(staffSessions).where(eq(staffSessions.idHash, idHash));
 }
 
-/** Ends every session of an account (disabled, password changed), except the one named to keep. */
-export async function endSessionsOf(staffId: number, keepIdHash?: string, tx?: Tx): Promise<void> {
+/** Ends every session of an account (disabled, password changed or reset). */
+export async function endSessionsOf(staffId: number, tx?: Tx): Promise<void> {
   const db = tx ?? (await getDb());
-  await db
-    .delete(staffSessions)
-    .where(keepIdHash ? and(eq(staffSessions.staffId, staffId), ne(staffSessions.idHash, keepIdHash)) : eq(staffSessions.staffId, staffId));
+  await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
 }
 
 /** Removes sessions that can no longer be used (run by the periodic jobs). */

@@ -8,7 +8,7 @@ import { freshDatabase } from "#tests/support/test-db.ts";
 import { requireStaffApi, requireStaffForm, requireStaffPage, staffOf } from "./guard.ts";
 import { hashPassword } from "./passwords.ts";
 import { endSessionsOf, hashSessionId, SESSION_IDLE_MS, SESSION_MAX_MS, sessionOf, sweepStaleSessions } from "./sessions.ts";
-import { SIGN_IN_FAILURES, signIn } from "./sign-in.ts";
+import { ACCOUNT_DELAY_MAX_MS, ACCOUNT_DELAY_STEP_MS, ACCOUNT_SLOW_AFTER, SIGN_IN_FAILURES, signIn } from "./sign-in.ts";
 
 let database: Database;
 let ownerId: number;
@@ -74,15 +74,51 @@ describe("signing in", () => {
     expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
   });
 
-  it(`refuses the ${SIGN_IN_FAILURES + 1}th try after ${SIGN_IN_FAILURES} failures on one account, even with the right password, from any address`, async () => {
+  it(`refuses the ${SIGN_IN_FAILURES + 1}th try after ${SIGN_IN_FAILURES} failures from one address on one account, even with the right password`, async () => {
     for (let i = 0; i < SIGN_IN_FAILURES; i++)
-      expect((await attempt("wayan@workshop.test", `guess-${i}-xxxxxxx`, `10.0.0.${i}`)).ok).toBe(false);
-    const limited = await attempt("wayan@workshop.test", password, "10.9.9.9");
+      expect((await attempt("wayan@workshop.test", `guess-${i}-xxxxxxx`, "10.0.0.1")).ok).toBe(false);
+    const limited = await attempt("wayan@workshop.test", password, "10.0.0.1");
     expect(limited).toMatchObject({ ok: false, reason: "limited" });
     if (!limited.ok && limited.reason === "limited") {
       expect(limited.retryAfter).toBeGreaterThan(14 * 60);
       expect(limited.retryAfter).toBeLessThanOrEqual(15 * 60);
     }
+  });
+
+  it("lets the right person in from their own address while others flood the account with wrong passwords", async () => {
+    // One address guesses until it is refused, eleven more try once each: the account has 21 failures.
+    for (let i = 0; i < SIGN_IN_FAILURES; i++) await attempt("wayan@workshop.test", `guess-${i}-xxxxxxx`, "10.0.0.1");
+    for (let i = 2; i <= 12; i++)
+      expect(await attempt("wayan@workshop.test", `guess-${i}-yyyyyyy`, `10.0.0.${i}`)).toEqual({ ok: false, reason: "invalid" });
+    expect(await attempt("wayan@workshop.test", password, "10.0.0.1")).toMatchObject({ ok: false, reason: "limited" });
+    expect(await attempt("wayan@workshop.test", password, "198.51.100.200")).toMatchObject({ ok: true, staffId: ownerId });
+    // The flooding address is still refused, the right password too.
+    expect(await attempt("wayan@workshop.test", password, "10.0.0.1")).toMatchObject({ ok: false, reason: "limited" });
+  });
+
+  it(`slows down, never refuses, the sign-ins of an account past ${ACCOUNT_SLOW_AFTER} failures from everywhere`, async () => {
+    const timed = async (ip: string) => {
+      const started = performance.now();
+      const result = await attempt("wayan@workshop.test", password, ip);
+      return { result, ms: performance.now() - started };
+    };
+    // As if thousands of addresses had each guessed once in this window.
+    await database.db
+      .insert(rateLimits)
+      .values({ key: "sign-in:account:wayan@workshop.test", points: 5000, expire: sql`now() + interval '10 minutes'` });
+    const slowed = await timed("198.51.100.201");
+    expect(slowed.result).toMatchObject({ ok: true });
+    expect(slowed.ms).toBeGreaterThanOrEqual(ACCOUNT_DELAY_MAX_MS - 5);
+    // The person's good sign-in gives back only its own attempt: the flood's count stays.
+    const [row] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, "sign-in:account:wayan@workshop.test"));
+    expect(row?.points).toBe(5000);
+    await database.db
+      .update(rateLimits)
+      .set({ points: ACCOUNT_SLOW_AFTER + 1 })
+      .where(eq(rateLimits.key, "sign-in:account:wayan@workshop.test"));
+    const twoOver = await timed("198.51.100.202");
+    expect(twoOver.result).toMatchObject({ ok: true });
+    expect(twoOver.ms).toBeGreaterThanOrEqual(2 * ACCOUNT_DELAY_STEP_MS - 5);
   });
 
   it("limits one address trying many e-mails, without saying which exist", async () => {
@@ -144,13 +180,15 @@ describe("sessions", () => {
     expect(SESSION_MAX_MS).toBe(7 * 24 * 3_600_000);
   });
 
-  it("end when the account is disabled, and all but one end on request (a password change)", async () => {
+  it("end when the account is disabled, and all end on request (a password change)", async () => {
     const [a, b] = [await newSession(), await newSession()];
-    await endSessionsOf(ownerId, hashSessionId(a));
-    expect(await sessionOf(a)).not.toBeNull();
-    expect(await sessionOf(b)).toBeNull();
-    await database.db.update(staffAccounts).set({ disabledAt: new Date() });
+    await endSessionsOf(ownerId);
     expect(await sessionOf(a)).toBeNull();
+    expect(await sessionOf(b)).toBeNull();
+    const c = await newSession();
+    expect(await sessionOf(c)).not.toBeNull();
+    await database.db.update(staffAccounts).set({ disabledAt: new Date() });
+    expect(await sessionOf(c)).toBeNull();
   });
 
   it("are swept once they cannot be used", async () => {

@@ -5,14 +5,16 @@ import { SelectField } from "#app/components/SelectField.tsx";
 import { TextField } from "#app/components/TextField.tsx";
 import { adminStaff } from "#app/i18n/admin-staff.ts";
 import { useT } from "#app/i18n/core.ts";
+import { clientIpOf } from "#server/http/request-context.ts";
 import { changeOwnPassword, type StaffProblem, setLocale, staffProblemOf } from "#server/staff/accounts.ts";
+import { staffCookie } from "#server/staff/cookie.ts";
 import { requireStaffForm, requireStaffPage } from "#server/staff/guard.ts";
 import type { Route } from "./+types/account";
 
 /**
  * One's own account (every staff member): change the password (current, new, new again; the
- * policy's messages beside the fields; every other session ends, this one stays) and choose the
- * admin language.
+ * policy's messages beside the fields; every session ends, and this browser goes on in a new one)
+ * and choose the admin language.
  */
 type Field = "current" | "next" | "repeat" | "locale";
 type ActionResult = { intent: string; errors: Partial<Record<Field, StaffProblem | "required" | "repeat">>; problem?: StaffProblem };
@@ -30,7 +32,7 @@ const text = (form: FormData, name: string) => {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const { user, actor, sessionIdHash } = await requireStaffForm(request, form);
+  const { user, actor } = await requireStaffForm(request, form);
   const intent = text(form, "intent");
   try {
     if (intent === "locale") {
@@ -45,9 +47,11 @@ export async function action({ request }: Route.ActionArgs) {
       if (!repeat) errors.repeat = "required";
       else if (next && repeat !== next) errors.repeat = "repeat";
       if (Object.keys(errors).length > 0) return data<ActionResult>({ intent, errors }, { status: 400 });
-      // This browser's session stays; every other one of the account ends.
-      await changeOwnPassword(actor, user.id, current, next, sessionIdHash);
-      return redirect("/admin/account?saved=password");
+      // Every session of the account ends, this one too (its cookie may have been stolen): this
+      // browser goes on in a new session, with a new form token.
+      const client = { ip: clientIpOf(request), userAgent: request.headers.get("user-agent") };
+      const session = await changeOwnPassword(actor, user.id, current, next, client);
+      return redirect("/admin/account?saved=password", { headers: { "Set-Cookie": staffCookie(session.id) } });
     }
     return data<ActionResult>({ intent, errors: {} }, { status: 400 });
   } catch (error) {

@@ -208,7 +208,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
-              {/* One's own password is changed at Account (a reset here would sign oneself out). */}
+              {/* One's own password is changed at Account, with the current one (setPassword refuses it here). */}
               {a.id !== meId && (
                 <a href={`/admin/staff?confirm=reset&id=${a.id}`} className="btn-secondary px-4 py-2">
                   {t("staff.reset")}
