@@ -6,6 +6,7 @@ import { database } from "./db/client.ts";
 import { seedCatalogIfEmpty } from "./db/seed.ts";
 import { createApp } from "./http/app.ts";
 import { startJobs, stopJobs } from "./jobs/index.ts";
+import { setUpSharp } from "./media/decode-queue.ts";
 import "./jobs/all.ts";
 import { startXenditSandbox, stopXenditSandbox } from "./payments/xendit/sandbox.ts";
 import { ensureFirstOwner } from "./staff/first-owner.ts";
@@ -14,6 +15,7 @@ import { ensureFirstOwner } from "./staff/first-owner.ts";
 async function main() {
   const dev = process.argv.includes("--dev");
   const cfg = config();
+  setUpSharp();
   const db = await database();
   const seeded = await seedCatalogIfEmpty(db.db);
   if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} products.`);

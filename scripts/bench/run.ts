@@ -7,6 +7,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { aiFigures } from "./ai.ts";
 import { catalogFigures } from "./catalog.ts";
+import { decodeFigures } from "./decode.ts";
 import { ordersListFigures } from "./orders-list.ts";
 import { BENCH_CALLBACK_TOKEN, BENCH_STAFF_TOKEN, paymentFigures } from "./payments.ts";
 
@@ -23,6 +24,7 @@ const POSTGRES_PORT = 3194;
 const ORDERS_PORT = 3195;
 const CATALOG_PORTS: [number, number] = [3196, 3197];
 const AI_PORT = 3198;
+const DECODE_PORT = 3199;
 const CHECKOUT_CONNECTIONS = 16;
 const POSTGRES_SERVER = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432";
 /** BENCH_ONLY=checkout: only the checkout steps, on PGlite and on PostgreSQL. */
@@ -33,6 +35,8 @@ const ORDERS_ONLY = process.env.BENCH_ONLY === "orders";
 const CATALOG_ONLY = process.env.BENCH_ONLY === "catalog";
 /** BENCH_ONLY=ai: only the local AI engine (cut-out quality, speed, memory, the shop's p99 during a job). */
 const AI_ONLY = process.env.BENCH_ONLY === "ai";
+/** BENCH_ONLY=decode: only a flood of large reference photos (time, the shop's peak memory, the product page meanwhile). */
+const DECODE_ONLY = process.env.BENCH_ONLY === "decode";
 
 /** The bench is one client sending thousands of orders and payments: the shop's rate limits must not count it. */
 const BENCH_RATE_LIMITS = {
@@ -41,6 +45,7 @@ const BENCH_RATE_LIMITS = {
   RATE_LIMIT_CONTACT: "100000000/60",
   RATE_LIMIT_CUSTOM_ORDERS: "100000000/60",
   RATE_LIMIT_WRITES: "100000000/60",
+  RATE_LIMIT_REFERENCE_PHOTOS: "100000000/60",
 };
 
 function start(command: string[], env: NodeJS.ProcessEnv, ready: string): Promise<ChildProcess> {
@@ -165,6 +170,7 @@ async function main() {
   if (ORDERS_ONLY) return ordersOnly();
   if (CATALOG_ONLY) return catalogOnly();
   if (AI_ONLY) return aiOnly();
+  if (DECODE_ONLY) return decodeOnly();
   console.log("Building the shop and the floor...");
   execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
   execFileSync("npx", ["react-router", "build", "scripts/bench/floor"], { stdio: "ignore" });
@@ -249,6 +255,7 @@ async function main() {
     await ordersListFigures(start, POSTGRES_SERVER, ORDERS_PORT, SECONDS, BENCH_STAFF_TOKEN);
     await catalogFigures(start, POSTGRES_SERVER, CATALOG_PORTS, SECONDS, floorFigures.rps);
     await aiFigures(start, AI_PORT, SECONDS);
+    await decodeFigures(start, DECODE_PORT, SECONDS);
   } finally {
     shop.kill("SIGTERM");
     floor.kill("SIGTERM");
@@ -302,6 +309,12 @@ async function aiOnly() {
   console.log("Building the shop...");
   execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
   await aiFigures(start, AI_PORT, SECONDS);
+}
+
+async function decodeOnly() {
+  console.log("Building the shop...");
+  execFileSync("npx", ["react-router", "build"], { stdio: "ignore" });
+  await decodeFigures(start, DECODE_PORT, SECONDS);
 }
 
 /** The same checkout figures with the shop on a fresh database of the PostgreSQL server, if there is one. */

@@ -25,46 +25,29 @@ export type UploadedFile = {
 
 type Prepared = { pathname: string; photo: CleanPhoto; variants: { key: string; body: Buffer; contentType: string }[] };
 
-// On two cores, a few uploads decoding and encoding at once already fill the machine: the rest wait.
-const MAX_PARALLEL_UPLOADS = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_PARALLEL_UPLOADS) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
 /**
  * Checks and stores the photos of one upload: every file is checked and re-encoded (cleanPhoto),
  * and all the storefront's sizes are made, before anything is stored, so a refused file leaves
- * nothing behind. If storing fails halfway, what was stored is removed again (503).
+ * nothing behind. If storing fails halfway, what was stored is removed again (503). Each decode
+ * waits for its turn in the decode queue (decode-queue.ts), one photo at a time.
  */
 export async function uploadPhotos(files: IncomingFile[], actor: Actor): Promise<UploadedFile[]> {
   if (files.length === 0) throw new AppError("invalid", uploadMessages.none);
   if (files.length > MAX_UPLOAD_FILES) throw new AppError("invalid", uploadMessages.tooMany);
   if (files.some((f) => f.body.length > MAX_UPLOAD_BYTES)) throw new AppError("too_large", uploadMessages.tooLarge);
-  return inTurn(async () => {
-    const photos: CleanPhoto[] = [];
-    for (const file of files) photos.push(await cleanPhoto(file.body));
-    const pathnames = await freePathnames(files, photos);
-    const prepared: Prepared[] = [];
-    for (const [i, photo] of photos.entries()) {
-      const pathname = pathnames[i]!;
-      const stem = pathname.slice(0, pathname.lastIndexOf("."));
-      const variants = (await encodeAllVariants(photo.body)).map((v) => ({ ...v, key: variantKey(stem, v.width, v.format) }));
-      prepared.push({ pathname, photo, variants });
-    }
-    await storeAll(prepared);
-    await recordAudit({ actor, action: "photos-uploaded", after: { pathnames } });
-    return prepared.map(({ pathname }) => resultOf(pathname));
-  });
+  const photos: CleanPhoto[] = [];
+  for (const file of files) photos.push(await cleanPhoto(file.body));
+  const pathnames = await freePathnames(files, photos);
+  const prepared: Prepared[] = [];
+  for (const [i, photo] of photos.entries()) {
+    const pathname = pathnames[i]!;
+    const stem = pathname.slice(0, pathname.lastIndexOf("."));
+    const variants = (await encodeAllVariants(photo.body)).map((v) => ({ ...v, key: variantKey(stem, v.width, v.format) }));
+    prepared.push({ pathname, photo, variants });
+  }
+  await storeAll(prepared);
+  await recordAudit({ actor, action: "photos-uploaded", after: { pathnames } });
+  return prepared.map(({ pathname }) => resultOf(pathname));
 }
 
 /** Keys no stored file has yet: one clock tick later while any of them is taken. */

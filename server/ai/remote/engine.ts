@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { MAX_UPLOAD_PIXELS } from "#lib/uploads.ts";
 import type { Engine, EngineImage, EngineInput, EngineResult, View } from "#server/ai/engine.ts";
 import { remoteViews, viewPhrase } from "#server/ai/prompt.ts";
+import { decoding } from "#server/media/decode-queue.ts";
 import { downloadImage, MAX_DOWNLOAD_BYTES } from "./download.ts";
 
 /**
@@ -156,12 +157,12 @@ export function createRemoteEngine(options: RemoteEngineOptions): Engine {
 
 /** A reference photo as Seedream takes it inline: a JPEG data URL, at most REFERENCE_SIDE on its long side. */
 async function dataUrlOf(bytes: Buffer): Promise<string> {
-  const jpeg = await sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS })
+  const pipeline = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS })
     .rotate()
     .resize({ width: REFERENCE_SIDE, height: REFERENCE_SIDE, fit: "inside", withoutEnlargement: true })
     .flatten({ background: "#ffffff" })
-    .jpeg({ quality: 88 })
-    .toBuffer();
+    .jpeg({ quality: 88 });
+  const jpeg = await decoding("shop", () => pipeline.toBuffer());
   return `data:image/jpeg;base64,${jpeg.toString("base64")}`;
 }
 
