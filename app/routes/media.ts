@@ -1,25 +1,41 @@
 import { AppError } from "#server/errors.ts";
-import { imageVariant, publicVariantUrl } from "#server/media/variants.ts";
+import { clientKey, refusal } from "#server/http/rate-limits.ts";
+import { clientIpOf } from "#server/http/request-context.ts";
+import { type BeforeMaking, imageVariant, publicVariantUrl } from "#server/media/variants.ts";
 import type { Route } from "./+types/media";
 
 // A stored photo never changes under the same key, nor does its address in the store.
 const forever = "public, max-age=31536000, immutable";
 
+/** Refused: this client had too many sizes made in its window (RATE_LIMIT_MEDIA_SIZES). */
+class TooManySizes extends Error {
+  readonly retryAfter: number;
+  constructor(retryAfter: number) {
+    super("Too many new image sizes");
+    this.retryAfter = retryAfter;
+  }
+}
+
 /**
  * GET /media/:width/<key>.<avif|webp|jpg>: a product photo in one size and format. With a public
  * store address (S3_PUBLIC_URL) the answer is a redirect there; `?download=1` asks for a download.
+ * A size not made yet costs a decode and an encode: each client may have only so many made.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const path = params["*"] ?? "";
   const dot = path.lastIndexOf(".");
-  const width = /^\d{1,4}$/.test(params.width) ? Number(params.width) : 0;
+  const width = /^[1-9]\d{0,3}$/.test(params.width) ? Number(params.width) : 0;
   const download = new URL(request.url).searchParams.has("download");
+  const counted: BeforeMaking = async () => {
+    const seconds = await refusal("mediaSizes", clientKey(clientIpOf(request) ?? undefined));
+    if (seconds !== null) throw new TooManySizes(seconds);
+  };
   try {
     if (dot < 1) throw new AppError("not_found", "Image not found");
     const [stem, format] = [path.slice(0, dot), path.slice(dot + 1)];
-    const far = download ? null : await publicVariantUrl(stem, width, format);
+    const far = download ? null : await publicVariantUrl(stem, width, format, counted);
     if (far) return new Response(null, { status: 302, headers: { Location: far, "Cache-Control": forever } });
-    const variant = await imageVariant(stem, width, format);
+    const variant = await imageVariant(stem, width, format, counted);
     const headers = new Headers({
       "Content-Type": variant.contentType,
       "Content-Length": String(variant.body.length),
@@ -29,6 +45,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     return new Response(new Uint8Array(variant.body), { headers });
   } catch (error) {
     if (error instanceof AppError) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+    if (error instanceof TooManySizes) {
+      return new Response(`Too many requests. Please try again in ${error.retryAfter} seconds.`, {
+        status: 429,
+        headers: { "Content-Type": "text/plain", "Retry-After": String(error.retryAfter), "Cache-Control": "no-store" },
+      });
+    }
     throw error;
   }
 }

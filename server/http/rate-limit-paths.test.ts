@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { limitOf } from "./rate-limits.ts";
+import { limitOf, readLimitOf } from "./rate-limits.ts";
 import { isApiPath } from "./request-body.ts";
 
 /** React Router finds a route whatever the case of the path's letters and its percent-escapes: so must the limits. */
@@ -33,5 +33,23 @@ describe("the limit a write counts against, however its path is spelled", () => 
     expect(isApiPath("/API/orders")).toBe(true);
     expect(isApiPath("/%61pi/orders")).toBe(true);
     expect(isApiPath("/apiary")).toBe(false);
+  });
+});
+
+describe("the reads held to the limit of unknown private links", () => {
+  it.each(["/orders/abc", "/ru/orders/abc", "/Quotes/abc.data", "/ru/quotes/abc/", "/%71uotes/abc", "/RU/ORDERS/abc"])("GET %s", (path) => {
+    expect(readLimitOf("GET", path)).toBe("linkMisses");
+    expect(readLimitOf("HEAD", path)).toBe("linkMisses");
+  });
+
+  it.each(["/orders", "/orders/abc/def", "/quotes", "/products/abc", "/api/orders/1", "/media/640/orders/abc.jpg"])(
+    "not GET %s",
+    (path) => {
+      expect(readLimitOf("GET", path)).toBeNull();
+    },
+  );
+
+  it("not a write: a POST to an order counts against the payments", () => {
+    expect(readLimitOf("POST", "/orders/abc")).toBeNull();
   });
 });

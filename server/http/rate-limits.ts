@@ -7,6 +7,7 @@ import { batched } from "#server/db/batched.ts";
 import { getDb } from "#server/db/client.ts";
 import { rateLimits } from "#server/db/schema.ts";
 import { isApiPath, routedPath } from "./request-body.ts";
+import { clientIpOf } from "./request-context.ts";
 
 /**
  * Rate limits on public writes, per client, counted in the database (table rate_limits) so that
@@ -14,17 +15,38 @@ import { isApiPath, routedPath } from "./request-body.ts";
  * request gets 429 `{error}`; a refused page gets 429 and the friendly page (app/root.tsx), both
  * with Retry-After. Limits and their defaults: server/config.ts and README.
  */
-export type LimitName = "orders" | "payments" | "contact" | "customOrders" | "referencePhotos" | "uploads" | "aiJobs" | "writes";
+export type LimitName =
+  | "orders"
+  | "payments"
+  | "contact"
+  | "customOrders"
+  | "referencePhotos"
+  | "uploads"
+  | "aiJobs"
+  | "writes"
+  | "mediaSizes"
+  | "linkMisses";
+
+/** The page a path shows: React Router's data requests (/contact.data, /_root.data) and Russian pages count as the page. */
+const pageOf = (path: string) =>
+  routedPath(path)
+    .replace(/(\/_root)?\.data$/, "")
+    .replace(/^\/ru(?=\/|$)/, "")
+    .replace(/\/$/, "") || "/";
+
+/**
+ * The limit a read is held to: only the pages found by a secret token in their address (a
+ * customer's order, a custom hat's quote), whose unknown tokens count (countLinkMiss).
+ */
+export function readLimitOf(method: string, path: string): "linkMisses" | null {
+  if (method !== "GET" && method !== "HEAD") return null;
+  return /^\/(orders|quotes)\/[^/]+$/.test(pageOf(path)) ? "linkMisses" : null;
+}
 
 /** The limit a request counts against; null for reads and for writes that prove who sends them. */
 export function limitOf(method: string, path: string): LimitName | null {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
-  // React Router's data requests (/contact.data, /_root.data) and Russian pages count as the page.
-  const page =
-    routedPath(path)
-      .replace(/(\/_root)?\.data$/, "")
-      .replace(/^\/ru(?=\/|$)/, "")
-      .replace(/\/$/, "") || "/";
+  const page = pageOf(path);
   // Xendit's webhooks carry the callback token; the staff endpoint needs the staff token.
   if (page === "/api/xendit/webhook" || page === "/api/orders/update-payment-status") return null;
   if (page === "/api/orders" || page === "/checkout/payment") return "orders";
@@ -69,6 +91,8 @@ function limitFor(name: LimitName): Limit {
     uploads: c.RATE_LIMIT_UPLOADS,
     aiJobs: c.RATE_LIMIT_AI_JOBS,
     writes: c.RATE_LIMIT_WRITES,
+    mediaSizes: c.RATE_LIMIT_MEDIA_SIZES,
+    linkMisses: c.RATE_LIMIT_LINK_MISSES,
   }[name];
 }
 
@@ -147,12 +171,46 @@ export async function refusal(name: LimitName, client: string): Promise<number |
   }
 }
 
-/** Counts the request; over the limit, answers 429 (JSON API) or marks it for the 429 page. */
+/**
+ * Seconds until the client may try again when it has already used every point of its window,
+ * without counting this request; null otherwise (and when the database cannot answer: the
+ * counting step still limits).
+ */
+async function pastLimit(name: LimitName, client: string): Promise<number | null> {
+  const limit = limitFor(name);
+  try {
+    const db = await getDb();
+    const [row] = await db
+      .select({ points: rateLimits.points, msLeft: sql<number>`(extract(epoch from ${rateLimits.expire} - now()) * 1000)::float8` })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} = ${`${name}:${client}`} and ${rateLimits.expire} > now()`);
+    return row && row.points >= limit.points ? Math.max(1, Math.ceil(Number(row.msLeft) / 1000)) : null;
+  } catch (error) {
+    console.error(`rate limits: ${name} not checked, the database did not answer (${String(error)})`);
+    return null;
+  }
+}
+
+/**
+ * A private-link page's token found nothing: counted against the client's unknown links
+ * (RATE_LIMIT_LINK_MISSES). Past the limit, rateLimit refuses those pages before any lookup or
+ * render, so guessing tokens costs the shop little; real customers follow links that exist.
+ */
+export async function countLinkMiss(request: Request): Promise<void> {
+  await refusal("linkMisses", clientKey(clientIpOf(request) ?? undefined));
+}
+
+/**
+ * Counts the request; over the limit, answers 429 (JSON API) or marks it for the 429 page. A
+ * client that asked for too many unknown private links (counted by their pages) is refused those
+ * pages before any lookup or render, until its window ends.
+ */
 export const rateLimit: RequestHandler = async (req, res, next) => {
-  const name = limitOf(req.method, req.path);
+  const read = readLimitOf(req.method, req.path);
+  const name = read ?? limitOf(req.method, req.path);
   if (!name) return next();
   try {
-    const seconds = await refusal(name, clientKey(req.ip));
+    const seconds = read ? await pastLimit(read, clientKey(req.ip)) : await refusal(name, clientKey(req.ip));
     if (seconds === null) return next();
     res.setHeader("Retry-After", String(seconds));
     if (isApiPath(req.path)) {

@@ -22,6 +22,12 @@ export function isSafeKey(key: string): boolean {
 export const PRIVATE_PREFIX = "private/";
 export const isPrivateKey = (key: string): boolean => key.toLowerCase().startsWith(PRIVATE_PREFIX);
 
+/** Where the sizes made of an original are kept (variants/<stem>/<width>.<format>): derived files, never originals. */
+export const VARIANTS_PREFIX = "variants/";
+
+/** Whether a key may name an original photo: not a private file, not a size made of another photo. */
+export const mayBeOriginal = (key: string): boolean => !isPrivateKey(key) && !key.toLowerCase().startsWith(VARIANTS_PREFIX);
+
 const typesByExtension: Record<string, string> = {
   jpg: "image/jpeg",
   jpeg: "image/jpeg",

@@ -125,6 +125,22 @@ describe("rate limits with the shipped settings", () => {
     expect(response.status).toBeLessThan(400);
   });
 
+  it("unknown private links: after 30 in 10 minutes, order and quote pages answer 429 before any lookup", async () => {
+    const token = (i: number) => `no-such-token-${String(i).padStart(30, "0")}`;
+    for (let i = 0; i < 30; i++) {
+      const path = i % 2 ? `/orders/${token(i)}` : `/ru/quotes/${token(i)}.data`;
+      expect([path, (await fetch(`${shop.baseURL}${path}`)).status]).toEqual([path, 404]);
+    }
+    const refused = await fetch(`${shop.baseURL}/quotes/${token(30)}`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);
+    expect(await refused.text()).toContain("Too many requests");
+    const ru = await fetch(`${shop.baseURL}/ru/orders/${token(31)}`);
+    expect([ru.status, (await ru.text()).includes("Слишком много запросов")]).toEqual([429, true]);
+    // Other pages are not held up.
+    expect((await fetch(`${shop.baseURL}/products`)).status).toBe(200);
+  });
+
   it("keeps its counts in the database, and stored exactly the accepted messages", async () => {
     await shop.stop();
     const db = new PGlite(path.join(shop.dataDir, "db"));
@@ -137,6 +153,8 @@ describe("rate limits with the shipped settings", () => {
           { key: "orders:127.0.0.1", points: 13 },
           { key: "contact:127.0.0.1", points: 9 },
           { key: "payments:127.0.0.1", points: 21 },
+          // The refused pages were not counted: they were turned away before the lookup.
+          { key: "linkMisses:127.0.0.1", points: 30 },
         ]),
       );
     } finally {

@@ -9,6 +9,7 @@ import { secretLinkHeaders, secretLinkMeta } from "#app/secret-link.ts";
 import { shop } from "#lib/shop.ts";
 import { checkoutCookie } from "#server/checkout/session.ts";
 import { resumePayment } from "#server/checkout/steps.ts";
+import { countLinkMiss } from "#server/http/rate-limits.ts";
 import { localeOf, redirectIn } from "#server/locale.ts";
 import { orderHistory } from "#server/orders/history.ts";
 import { orderInLanguage } from "#server/orders/in-language.ts";
@@ -30,7 +31,10 @@ export const headers: Route.HeadersFunction = secretLinkHeaders;
 /** The customer's order page, found by its unguessable token only. */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const order = await orderByToken(params.token);
-  if (!order) return data({ found: false as const }, { status: 404 });
+  if (!order) {
+    await countLinkMiss(request);
+    return data({ found: false as const }, { status: 404 });
+  }
   const locale = localeOf(request);
   const events = await orderHistory(order.id);
   const history = events.map((e) => ({

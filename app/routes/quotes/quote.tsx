@@ -9,6 +9,7 @@ import { formatUsd } from "#lib/money.ts";
 import { acceptQuote } from "#server/checkout/quote-checkout.ts";
 import { checkoutCookie } from "#server/checkout/session.ts";
 import { quoteView } from "#server/custom-orders/quote-view.ts";
+import { countLinkMiss } from "#server/http/rate-limits.ts";
 import { localeOf, redirectIn } from "#server/locale.ts";
 import type { Route } from "./+types/quote";
 
@@ -22,7 +23,10 @@ export const headers: Route.HeadersFunction = secretLinkHeaders;
 /** A custom hat's quote, found by its unguessable token only. */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const view = await quoteView(params.token);
-  if (!view) return data({ found: false as const }, { status: 404 });
+  if (!view) {
+    await countLinkMiss(request);
+    return data({ found: false as const }, { status: 404 });
+  }
   const locale = localeOf(request);
   return data({
     found: true as const,
