@@ -19,7 +19,8 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
       // Methods a web Request cannot carry (new Request throws for them): not served here.
       if (unservedMethods.has(req.method)) return refuse(req, res, { status: 405, error: `${req.method} is not supported` });
       // A write to the admin from another site is refused before any route runs (403, nothing done).
-      if (isAdminWrite(req.method, req.path) && !sameOrigin(originHeaders(req), `${req.protocol}://${req.get("host")}`)) {
+      if (isAdminWrite(req.method, req.path) && !sameOrigin(originHeaders(req))) {
+        warnOfOtherAddress(req);
         return refuse(req, res, { status: 403, error: "Cross-site request refused" });
       }
       const retryAfter = res.locals.retryAfter as number | undefined;
@@ -47,6 +48,17 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
 }
 
 const unservedMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+let warned = false;
+/**
+ * A refused admin form whose Origin is the address it was sent to is most likely staff reaching the
+ * shop under another name than PUBLIC_URL (a LAN address): said once, so the owner knows what to set.
+ */
+function warnOfOtherAddress(req: ExpressRequest): void {
+  if (warned || req.get("origin") !== `${req.protocol}://${req.get("host")}`) return;
+  warned = true;
+  console.warn(`admin: a form from ${req.get("origin")} was refused; set PUBLIC_URL to the address staff open the shop at`);
+}
 
 /** `{error}` for the JSON API, a line of text for pages; a body left unread closes the connection. */
 function refuse(req: ExpressRequest, res: ExpressResponse, { status, error }: Refusal): void {
@@ -88,7 +100,12 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // The route's own value of a header replaces the one the security headers set before it (one
+  // X-Content-Type-Options, one Referrer-Policy); only cookies are several headers of one name.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
   if (!response.body) {
     res.end();
     return;

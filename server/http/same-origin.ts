@@ -1,13 +1,27 @@
-import { config } from "#server/config.ts";
+import { type Config, config } from "#server/config.ts";
 
 /**
- * Whether a request comes from this shop's own pages: its Origin is the shop's (the public URL,
- * or the address the request was sent to), or, without Origin, the browser says same-origin
- * (Sec-Fetch-Site). A request that says neither is not taken as same-origin: every current
- * browser sends one of them on a POST.
+ * The origins the shop's own pages are served from: the public URL's. Without PUBLIC_URL (a shop
+ * on this machine, http://localhost:PORT) also the same port on 127.0.0.1 and [::1], the other
+ * names of this machine a browser may be pointed at. Never the Host a request names: anyone can
+ * send any Host, so a page of another site could vouch for itself with it.
  */
-export function sameOrigin(headers: { origin: string | null; secFetchSite: string | null }, requestOrigin: string): boolean {
-  if (headers.origin) return headers.origin === new URL(config().publicUrl).origin || headers.origin === requestOrigin;
+export function trustedOrigins(c: Pick<Config, "PUBLIC_URL" | "PORT" | "publicUrl">): string[] {
+  const own = new URL(c.publicUrl).origin;
+  if (c.PUBLIC_URL) return [own];
+  return [own, `http://127.0.0.1:${c.PORT}`, `http://[::1]:${c.PORT}`];
+}
+
+let origins: string[] | undefined;
+
+/**
+ * Whether a request comes from this shop's own pages: its Origin is one of the shop's (trustedOrigins),
+ * or, without Origin, the browser says same-origin (Sec-Fetch-Site). A request that says neither is
+ * not taken as same-origin: every current browser sends one of them on a POST.
+ */
+export function sameOrigin(headers: { origin: string | null; secFetchSite: string | null }): boolean {
+  origins ??= trustedOrigins(config());
+  if (headers.origin) return origins.includes(headers.origin);
   return headers.secFetchSite === "same-origin";
 }
 

@@ -97,10 +97,7 @@ const isSafeMethod = (method: string) => method === "GET" || method === "HEAD";
 
 /** Whether a request comes from this shop's own pages (server/http/same-origin.ts). */
 function isSameOrigin(request: Request): boolean {
-  return sameOrigin(
-    { origin: request.headers.get("origin"), secFetchSite: request.headers.get("sec-fetch-site") },
-    new URL(request.url).origin,
-  );
+  return sameOrigin({ origin: request.headers.get("origin"), secFetchSite: request.headers.get("sec-fetch-site") });
 }
 
 /** The language of an admin page: the signed-in person's choice, else the visitor's preference. */

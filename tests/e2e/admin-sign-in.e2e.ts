@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, staffCookie, testOwner } from "#tests/support/admin.ts";
 import { type RunningShop, startShop } from "#tests/support/start-shop.ts";
@@ -109,17 +110,52 @@ describe("signing in to the admin", () => {
 describe("guessing passwords, with the shipped settings on an https shop", () => {
   let shop: RunningShop;
   beforeAll(async () => {
-    shop = await startShop({ ADMIN_EMAIL: testOwner.email, ADMIN_PASSWORD: testOwner.password, PUBLIC_URL: "https://shop.example" });
+    // Behind its TLS proxy on this machine, which names the host and the scheme the browser used.
+    shop = await startShop({
+      ADMIN_EMAIL: testOwner.email,
+      ADMIN_PASSWORD: testOwner.password,
+      PUBLIC_URL: "https://shop.example",
+      TRUST_PROXY: "loopback",
+    });
   });
   afterAll(() => shop?.remove());
 
+  /**
+   * The sign-in form as the shop's own page at its public address posts it, passed on by the proxy
+   * with the browser's host and scheme (node:http, since fetch cannot name a Host).
+   */
   const attempt = (password: string) =>
-    fetch(`${shop.baseURL}/admin/login`, {
-      method: "POST",
-      redirect: "manual",
-      // The form as the shop's own page posts it (here on the address the test reaches it by).
-      headers: { Origin: shop.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: testOwner.email, password }),
+    new Promise<Response>((resolve, reject) => {
+      const body = new URLSearchParams({ email: testOwner.email, password }).toString();
+      const { hostname, port } = new URL(shop.baseURL);
+      const sent = request(
+        {
+          host: hostname,
+          port,
+          path: "/admin/login",
+          method: "POST",
+          headers: {
+            Origin: "https://shop.example",
+            Host: "shop.example",
+            "X-Forwarded-Proto": "https",
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(res.headers)) {
+              for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v);
+            }
+            resolve(new Response(Buffer.concat(chunks), { status: res.statusCode, headers }));
+          });
+        },
+      );
+      sent.on("error", reject);
+      sent.end(body);
     });
 
   it("gives an https shop a __Host- cookie that is Secure, HttpOnly and SameSite=Lax", async () => {

@@ -1,5 +1,6 @@
 import { connect } from "node:net";
 import { describe, expect, inject, it } from "vitest";
+import { formToken, staffCookie } from "#tests/support/admin.ts";
 import { baseURL } from "./fixtures.ts";
 import { newYorkAddress, orderPayload, sampleContact } from "./samples.ts";
 
@@ -186,6 +187,29 @@ describe("request addresses", () => {
   });
 });
 
+describe("cross-site writes with a staff cookie", () => {
+  it("are refused when the Host header names the sending site, as its Origin does", async () => {
+    const cookie = await staffCookie(baseURL());
+    const logout = new URLSearchParams({ _token: await formToken(baseURL(), cookie) }).toString();
+    const product = JSON.stringify({ name: "Forged hat" });
+    for (const [path, type, body] of [
+      ["/admin/logout", "application/x-www-form-urlencoded", logout],
+      ["/api/products", "application/json", product],
+    ] as const) {
+      const answer = await sendPartly(
+        path,
+        ["Origin: http://evil.example", `Cookie: ${cookie}`, `Content-Type: ${type}`, `Content-Length: ${body.length}`],
+        body,
+        "POST",
+        "evil.example",
+      );
+      expect(answer, path).toMatch(/^HTTP\/1.1 403/);
+    }
+    // The session was not ended by the forged sign-out.
+    expect((await fetch(url("/admin"), { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(200);
+  });
+});
+
 describe("body size", () => {
   it("answers 413 to a declared body over 100 kB before it is sent", async () => {
     const answer = await sendPartly("/api/orders", ["Content-Type: application/json", "Content-Length: 10000000"], "{");
@@ -220,6 +244,15 @@ describe("security headers", () => {
 
   it.each(["/", "/products/1", "/api/products", "/no-such-page", "/favicon.svg", "/sitemap.xml"])("are on %s", async (path) => {
     common((await send(path, {})).headers);
+  });
+
+  it("send each header once, also where a route sets its own (the staff's export, a private link's page)", async () => {
+    const exported = await send("/api/products/export?format=csv", { headers: staff() });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("x-content-type-options")).toBe("nosniff");
+    const order = await send("/orders/no-such-order-token-0000000000000000", {});
+    expect(order.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(order.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("are on refusals too (415)", async () => {

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "#server/config.ts";
+import { sameOrigin, trustedOrigins } from "./same-origin.ts";
+
+// The shop of this file is served at https://shop.example (read by sameOrigin on first use).
+process.env.PUBLIC_URL = "https://shop.example";
+
+describe("the shop's own origins", () => {
+  it("are the public URL's alone when PUBLIC_URL is set", () => {
+    expect(trustedOrigins(parseConfig({ PUBLIC_URL: "https://shop.example/" }))).toEqual(["https://shop.example"]);
+  });
+
+  it("are this machine's names on the port when the shop runs on its default address", () => {
+    expect(trustedOrigins(parseConfig({ PORT: "3100" }))).toEqual(["http://localhost:3100", "http://127.0.0.1:3100", "http://[::1]:3100"]);
+  });
+});
+
+describe("sameOrigin", () => {
+  const from = (origin: string | null, secFetchSite: string | null = null) => sameOrigin({ origin, secFetchSite });
+
+  it("takes the configured origin, and a browser's same-origin word without Origin", () => {
+    expect(from("https://shop.example")).toBe(true);
+    expect(from(null, "same-origin")).toBe(true);
+  });
+
+  it("refuses any other origin, also one that equals the Host the request named", () => {
+    // A page of evil.example sending Host: evil.example vouches for nothing.
+    expect(from("http://evil.example")).toBe(false);
+    expect(from("https://shop.example.evil.example")).toBe(false);
+    expect(from("http://shop.example")).toBe(false);
+    expect(from("null")).toBe(false);
+    expect(from(null, "cross-site")).toBe(false);
+    expect(from(null, null)).toBe(false);
+  });
+});
