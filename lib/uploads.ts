@@ -33,3 +33,22 @@ export const referenceUploadLimits: UploadLimits = {
   tooMany: "You can only upload up to 3 files at once.",
   tooLarge: "Each image may be at most 5 MB.",
 };
+
+/**
+ * Per reference photo: 25 megapixels. Anyone may send them, and a decode's memory grows with its
+ * pixels (a progressive JPEG's whole coefficients are held), so half the staff's limit: a phone's
+ * photo still fits (12 MP for most, 24.5 MP for the largest default, 5712 × 4284), as does a 24 MP
+ * camera's (6000 × 4000). Larger ones are refused before they are decoded.
+ */
+export const MAX_REFERENCE_PIXELS = 25_000_000;
+export const referenceTooManyPixels = `Each image may be at most ${MAX_REFERENCE_PIXELS / 1_000_000} megapixels.`;
+
+/** Refusals of a reference upload that the /custom page says in its own language (server/custom-orders/reference-photos.ts). */
+export const referenceRefusals = {
+  /** 429: this client already has MAX_WAITING_PHOTOS_PER_CLIENT photos waiting for a request. */
+  clientShareUsed:
+    "You have uploaded many photos in the last hour. Please send your request with the photos you have, and add more in your reply to our e-mail.",
+  /** 503: the shop's room for photos waiting for a request is full. */
+  roomFull:
+    "We are receiving too many photos right now. Please try again later, or send your request without photos and add them in your reply to our e-mail.",
+} as const;

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 /** The one error type of the shop: its kind decides the HTTP status. */
-export type ErrorKind = "not_found" | "invalid" | "forbidden" | "unauthorized" | "conflict" | "too_large" | "unavailable";
+export type ErrorKind = "not_found" | "invalid" | "forbidden" | "unauthorized" | "conflict" | "too_large" | "too_many" | "unavailable";
 
 const statusByKind: Record<ErrorKind, number> = {
   invalid: 400,
@@ -10,6 +10,7 @@ const statusByKind: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  too_many: 429,
   unavailable: 503,
 };
 

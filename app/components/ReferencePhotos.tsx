@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useT } from "#app/i18n/core.ts";
 import { custom } from "#app/i18n/custom.ts";
 import { isUploadableImage, UploadError, uploadReferencePhoto } from "#lib/photo-upload.ts";
-import { referenceUploadLimits } from "#lib/uploads.ts";
+import { MAX_REFERENCE_PIXELS, referenceRefusals, referenceTooManyPixels, referenceUploadLimits } from "#lib/uploads.ts";
 
 type Photo = { key: string; name: string; preview: string; progress: number; id: string | null; error: string | null };
 
@@ -44,10 +44,18 @@ export function ReferencePhotos({ onBusy, resetKey }: { onBusy: (busy: boolean) 
       reader.readAsDataURL(file);
       uploadReferencePhoto(file, (progress) => update(key, { progress })).then(
         (id) => update(key, { id }),
-        (error: unknown) =>
-          update(key, { error: error instanceof UploadError && error.serverMessage ? error.serverMessage : t("form.photos.failed") }),
+        (error: unknown) => update(key, { error: uploadFailure(error) }),
       );
     }
+  };
+
+  // Only the server can count a photo's pixels and the photos waiting: its refusals are said in the page's language.
+  const uploadFailure = (error: unknown) => {
+    const said = error instanceof UploadError ? error.serverMessage : null;
+    if (said === referenceTooManyPixels) return t("form.photos.tooManyPixels", { mp: MAX_REFERENCE_PIXELS / 1_000_000 });
+    if (said === referenceRefusals.clientShareUsed) return t("form.photos.shareUsed");
+    if (said === referenceRefusals.roomFull) return t("form.photos.roomFull");
+    return said || t("form.photos.failed");
   };
 
   const remove = (photo: Photo) => {

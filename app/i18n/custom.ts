@@ -44,6 +44,11 @@ export const custom = defineMessages(
     "form.photos.failed": "Failed to upload image(s). Please try again.",
     "form.photos.tooMany": "You can only upload up to 3 files at once.",
     "form.photos.tooLarge": "Each image may be at most 5 MB.",
+    "form.photos.tooManyPixels": "Each image may be at most {mp} megapixels.",
+    "form.photos.shareUsed":
+      "You have uploaded many photos in the last hour. Please send your request with the photos you have, and add more in your reply to our e-mail.",
+    "form.photos.roomFull":
+      "We are receiving too many photos right now. Please try again later, or send your request without photos and add them in your reply to our e-mail.",
     "form.photos.notImage": "Only JPG, PNG, WebP, and GIF images are allowed.",
     "form.photos.wait": "Please wait until the images are uploaded.",
     "form.submit": "Submit Custom Order Request",
@@ -132,6 +137,11 @@ export const custom = defineMessages(
       "form.photos.failed": "Не удалось загрузить изображение. Пожалуйста, попробуйте ещё раз.",
       "form.photos.tooMany": "Можно загрузить не более 3 файлов.",
       "form.photos.tooLarge": "Каждое изображение — не более 5 МБ.",
+      "form.photos.tooManyPixels": "Каждое изображение — не более {mp} мегапикселей.",
+      "form.photos.shareUsed":
+        "За последний час вы загрузили много фото. Отправьте заявку с уже загруженными фото, а остальные пришлите в ответ на наше письмо.",
+      "form.photos.roomFull":
+        "Сейчас мы получаем слишком много фото. Попробуйте позже или отправьте заявку без фото и пришлите их в ответ на наше письмо.",
       "form.photos.notImage": "Можно загружать только изображения JPG, PNG, WebP и GIF.",
       "form.photos.wait": "Пожалуйста, дождитесь загрузки изображений.",
       "form.submit": "Отправить заявку на шляпу",

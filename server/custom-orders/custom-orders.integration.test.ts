@@ -9,15 +9,20 @@ import { config } from "#server/config.ts";
 import { type Database, getDb } from "#server/db/client.ts";
 import { customOrderPhotos, customOrders, mailOutbox } from "#server/db/schema.ts";
 import { deliverMail, useMailSettings } from "#server/mail/index.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "#server/mail/test-smtp-server.ts";
+import { readMime, startTestSmtpServer, type TestSmtpServer } from "#server/mail/test-smtp-server.ts";
 import { DiskStorage } from "#server/media/disk-storage.ts";
 import { useStorage } from "#server/media/storage.ts";
+import { decodedMail, keptMail } from "#tests/e2e/kept-mail.ts";
 import { freshDatabase } from "#tests/support/test-db.ts";
 import { sampleJpeg } from "#tests/support/test-images.ts";
 import { listCustomOrders, viewDefaults } from "./admin-view.ts";
 import { MAX_WAITING_PHOTOS, readReferencePhoto, storeReferencePhotos } from "./reference-photos.ts";
 import { isValidPhotoLink, photoLink } from "./signed-links.ts";
 import { photoUnusable, submitCustomOrder } from "./submit.ts";
+
+/** Each upload from an address of its own, so no test meets the per-client share of waiting photos. */
+let visitors = 0;
+const newVisitor = () => `198.51.100.${++visitors}`;
 
 let database: Database;
 let store: DiskStorage;
@@ -50,10 +55,13 @@ const count = async () => (await (await getDb()).select().from(customOrders)).le
 
 describe("custom order requests", () => {
   it("stores a request with status NEW and its photos, and queues the customer's mail in their language and the shop's copy", async () => {
-    const [a, b] = await storeReferencePhotos([
-      { name: "a.jpg", body: await sampleJpeg() },
-      { name: "b.jpg", body: await sampleJpeg(80, 60) },
-    ]);
+    const [a, b] = await storeReferencePhotos(
+      [
+        { name: "a.jpg", body: await sampleJpeg() },
+        { name: "b.jpg", body: await sampleJpeg(80, 60) },
+      ],
+      newVisitor(),
+    );
     const id = await submitCustomOrder(request({ budget: "$150-300", referenceImages: [b!.id, a!.id] }), "ru");
     const db = await getDb();
     const [row] = await db.select().from(customOrders).where(eq(customOrders.id, id));
@@ -84,8 +92,52 @@ describe("custom order requests", () => {
     useMailSettings();
   });
 
+  it("mails the customer nothing the sender typed (anyone may give another's address); the shop's copy keeps it all", async () => {
+    const kept = await mkdtemp(path.join(tmpdir(), "custom-orders-mail-"));
+    useMailSettings({ smtpUrl: undefined, keptDir: path.join(kept, "mail") });
+    const marker = "Qx7Marker";
+    const link = "https://claim-prize.example/win";
+    for (const locale of ["en", "ru"] as const) {
+      const id = await submitCustomOrder(
+        request({
+          name: `${marker} Visit ${link}`,
+          email: `someone-else-${locale}@example.com`,
+          phone: `${marker} 1`,
+          size: `${marker} ${link}`,
+          color: `${marker} ${link}`,
+          budget: `${marker} ${link}`,
+          details: `${marker}: your account is locked, open ${link} <a href="${link}">here</a>`,
+        }),
+        locale,
+      );
+      const mails = await (await getDb()).select().from(mailOutbox).where(eq(mailOutbox.customOrderId, id));
+      for (const mail of mails) await deliverMail({ outboxId: mail.id }, { retryCount: 0, retryLimit: 8 });
+    }
+    useMailSettings();
+    const toCustomer = await keptMail(kept, "custom-order-received");
+    expect(toCustomer).toHaveLength(2);
+    for (const eml of toCustomer) {
+      const mail = readMime(eml);
+      // Every reading of the file: as stored, quoted-printable decoded, and each decoded part and header.
+      for (const reading of [eml, decodedMail(eml), mail.subject, mail.text, mail.html, [...mail.headers.values()].join("\n")]) {
+        expect(reading).not.toContain(marker);
+        expect(reading).not.toContain("claim-prize");
+      }
+      expect(mail.subject).toMatch(/#C\d+/);
+    }
+    expect(readMime(toCustomer[0]!).text).toContain("within 48 hours");
+    expect(readMime(toCustomer[1]!).text).toContain("в течение 48 часов");
+    const shopCopies = (await keptMail(kept, "shop-custom-order")).map(readMime);
+    expect(shopCopies).toHaveLength(2);
+    for (const copy of shopCopies) {
+      expect(copy.subject).toContain(marker);
+      expect(copy.text).toContain(`${marker}: your account is locked, open ${link}`);
+      expect(copy.html).toContain(`&lt;a href=&quot;${link}&quot;&gt;`);
+    }
+  });
+
   it("attaches an uploaded photo to one request only: a second use, or an unknown id, refuses the whole request", async () => {
-    const [photo] = await storeReferencePhotos([{ name: "a.jpg", body: await sampleJpeg() }]);
+    const [photo] = await storeReferencePhotos([{ name: "a.jpg", body: await sampleJpeg() }], newVisitor());
     await submitCustomOrder(request({ referenceImages: [photo!.id] }), "en");
     const before = await count();
     await expect(submitCustomOrder(request({ referenceImages: [photo!.id] }), "en")).rejects.toThrow(photoUnusable);
@@ -94,7 +146,7 @@ describe("custom order requests", () => {
   });
 
   it("keeps photos private: /media never serves them, whatever the key", async () => {
-    const [photo] = await storeReferencePhotos([{ name: "a.jpg", body: await sampleJpeg() }]);
+    const [photo] = await storeReferencePhotos([{ name: "a.jpg", body: await sampleJpeg() }], newVisitor());
     const [row] = await (await getDb()).select().from(customOrderPhotos).where(eq(customOrderPhotos.id, photo!.id));
     const stem = row!.storageKey.replace(/\.jpg$/, "");
     const response = await media({
@@ -109,7 +161,7 @@ describe("custom order requests", () => {
   it("refuses a file that is no image, storing nothing", async () => {
     const files = async () => (await readdir(store.root, { recursive: true }).catch(() => [])).length;
     const before = await files();
-    await expect(storeReferencePhotos([{ name: "cv.jpg", body: Buffer.from("%PDF-1.7\n1 0 obj\n") }])).rejects.toThrow(
+    await expect(storeReferencePhotos([{ name: "cv.jpg", body: Buffer.from("%PDF-1.7\n1 0 obj\n") }], newVisitor())).rejects.toThrow(
       "Only JPG, PNG, WebP, and GIF images are allowed.",
     );
     expect(await files()).toBe(before);
@@ -128,20 +180,23 @@ describe("custom order requests", () => {
     const jpeg = await sampleJpeg();
     // One place left: two photos are refused whole, one is taken.
     await expect(
-      storeReferencePhotos([
-        { name: "a.jpg", body: jpeg },
-        { name: "b.jpg", body: jpeg },
-      ]),
+      storeReferencePhotos(
+        [
+          { name: "a.jpg", body: jpeg },
+          { name: "b.jpg", body: jpeg },
+        ],
+        newVisitor(),
+      ),
     ).rejects.toMatchObject({ kind: "unavailable", message: expect.stringMatching(/^We are receiving too many photos right now/) });
     expect(await waiting()).toBe(MAX_WAITING_PHOTOS - 1);
-    expect(await storeReferencePhotos([{ name: "a.jpg", body: jpeg }])).toHaveLength(1);
-    await expect(storeReferencePhotos([{ name: "c.jpg", body: jpeg }])).rejects.toMatchObject({ kind: "unavailable" });
+    expect(await storeReferencePhotos([{ name: "a.jpg", body: jpeg }], newVisitor())).toHaveLength(1);
+    await expect(storeReferencePhotos([{ name: "c.jpg", body: jpeg }], newVisitor())).rejects.toMatchObject({ kind: "unavailable" });
     await db.delete(customOrderPhotos).where(like(customOrderPhotos.id, "filler%"));
-    expect(await storeReferencePhotos([{ name: "c.jpg", body: jpeg }])).toHaveLength(1);
+    expect(await storeReferencePhotos([{ name: "c.jpg", body: jpeg }], newVisitor())).toHaveLength(1);
   });
 
   it("lists the admin view with SPEC 3's display defaults and signed links to the photos", async () => {
-    const [photo] = await storeReferencePhotos([{ name: "a.jpg", body: await sampleJpeg() }]);
+    const [photo] = await storeReferencePhotos([{ name: "a.jpg", body: await sampleJpeg() }], newVisitor());
     const id = await submitCustomOrder(request({ size: "M", referenceImages: [photo!.id] }), "en");
     const { customOrders: list, pagination } = await listCustomOrders(1, 10);
     expect(pagination).toMatchObject({ page: 1, limit: 10, total: await count() });

@@ -3,15 +3,13 @@ import { getDb } from "#server/db/client.ts";
 import { customOrderPhotos } from "#server/db/schema.ts";
 import { defineJob } from "#server/jobs/index.ts";
 import { storage } from "#server/media/storage.ts";
-
-/** An uploaded reference photo no request took within this time is removed (the form is long sent or abandoned). */
-const UNATTACHED_PHOTO_HOURS = 24;
+import { WAITING_PHOTO_MINUTES } from "./reference-photos.ts";
 
 /** Rows removed per statement, so a large backlog never holds many locks or one long statement. */
 const BATCH = 200;
 
 /**
- * Removes reference photos uploaded more than 24 hours before `now` that no request took
+ * Removes reference photos uploaded more than WAITING_PHOTO_MINUTES (an hour) before `now` that no request took
  * (`custom_order_id IS NULL`), rows first and then their stored files. Safe against a request
  * taking a photo at that moment: the DELETE re-checks `custom_order_id IS NULL` on each row it
  * removes (a request's `UPDATE … WHERE custom_order_id IS NULL` and this DELETE lock the row, so
@@ -20,7 +18,7 @@ const BATCH = 200;
  * row points to it any more). Resolves to how many photos were removed.
  */
 export async function removeUnattachedPhotos(now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - UNATTACHED_PHOTO_HOURS * 3_600_000);
+  const cutoff = new Date(now.getTime() - WAITING_PHOTO_MINUTES * 60_000);
   const db = await getDb();
   const unattached = and(isNull(customOrderPhotos.customOrderId), lt(customOrderPhotos.createdAt, cutoff));
   let removed = 0;
@@ -44,7 +42,9 @@ defineJob<object>(
   "custom-order-photos-cleanup",
   async () => {
     const removed = await removeUnattachedPhotos();
-    if (removed > 0) console.info(`custom order photos: ${removed} unattached photo(s) older than ${UNATTACHED_PHOTO_HOURS} h removed`);
+    if (removed > 0)
+      console.info(`custom order photos: ${removed} unattached photo(s) older than ${WAITING_PHOTO_MINUTES} minutes removed`);
   },
-  { schedule: { cron: "41 * * * *" } },
+  // Every 10 minutes: an expired photo is gone at most 10 minutes after its hour.
+  { schedule: { cron: "*/10 * * * *" } },
 );

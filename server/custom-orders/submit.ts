@@ -1,4 +1,4 @@
-import { and, inArray, isNull, sql } from "drizzle-orm";
+import { and, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Locale } from "#lib/locale.ts";
 import type { CustomOrderInput } from "#lib/validation/custom-order.ts";
 import { config } from "#server/config.ts";
@@ -7,12 +7,16 @@ import { customOrderPhotos, customOrders } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { deliverQueuedMail, enqueueMails } from "#server/mail/index.ts";
 import { budgetRange } from "./budget.ts";
+import { WAITING_PHOTO_MINUTES } from "./reference-photos.ts";
+
+/** A photo uploaded more than an hour ago has expired (reference-photos.ts), even before the cleanup removes it. */
+const notExpired = gt(customOrderPhotos.createdAt, sql`now() - make_interval(mins => ${WAITING_PHOTO_MINUTES})`);
 
 export const photoUnusable = "A reference image was not found or is already part of another request. Please upload it again.";
 
 /**
  * Stores a custom hat request (input already checked by customOrderSchema) with status NEW, takes
- * its reference photos (each id once: a photo already taken, or unknown, refuses the whole request
+ * its reference photos (each id once: a photo already taken, expired or unknown, refuses the whole request
  * and nothing is stored), and queues in the same transaction the customer's acknowledgement (in
  * the page's language) and the shop's copy (SHOP_MAIL_TO, English, Reply-To the customer). The
  * address is unconfirmed, so the acknowledgement gets the request's number alone: nothing the
@@ -33,7 +37,7 @@ export async function submitCustomOrder(input: CustomOrderInput, locale: Locale)
       const taken = await tx
         .update(customOrderPhotos)
         .set({ customOrderId: request.id, position: sql`array_position(${sql.param(referenceImages)}::text[], ${customOrderPhotos.id})` })
-        .where(and(inArray(customOrderPhotos.id, referenceImages), isNull(customOrderPhotos.customOrderId)))
+        .where(and(inArray(customOrderPhotos.id, referenceImages), isNull(customOrderPhotos.customOrderId), notExpired))
         .returning({ id: customOrderPhotos.id });
       if (taken.length !== referenceImages.length) throw new AppError("invalid", photoUnusable);
     }

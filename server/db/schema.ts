@@ -110,9 +110,14 @@ export const customOrderPhotos = pgTable(
     contentType: text("content_type").notNull(),
     customOrderId: integer("custom_order_id").references(() => customOrders.id, { onDelete: "set null" }),
     position: integer("position").notNull().default(0),
+    /** Who uploaded it (server/http/rate-limits.ts clientKey): each client holds only a few photos waiting. */
+    client: text("client"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("custom_order_photos_order_idx").on(t.customOrderId, t.position)],
+  (t) => [
+    index("custom_order_photos_order_idx").on(t.customOrderId, t.position),
+    index("custom_order_photos_waiting_idx").on(t.client, t.createdAt).where(sql`${t.customOrderId} is null`),
+  ],
 );
 
 /**

@@ -216,3 +216,31 @@ describe("the /custom page in a browser", () => {
     expect(await page.locator("#field-name-error").textContent()).toBe("Это поле обязательно");
   });
 });
+
+describe("a visitor who has used its share of waiting photos", () => {
+  let shop: RunningShop;
+  beforeAll(async () => {
+    shop = await startShop({ RATE_LIMIT_REFERENCE_PHOTOS: "100/600" });
+  });
+  afterAll(() => shop?.remove());
+  const own = useBrowser(() => shop.baseURL);
+
+  it("is told on the page, in its language, to send the request with the photos it has", async () => {
+    const jpeg = await sampleJpeg();
+    for (let i = 0; i < 5; i++) {
+      expect((await upload(photoForm([1, 2, 3].map((n) => ({ name: `${n}.jpg`, body: jpeg }))), shop.baseURL)).status).toBe(201);
+    }
+    for (const [path, locale, width, text] of [
+      ["/custom", "en-US", 390, "You have uploaded many photos in the last hour."],
+      ["/ru/custom", "ru-RU", 1280, "За последний час вы загрузили много фото."],
+    ] as const) {
+      const page = await own.open(path, { locale, width });
+      await hydrated(page);
+      await page.locator("input[type=file]").setInputFiles([{ name: "one-more.jpg", mimeType: "image/jpeg", buffer: jpeg }]);
+      await page.getByText(text).waitFor();
+      expect(await page.locator("input[name=referenceImages]").count()).toBe(0);
+      await expectAccessible(page);
+      if (shots) await page.screenshot({ path: `${shots}/custom-share-used-${locale}-${width}.png`, fullPage: true });
+    }
+  });
+});

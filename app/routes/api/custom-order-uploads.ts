@@ -2,18 +2,21 @@ import { referenceUploadLimits } from "#lib/uploads.ts";
 import { storeReferencePhotos } from "#server/custom-orders/reference-photos.ts";
 import { AppError } from "#server/errors.ts";
 import { jsonEndpoint } from "#server/http/api-errors.ts";
+import { clientKey } from "#server/http/rate-limits.ts";
+import { clientIpOf } from "#server/http/request-context.ts";
 import { readUploadForm } from "#server/media/upload-form.ts";
 import type { Route } from "./+types/custom-order-uploads";
 
 /**
  * POST /api/custom-orders/uploads (public, rate-limited): multipart, the photos in the field `files`
  * (1 to 3, at most 5 MB each, images by their content). Stored privately; answers 201 with
- * `[{id}]` in the order sent, which POST /api/custom-orders then names; else `{error}` 400/413/429/503.
+ * `[{id}]` in the order sent, which POST /api/custom-orders then names; else `{error}` 400/413/429/503
+ * (429 also when this client already has 15 photos waiting for a request).
  */
 export const action = jsonEndpoint(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new AppError("invalid", "Use POST");
   const files = await readUploadForm(request, referenceUploadLimits);
-  return Response.json(await storeReferencePhotos(files), { status: 201 });
+  return Response.json(await storeReferencePhotos(files, clientKey(clientIpOf(request) ?? undefined)), { status: 201 });
 });
 
 export function loader() {

@@ -1,0 +1,2 @@
+ALTER TABLE "custom_order_photos" ADD COLUMN "client" text;--> statement-breakpoint
+CREATE INDEX "custom_order_photos_waiting_idx" ON "custom_order_photos" USING btree ("client","created_at") WHERE "custom_order_photos"."custom_order_id" is null;
