@@ -11,6 +11,7 @@ import { customOrderPhotos } from "#server/db/schema.ts";
 import { CLIENT_IP_HEADER } from "#server/http/request-context.ts";
 import { DiskStorage } from "#server/media/disk-storage.ts";
 import { useStorage } from "#server/media/storage.ts";
+import { customRequest } from "#tests/e2e/samples.ts";
 import { freshDatabase } from "#tests/support/test-db.ts";
 import { sampleJpeg } from "#tests/support/test-images.ts";
 import { removeUnattachedPhotos } from "./photo-cleanup.ts";
@@ -85,16 +86,7 @@ describe("the room for reference photos no request has taken yet", () => {
       .where(eq(customOrderPhotos.client, early));
     // Expired: the same address may upload again before any cleanup ran, and no request takes them.
     expect((await sendThree(early)).status).toBe(201);
-    const request = customOrderSchema.parse({
-      name: "Ayu",
-      email: "ayu@example.com",
-      hatType: "Fedora",
-      material: "Straw",
-      size: "58 cm",
-      details: "A fedora",
-      timeline: "3-4 weeks",
-      referenceImages: [mine[0]!.id],
-    });
+    const request = customOrderSchema.parse({ ...customRequest, referenceImages: [mine[0]!.id] });
     await expect(submitCustomOrder(request, "en")).rejects.toMatchObject({ kind: "invalid", message: photoUnusable });
 
     const removed = await removeUnattachedPhotos();
