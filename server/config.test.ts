@@ -91,8 +91,8 @@ describe("the S3 bucket's configuration", () => {
     expect(parseConfig({ RATE_LIMIT_REFERENCE_PHOTOS: "3/60" }).RATE_LIMIT_REFERENCE_PHOTOS).toEqual({ points: 3, seconds: 60 });
   });
 
-  it("limits new photo sizes (60 a minute) and unknown private links (30 in 10 minutes) per client unless set", () => {
-    expect(parseConfig({}).RATE_LIMIT_MEDIA_SIZES).toEqual({ points: 60, seconds: 60 });
+  it("limits new photo sizes (120 a minute) and unknown private links (30 in 10 minutes) per client unless set", () => {
+    expect(parseConfig({}).RATE_LIMIT_MEDIA_SIZES).toEqual({ points: 120, seconds: 60 });
     expect(parseConfig({}).RATE_LIMIT_LINK_MISSES).toEqual({ points: 30, seconds: 600 });
     expect(parseConfig({ RATE_LIMIT_LINK_MISSES: "2/60" }).RATE_LIMIT_LINK_MISSES).toEqual({ points: 2, seconds: 60 });
   });

@@ -94,10 +94,10 @@ const envSchema = z.object({
   /** Studio-photo jobs started per client (POST /api/ai/enhance-product-images, staff only). */
   RATE_LIMIT_AI_JOBS: rateLimit("20/600"),
   /**
-   * Photo sizes not yet made that one client may have made (GET /media/…): a first visit to the
-   * seeded catalogue asks for a few dozen; a crawler asking for every one waits.
+   * Photo sizes not yet made that one client may have made (GET /media/…): browsing the whole seeded
+   * catalogue and its admin list in a minute asks for about 60; a crawler asking for every one waits.
    */
-  RATE_LIMIT_MEDIA_SIZES: rateLimit("60/60"),
+  RATE_LIMIT_MEDIA_SIZES: rateLimit("120/60"),
   /** Unknown tokens per client on the private-link pages (/orders/<token>, /quotes/<token>). */
   RATE_LIMIT_LINK_MISSES: rateLimit("30/600"),
   /**

@@ -25,6 +25,9 @@ describe("the limit a write counts against, however its path is spelled", () => 
     ["/api/custom-orders/uploads", "referencePhotos"],
     ["/API/Custom-Orders/Uploads/", "referencePhotos"],
     ["/api/ai/enhance-product-images", "aiJobs"],
+    ["/custom//", "customOrders"],
+    ["/contact/_.data", "contact"],
+    ["/orders/x//", "payments"],
   ])("POST %s counts against %s", (path, limit) => {
     expect(limitOf("POST", path)).toBe(limit);
   });
@@ -37,12 +40,25 @@ describe("the limit a write counts against, however its path is spelled", () => 
 });
 
 describe("the reads held to the limit of unknown private links", () => {
-  it.each(["/orders/abc", "/ru/orders/abc", "/Quotes/abc.data", "/ru/quotes/abc/", "/%71uotes/abc", "/RU/ORDERS/abc"])("GET %s", (path) => {
+  it.each([
+    "/orders/abc",
+    "/ru/orders/abc",
+    "/Quotes/abc.data",
+    "/ru/quotes/abc/",
+    "/%71uotes/abc",
+    "/RU/ORDERS/abc",
+    "/orders/abc/_.data",
+    "/orders/abc//",
+    "/orders/abc//.data",
+    "/orders/abc%2F%2F",
+    "//orders/abc",
+    "/orders/abc/def",
+  ])("GET %s", (path) => {
     expect(readLimitOf("GET", path)).toBe("linkMisses");
     expect(readLimitOf("HEAD", path)).toBe("linkMisses");
   });
 
-  it.each(["/orders", "/orders/abc/def", "/quotes", "/products/abc", "/api/orders/1", "/media/640/orders/abc.jpg"])(
+  it.each(["/orders", "/orders/", "/quotes/_.data", "/products/abc", "/api/orders/1", "/media/640/orders/abc.jpg"])(
     "not GET %s",
     (path) => {
       expect(readLimitOf("GET", path)).toBeNull();

@@ -27,12 +27,17 @@ export type LimitName =
   | "mediaSizes"
   | "linkMisses";
 
-/** The page a path shows: React Router's data requests (/contact.data, /_root.data) and Russian pages count as the page. */
+/**
+ * The page a path shows, spelled as React Router matches it: its data requests (/contact.data,
+ * /orders/x/_.data for a path with a trailing slash, /_root.data) and Russian pages count as the
+ * page, and doubled or trailing slashes reach the same route.
+ */
 const pageOf = (path: string) =>
   routedPath(path)
-    .replace(/(\/_root)?\.data$/, "")
+    .replace(/\/{2,}/g, "/")
+    .replace(/(\/_root|\/_)?\.data$/, "")
     .replace(/^\/ru(?=\/|$)/, "")
-    .replace(/\/$/, "") || "/";
+    .replace(/\/+$/, "") || "/";
 
 /**
  * The limit a read is held to: only the pages found by a secret token in their address (a
@@ -40,7 +45,7 @@ const pageOf = (path: string) =>
  */
 export function readLimitOf(method: string, path: string): "linkMisses" | null {
   if (method !== "GET" && method !== "HEAD") return null;
-  return /^\/(orders|quotes)\/[^/]+$/.test(pageOf(path)) ? "linkMisses" : null;
+  return /^\/(orders|quotes)\/./.test(pageOf(path)) ? "linkMisses" : null;
 }
 
 /** The limit a request counts against; null for reads and for writes that prove who sends them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
-import { sameOrigin, trustedOrigins } from "./same-origin.ts";
+import { isAdminWrite, sameOrigin, trustedOrigins } from "./same-origin.ts";
 
 // The shop of this file is served at https://shop.example (read by sameOrigin on first use).
 process.env.PUBLIC_URL = "https://shop.example";
@@ -8,6 +8,10 @@ process.env.PUBLIC_URL = "https://shop.example";
 describe("the shop's own origins", () => {
   it("are the public URL's alone when PUBLIC_URL is set", () => {
     expect(trustedOrigins(parseConfig({ PUBLIC_URL: "https://shop.example/" }))).toEqual(["https://shop.example"]);
+  });
+
+  it("are spelled as a browser sends them, without port 80", () => {
+    expect(trustedOrigins(parseConfig({ PORT: "80" }))).toEqual(["http://localhost", "http://127.0.0.1", "http://[::1]"]);
   });
 
   it("are this machine's names on the port when the shop runs on its default address", () => {
@@ -31,5 +35,19 @@ describe("sameOrigin", () => {
     expect(from("null")).toBe(false);
     expect(from(null, "cross-site")).toBe(false);
     expect(from(null, null)).toBe(false);
+  });
+});
+
+describe("admin writes, however their path is spelled", () => {
+  it.each(["/admin/login", "/Admin/login", "/%61dmin/login", "//admin/login", "/ADMIN", "/admin.data", "/admin/orders/1.data"])(
+    "POST %s is one",
+    (path) => {
+      expect(isAdminWrite("POST", path)).toBe(true);
+    },
+  );
+
+  it("not a read, nor a page that only starts with the word", () => {
+    expect(isAdminWrite("GET", "/admin/login")).toBe(false);
+    expect(isAdminWrite("POST", "/administration")).toBe(false);
   });
 });

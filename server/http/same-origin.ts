@@ -1,4 +1,5 @@
 import { type Config, config } from "#server/config.ts";
+import { routedPath } from "./request-body.ts";
 
 /**
  * The origins the shop's own pages are served from: the public URL's. Without PUBLIC_URL (a shop
@@ -9,7 +10,8 @@ import { type Config, config } from "#server/config.ts";
 export function trustedOrigins(c: Pick<Config, "PUBLIC_URL" | "PORT" | "publicUrl">): string[] {
   const own = new URL(c.publicUrl).origin;
   if (c.PUBLIC_URL) return [own];
-  return [own, `http://127.0.0.1:${c.PORT}`, `http://[::1]:${c.PORT}`];
+  // As a browser spells them: no port for port 80.
+  return [own, new URL(`http://127.0.0.1:${c.PORT}`).origin, new URL(`http://[::1]:${c.PORT}`).origin];
 }
 
 let origins: string[] | undefined;
@@ -25,7 +27,10 @@ export function sameOrigin(headers: { origin: string | null; secFetchSite: strin
   return headers.secFetchSite === "same-origin";
 }
 
-/** Writes to the admin (forms and their .data requests) that must come from the shop's own pages. */
+/**
+ * Writes to the admin (forms and their .data requests) that must come from the shop's own pages,
+ * however the path is spelled (/Admin/login, /%61dmin/login and //admin reach the same routes).
+ */
 export function isAdminWrite(method: string, path: string): boolean {
-  return method !== "GET" && method !== "HEAD" && /^\/admin(?:[/.]|$)/.test(path);
+  return method !== "GET" && method !== "HEAD" && /^\/admin(?:[/.]|$)/.test(routedPath(path).replace(/\/{2,}/g, "/"));
 }

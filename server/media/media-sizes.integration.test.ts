@@ -49,7 +49,11 @@ describe("GET /media makes sizes only of real originals, in the widths the shop 
     expect((await get("1280", "products/panama-1.jpg", ip)).status).toBe(200);
     const before = (await store.keys()).sort();
     expect(before).toContain("variants/products/panama-1/1280.jpg");
-    for (const file of ["variants/products/panama-1/1280.avif", "variants/products/panama-1/1280.jpg", "VARIANTS/products/panama-1/1280.webp"]) {
+    for (const file of [
+      "variants/products/panama-1/1280.avif",
+      "variants/products/panama-1/1280.jpg",
+      "VARIANTS/products/panama-1/1280.webp",
+    ]) {
       const answer = await get("640", file, ip);
       expect([file, answer.status]).toEqual([file, 404]);
     }
