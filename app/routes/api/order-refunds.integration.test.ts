@@ -23,6 +23,8 @@ const { h, control, placeOnline, settled } = usePaymentsHarness({
 });
 
 const SHOP = "http://shop.test";
+// The shop these requests come from (its pages' Origin), read when the configuration is first used.
+process.env.PUBLIC_URL = SHOP;
 
 /** An order whose second payment (ShopeePay) was taken after DANA had paid it. */
 async function paidTwice() {
