@@ -6,6 +6,7 @@ import { config } from "#server/config.ts";
 import { batched } from "#server/db/batched.ts";
 import { getDb } from "#server/db/client.ts";
 import { rateLimits } from "#server/db/schema.ts";
+import { linkRefusalPage } from "./link-refusal-page.ts";
 import { isApiPath, routedPath } from "./request-body.ts";
 import { clientIpOf } from "./request-context.ts";
 
@@ -208,7 +209,7 @@ export async function countLinkMiss(request: Request): Promise<void> {
 /**
  * Counts the request; over the limit, answers 429 (JSON API) or marks it for the 429 page. A
  * client that asked for too many unknown private links (counted by their pages) is refused those
- * pages before any lookup or render, until its window ends.
+ * pages before any lookup or render, with a plain page made once, until its window ends.
  */
 export const rateLimit: RequestHandler = async (req, res, next) => {
   const read = readLimitOf(req.method, req.path);
@@ -222,6 +223,12 @@ export const rateLimit: RequestHandler = async (req, res, next) => {
       // A refused upload's body is not read to its end: the connection closes after the answer.
       if (!req.complete) res.setHeader("Connection", "close");
       res.status(429).json({ error: `Too many requests. Please try again in ${seconds} seconds.` });
+      return;
+    }
+    if (read) {
+      // As the private-link pages themselves: never kept, indexed or sent on as a referrer.
+      res.status(429).set({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" });
+      res.type("html").send(linkRefusalPage(req.path));
       return;
     }
     res.locals.retryAfter = seconds;

@@ -135,6 +135,7 @@ describe("rate limits with the shipped settings", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);
     expect(await refused.text()).toContain("Too many requests");
+    expect([refused.headers.get("cache-control"), refused.headers.get("referrer-policy")]).toEqual(["private, no-store", "no-referrer"]);
     const ru = await fetch(`${shop.baseURL}/ru/orders/${token(31)}`);
     expect([ru.status, (await ru.text()).includes("Слишком много запросов")]).toEqual([429, true]);
     // Other pages are not held up.
