@@ -1,6 +1,5 @@
 import { AppError } from "#server/errors.ts";
-import { clientKey, refusal } from "#server/http/rate-limits.ts";
-import { clientIpOf } from "#server/http/request-context.ts";
+import { clientOf, refusal } from "#server/http/rate-limits.ts";
 import { type BeforeMaking, imageVariant, publicVariantUrl } from "#server/media/variants.ts";
 import type { Route } from "./+types/media";
 
@@ -27,7 +26,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const width = /^[1-9]\d{0,3}$/.test(params.width) ? Number(params.width) : 0;
   const download = new URL(request.url).searchParams.has("download");
   const counted: BeforeMaking = async () => {
-    const seconds = await refusal("mediaSizes", clientKey(clientIpOf(request) ?? undefined));
+    const seconds = await refusal("mediaSizes", clientOf(request));
     if (seconds !== null) throw new TooManySizes(seconds);
   };
   try {

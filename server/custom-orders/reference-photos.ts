@@ -35,13 +35,17 @@ export const MAX_WAITING_PHOTOS = 1000;
  */
 export const MAX_WAITING_PHOTOS_PER_CLIENT = 15;
 
+/** A photo uploaded within the last WAITING_PHOTO_MINUTES, on the database's clock: not expired. */
+export const notExpired = gt(customOrderPhotos.createdAt, sql`now() - make_interval(mins => ${WAITING_PHOTO_MINUTES})`);
+
 /** Photos waiting for a request and not yet expired, of one client or of everyone. */
 async function waitingPhotos(db: Db | Tx, client?: string): Promise<number> {
-  const young = gt(customOrderPhotos.createdAt, sql`now() - make_interval(mins => ${WAITING_PHOTO_MINUTES})`);
   const [row] = await db
     .select({ n: count() })
     .from(customOrderPhotos)
-    .where(and(isNull(customOrderPhotos.customOrderId), young, client === undefined ? undefined : eq(customOrderPhotos.client, client)));
+    .where(
+      and(isNull(customOrderPhotos.customOrderId), notExpired, client === undefined ? undefined : eq(customOrderPhotos.client, client)),
+    );
   return row?.n ?? 0;
 }
 

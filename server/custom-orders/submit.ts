@@ -1,4 +1,4 @@
-import { and, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { Locale } from "#lib/locale.ts";
 import type { CustomOrderInput } from "#lib/validation/custom-order.ts";
 import { config } from "#server/config.ts";
@@ -7,10 +7,7 @@ import { customOrderPhotos, customOrders } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { deliverQueuedMail, enqueueMails } from "#server/mail/index.ts";
 import { budgetRange } from "./budget.ts";
-import { WAITING_PHOTO_MINUTES } from "./reference-photos.ts";
-
-/** A photo uploaded more than an hour ago has expired (reference-photos.ts), even before the cleanup removes it. */
-const notExpired = gt(customOrderPhotos.createdAt, sql`now() - make_interval(mins => ${WAITING_PHOTO_MINUTES})`);
+import { notExpired } from "./reference-photos.ts";
 
 export const photoUnusable = "A reference image was not found or is already part of another request. Please upload it again.";
 

@@ -1,3 +1,4 @@
+import { type Locale, localePath, pathLocale } from "#lib/locale.ts";
 import { routedPath } from "./request-body.ts";
 
 /**
@@ -6,7 +7,7 @@ import { routedPath } from "./request-body.ts";
  * inline style, which the Content-Security-Policy refuses). Its words are those of the 429 page
  * (app/i18n/common.ts); the language is the address's (decision 010).
  */
-const texts = {
+const texts: Record<Locale, { title: string; text: string; home: string }> = {
   en: {
     title: "Too many requests",
     text: "You have sent a lot in a short time, so we paused for a moment. Please wait a few minutes and try again.",
@@ -22,10 +23,8 @@ const texts = {
 const pages = Object.fromEntries(
   Object.entries(texts).map(([locale, t]) => [
     locale,
-    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t.title}</title></head><body><h1>${t.title}</h1><p>${t.text}</p><p><a href="${locale === "ru" ? "/ru" : "/"}">${t.home}</a></p></body></html>`,
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t.title}</title></head><body><h1>${t.title}</h1><p>${t.text}</p><p><a href="${localePath(locale as Locale, "/")}">${t.home}</a></p></body></html>`,
   ]),
-) as Record<keyof typeof texts, string>;
+) as Record<Locale, string>;
 
-export function linkRefusalPage(path: string): string {
-  return /^\/ru(?=\/|$)/.test(routedPath(path)) ? pages.ru : pages.en;
-}
+export const linkRefusalPage = (path: string): string => pages[pathLocale(routedPath(path))];

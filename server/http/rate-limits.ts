@@ -31,11 +31,10 @@ export type LimitName =
 /**
  * The page a path shows, spelled as React Router matches it: its data requests (/contact.data,
  * /orders/x/_.data for a path with a trailing slash, /_root.data) and Russian pages count as the
- * page, and doubled or trailing slashes reach the same route.
+ * page, and a trailing slash reaches the same route.
  */
 const pageOf = (path: string) =>
   routedPath(path)
-    .replace(/\/{2,}/g, "/")
     .replace(/(\/_root|\/_)?\.data$/, "")
     .replace(/^\/ru(?=\/|$)/, "")
     .replace(/\/+$/, "") || "/";
@@ -83,6 +82,9 @@ export function clientKey(ip: string | undefined): string {
     .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ""))
     .join(":")}::/64`;
 }
+
+/** Who sent a request that reached a route (its address as the web server judged it, CLIENT_IP_HEADER). */
+export const clientOf = (request: Request): string => clientKey(clientIpOf(request) ?? undefined);
 
 type Limit = { points: number; seconds: number };
 
@@ -203,7 +205,7 @@ async function pastLimit(name: LimitName, client: string): Promise<number | null
  * render, so guessing tokens costs the shop little; real customers follow links that exist.
  */
 export async function countLinkMiss(request: Request): Promise<void> {
-  await refusal("linkMisses", clientKey(clientIpOf(request) ?? undefined));
+  await refusal("linkMisses", clientOf(request));
 }
 
 /**

@@ -17,15 +17,18 @@ export type Refusal = { status: 400 | 403 | 405 | 413 | 415; error: string };
 const formTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**
- * A path as React Router matches it: percent-escapes decoded and letters in any case, so that
- * /API/orders and /checkout/p%61yment meet the checks and limits of the routes they reach.
+ * A path as React Router matches it: percent-escapes decoded, letters in any case and runs of
+ * slashes as one, so that /API/orders, /checkout/p%61yment and //admin/login meet the checks and
+ * limits of the routes they reach.
  */
 export function routedPath(path: string): string {
+  let decoded: string;
   try {
-    return decodeURIComponent(path).toLowerCase();
+    decoded = decodeURIComponent(path);
   } catch {
-    return path.toLowerCase();
+    decoded = path;
   }
+  return decoded.toLowerCase().replace(/\/{2,}/g, "/");
 }
 
 export const isApiPath = (path: string) => {

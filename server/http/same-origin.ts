@@ -32,5 +32,5 @@ export function sameOrigin(headers: { origin: string | null; secFetchSite: strin
  * however the path is spelled (/Admin/login, /%61dmin/login and //admin reach the same routes).
  */
 export function isAdminWrite(method: string, path: string): boolean {
-  return method !== "GET" && method !== "HEAD" && /^\/admin(?:[/.]|$)/.test(routedPath(path).replace(/\/{2,}/g, "/"));
+  return method !== "GET" && method !== "HEAD" && /^\/admin(?:[/.]|$)/.test(routedPath(path));
 }

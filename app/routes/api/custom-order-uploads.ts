@@ -2,8 +2,7 @@ import { referenceUploadLimits } from "#lib/uploads.ts";
 import { storeReferencePhotos } from "#server/custom-orders/reference-photos.ts";
 import { AppError } from "#server/errors.ts";
 import { jsonEndpoint } from "#server/http/api-errors.ts";
-import { clientKey } from "#server/http/rate-limits.ts";
-import { clientIpOf } from "#server/http/request-context.ts";
+import { clientOf } from "#server/http/rate-limits.ts";
 import { readUploadForm } from "#server/media/upload-form.ts";
 import type { Route } from "./+types/custom-order-uploads";
 
@@ -16,7 +15,7 @@ import type { Route } from "./+types/custom-order-uploads";
 export const action = jsonEndpoint(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new AppError("invalid", "Use POST");
   const files = await readUploadForm(request, referenceUploadLimits);
-  return Response.json(await storeReferencePhotos(files, clientKey(clientIpOf(request) ?? undefined)), { status: 201 });
+  return Response.json(await storeReferencePhotos(files, clientOf(request)), { status: 201 });
 });
 
 export function loader() {

@@ -3,7 +3,7 @@ import { shop } from "#lib/shop.ts";
 import type { customOrders } from "#server/db/schema.ts";
 import { paragraphsOf } from "./blocks.ts";
 import { oneLine } from "./contact-message.ts";
-import { placedAt, type Template, textsIn } from "./shared.ts";
+import { greeting, placedAt, type Template, textsIn } from "./shared.ts";
 
 /** The request fields the mails show: a `custom_orders` row fits as it is. */
 type MailCustomOrder = Pick<
@@ -41,7 +41,7 @@ export const customOrderReceived: Template<CustomOrderReceivedVars> = ({ request
   return {
     subject: t("custom.subject", params),
     blocks: [
-      { kind: "p", text: t("hello") },
+      greeting(context.locale),
       { kind: "p", text: t("custom.intro", params) },
       { kind: "p", text: t("custom.kept") },
       { kind: "p", text: t("custom.notYou") },
