@@ -1,2 +1,0 @@
-// Shared with the e-mails: the catalogue lives in lib/i18n.
-export { deliveryTexts } from "#lib/i18n/delivery.ts";

@@ -1,6 +1,0 @@
-import { redirectIn } from "#server/locale.ts";
-
-/** /custom-order is an old link to the custom order page. */
-export function loader({ request }: { request: Request }) {
-  return redirectIn(request, "/custom", 301);
-}

@@ -1,0 +1,111 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeScene, type Scene } from "#bench/ai-scenes.ts";
+import type { EngineInput } from "#server/ai/engine.ts";
+import { createLocalEngine, type LocalEngine } from "./engine.ts";
+import { maskIou } from "./mask.ts";
+
+/** The real model on two rendered hats; a couple of images only, so it stays quick. */
+const MODEL_TIMEOUT = 600_000; // a shared 2-core machine can be slow; the figures are the bench's job
+
+let engine: LocalEngine;
+let scenes: Scene[];
+beforeAll(async () => {
+  engine = createLocalEngine();
+  scenes = [await makeScene(0, 1, "wood", 900, 700, 1), await makeScene(10, 3, "fabric", 700, 900, 2)];
+}, MODEL_TIMEOUT);
+afterAll(() => engine?.close());
+
+function input(photos: Scene[], overrides: Partial<EngineInput> = {}): EngineInput {
+  return {
+    photos: photos.map((s) => ({ bytes: s.photo })),
+    prompt: "",
+    productName: "Panama",
+    productDescription: "",
+    styleHint: "",
+    backdrop: "white",
+    width: 640,
+    height: 800,
+    sequentialMode: false,
+    watermark: null,
+    onProgress: () => {},
+    signal: new AbortController().signal,
+    ...overrides,
+  };
+}
+
+describe("local engine", () => {
+  it(
+    "makes a studio photo per reference photo and a close-up, reporting progress",
+    async () => {
+      const progress: string[] = [];
+      const result = await engine.run(input(scenes, { onProgress: (done, total) => void progress.push(`${done}/${total}`) }));
+      expect(result.images.map((i) => [i.view, i.contentType])).toEqual([
+        ["studio", "image/jpeg"],
+        ["studio", "image/jpeg"],
+        ["details", "image/jpeg"],
+      ]);
+      expect(result.images.slice(0, 2).map((i) => i.sourceIndex)).toEqual([0, 1]);
+      expect([0, 1]).toContain(result.images[2]!.sourceIndex);
+      for (const image of result.images) {
+        const meta = await sharp(image.bytes).metadata();
+        expect([meta.width, meta.height]).toEqual([640, 800]);
+      }
+      expect(progress).toEqual(["1/3", "2/3", "3/3"]);
+      expect(result.summary).toMatch(/^Local engine: 2 studio photos and 1 close-up .*other angles need a generative model$/);
+    },
+    MODEL_TIMEOUT,
+  );
+
+  it(
+    "cuts the hat out of a busy background",
+    async () => {
+      const scene = scenes[0]!;
+      const cut = await engine.cutOut(scene.photo);
+      expect([cut.width, cut.height]).toEqual([scene.width, scene.height]);
+      expect(maskIou(cut.alpha, scene.truth)).toBeGreaterThanOrEqual(0.85);
+    },
+    MODEL_TIMEOUT,
+  );
+
+  it(
+    "stops between photos when the job is cancelled",
+    async () => {
+      const controller = new AbortController();
+      const progress: number[] = [];
+      const onProgress = (done: number) => {
+        progress.push(done);
+        controller.abort(new Error("cancelled by staff"));
+      };
+      await expect(engine.run(input(scenes, { signal: controller.signal, onProgress }))).rejects.toThrow("cancelled by staff");
+      expect(progress).toEqual([1]);
+      // A job cancelled before it starts does no work at all.
+      await expect(engine.run(input(scenes, { signal: AbortSignal.abort(new Error("gone")) }))).rejects.toThrow("gone");
+    },
+    MODEL_TIMEOUT,
+  );
+
+  it(
+    "refuses bytes that are not a photo, and keeps working",
+    async () => {
+      await expect(engine.run(input([{ ...scenes[0]!, photo: Buffer.from("not an image") }]))).rejects.toThrow(
+        /unsupported image format|Input buffer/i,
+      );
+      expect((await engine.memory())?.peakRss).toBeGreaterThan(0);
+    },
+    MODEL_TIMEOUT,
+  );
+
+  it("refuses a size outside 64–2048 px before any work", async () => {
+    await expect(engine.run(input(scenes, { width: 4096, height: 4096 }))).rejects.toThrow(/64–2048/);
+  });
+
+  it(
+    "ends its process on close",
+    async () => {
+      await engine.close();
+      expect(await engine.memory()).toBeNull();
+    },
+    MODEL_TIMEOUT,
+  );
+});

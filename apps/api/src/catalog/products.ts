@@ -1,0 +1,234 @@
+import { type CatalogFilter, PRODUCTS_PER_PAGE, type SortOption } from "@workshop/domain/catalog-filter.ts";
+import type { Locale } from "@workshop/domain/locale.ts";
+import type { ProductCardView, ProductImage, ProductView } from "@workshop/domain/product.ts";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { getDb } from "#server/db/client.ts";
+import { productImages, products } from "#server/db/schema.ts";
+import { cachedRead } from "./read-cache.ts";
+
+type ProductRow = typeof products.$inferSelect;
+
+/** What the shop shows: every product that staff have not hidden (a hidden one stays for its orders). */
+const visible = eq(products.hidden, false);
+
+const orderBy: Record<SortOption, SQL[]> = {
+  featured: [desc(products.isFeatured), asc(products.id)],
+  newest: [desc(products.isNew), desc(products.createdAt), desc(products.id)],
+  "price-low": [asc(products.priceCents), asc(products.id)],
+  "price-high": [desc(products.priceCents), asc(products.id)],
+};
+
+function localize(row: ProductRow, locale: Locale) {
+  const t = locale === "en" ? undefined : row.translations[locale];
+  return {
+    name: t?.name || row.name,
+    description: t?.description || row.description,
+    material: t?.material || row.material,
+    color: t?.color || row.color,
+    crownStyle: t?.crownStyle || row.crownStyle,
+    brimSize: t?.brimSize || row.brimSize,
+  };
+}
+
+/** A stored photo with both alt texts, as read from the database. */
+type StoredImage = ProductImage & { altEn?: string; altRu?: string };
+
+/** The photo in the visitor's language: the Russian alt text, else the English one. */
+function localImage({ altEn, altRu, ...image }: StoredImage, locale: Locale): ProductImage {
+  const alt = (locale === "ru" && altRu) || altEn;
+  return alt ? { ...image, alt } : image;
+}
+
+function toView(row: ProductRow, stored: StoredImage[], locale: Locale): ProductView {
+  const images = stored.map((image) => localImage(image, locale));
+  return {
+    id: row.id,
+    ...localize(row, locale),
+    priceCents: row.priceCents,
+    sizes: [...row.sizes].sort((a, b) => a - b),
+    isNew: row.isNew,
+    isFeatured: row.isFeatured,
+    inStock: row.inStock,
+    images,
+  };
+}
+
+function toCard(view: ProductView): ProductCardView {
+  const { id, name, priceCents, isNew, isFeatured, inStock } = view;
+  return { id, name, priceCents, isNew, isFeatured, inStock, image: view.images[0] ?? null };
+}
+
+/** Images of the given products, in gallery order, grouped by product id. */
+async function imagesOf(productIds: number[], firstOnly = false): Promise<Map<number, StoredImage[]>> {
+  const byProduct = new Map<number, StoredImage[]>();
+  if (productIds.length === 0) return byProduct;
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(productImages)
+    .where(
+      firstOnly
+        ? and(
+            inArray(productImages.productId, productIds),
+            sql`${productImages.position} = (select min(p2.position) from product_images p2 where p2.product_id = ${productImages.productId})`,
+          )
+        : inArray(productImages.productId, productIds),
+    )
+    .orderBy(asc(productImages.productId), asc(productImages.position));
+  for (const r of rows) {
+    const list = byProduct.get(r.productId) ?? [];
+    list.push({ key: r.storageKey, width: r.width, height: r.height, altEn: r.altEn, altRu: r.altRu });
+    byProduct.set(r.productId, list);
+  }
+  return byProduct;
+}
+
+async function withImages(rows: ProductRow[], locale: Locale, firstOnly = false): Promise<ProductView[]> {
+  const images = await imagesOf(
+    rows.map((r) => r.id),
+    firstOnly,
+  );
+  return rows.map((r) => toView(r, images.get(r.id) ?? [], locale));
+}
+
+export type ProductPage = {
+  products: ProductCardView[];
+  total: number;
+  page: number;
+  totalPages: number;
+  /** Every distinct size in the catalogue, for the size buttons. */
+  sizes: number[];
+};
+
+/** One page of the product list for a filter; a page past the end shows the last page. */
+export function listProducts(filter: CatalogFilter, locale: Locale): Promise<ProductPage> {
+  return cachedRead(`list:${locale}:${JSON.stringify(filter)}`, () => readProductPage(filter, locale));
+}
+
+async function readProductPage(filter: CatalogFilter, locale: Locale): Promise<ProductPage> {
+  const db = await getDb();
+  const sizes = await distinctSizes();
+  if (!filter.inStock && !filter.outOfStock) return { products: [], total: 0, page: 1, totalPages: 0, sizes };
+
+  const conditions: SQL[] = [visible];
+  if (filter.size !== null) conditions.push(sql`${filter.size} = any(${products.sizes})`);
+  if (filter.inStock !== filter.outOfStock) conditions.push(eq(products.inStock, filter.inStock));
+  const where = and(...conditions);
+
+  const [totals] = await db.select({ n: count() }).from(products).where(where);
+  const total = totals?.n ?? 0;
+  const totalPages = Math.ceil(total / PRODUCTS_PER_PAGE);
+  const page = Math.min(filter.page, Math.max(totalPages, 1));
+  const rows = await db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(...orderBy[filter.sort])
+    .limit(PRODUCTS_PER_PAGE)
+    .offset((page - 1) * PRODUCTS_PER_PAGE);
+  const views = await withImages(rows, locale, true);
+  return { products: views.map(toCard), total, page, totalPages, sizes };
+}
+
+export function distinctSizes(): Promise<number[]> {
+  return cachedRead("sizes", readDistinctSizes);
+}
+
+async function readDistinctSizes(): Promise<number[]> {
+  const db = await getDb();
+  const rows = await db
+    .selectDistinct({ size: sql<number>`unnest(${products.sizes})` })
+    .from(products)
+    .where(visible);
+  return rows.map((r) => Number(r.size)).sort((a, b) => a - b);
+}
+
+/** Products both featured and in stock, for the home page: whole rows of 4 when there are 4 or more. */
+export function featuredProducts(locale: Locale, limit = 8): Promise<ProductCardView[]> {
+  return cachedRead(`featured:${locale}:${limit}`, () => readFeatured(locale, limit));
+}
+
+async function readFeatured(locale: Locale, limit: number): Promise<ProductCardView[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.isFeatured, true), eq(products.inStock, true), visible))
+    .orderBy(asc(products.id))
+    .limit(limit);
+  const whole = rows.length >= 4 ? rows.length - (rows.length % 4) : rows.length;
+  return (await withImages(rows.slice(0, whole), locale, true)).map(toCard);
+}
+
+/** Parses a product id from a URL segment; anything but a plain positive integer is no id. */
+export function parseProductId(text: string | undefined): number | null {
+  if (!text || !/^\d{1,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id > 0 ? id : null;
+}
+
+/** A product for display (may be a few seconds old; see read-cache.ts). */
+export function getProduct(id: number, locale: Locale): Promise<ProductView | null> {
+  return cachedRead(`product:${locale}:${id}`, () => readProduct(id, locale));
+}
+
+/** A product read from the database now: for anything that takes money or stock into account. */
+export async function readProduct(id: number, locale: Locale): Promise<ProductView | null> {
+  return (await readProducts([id], locale)).get(id) ?? null;
+}
+
+// A product's images in gallery order, as JSON within its row: one statement instead of two.
+// (Spelled out in full: inside the subquery a bare "id" would be the image's.)
+const imagesJson = sql<StoredImage[]>`coalesce((
+  select json_agg(json_build_object('key', i.storage_key, 'width', i.width, 'height', i.height, 'altEn', i.alt_en, 'altRu', i.alt_ru) order by i.position)
+  from product_images i where i.product_id = "products"."id"), '[]'::json)`;
+
+/**
+ * Products read from the database now, by id, with their images (one statement for any number).
+ * A hidden product is not among them: it can no longer be ordered.
+ */
+export async function readProducts(ids: readonly number[], locale: Locale): Promise<Map<number, ProductView>> {
+  const views = new Map<number, ProductView>();
+  if (ids.length === 0) return views;
+  const db = await getDb();
+  const rows = await db
+    .select({ product: products, images: imagesJson })
+    .from(products)
+    .where(and(inArray(products.id, [...new Set(ids)]), visible));
+  for (const { product, images } of rows) views.set(product.id, toView(product, images, locale));
+  return views;
+}
+
+/** How many products the shop shows (may be a few seconds old). */
+export function productCount(): Promise<number> {
+  return cachedRead("count", async () => {
+    const db = await getDb();
+    const [row] = await db.select({ n: count() }).from(products).where(visible);
+    return row?.n ?? 0;
+  });
+}
+
+/** Products the shop shows in id order, `limit` of them after `offset`, with every image (one statement). */
+export function productsById(offset: number, limit: number, locale: Locale): Promise<ProductView[]> {
+  return cachedRead(`by-id:${locale}:${offset}:${limit}`, async () => {
+    const db = await getDb();
+    const rows = await db
+      .select({ product: products, images: imagesJson })
+      .from(products)
+      .where(visible)
+      .orderBy(asc(products.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map(({ product, images }) => toView(product, images, locale));
+  });
+}
+
+export function allProducts(locale: Locale): Promise<ProductView[]> {
+  return cachedRead(`all:${locale}`, () => readAll(locale));
+}
+
+async function readAll(locale: Locale): Promise<ProductView[]> {
+  const db = await getDb();
+  const rows = await db.select().from(products).where(visible).orderBy(asc(products.id));
+  return withImages(rows, locale);
+}

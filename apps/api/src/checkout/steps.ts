@@ -1,0 +1,183 @@
+import { customHatName, depositCents, quoteState } from "@workshop/domain/custom-quote.ts";
+import { isDeliveryOptionId, optionsForAddress } from "@workshop/domain/delivery.ts";
+import type { Locale } from "@workshop/domain/locale.ts";
+import type { ShippingAddressInput } from "@workshop/domain/validation/address.ts";
+import { getProduct } from "#server/catalog/products.ts";
+import { placeQuoteOrder } from "#server/custom-orders/quote-order.ts";
+import { quoteForCheckout } from "#server/custom-orders/quotes.ts";
+import { AppError } from "#server/errors.ts";
+import { placeOrder } from "#server/orders/place-order.ts";
+import { orderById } from "#server/orders/queries.ts";
+import type { Order } from "#server/orders/types.ts";
+import { isPayable } from "#server/payments/payment-requests.ts";
+import { isPaidOnline } from "#server/payments/xendit/channels.ts";
+import { type CheckoutData, checkoutIdOf, readCheckout, startCheckout, updateCheckout } from "./session.ts";
+
+export type CheckoutStep = "confirmation" | "shipping" | "shipping-options" | "payment";
+
+/**
+ * Where a step must send the customer back to when earlier data is missing (SPEC section 4):
+ * confirmation and shipping need the product and its price, shipping options also an address,
+ * payment also a delivery choice. Null: the step can show.
+ */
+export function missingStep(data: CheckoutData | null, step: CheckoutStep): string | null {
+  const chosen = (!!data?.productId && data.priceCents != null) || !!data?.quoteId;
+  if (!chosen) return step === "confirmation" ? null : "/checkout/confirmation";
+  if (step === "confirmation" || step === "shipping") return null;
+  if (!data.shippingAddress) return "/checkout/shipping?missing=1";
+  if (step === "shipping-options") return null;
+  if (!data.deliveryOption) return "/checkout/shipping-options?missing=1";
+  return null;
+}
+
+/**
+ * Saves the address. A changed address resets the delivery choice: its options may differ.
+ * `current`: the checkout data the caller has just read, so it is not read twice.
+ */
+export async function saveAddress(request: Request, address: ShippingAddressInput, current?: CheckoutData | null): Promise<void> {
+  const data = current === undefined ? await readCheckout(request) : current;
+  const same = JSON.stringify(data?.shippingAddress) === JSON.stringify(address);
+  const saved = await updateCheckout(request, same ? { shippingAddress: address } : { shippingAddress: address, deliveryOption: null });
+  if (!saved) throw new AppError("invalid", "Please start your order from the product page.");
+}
+
+/** Chooses one of the delivery options of the saved address. */
+export async function chooseDelivery(request: Request, option: string): Promise<void> {
+  const data = await readCheckout(request);
+  if (!data?.shippingAddress) throw new AppError("invalid", "Please complete the previous steps to continue.");
+  if (!option) throw new AppError("invalid", "Please select a delivery option");
+  const available = optionsForAddress(data.shippingAddress).map((o) => o.id);
+  if (!isDeliveryOptionId(option) || !available.includes(option)) throw new AppError("invalid", `Invalid delivery option: ${option}`);
+  await updateCheckout(request, { deliveryOption: option });
+}
+
+/**
+ * Places the order of this browser's checkout with the chosen payment method. Every amount comes
+ * from the database; the checkout forgets the product afterwards so a reload cannot order twice.
+ */
+export async function placeCheckoutOrder(request: Request, paymentMethod: string, locale: Locale): Promise<Order> {
+  const data = await readCheckout(request);
+  if (!data || missingStep(data, "payment")) throw new AppError("invalid", "Please complete the previous steps to continue.");
+  if (!paymentMethod) throw new AppError("invalid", "Please select a payment method");
+  const order = data.quoteId
+    ? await placeQuoteOrder({
+        quoteId: data.quoteId,
+        shippingAddress: data.shippingAddress!,
+        deliveryOption: data.deliveryOption!,
+        paymentMethod,
+        locale,
+      })
+    : await placeOrder({
+        productId: data.productId!,
+        selectedSize: data.selectedSize ?? null,
+        shippingAddress: data.shippingAddress!,
+        deliveryOption: data.deliveryOption!,
+        paymentMethod,
+        locale,
+      });
+  await updateCheckout(request, {
+    quoteId: null,
+    productId: null,
+    productName: null,
+    selectedSize: null,
+    priceCents: null,
+    placedOrderIds: [...(data.placedOrderIds ?? []).slice(-19), order.id],
+    payOrderId: isPaidOnline(order.paymentMethod) ? order.id : null,
+  });
+  return order;
+}
+
+/** The order this browser placed and has not paid yet, while it can still be paid online. */
+export async function orderToPay(data: CheckoutData | null): Promise<Order | null> {
+  if (!data?.payOrderId || !data.placedOrderIds?.includes(data.payOrderId)) return null;
+  const order = await orderById(data.payOrderId);
+  return order && isPayable(order) ? order : null;
+}
+
+/** Lets this browser pay a placed order again (from the order's page, e.g. after a failed payment). */
+export async function resumePayment(request: Request, order: Order): Promise<string> {
+  const data = await readCheckout(request);
+  const placedOrderIds = [...(data?.placedOrderIds ?? []).filter((id) => id !== order.id).slice(-19), order.id];
+  if (data && (await updateCheckout(request, { payOrderId: order.id, placedOrderIds, productId: null, priceCents: null, quoteId: null })))
+    return (await checkoutIdOf(request))!;
+  return startCheckout(request, { payOrderId: order.id, placedOrderIds });
+}
+
+/**
+ * Remembers an order as this browser's (placed through the JSON API, or returned to with a signed
+ * link), so that it may see and pay it. Returns the checkout session id for the cookie.
+ */
+export async function rememberPlacedOrder(request: Request, orderId: string): Promise<string> {
+  const data = await readCheckout(request);
+  const placedOrderIds = [...(data?.placedOrderIds ?? []).filter((id) => id !== orderId).slice(-19), orderId];
+  if (data && (await updateCheckout(request, { placedOrderIds }))) return (await checkoutIdOf(request))!;
+  return startCheckout(request, { placedOrderIds });
+}
+
+/** An order placed from this browser, for the success pages; null for anyone else's. */
+export async function placedOrder(
+  request: Request,
+  orderId: string | null,
+  read: (id: string) => Promise<Order | null>,
+): Promise<Order | null> {
+  if (!orderId) return null;
+  const data = await readCheckout(request);
+  if (!data?.placedOrderIds?.includes(orderId)) return null;
+  return read(orderId);
+}
+
+/**
+ * The product of the checkout, for showing (a few seconds old at most: stock and price may have
+ * changed since Order Now; placing the order reads them again).
+ */
+export async function checkoutProduct(data: CheckoutData | null, locale: Locale = "en") {
+  if (!data?.productId) return null;
+  return getProduct(data.productId, locale);
+}
+
+/**
+ * The custom hat quote this checkout pays the deposit of, read from the database, with its state
+ * now and its amounts; null when the checkout holds no quote.
+ */
+export async function checkoutQuote(data: CheckoutData | null, locale: Locale = "en") {
+  if (!data?.quoteId) return null;
+  const found = await quoteForCheckout(data.quoteId);
+  if (!found) return null;
+  const { quote } = found;
+  return {
+    token: found.token,
+    state: quoteState(quote),
+    productName: customHatName(quote.customOrderId, found.hatType, locale),
+    priceCents: quote.priceCents,
+    depositCents: depositCents(quote.priceCents),
+  };
+}
+
+/** What a part payment shows beside the total: the deposit or the balance paid now. */
+export type PartDue = { kind: "DEPOSIT" | "BALANCE"; cents: number };
+
+/** The summary beside the address and delivery steps: the product, or the quoted custom hat. */
+export async function checkoutSummary(
+  data: CheckoutData | null,
+  locale: Locale,
+): Promise<{ productName: string; size: number | null; priceCents: number; part: PartDue | null }> {
+  const quote = await checkoutQuote(data, locale);
+  if (quote)
+    return {
+      productName: quote.productName,
+      size: null,
+      priceCents: quote.priceCents,
+      part: { kind: "DEPOSIT", cents: quote.depositCents },
+    };
+  return {
+    productName: await checkoutProductName(data, locale),
+    size: data?.selectedSize ?? null,
+    priceCents: data?.priceCents ?? 0,
+    part: null,
+  };
+}
+
+/** The chosen hat's name in the page's language (the checkout keeps the one it was ordered under). */
+async function checkoutProductName(data: CheckoutData | null, locale: Locale): Promise<string> {
+  return (await checkoutProduct(data, locale).catch(() => null))?.name ?? data?.productName ?? "";
+}

@@ -1,0 +1,222 @@
+import { shop } from "@workshop/domain/shop.ts";
+import { normalizeStaffEmail } from "@workshop/domain/validation/staff.ts";
+import { z } from "zod";
+import { passwordProblem, passwordProblemText } from "./staff/password-policy.ts";
+
+/** A rate limit as `points/seconds`: at most `points` requests per client in `seconds`. */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}\/\d{1,7}$/, "must be requests/seconds, e.g. 10/600")
+    .default(fallback)
+    .transform((text) => {
+      const [points, seconds] = text.split("/").map(Number) as [number, number];
+      return { points, seconds };
+    })
+    .refine((l) => l.points >= 1 && l.seconds >= 1, "must be at least 1/1");
+
+/**
+ * The local engine's threads unless AI_LOCAL_THREADS says otherwise: both cores of the small
+ * machine the shop is made for. Its process runs at the lowest priority, so a page request still
+ * takes a core the moment it needs one (npm run bench measures the product page while a job runs).
+ */
+export const DEFAULT_LOCAL_THREADS = 2;
+
+/** Every environment variable the shop reads, parsed and checked once at start. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  /** Xendit secret API key; without it payments run against the built-in sandbox. */
+  XENDIT_SECRET_KEY: z.string().min(1).optional(),
+  /** The webhook verification token from Xendit's dashboard: webhooks must carry it in x-callback-token. */
+  XENDIT_CALLBACK_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Xendit's API; the sandbox (no key) always uses the simulator built into this server. */
+  XENDIT_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.xendit.co"),
+  /**
+   * Key of the shop's signatures (the return links from Xendit's pages). Without it one is made
+   * and kept in DATA_DIR/session-secret; a live shop in production must set it.
+   */
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Bearer token for the staff order endpoints (GET /api/orders, PATCH ...update-payment-status). */
+  ADMIN_API_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** The owner account made or reset at every start (with ADMIN_PASSWORD); see server/staff/first-owner.ts. */
+  ADMIN_EMAIL: z
+    .string()
+    .refine((text) => normalizeStaffEmail(text) !== null, "must be an e-mail address")
+    .transform((text) => normalizeStaffEmail(text)!)
+    .optional(),
+  /** That owner's password: it must pass the staff password policy (12+ characters, not a common one). */
+  ADMIN_PASSWORD: z.string().optional(),
+  /** How long a public page may be served from the shared page cache; 0 turns it off. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  INSTAGRAM_ACCESS_TOKEN: z.string().min(1).optional(),
+  INSTAGRAM_API_URL: z.url().default("https://graph.instagram.com"),
+  /** smtp://user:pass@host:587 or smtps://…:465; without it e-mail is kept in the outbox and DATA_DIR/mail. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, hostname: /./, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  /** Sender of every e-mail: an address, or `Name <address>`. */
+  MAIL_FROM: z.string().min(3).default(`${shop.name} <${shop.email}>`),
+  /** Where the shop's own copy of each new order and each contact message goes. */
+  SHOP_MAIL_TO: z.email().default(shop.email),
+  /** Where the USD to IDR rate is read: any keyless endpoint answering `{ rates: { IDR } }` for base USD. */
+  FX_RATE_URL: z.url({ protocol: /^https?$/ }).default("https://open.er-api.com/v6/latest/USD"),
+  /**
+   * The USD to IDR rate used when the rate source fails. Any text is accepted here: a value that is
+   * not a plausible rate means 15000 (SPEC 9), checked in server/pricing/fx-rate.ts, never a failed start.
+   */
+  FX_DEFAULT_USD_IDR: z.string().default("16777.30"),
+  /**
+   * Express's `trust proxy`: which hops may name the client in X-Forwarded-For (`loopback`, a hop
+   * count, addresses or subnets). Off by default: the client is the connection's address, which a
+   * request cannot forge. Behind a reverse proxy set it, or every visitor shares the proxy's limits.
+   */
+  TRUST_PROXY: z.string().default("false"),
+  /** Orders placed per client (POST /api/orders, the checkout's payment step). */
+  RATE_LIMIT_ORDERS: rateLimit("10/600"),
+  /** Payment requests started per client (POST /api/xendit/payment-request, paying an order again). */
+  RATE_LIMIT_PAYMENTS: rateLimit("20/600"),
+  /** Contact messages per client. */
+  RATE_LIMIT_CONTACT: rateLimit("5/600"),
+  /** Custom hat requests per client (the /custom page and POST /api/custom-orders). */
+  RATE_LIMIT_CUSTOM_ORDERS: rateLimit("5/600"),
+  /** Every other public write per client (checkout steps, Order Now, language switch, …). */
+  RATE_LIMIT_WRITES: rateLimit("120/60"),
+  /** Product photo uploads per client (POST /api/uploads, staff only, up to 5 photos each). */
+  RATE_LIMIT_UPLOADS: rateLimit("60/600"),
+  /** Reference photo uploads per client (POST /api/custom-orders/uploads, public, up to 3 photos each). */
+  RATE_LIMIT_REFERENCE_PHOTOS: rateLimit("10/600"),
+  /** Studio-photo jobs started per client (POST /api/ai/enhance-product-images, staff only). */
+  RATE_LIMIT_AI_JOBS: rateLimit("20/600"),
+  /**
+   * Photo sizes not yet made that one client may have made (GET /media/…): browsing the whole seeded
+   * catalogue and its admin list in a minute asks for about 60; a crawler asking for every one waits.
+   */
+  RATE_LIMIT_MEDIA_SIZES: rateLimit("120/60"),
+  /** Unknown tokens per client on the private-link pages (/orders/<token>, /quotes/<token>). */
+  RATE_LIMIT_LINK_MISSES: rateLimit("30/600"),
+  /**
+   * A remote image model for the studio photos (BytePlus ModelArk Seedream's images API): its base
+   * URL (e.g. https://ark.ap-southeast.bytepluses.com), key and model. All three or none; without
+   * them the local engine runs (server/ai/engines.ts).
+   */
+  AI_IMAGE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  AI_IMAGE_API_KEY: z.string().min(8, "must be at least 8 characters").optional(),
+  AI_IMAGE_MODEL: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$/, "must be a model or endpoint id, e.g. seedream-4-0-250828")
+    .optional(),
+  /** Studio-photo jobs one instance runs at once (they fill a core each with the local engine). */
+  AI_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /** CPU threads of the local engine's model and image work (its own process, below the shop's priority). */
+  AI_LOCAL_THREADS: z.coerce.number().int().min(1).max(16).default(DEFAULT_LOCAL_THREADS),
+  /**
+   * Product photos go to this S3-compatible bucket when set (AWS S3, Cloudflare R2, MinIO, …);
+   * else to DATA_DIR/files. The keys below are required with it (docs/decisions/019).
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)")
+    .optional(),
+  /** The store's API address; unset for AWS S3 itself. Set, requests use path-style addresses. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  /** The bucket's region (`auto` for Cloudflare R2). */
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, "must be a region name, e.g. eu-central-1 or auto")
+    .default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /**
+   * Where browsers may read the bucket's objects directly (a CDN or the bucket's public address);
+   * set, /media answers with a redirect there instead of passing the bytes through the shop.
+   */
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+});
+
+export type Config = z.infer<typeof envSchema> & { publicUrl: string };
+
+/** Treats empty strings as unset, so `FOO=` in a shell does not count as a value. */
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => !!e[1]));
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const result = envSchema.safeParse(withoutEmpty(env));
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = result.data;
+  if (c.XENDIT_SECRET_KEY && !c.XENDIT_CALLBACK_TOKEN) {
+    throw new Error("Invalid configuration:\n  XENDIT_CALLBACK_TOKEN: required with XENDIT_SECRET_KEY (webhooks could not be verified)");
+  }
+  if (c.XENDIT_SECRET_KEY && c.NODE_ENV === "production" && !c.SESSION_SECRET) {
+    throw new Error(
+      "Invalid configuration:\n  SESSION_SECRET: required for a live shop in production (32+ random characters, the same on every instance)",
+    );
+  }
+  if (!c.ADMIN_EMAIL !== !c.ADMIN_PASSWORD) {
+    throw new Error(
+      `Invalid configuration:\n  ${c.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"}: required with ${c.ADMIN_EMAIL ? "ADMIN_EMAIL" : "ADMIN_PASSWORD"}`,
+    );
+  }
+  if (c.ADMIN_EMAIL && c.ADMIN_PASSWORD) {
+    const problem = passwordProblem(c.ADMIN_PASSWORD, c.ADMIN_EMAIL);
+    if (problem) throw new Error(`Invalid configuration:\n  ADMIN_PASSWORD: ${passwordProblemText[problem]}`);
+  }
+  const aiNames = ["AI_IMAGE_API_URL", "AI_IMAGE_API_KEY", "AI_IMAGE_MODEL"] as const;
+  const aiSet = aiNames.filter((name) => c[name]);
+  if (aiSet.length > 0 && aiSet.length < aiNames.length) {
+    const missing = aiNames.filter((name) => !c[name]);
+    throw new Error(
+      `Invalid configuration:\n  ${missing.join(", ")}: required with ${aiSet.join(", ")} (the remote image model needs all three)`,
+    );
+  }
+  const s3Problem = s3ConfigProblem(c);
+  if (s3Problem) throw new Error(`Invalid configuration:\n  ${s3Problem}`);
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
+  if (c.XENDIT_SECRET_KEY) {
+    // Xendit sends customers back only to https URLs of at most 255 characters; the sandbox takes http.
+    if (!publicUrl.startsWith("https://")) {
+      throw new Error(
+        `Invalid configuration:\n  PUBLIC_URL: must be an https:// URL with XENDIT_SECRET_KEY set (Xendit returns customers only to https pages); got ${c.PUBLIC_URL ? publicUrl : "none"}`,
+      );
+    }
+    if (publicUrl.length > MAX_LIVE_PUBLIC_URL) {
+      throw new Error(
+        `Invalid configuration:\n  PUBLIC_URL: at most ${MAX_LIVE_PUBLIC_URL} characters with XENDIT_SECRET_KEY set (Xendit's return URLs hold 255 with the return path)`,
+      );
+    }
+  }
+  return { ...c, publicUrl };
+}
+
+/** The S3 settings come together: a bucket with both keys, and no S3 setting without a bucket. */
+function s3ConfigProblem(c: z.infer<typeof envSchema>): string | null {
+  const others = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const).filter((name) => c[name]);
+  if (!c.S3_BUCKET) return others.length ? `S3_BUCKET: required with ${others.join(", ")}` : null;
+  for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) if (!c[name]) return `${name}: required with S3_BUCKET`;
+  return null;
+}
+
+/** The return path and its query (order id, attempt, signature) take about 130 of Xendit's 255. */
+const MAX_LIVE_PUBLIC_URL = 120;
+
+let current: Config | undefined;
+
+/** The configuration of this process (from process.env, parsed on first use). */
+export function config(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}
+
+/** Without a Xendit key the shop runs its payments in sandbox mode (test card, /test-checkout, the demo banner). */
+export function paymentsSandbox(): boolean {
+  return !config().XENDIT_SECRET_KEY;
+}

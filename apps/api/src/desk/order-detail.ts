@@ -1,0 +1,198 @@
+/**
+ * Everything the admin's order page shows, read in a handful of queries: the order, its payment
+ * attempts, history, e-mails, staff notes and audit entries, and whether its product still exists.
+ */
+
+import { deliveryWindow, isDeliveryOptionId } from "@workshop/domain/delivery.ts";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { auditEntries } from "#server/audit/log.ts";
+import { getDb } from "#server/db/client.ts";
+import { mailOutbox, orderEvents, orderNotes, orders, paymentAttempts, products } from "#server/db/schema.ts";
+import { mailListColumns } from "#server/mail/index.ts";
+import { isOrderStatus, isPaymentStatus } from "#server/orders/status.ts";
+import type { Order } from "#server/orders/types.ts";
+import { allowedMoves, balanceRefusal, canMarkPaid } from "./order-rules.ts";
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a text is an order id at all (anything else is a 404 without a query). */
+export function isOrderId(value: string | undefined): value is string {
+  return typeof value === "string" && uuidPattern.test(value);
+}
+
+/**
+ * What a flag on a payment attempt means (server/payments/provider-updates.ts sets them), as a
+ * key the page words in its language; the flag's own text stays beside it for the details.
+ */
+type FlagKind =
+  | "paid-after-cancel"
+  | "paid-twice"
+  | "amount-mismatch"
+  | "currency-mismatch"
+  | "reference-mismatch"
+  | "order-missing"
+  | "other";
+
+function flagKind(flag: string): FlagKind {
+  if (flag.startsWith("paid after the order was cancelled")) return "paid-after-cancel";
+  if (flag.startsWith("order already paid by another payment")) return "paid-twice";
+  if (flag.startsWith("amount mismatch")) return "amount-mismatch";
+  if (flag.startsWith("currency mismatch")) return "currency-mismatch";
+  if (flag.startsWith("reference mismatch")) return "reference-mismatch";
+  if (flag.startsWith("order not found")) return "order-missing";
+  return "other";
+}
+
+type OrderAttempt = {
+  id: string;
+  attempt: number;
+  method: string;
+  channelCode: string;
+  amount: number;
+  currency: string;
+  /** FULL, or a custom hat's DEPOSIT or BALANCE. */
+  part: string;
+  status: string;
+  failureCode: string | null;
+  xenditRequestId: string | null;
+  xenditPaymentId: string | null;
+  expiresAt: Date | null;
+  flag: string | null;
+  flagKind: FlagKind | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+type OrderMail = {
+  id: number;
+  template: string;
+  subject: string;
+  to: string;
+  locale: string;
+  status: string;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+};
+
+export type OrderDetail = {
+  order: Order;
+  /** The product's page exists (the order keeps its snapshot either way). */
+  productExists: boolean;
+  /** Estimated delivery as the checkout quoted it (from the order's date), and from the payment once paid. */
+  estimate: { quoted: { earliest: Date; latest: Date } | null; fromPayment: { earliest: Date; latest: Date } | null };
+  paidAt: Date | null;
+  attempts: OrderAttempt[];
+  history: { id: number; status: string; paymentStatus: string; reason: string; createdAt: Date }[];
+  mails: OrderMail[];
+  notes: { id: number; author: string; text: string; createdAt: Date }[];
+  audit: {
+    id: number;
+    actor: string;
+    action: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+    ip: string | null;
+    createdAt: Date;
+  }[];
+  /** What staff may do now. */
+  can: { markPaid: boolean; balance: boolean; moves: string[] };
+};
+
+/** The order page's data, or null when there is no such order. */
+export async function orderDetail(id: string): Promise<OrderDetail | null> {
+  if (!isOrderId(id)) return null;
+  const db = await getDb();
+  const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  if (!order) return null;
+  const [product, attempts, history, mails, notes, audit] = await Promise.all([
+    order.productId === null ? [] : db.select({ id: products.id }).from(products).where(eq(products.id, order.productId)).limit(1),
+    db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, id)).orderBy(asc(paymentAttempts.attempt)),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    db.select(mailListColumns).from(mailOutbox).where(eq(mailOutbox.orderId, id)).orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id)),
+    db
+      .select({ id: orderNotes.id, author: orderNotes.author, text: orderNotes.text, createdAt: orderNotes.createdAt })
+      .from(orderNotes)
+      .where(eq(orderNotes.orderId, id))
+      .orderBy(desc(orderNotes.createdAt), desc(orderNotes.id)),
+    auditEntries({ recordType: "order", recordId: id }, 1, 200),
+  ]);
+  const paidAt =
+    history.find((e) => e.paymentStatus === "SUCCEEDED")?.createdAt ?? (order.paymentStatus === "SUCCEEDED" ? order.createdAt : null);
+  const known = isDeliveryOptionId(order.deliveryOption) ? order.deliveryOption : null;
+  return {
+    order,
+    productExists: product.length > 0,
+    estimate: {
+      quoted: known ? deliveryWindow(known, order.createdAt) : null,
+      fromPayment: known && paidAt ? deliveryWindow(known, paidAt) : null,
+    },
+    paidAt,
+    attempts: attempts.map((a) => ({
+      id: a.id,
+      attempt: a.attempt,
+      method: a.method,
+      channelCode: a.channelCode,
+      amount: a.amount,
+      currency: a.currency,
+      part: a.part,
+      status: a.status,
+      failureCode: a.failureCode,
+      xenditRequestId: a.xenditRequestId,
+      xenditPaymentId: a.xenditPaymentId,
+      expiresAt: a.expiresAt,
+      flag: a.flag,
+      flagKind: a.flag ? flagKind(a.flag) : null,
+      createdAt: a.createdAt,
+      updatedAt: a.updatedAt,
+    })),
+    history: history.map(({ id: eventId, status, paymentStatus, reason, createdAt }) => ({
+      id: eventId,
+      status,
+      paymentStatus,
+      reason,
+      createdAt,
+    })),
+    mails,
+    notes,
+    audit: audit.entries.map((e) => ({
+      id: e.id,
+      actor: e.actor,
+      action: e.action,
+      before: e.before,
+      after: e.after,
+      ip: e.ip,
+      createdAt: e.createdAt,
+    })),
+    can: {
+      markPaid: canMarkPaid(order) === null,
+      balance: balanceRefusal(order) === null,
+      moves: isOrderStatus(order.status) && isPaymentStatus(order.paymentStatus) ? allowedMoves(order) : [],
+    },
+  };
+}
+
+/** One e-mail of an order as it was stored (the text version; the HTML is never shown as a page). */
+export async function orderMail(orderId: string, mailId: string) {
+  if (!isOrderId(orderId) || !/^\d{1,9}$/.test(mailId)) return null;
+  const db = await getDb();
+  const [mail] = await db
+    .select({
+      id: mailOutbox.id,
+      template: mailOutbox.template,
+      subject: mailOutbox.subject,
+      to: mailOutbox.to,
+      locale: mailOutbox.locale,
+      status: mailOutbox.status,
+      text: mailOutbox.text,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+      orderNumber: orders.orderNumber,
+    })
+    .from(mailOutbox)
+    .innerJoin(orders, eq(orders.id, mailOutbox.orderId))
+    .where(and(eq(mailOutbox.id, Number(mailId)), eq(mailOutbox.orderId, orderId)))
+    .limit(1);
+  return mail ?? null;
+}

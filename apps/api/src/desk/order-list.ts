@@ -1,0 +1,367 @@
+import { TZDate } from "@date-fns/tz";
+import { WORKSHOP_TIME_ZONE } from "@workshop/domain/admin-date.ts";
+import { paymentMethods } from "@workshop/domain/payment-methods.ts";
+import { and, count, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "#server/db/client.ts";
+import { orderNotes, orders, paymentAttempts, refunds } from "#server/db/schema.ts";
+import { AppError } from "#server/errors.ts";
+import { orderStatuses, paymentStatuses } from "#server/orders/status.ts";
+import type { Order } from "#server/orders/types.ts";
+import { CASH_PREPAYMENT_DAYS } from "#server/orders/unpaid-cash-orders.ts";
+
+/**
+ * The staff's orders list (the admin's Orders tab, its CSV export and GET /api/orders): newest
+ * first, filtered, searched and paged in the database. docs/decisions/018-orders-list.md.
+ */
+
+export const pageSizes = [10, 25, 50, 100] as const;
+const DEFAULT_PAGE_SIZE = 10;
+/** Pages beyond this are refused as input (offset work grows with the page). */
+const MAX_PAGE = 100_000;
+/** Longest search text used; more is cut (a pasted e-mail or name is far shorter). */
+const MAX_SEARCH = 100;
+
+/**
+ * Work queues: the dashboard counts them and each count links to the list filtered by its queue,
+ * so a count and the list it opens always agree.
+ * - awaiting-payment: placed (PENDING/NEW), payment pending or awaiting cash;
+ * - to-make: paid and not yet shipped (PROCESSING, CONTACTED, IN_PROGRESS);
+ * - to-ship: being made (IN_PROGRESS), paid, delivered by a carrier (not picked up at the workshop);
+ * - cash-expiring: cash orders whose 7 days for the prepayment end within 48 hours (or have ended
+ *   and wait for the sweep);
+ * - flagged: a payment flagged for a person (server/payments/provider-updates.ts) that nobody has
+ *   dealt with yet: no refund of it under way or done, no staff note on the order since the flag.
+ */
+export const orderQueues = ["awaiting-payment", "to-make", "to-ship", "cash-expiring", "flagged"] as const;
+export type OrderQueue = (typeof orderQueues)[number];
+
+/** How long before a cash order's deadline the dashboard warns. */
+const CASH_WARNING_HOURS = 48;
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+const isCalendarDate = (v: string) => {
+  if (!datePattern.test(v)) return false;
+  const [y, m, d] = v.split("-").map(Number) as [number, number, number];
+  const probe = new Date(Date.UTC(y, m - 1, d));
+  return y >= 2000 && y <= 2999 && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
+};
+
+/** Letters, digits and punctuation only: control characters (a NUL too) become spaces, runs of space one. */
+function cleanSearch(text: string): string {
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, MAX_SEARCH)
+  );
+}
+
+const methodCodes = paymentMethods.map((p) => p.code) as [string, ...string[]];
+
+/** One field of the query: its valid values, as zod sees them. */
+const fields = {
+  status: z.enum(orderStatuses),
+  paymentStatus: z.enum(paymentStatuses),
+  method: z.enum(methodCodes),
+  queue: z.enum(orderQueues),
+  from: z.string().refine(isCalendarDate, "a calendar date YYYY-MM-DD"),
+  to: z.string().refine(isCalendarDate, "a calendar date YYYY-MM-DD"),
+};
+
+export type OrderListQuery = {
+  page: number;
+  limit: number;
+  status?: (typeof orderStatuses)[number];
+  paymentStatus?: (typeof paymentStatuses)[number];
+  method?: string;
+  queue?: OrderQueue;
+  /** Calendar dates in the workshop's time zone, both inclusive. */
+  from?: string;
+  to?: string;
+  q?: string;
+};
+
+const filterNames = ["status", "paymentStatus", "method", "queue", "from", "to"] as const;
+
+/**
+ * The list's query string, for the pages: a value that is not one the shop knows is ignored (the
+ * filter is off), a page size other than 10/25/50/100 is 10, a page that is not a positive whole
+ * number is 1. Never fails.
+ */
+export function pageQuery(params: URLSearchParams): OrderListQuery {
+  const query: OrderListQuery = { page: pageNumber(params.get("page")) ?? 1, limit: DEFAULT_PAGE_SIZE };
+  const limit = Number(params.get("limit"));
+  if ((pageSizes as readonly number[]).includes(limit)) query.limit = limit;
+  for (const name of filterNames) {
+    const parsed = fields[name].safeParse(params.get(name) ?? undefined);
+    if (parsed.success) Object.assign(query, { [name]: parsed.data });
+  }
+  const q = cleanSearch(params.get("q") ?? "");
+  if (q) query.q = q;
+  return query;
+}
+
+/**
+ * The query string of GET /api/orders: page and limit as before (not a positive whole number:
+ * 1 and 10; a limit up to 100), and a filter value the shop does not know is a 400 that says which.
+ */
+export function apiQuery(params: URLSearchParams): OrderListQuery {
+  const limit = pageNumber(params.get("limit"));
+  const query: OrderListQuery = { page: pageNumber(params.get("page")) ?? 1, limit: limit ? Math.min(limit, 100) : DEFAULT_PAGE_SIZE };
+  const wrong: Record<string, string> = {};
+  for (const name of filterNames) {
+    const value = params.get(name);
+    if (value === null || value === "") continue;
+    const parsed = fields[name].safeParse(value);
+    if (parsed.success) Object.assign(query, { [name]: parsed.data });
+    else wrong[name] = parsed.error.issues[0]?.message ?? "not a known value";
+  }
+  if (Object.keys(wrong).length > 0) throw new AppError("invalid", `Unknown filter value: ${Object.keys(wrong).join(", ")}`, wrong);
+  const q = cleanSearch(params.get("q") ?? "");
+  if (q) query.q = q;
+  return query;
+}
+
+function pageNumber(text: string | null): number | undefined {
+  if (!text || !/^\d{1,9}$/.test(text)) return undefined;
+  const n = Number(text);
+  return n >= 1 ? Math.min(n, MAX_PAGE) : undefined;
+}
+
+/** The first instant of a calendar day in the workshop's time zone. */
+export function workshopDayStart(day: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, WORKSHOP_TIME_ZONE).getTime());
+}
+
+const nextDay = (day: string) => {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+};
+
+const hour = 3_600_000;
+
+/** The condition of a work queue (also used by the dashboard's counts). */
+export function queueCondition(queue: OrderQueue, now: Date = new Date()): SQL {
+  switch (queue) {
+    case "awaiting-payment":
+      return and(inArray(orders.status, ["PENDING", "NEW"]), inArray(orders.paymentStatus, ["PENDING", "AWAITING_PREPAYMENT"]))!;
+    case "to-make":
+      // A custom hat is made once its deposit is paid (docs/decisions/026-custom-quotes.md).
+      return and(
+        inArray(orders.status, ["PROCESSING", "CONTACTED", "IN_PROGRESS"]),
+        inArray(orders.paymentStatus, ["SUCCEEDED", "DEPOSIT_PAID"]),
+      )!;
+    case "to-ship":
+      return and(eq(orders.status, "IN_PROGRESS"), eq(orders.paymentStatus, "SUCCEEDED"), ne(orders.deliveryOption, "PICKUP"))!;
+    case "cash-expiring": {
+      const warnFrom = new Date(now.getTime() - (CASH_PREPAYMENT_DAYS * 24 - CASH_WARNING_HOURS) * hour);
+      return and(
+        eq(orders.paymentMethod, "CASH_IN_STORE"),
+        eq(orders.paymentStatus, "AWAITING_PREPAYMENT"),
+        eq(orders.status, "PENDING"),
+        lte(orders.createdAt, warnFrom),
+      )!;
+    }
+    case "flagged":
+      return sql`${orders.id} in (${flaggedOrderIds})`;
+  }
+}
+
+/**
+ * Orders with a flagged payment attempt nobody has dealt with (see `orderQueues`). Flags are rare:
+ * the partial index payment_attempts_flagged_idx finds them without reading every attempt.
+ */
+export const flaggedOrderIds: SQL = sql`select ${paymentAttempts.orderId} from ${paymentAttempts}
+  where ${paymentAttempts.flag} is not null
+    and not exists (select 1 from ${refunds} where ${refunds.paymentAttemptId} = ${paymentAttempts.id} and ${refunds.status} <> 'FAILED')
+    and not exists (select 1 from ${orderNotes} where ${orderNotes.orderId} = ${paymentAttempts.orderId}
+      and ${orderNotes.createdAt} >= ${paymentAttempts.updatedAt})`;
+
+/** The WHERE of a query: every filter given, and the search over order number, e-mail and name. */
+function listCondition(query: OrderListQuery, now: Date = new Date()): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (query.status) parts.push(eq(orders.status, query.status));
+  if (query.paymentStatus) parts.push(eq(orders.paymentStatus, query.paymentStatus));
+  if (query.method) parts.push(eq(orders.paymentMethod, query.method));
+  if (query.from) parts.push(gte(orders.createdAt, workshopDayStart(query.from)));
+  if (query.to) parts.push(lt(orders.createdAt, workshopDayStart(nextDay(query.to))));
+  if (query.queue) parts.push(queueCondition(query.queue, now));
+  // A literal substring (no LIKE wildcards to escape); the index carries search_text, so this reads no table rows.
+  if (query.q) parts.push(sql`strpos(${orders.searchText}, lower(${query.q})) > 0`);
+  return parts.length > 0 ? and(...parts) : undefined;
+}
+
+/** What a row of the list shows (and the CSV export writes). */
+const listColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  createdAt: orders.createdAt,
+  productName: orders.productName,
+  size: orders.size,
+  color: orders.color,
+  totalCents: orders.totalCents,
+  totalIdr: orders.totalIdr,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  paymentMethod: orders.paymentMethod,
+  deliveryOption: orders.deliveryOption,
+  customerName: sql<string>`coalesce(${orders.shippingAddress}->>'fullName', '')`,
+  email: sql<string>`coalesce(${orders.shippingAddress}->>'email', '')`,
+  phone: sql<string>`coalesce(${orders.shippingAddress}->>'phone', '')`,
+  country: sql<string>`coalesce(${orders.shippingAddress}->>'country', '')`,
+};
+
+export type OrderListRow = {
+  id: string;
+  orderNumber: string;
+  createdAt: Date;
+  productName: string;
+  size: number | null;
+  color: string;
+  totalCents: number;
+  totalIdr: number;
+  status: string;
+  paymentStatus: string;
+  paymentMethod: string;
+  deliveryOption: string;
+  customerName: string;
+  email: string;
+  phone: string;
+  country: string;
+};
+
+export type Pagination = { page: number; limit: number; total: number; totalPages: number };
+export type OrderListPage = { rows: OrderListRow[]; pagination: Pagination };
+
+const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+
+/**
+ * One page of the list, in one statement. The page's ids come first (newest first from the
+ * (created_at, id) index, which also carries the search text, so a search reads no table rows and
+ * stops once the page is full); only those rows' columns are then read, so a deep page or a broad
+ * search never builds columns it throws away. The total is one count of the same condition,
+ * computed once in the same statement.
+ */
+export function orderListPage(query: OrderListQuery, now: Date = new Date()): Promise<OrderListPage> {
+  return pageOf<OrderListRow>(listColumns, query, now);
+}
+
+/** The same page with whole orders (for the JSON API, which shows every field of an order). */
+export function fullOrderPage(query: OrderListQuery, now: Date = new Date()): Promise<{ rows: Order[]; pagination: Pagination }> {
+  return pageOf<Order>(getTableColumns(orders), query, now);
+}
+
+/**
+ * Totals already counted, by condition, with the database snapshot they were counted in. Two
+ * statements with the same snapshot see the same rows, so a total is reused exactly while nothing
+ * has been written since (paging through a search, a list reloaded): the count, the one part of a
+ * page that reads every matching order, is then skipped.
+ */
+const counts = new Map<string, { snapshot: string; total: number }>();
+const MAX_COUNTS = 1_000;
+
+/** The condition of a query as a key; none for a condition that moves with the clock. */
+function countKey(query: OrderListQuery): string | null {
+  if (query.queue === "cash-expiring") return null;
+  const { page: _page, limit: _limit, ...condition } = query;
+  return JSON.stringify(condition);
+}
+
+function remember(key: string, count: { snapshot: string; total: number }): void {
+  if (counts.size >= MAX_COUNTS) counts.clear();
+  counts.set(key, count);
+}
+
+async function pageOf<Row>(
+  selection: typeof listColumns | ReturnType<typeof getTableColumns<typeof orders>>,
+  query: OrderListQuery,
+  now: Date,
+): Promise<{ rows: Row[]; pagination: Pagination }> {
+  // One builder for both selections; its rows are the caller's Row.
+  const columns = selection as typeof listColumns;
+  const db = await getDb();
+  const where = listCondition(query, now);
+  const offset = (query.page - 1) * query.limit;
+  const page = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(query.limit)
+    .offset(offset)
+    .as("page");
+  // The count is skipped when the database is as it was when this condition was last counted.
+  const key = countKey(query);
+  const known = key ? counts.get(key) : undefined;
+  const counted = sql<number | null>`case when pg_current_snapshot()::text = ${known?.snapshot ?? ""} then null
+    else (select count(*) from ${orders} ${where ? sql`where ${where}` : sql``}) end`;
+  const found = await db
+    .select({
+      ...columns,
+      listTotal: counted.mapWith((n) => (n === null ? null : Number(n))),
+      snapshot: sql<string>`pg_current_snapshot()::text`,
+    })
+    .from(orders)
+    .innerJoin(page, eq(page.id, orders.id))
+    .orderBy(...newestFirst);
+  const rows = found.map(({ listTotal: _total, snapshot: _snapshot, ...row }) => row as unknown as Row);
+  const first = found[0];
+  let total: number;
+  if (!first) total = offset > 0 ? await countOrders(where) : 0;
+  else if (first.listTotal === null) total = known!.total;
+  else {
+    total = first.listTotal;
+    if (key) remember(key, { snapshot: first.snapshot, total });
+  }
+  return { rows, pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) } };
+}
+
+async function countOrders(where: SQL | undefined): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(orders).where(where);
+  return row?.n ?? 0;
+}
+
+/** Most rows one CSV export writes; a larger selection is cut there (the file says so in its last line). */
+export const EXPORT_LIMIT = 50_000;
+const EXPORT_BATCH = 1_000;
+
+/**
+ * Every row matching the query (page and limit aside), newest first, in batches of 1,000 read by
+ * keyset (created_at, id), so a large export never holds more than one batch, and stops at
+ * EXPORT_LIMIT rows. Yields the rows; returns whether rows were left out.
+ */
+export async function* allMatchingOrders(query: OrderListQuery, now: Date = new Date()): AsyncGenerator<OrderListRow[], boolean> {
+  const db = await getDb();
+  const where = listCondition(query, now);
+  // The keyset carries created_at as the database's text: a JavaScript Date would drop its microseconds.
+  const columns = { ...listColumns, cursor: sql<string>`${orders.createdAt}::text` };
+  const after = (last: { cursor: string; id: string } | null): SQL | undefined =>
+    last ? sql`(${orders.createdAt}, ${orders.id}) < (${last.cursor}::timestamptz, ${last.id}::uuid)` : undefined;
+  let last: { cursor: string; id: string } | null = null;
+  let sent = 0;
+  while (sent < EXPORT_LIMIT) {
+    const take = Math.min(EXPORT_BATCH, EXPORT_LIMIT - sent);
+    const batch = await db
+      .select(columns)
+      .from(orders)
+      .where(and(where, after(last)))
+      .orderBy(...newestFirst)
+      .limit(take);
+    if (batch.length === 0) return false;
+    yield batch.map(({ cursor: _cursor, ...row }) => row);
+    sent += batch.length;
+    if (batch.length < take) return false;
+    last = batch[batch.length - 1]!;
+  }
+  const [more] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(where, after(last)))
+    .limit(1);
+  return more !== undefined;
+}

@@ -1,0 +1,42 @@
+/** To the customer, when an order is placed: its details, its page and, for cash, how to pay in the workshop. */
+import { shop } from "@workshop/domain/shop.ts";
+import type { Block } from "./blocks.ts";
+import {
+  greeting,
+  isCashInStore,
+  isCustomHat,
+  type MailOrder,
+  makingText,
+  orderButton,
+  orderRows,
+  signature,
+  type Template,
+  textsIn,
+  workshopLines,
+} from "./shared.ts";
+
+export type OrderReceivedVars = { order: MailOrder };
+
+export const orderReceived: Template<OrderReceivedVars> = ({ order }, context) => {
+  const { locale } = context;
+  const t = textsIn(locale);
+  const making = makingText(locale);
+  const blocks: Block[] = [
+    greeting(locale),
+    { kind: "p", text: t("received.intro") },
+    { kind: "rows", rows: orderRows(order, locale) },
+    orderButton(order, context),
+  ];
+  if (isCashInStore(order)) {
+    blocks.push(
+      { kind: "heading", text: t("received.cash.title") },
+      { kind: "p", text: isCustomHat(order) ? t("received.custom.visit") : t("received.cash.visit") },
+      { kind: "box", lines: workshopLines(locale) },
+      { kind: "p", text: isCustomHat(order) ? t("received.custom.cash") : t("received.cash.making", { making }) },
+    );
+  } else {
+    blocks.push({ kind: "p", text: isCustomHat(order) ? t("received.custom.online") : t("received.online.making", { making }) });
+  }
+  blocks.push(...signature(locale));
+  return { subject: t("received.subject", { number: order.orderNumber, shop: shop.name }), blocks };
+};

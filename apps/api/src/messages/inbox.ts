@@ -1,0 +1,215 @@
+/**
+ * The admin inbox of contact messages. A message is unread until a staff member first opens it
+ * (`read_at`) and open until marked handled (`handled_at`, undone by reopening). Staff answer by
+ * e-mail through the outbox: each reply is a `mail_outbox` row linked to the message
+ * (`contact_message_id`), in the message's language, and an audit row says who sent it.
+ */
+
+import type { InboxFilter } from "@workshop/domain/inbox.ts";
+import { serialId } from "@workshop/domain/serial-id.ts";
+import { type FieldErrors, fieldErrors } from "@workshop/domain/validation/fields.ts";
+import { type ReplyField, type ReplyInput, replySchema } from "@workshop/domain/validation/reply.ts";
+import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import type { Actor } from "#server/audit/actor.ts";
+import { recordAudit } from "#server/audit/log.ts";
+import { getDb } from "#server/db/client.ts";
+import { auditLog, contactMessages, mailOutbox } from "#server/db/schema.ts";
+import { AppError } from "#server/errors.ts";
+import { enqueueMail, oneLine } from "#server/mail/index.ts";
+
+export type ContactMessage = typeof contactMessages.$inferSelect;
+
+/** Messages on one page of the inbox. */
+export const inboxPageSize = 20;
+
+/** The template of staff's replies (the shop's own copy of a message is linked to it too, but is no reply). */
+const replyTemplate = "message-reply";
+
+const filterConditions: Record<InboxFilter, SQL | undefined> = {
+  all: undefined,
+  unread: isNull(contactMessages.readAt),
+  open: isNull(contactMessages.handledAt),
+  handled: isNotNull(contactMessages.handledAt),
+};
+
+/** A message id from a URL, else null. */
+export const messageId = serialId;
+
+export type InboxRow = Pick<ContactMessage, "id" | "name" | "email" | "subject" | "locale" | "createdAt" | "readAt" | "handledAt">;
+export type InboxPage = { messages: InboxRow[]; total: number; page: number; pageCount: number };
+
+/** One page of messages, newest first; a page past the last is empty (its `pageCount` says how many there are). */
+export async function listMessages(filter: InboxFilter = "all", page = 1): Promise<InboxPage> {
+  const db = await getDb();
+  const where = filterConditions[filter];
+  const current = Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  const [messages, [totals]] = await Promise.all([
+    db
+      .select({
+        id: contactMessages.id,
+        name: contactMessages.name,
+        email: contactMessages.email,
+        subject: contactMessages.subject,
+        locale: contactMessages.locale,
+        createdAt: contactMessages.createdAt,
+        readAt: contactMessages.readAt,
+        handledAt: contactMessages.handledAt,
+      })
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(inboxPageSize)
+      .offset((current - 1) * inboxPageSize),
+    db.select({ total: count() }).from(contactMessages).where(where),
+  ]);
+  const total = totals?.total ?? 0;
+  return { messages, total, page: current, pageCount: Math.max(1, Math.ceil(total / inboxPageSize)) };
+}
+
+/** How many messages no one has opened yet (the dashboard's count). */
+export async function unreadCount(): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
+  return row?.n ?? 0;
+}
+
+type MessageReply = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  /** The outbox's status: pending, sending, sent, kept or failed. */
+  status: string;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+  /** Who sent it, as the audit log shows them. */
+  by: string | null;
+};
+
+export type OpenedMessage = { message: ContactMessage; replies: MessageReply[] };
+
+/**
+ * A message with its replies, oldest reply first; the first opening marks it read. Null for an
+ * unknown id. (Opening is not audited: it changes nothing but the unread mark.)
+ */
+export async function openMessage(id: number, _actor: Actor): Promise<OpenedMessage | null> {
+  const db = await getDb();
+  const [found] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
+  if (!found) return null;
+  let message = found;
+  if (message.readAt === null) {
+    // Of two first openings at once, one sets the time; the other reads it.
+    const [marked] = await db
+      .update(contactMessages)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(contactMessages.id, id), isNull(contactMessages.readAt)))
+      .returning();
+    message = marked ?? (await db.select().from(contactMessages).where(eq(contactMessages.id, id)))[0] ?? message;
+  }
+  return { message, replies: await repliesTo(id) };
+}
+
+async function repliesTo(id: number): Promise<MessageReply[]> {
+  const db = await getDb();
+  const mails = await db
+    .select({
+      id: mailOutbox.id,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      text: mailOutbox.text,
+      status: mailOutbox.status,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.contactMessageId, id), eq(mailOutbox.template, replyTemplate)))
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
+  if (mails.length === 0) return [];
+  const audits = await db
+    .select({ actor: auditLog.actor, mailId: sql<number | null>`(${auditLog.after}->>'mailId')::int` })
+    .from(auditLog)
+    .where(and(eq(auditLog.recordType, "message"), eq(auditLog.recordId, String(id)), eq(auditLog.action, "message-reply")));
+  const by = new Map(audits.map((a) => [a.mailId, a.actor]));
+  return mails.map((mail) => ({ ...mail, by: by.get(mail.id) ?? null }));
+}
+
+export type ReplyResult =
+  /** `queued` is false when this form was already sent (a double click): nothing new was queued. */
+  { ok: true; queued: boolean } | { ok: false; errors: FieldErrors<ReplyField> };
+
+/**
+ * Queues staff's reply to the message's sender, in the message's language, with the message
+ * quoted; subject 'Re: <its subject>' unless given. The mail and its audit row are written in one
+ * transaction, once per form (`nonce`, see lib/validation/reply.ts). Throws not_found for an
+ * unknown message.
+ */
+export async function replyToMessage(id: number, input: ReplyInput, actor: Actor): Promise<ReplyResult> {
+  const parsed = replySchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: fieldErrors<ReplyField>(parsed.error) };
+  const { text, nonce } = parsed.data;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [message] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id));
+    if (!message) throw new AppError("not_found", "No such message");
+    const subject = oneLine(parsed.data.subject) || `Re: ${oneLine(message.subject)}`;
+    const dedupeKey = `message-reply:${id}:${nonce}`;
+    const queued = await enqueueMail(
+      {
+        template: replyTemplate,
+        vars: { subject, text, message },
+        dedupeKey,
+        locale: message.locale,
+        to: message.email,
+        contactMessageId: id,
+      },
+      { tx },
+    );
+    if (!queued) return { ok: true, queued: false };
+    const [mail] = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey));
+    await recordAudit(
+      {
+        actor,
+        action: "message-reply",
+        recordType: "message",
+        recordId: id,
+        after: { mailId: mail?.id ?? null, to: message.email, subject, locale: message.locale },
+      },
+      tx,
+    );
+    return { ok: true, queued: true };
+  });
+}
+
+/**
+ * Marks the message handled, or open again (`handled` false). Handling also marks it read. Writes
+ * an audit row when the state changes; a repeated request changes nothing. Throws not_found for an
+ * unknown message.
+ */
+export async function markHandled(id: number, handled: boolean, actor: Actor): Promise<ContactMessage> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update").limit(1);
+    if (!current) throw new AppError("not_found", "No such message");
+    if ((current.handledAt !== null) === handled) return current;
+    const [updated] = await tx
+      .update(contactMessages)
+      .set(handled ? { handledAt: sql`now()`, readAt: sql`coalesce(${contactMessages.readAt}, now())` } : { handledAt: null })
+      .where(eq(contactMessages.id, id))
+      .returning();
+    if (!updated) throw new AppError("not_found", "No such message");
+    await recordAudit(
+      {
+        actor,
+        action: "message-handled",
+        recordType: "message",
+        recordId: id,
+        before: { handledAt: current.handledAt?.toISOString() ?? null },
+        after: { handledAt: updated.handledAt?.toISOString() ?? null },
+      },
+      tx,
+    );
+    return updated;
+  });
+}

@@ -1,0 +1,267 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditEntries } from "#server/audit/log.ts";
+import type { Database } from "#server/db/client.ts";
+import { rateLimits, staffAccounts, staffSessions } from "#server/db/schema.ts";
+import { CLIENT_IP_HEADER } from "#server/http/request-context.ts";
+import { freshDatabase } from "#test-support/test-db.ts";
+import { requireStaffApi, requireStaffForm, requireStaffPage, staffOf } from "./guard.ts";
+import { hashPassword } from "./passwords.ts";
+import { endSessionsOf, hashSessionId, SESSION_IDLE_MS, SESSION_MAX_MS, sessionOf, sweepStaleSessions } from "./sessions.ts";
+import { ACCOUNT_DELAY_MAX_MS, ACCOUNT_DELAY_STEP_MS, ACCOUNT_SLOW_AFTER, SIGN_IN_FAILURES, signIn } from "./sign-in.ts";
+
+let database: Database;
+let ownerId: number;
+const password = "Kintamani-felt-fedora-77";
+const origin = "http://localhost:3000";
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  const [row] = await database.db
+    .insert(staffAccounts)
+    .values({ email: "wayan@workshop.test", name: "Wayan", role: "owner", locale: "ru", passwordHash: await hashPassword(password) })
+    .returning();
+  ownerId = row!.id;
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(rateLimits);
+  await database.db.update(staffAccounts).set({ disabledAt: null });
+});
+
+const attempt = (email: string, pw: string, ip = "203.0.113.7") => signIn({ email, password: pw, ip, userAgent: "test" });
+const requestWith = (sessionId: string | null, init: RequestInit & { path?: string } = {}) => {
+  const headers = new Headers(init.headers);
+  if (sessionId) headers.set("cookie", `lang=en; staff=${sessionId}`);
+  headers.set(CLIENT_IP_HEADER, "198.51.100.9");
+  return new Request(`${origin}${init.path ?? "/admin/orders?status=PENDING"}`, { ...init, headers });
+};
+
+describe("signing in", () => {
+  it("starts a session for the right password, e-mail in any case, and stores only the id's hash", async () => {
+    const result = await attempt("  WAYAN@workshop.test ", password);
+    expect(result).toMatchObject({ ok: true, staffId: ownerId, locale: "ru" });
+    if (!result.ok) return;
+    const rows = await database.db.select().from(staffSessions).where(eq(staffSessions.staffId, ownerId));
+    expect(rows.map((r) => r.idHash)).toContain(hashSessionId(result.sessionId));
+    expect(rows.some((r) => r.idHash === result.sessionId)).toBe(false);
+    expect((await sessionOf(result.sessionId))?.staff.email).toBe("wayan@workshop.test");
+  });
+
+  it("answers the same for a wrong password, an unknown e-mail and a disabled account", async () => {
+    expect(await attempt("wayan@workshop.test", "wrong-password-123")).toEqual({ ok: false, reason: "invalid" });
+    expect(await attempt("nobody@workshop.test", password)).toEqual({ ok: false, reason: "invalid" });
+    await database.db.update(staffAccounts).set({ disabledAt: new Date() });
+    expect(await attempt("wayan@workshop.test", password)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("takes as long for an unknown e-mail as for a wrong password (both verify an argon2id hash)", async () => {
+    const time = async (email: string) => {
+      const started = performance.now();
+      await attempt(email, "not-the-password-1", `192.0.2.${Math.floor(Math.random() * 200)}`);
+      return performance.now() - started;
+    };
+    await time("nobody@workshop.test"); // the decoy hash is made once
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      known.push(await time("wayan@workshop.test"));
+      unknown.push(await time(`nobody${i}@workshop.test`));
+    }
+    await database.db.delete(rateLimits);
+    // The fastest of each: a busy machine only ever adds time, so the minimum is the work itself.
+    // An account lookup that skipped hashing would answer in well under a tenth of the time.
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
+  });
+
+  it(`refuses the ${SIGN_IN_FAILURES + 1}th try after ${SIGN_IN_FAILURES} failures from one address on one account, even with the right password`, async () => {
+    for (let i = 0; i < SIGN_IN_FAILURES; i++)
+      expect((await attempt("wayan@workshop.test", `guess-${i}-xxxxxxx`, "10.0.0.1")).ok).toBe(false);
+    const limited = await attempt("wayan@workshop.test", password, "10.0.0.1");
+    expect(limited).toMatchObject({ ok: false, reason: "limited" });
+    if (!limited.ok && limited.reason === "limited") {
+      expect(limited.retryAfter).toBeGreaterThan(14 * 60);
+      expect(limited.retryAfter).toBeLessThanOrEqual(15 * 60);
+    }
+  });
+
+  it("lets the right person in from their own address while others flood the account with wrong passwords", async () => {
+    // One address guesses until it is refused, eleven more try once each: the account has 21 failures.
+    for (let i = 0; i < SIGN_IN_FAILURES; i++) await attempt("wayan@workshop.test", `guess-${i}-xxxxxxx`, "10.0.0.1");
+    for (let i = 2; i <= 12; i++)
+      expect(await attempt("wayan@workshop.test", `guess-${i}-yyyyyyy`, `10.0.0.${i}`)).toEqual({ ok: false, reason: "invalid" });
+    expect(await attempt("wayan@workshop.test", password, "10.0.0.1")).toMatchObject({ ok: false, reason: "limited" });
+    expect(await attempt("wayan@workshop.test", password, "198.51.100.200")).toMatchObject({ ok: true, staffId: ownerId });
+    // The flooding address is still refused, the right password too.
+    expect(await attempt("wayan@workshop.test", password, "10.0.0.1")).toMatchObject({ ok: false, reason: "limited" });
+  });
+
+  it(`slows down, never refuses, the sign-ins of an account past ${ACCOUNT_SLOW_AFTER} failures from everywhere`, async () => {
+    const timed = async (ip: string) => {
+      const started = performance.now();
+      const result = await attempt("wayan@workshop.test", password, ip);
+      return { result, ms: performance.now() - started };
+    };
+    // As if thousands of addresses had each guessed once in this window.
+    await database.db
+      .insert(rateLimits)
+      .values({ key: "sign-in:account:wayan@workshop.test", points: 5000, expire: sql`now() + interval '10 minutes'` });
+    const slowed = await timed("198.51.100.201");
+    expect(slowed.result).toMatchObject({ ok: true });
+    expect(slowed.ms).toBeGreaterThanOrEqual(ACCOUNT_DELAY_MAX_MS - 5);
+    // The person's good sign-in gives back only its own attempt: the flood's count stays.
+    const [row] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, "sign-in:account:wayan@workshop.test"));
+    expect(row?.points).toBe(5000);
+    await database.db
+      .update(rateLimits)
+      .set({ points: ACCOUNT_SLOW_AFTER + 1 })
+      .where(eq(rateLimits.key, "sign-in:account:wayan@workshop.test"));
+    const twoOver = await timed("198.51.100.202");
+    expect(twoOver.result).toMatchObject({ ok: true });
+    expect(twoOver.ms).toBeGreaterThanOrEqual(2 * ACCOUNT_DELAY_STEP_MS - 5);
+  });
+
+  it("limits one address trying many e-mails, without saying which exist", async () => {
+    for (let i = 0; i < SIGN_IN_FAILURES; i++) await attempt(`someone${i}@workshop.test`, "password-guess-1", "203.0.113.50");
+    expect(await attempt("wayan@workshop.test", password, "203.0.113.50")).toMatchObject({ ok: false, reason: "limited" });
+    // Another address is not held back by that one.
+    expect((await attempt("wayan@workshop.test", password, "203.0.113.51")).ok).toBe(true);
+  });
+
+  it("checks at most 10 passwords of a burst sent at once; the rest wait", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => attempt("wayan@workshop.test", `parallel-guess-${i}-xx`, "198.51.100.77")),
+    );
+    expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(SIGN_IN_FAILURES);
+    expect(results.filter((r) => !r.ok && r.reason === "limited")).toHaveLength(30 - SIGN_IN_FAILURES);
+  });
+
+  it("gives a good sign-in back to its address: a person who signs in often is never held back", async () => {
+    for (let i = 0; i < SIGN_IN_FAILURES + 5; i++) expect((await attempt("wayan@workshop.test", password, "198.51.100.78")).ok).toBe(true);
+  });
+
+  it("answers a NUL or other control character in the e-mail as a wrong sign-in, not an error", async () => {
+    expect(await attempt("wayan\u0000@workshop.test", password)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("counts in the database, so every instance sees the same count", async () => {
+    await attempt("wayan@workshop.test", "wrong-password-123");
+    const [row] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, "sign-in:account:wayan@workshop.test"));
+    expect(row?.points).toBe(1);
+  });
+
+  it("writes sign-in and failed sign-in to the audit log, never the password", async () => {
+    await attempt("wayan@workshop.test", "a-wrong-one-123456");
+    await attempt("wayan@workshop.test", password);
+    const { entries } = await auditEntries({ recordType: "staff", recordId: String(ownerId) }, 1, 5);
+    expect(entries.slice(0, 2).map((e) => e.action)).toEqual(["sign-in", "sign-in-failed"]);
+    expect(entries[0]).toMatchObject({ staffId: ownerId, actor: "wayan@workshop.test", ip: "203.0.113.7" });
+    expect(JSON.stringify(entries)).not.toContain("a-wrong-one");
+  });
+});
+
+describe("sessions", () => {
+  const newSession = async () => {
+    const result = await attempt("wayan@workshop.test", password);
+    if (!result.ok) throw new Error("not signed in");
+    return result.sessionId;
+  };
+
+  it("end after 12 idle hours and after 7 days however active", async () => {
+    const id = await newSession();
+    expect(await sessionOf(id, new Date(Date.now() + SESSION_IDLE_MS - 60_000))).not.toBeNull();
+    expect(await sessionOf(id, new Date(Date.now() + SESSION_IDLE_MS + 60_000))).toBeNull();
+    const old = await newSession();
+    await database.db
+      .update(staffSessions)
+      .set({ createdAt: sql`now() - interval '8 days'`, lastSeenAt: sql`now()` })
+      .where(eq(staffSessions.idHash, hashSessionId(old)));
+    expect(await sessionOf(old)).toBeNull();
+    expect(SESSION_MAX_MS).toBe(7 * 24 * 3_600_000);
+  });
+
+  it("end when the account is disabled, and all end on request (a password change)", async () => {
+    const [a, b] = [await newSession(), await newSession()];
+    await endSessionsOf(ownerId);
+    expect(await sessionOf(a)).toBeNull();
+    expect(await sessionOf(b)).toBeNull();
+    const c = await newSession();
+    expect(await sessionOf(c)).not.toBeNull();
+    await database.db.update(staffAccounts).set({ disabledAt: new Date() });
+    expect(await sessionOf(c)).toBeNull();
+  });
+
+  it("are swept once they cannot be used", async () => {
+    const id = await newSession();
+    await database.db
+      .update(staffSessions)
+      .set({ lastSeenAt: sql`now() - interval '13 hours'` })
+      .where(eq(staffSessions.idHash, hashSessionId(id)));
+    expect(await sweepStaleSessions()).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("the guard", () => {
+  it("sends an anonymous page request to the sign-in page with the way back", async () => {
+    const refused = await requireStaffPage(requestWith(null)).catch((r: unknown) => r as Response);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).headers.get("location")).toBe("/admin/login?next=%2Fadmin%2Forders%3Fstatus%3DPENDING");
+    expect(await staffOf(requestWith("not-a-session"))).toBeNull();
+  });
+
+  it("lets a form through only from the same origin with the session's token", async () => {
+    const id = (await attempt("wayan@workshop.test", password)) as { sessionId: string };
+    const context = (await staffOf(requestWith(id.sessionId)))!;
+    expect(context.actor).toMatchObject({ staffId: ownerId, label: "wayan@workshop.test", role: "owner", ip: "198.51.100.9" });
+    const form = (token: string) => {
+      const f = new FormData();
+      f.set("_token", token);
+      return f;
+    };
+    const post = (headers: Record<string, string>) => requestWith(id.sessionId, { method: "POST", headers });
+    await expect(requireStaffForm(post({ origin }), form(context.formToken))).resolves.toMatchObject({ user: { id: ownerId } });
+    await expect(requireStaffForm(post({ "sec-fetch-site": "same-origin" }), form(context.formToken))).resolves.toBeTruthy();
+    for (const [headers, token] of [
+      [{ origin: "https://evil.example" }, context.formToken],
+      [{ "sec-fetch-site": "cross-site" }, context.formToken],
+      [{}, context.formToken],
+      [{ origin }, "forged"],
+      [{ origin }, ""],
+    ] as const) {
+      const refused = await requireStaffForm(post(headers), form(token)).catch((r: unknown) => r as { init?: { status?: number } });
+      expect(refused, JSON.stringify(headers)).toMatchObject({ init: { status: 403 } });
+    }
+  });
+
+  it("lets JSON APIs through with the bearer token, or a session (same origin for changes)", async () => {
+    const id = (await attempt("wayan@workshop.test", password)) as { sessionId: string };
+    await expect(requireStaffApi(requestWith(id.sessionId, { path: "/api/orders" }))).resolves.toMatchObject({ staffId: ownerId });
+    await expect(requireStaffApi(requestWith(null, { path: "/api/orders" }))).rejects.toMatchObject({ kind: "unauthorized" });
+    const patch = (headers: Record<string, string>) =>
+      requestWith(id.sessionId, { method: "PATCH", path: "/api/orders/update-payment-status", headers });
+    await expect(requireStaffApi(patch({ origin: "https://evil.example" }))).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(requireStaffApi(patch({ origin }))).resolves.toMatchObject({ staffId: ownerId });
+  });
+});
+
+describe("the way back after signing in", () => {
+  it("is a path under /admin, resolved, in printable ASCII; anything else is the dashboard", async () => {
+    const { safeNext } = await import("./guard.ts");
+    expect(safeNext("/admin/orders?status=PENDING")).toBe("/admin/orders?status=PENDING");
+    expect(safeNext("/admin/%E6%97%A5")).toBe("/admin/%E6%97%A5");
+    for (const bad of [
+      "/admin/日",
+      "/admin/\u0000",
+      "/admin/../../checkout/clear",
+      "/admin/%2e%2e/%2e%2e//evil.com",
+      "//evil.com",
+      "/\\evil.com",
+      "https://evil.com",
+      "/administrator",
+      "",
+      null,
+    ]) {
+      expect(safeNext(bad), JSON.stringify(bad)).toBe("/admin");
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * unit: pure functions and the simulators; integration: the API's code against a real database
+ * (PGlite from a migrated template, or a fresh database on DATABASE_URL).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["{src,simulators,scripts,bench}/**/*.test.ts"],
+          exclude: ["**/*.integration.test.ts", "node_modules/**"],
+          // Webhooks and simulated payments arrive on their own time: a busy machine may take seconds.
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["{src,scripts}/**/*.integration.test.ts"],
+          globalSetup: ["test-support/db-template.ts"],
+          setupFiles: ["test-support/isolated-data-dir.ts"],
+          expect: { poll: { timeout: 10_000 } },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

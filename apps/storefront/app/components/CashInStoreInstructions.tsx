@@ -1,0 +1,76 @@
+import { makingDays } from "@workshop/domain/delivery.ts";
+import { formatIdr, formatUsd } from "@workshop/domain/money.ts";
+import { common } from "#app/i18n/common.ts";
+import { useT } from "#app/i18n/core.ts";
+import { orders } from "#app/i18n/orders.ts";
+import { ClockIcon, MapPinIcon } from "./Icons";
+import { StepList } from "./StepList";
+import { WorkshopAddress } from "./WorkshopAddress";
+
+type Props = {
+  orderNumber: string;
+  /** What is paid in cash now: the order's total, or a custom hat's deposit (decision 026). */
+  totalIdr: number;
+  totalCents: number;
+  /** The payment deadline as text (7 days after placing). */
+  payBy: string;
+  headingLevel?: 2 | 3;
+};
+
+/**
+ * How to pay a cash-in-store order (SPEC 9): come to the workshop within 7 days, pay 100% in cash,
+ * crafting takes the making time (lib/delivery.ts) after payment, unpaid orders are cancelled after 7 days.
+ */
+export function CashInStoreInstructions({ orderNumber, totalIdr, totalCents, payBy, headingLevel = 2 }: Props) {
+  const t = useT(orders);
+  const tc = useT(common);
+  const Title = headingLevel === 2 ? "h2" : "h3";
+  const Sub = headingLevel === 2 ? "h3" : "h4";
+  // The order number must not break at its hyphen: the text is split around it.
+  const [before, after] = t("cash.pay", { amount: `${formatIdr(totalIdr)} (${formatUsd(totalCents)})`, number: "\u0000" }).split("\u0000");
+  const steps = [
+    t("cash.visit", { date: payBy }),
+    <>
+      {before}
+      <span className="whitespace-nowrap font-semibold">{orderNumber}</span>
+      {after}
+    </>,
+    t("cash.craft", makingDays),
+  ];
+
+  return (
+    <section className="rounded-2xl border border-amber-300 bg-amber-50/60 p-5 sm:p-6">
+      <Title className="text-xl font-semibold">{t("cash.title")}</Title>
+      <p className="mt-2 leading-relaxed text-ink-700">{t("cash.intro")}</p>
+
+      <div className="mt-4">
+        <StepList steps={steps} />
+      </div>
+
+      <p
+        role="note"
+        className="mt-4 rounded-xl bg-white px-4 py-3 text-sm font-medium leading-relaxed text-amber-900 ring-1 ring-amber-300"
+      >
+        {t("cash.warning")}
+      </p>
+
+      <div className="mt-5 grid gap-5 sm:grid-cols-2">
+        <div className="flex gap-3">
+          <MapPinIcon className="mt-0.5 size-5 shrink-0 text-clay-700" />
+          <div>
+            <Sub className="font-sans text-sm font-semibold uppercase tracking-wider text-ink-500">{t("cash.address")}</Sub>
+            <WorkshopAddress mapLabel={t("cash.map")} newTabLabel={t("newTab")} />
+          </div>
+        </div>
+        <div className="flex gap-3">
+          <ClockIcon className="mt-0.5 size-5 shrink-0 text-clay-700" />
+          <div>
+            <Sub className="font-sans text-sm font-semibold uppercase tracking-wider text-ink-500">{t("cash.hours")}</Sub>
+            <p className="mt-1.5 leading-relaxed text-ink-700">{tc("hours.week")}</p>
+            <p className="leading-relaxed text-ink-700">{tc("hours.sunday")}</p>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { config, paymentsSandbox } from "@workshop/api/config.ts";
+import { languageHome } from "@workshop/api/http/language-home.ts";
+import { pageCache } from "@workshop/api/http/page-cache.ts";
+import { tooManyRequests } from "@workshop/api/http/too-many-requests.ts";
+import { localeOf } from "@workshop/api/locale.ts";
+import { adminLocale } from "@workshop/api/staff/guard.ts";
+import { pathLocale } from "@workshop/domain/locale.ts";
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useLocation,
+  useRouteError,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { DemoBanner } from "./components/DemoBanner";
+import { ErrorPage } from "./components/ErrorPage";
+import { NavigationStatus } from "./components/NavigationStatus";
+import { SiteFooter } from "./components/SiteFooter";
+import { SiteHeader } from "./components/SiteHeader";
+import { useLocale } from "./i18n/core";
+import { useNonce } from "./nonce";
+import { withinOnePage } from "./revalidation";
+import "./app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [tooManyRequests, languageHome, pageCache];
+
+/**
+ * The language comes from the URL, so going from /ru/… to an English page (or back) reloads it;
+ * moving within one page (a filter, a search, another page of a list) does not.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  pathLocale(args.currentUrl.pathname) !== pathLocale(args.nextUrl.pathname) || (!withinOnePage(args) && args.defaultShouldRevalidate);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // Admin pages speak the signed-in person's language; shop pages the language of their URL.
+  const locale = isAdminPath(new URL(request.url).pathname) ? await adminLocale(request) : localeOf(request);
+  return { locale, origin: config().publicUrl, demo: paymentsSandbox() };
+}
+
+const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/") || pathname === "/admin.data";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const locale = useLocale();
+  const nonce = useNonce();
+  // The admin has a frame of its own (app/routes/admin/layout.tsx), without the shop's header and footer.
+  const inAdmin = isAdminPath(useLocation().pathname);
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f7f2ea" />
+        <Meta />
+        <Links nonce={nonce} />
+      </head>
+      <body className="flex min-h-screen flex-col bg-sand-50 font-sans text-ink-900 antialiased">
+        <NavigationStatus />
+        {inAdmin ? (
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        ) : (
+          <>
+            <DemoBanner />
+            <SiteHeader />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter />
+          </>
+        )}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // Marks the page as interactive (browser tests wait for it before clicking).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status !== 403 && status !== 404 && status !== 429 && import.meta.env.DEV) console.error(error);
+  if (status === 403) {
+    const code = isRouteErrorResponse(error) ? (error.data as { code?: string } | null)?.code : undefined;
+    return <ErrorPage kind="forbidden" reason={code === "owner-only" ? "owner" : "form"} />;
+  }
+  return <ErrorPage kind={status === 404 ? "notFound" : status === 429 ? "tooMany" : "error"} />;
+}

@@ -1,0 +1,72 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { readReferencePhoto } from "@workshop/api/custom-orders/reference-photos.ts";
+import { type Database, getDb } from "@workshop/api/db/client.ts";
+import { customOrderPhotos } from "@workshop/api/db/schema.ts";
+import { DiskStorage } from "@workshop/api/media/disk-storage.ts";
+import { useStorage } from "@workshop/api/media/storage.ts";
+import { freshDatabase } from "@workshop/api/test-support/test-db.ts";
+import { sampleJpeg } from "@workshop/api/test-support/test-images.ts";
+import { referenceTooManyPixels } from "@workshop/domain/uploads.ts";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action } from "#app/routes/api/custom-order-uploads.ts";
+
+let database: Database;
+let store: DiskStorage;
+beforeAll(async () => {
+  database = await freshDatabase();
+  store = new DiskStorage(await mkdtemp(path.join(tmpdir(), "reference-limits-")));
+  useStorage(store);
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+/** POST /api/custom-orders/uploads as the custom page sends it: the photos in the field `files`. */
+async function upload(files: { name: string; body: Buffer }[]) {
+  const form = new FormData();
+  for (const f of files) form.append("files", new File([new Uint8Array(f.body)], f.name, { type: "image/jpeg" }));
+  const request = new Request("http://shop.test/api/custom-orders/uploads", { method: "POST", body: form });
+  const response = await action({ request, params: {}, context: {} } as unknown as Parameters<typeof action>[0]);
+  return { status: response.status, body: await response.json() };
+}
+
+/** A plain JPEG of that size: small as a file, many pixels to decode. */
+const plainJpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: "#b08040" } })
+    .jpeg({ progressive: true })
+    .toBuffer();
+
+const rows = async () => (await (await getDb()).select().from(customOrderPhotos)).length;
+
+describe("reference photos' pixels (anyone may send them)", () => {
+  it("refuses a photo over 25 megapixels with a clear message, storing nothing of the request", async () => {
+    const [keys, before] = [await store.keys(), await rows()];
+    const over = await plainJpeg(5001, 5000);
+    const answer = await upload([
+      { name: "small.jpg", body: await sampleJpeg() },
+      { name: "large.jpg", body: over },
+    ]);
+    expect(answer).toEqual({ status: 400, body: { error: "Each image may be at most 25 megapixels." } });
+    expect(answer.body.error).toBe(referenceTooManyPixels);
+    expect(await store.keys()).toEqual(keys);
+    expect(await rows()).toBe(before);
+  });
+
+  it("takes one of exactly 25 megapixels, kept at most 2560 px on its long side", async () => {
+    const answer = await upload([{ name: "phone.jpg", body: await plainJpeg(5000, 5000) }]);
+    expect(answer.status).toBe(201);
+    const stored = await readReferencePhoto(answer.body[0].id);
+    const meta = await sharp(stored!.body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 2560, 2560]);
+  });
+
+  it("keeps a smaller one at its own size", async () => {
+    const answer = await upload([{ name: "small.jpg", body: await sampleJpeg(300, 200) }]);
+    expect(answer.status).toBe(201);
+    const meta = await sharp((await readReferencePhoto(answer.body[0].id))!.body).metadata();
+    expect([meta.width, meta.height]).toEqual([300, 200]);
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { removeUnattachedPhotos } from "@workshop/api/custom-orders/photo-cleanup.ts";
+import { MAX_WAITING_PHOTOS_PER_CLIENT, WAITING_PHOTO_MINUTES } from "@workshop/api/custom-orders/reference-photos.ts";
+import { photoUnusable, submitCustomOrder } from "@workshop/api/custom-orders/submit.ts";
+import { type Database, getDb } from "@workshop/api/db/client.ts";
+import { customOrderPhotos } from "@workshop/api/db/schema.ts";
+import { CLIENT_IP_HEADER } from "@workshop/api/http/request-context.ts";
+import { DiskStorage } from "@workshop/api/media/disk-storage.ts";
+import { useStorage } from "@workshop/api/media/storage.ts";
+import { freshDatabase } from "@workshop/api/test-support/test-db.ts";
+import { sampleJpeg } from "@workshop/api/test-support/test-images.ts";
+import { referenceRefusals } from "@workshop/domain/uploads.ts";
+import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
+import { eq, isNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as upload } from "#app/routes/api/custom-order-uploads.ts";
+import { customRequest } from "#e2e/samples.ts";
+
+let database: Database;
+let store: DiskStorage;
+let jpeg: Buffer;
+beforeAll(async () => {
+  database = await freshDatabase();
+  store = new DiskStorage(await mkdtemp(path.join(tmpdir(), "reference-room-")));
+  useStorage(store);
+  jpeg = await sampleJpeg();
+});
+afterAll(() => database?.close());
+
+/** POST /api/custom-orders/uploads with three photos, as the /custom page sends them, from one address. */
+async function sendThree(ip: string) {
+  const form = new FormData();
+  for (const name of ["a.jpg", "b.jpg", "c.jpg"]) form.append("files", new File([new Uint8Array(jpeg)], name, { type: "image/jpeg" }));
+  const request = new Request("http://shop.test/api/custom-orders/uploads", {
+    method: "POST",
+    body: form,
+    headers: { [CLIENT_IP_HEADER]: ip },
+  });
+  const response = await upload({ request, params: {}, context: {} } as unknown as Parameters<typeof upload>[0]);
+  return { status: response.status, body: await response.json() };
+}
+
+const waitingOf = async (client: string) =>
+  (await (await getDb()).select().from(customOrderPhotos).where(eq(customOrderPhotos.client, client))).filter((p) => !p.customOrderId)
+    .length;
+
+describe("the room for reference photos no request has taken yet", () => {
+  it("keeps one address to its share, while a new visitor can still upload", async () => {
+    const flooder = "192.0.2.10";
+    const rounds = MAX_WAITING_PHOTOS_PER_CLIENT / 3;
+    for (let i = 0; i < rounds; i++) expect((await sendThree(flooder)).status).toBe(201);
+    const refused = await sendThree(flooder);
+    expect(refused).toEqual({ status: 429, body: { error: referenceRefusals.clientShareUsed } });
+    expect(await waitingOf(flooder)).toBe(MAX_WAITING_PHOTOS_PER_CLIENT);
+
+    const newcomer = await sendThree("192.0.2.11");
+    expect(newcomer.status).toBe(201);
+    expect(newcomer.body).toHaveLength(3);
+  });
+
+  it("counts an IPv6 visitor by its /64, so new addresses of one network share one share", async () => {
+    for (let i = 1; i <= MAX_WAITING_PHOTOS_PER_CLIENT / 3; i++) expect((await sendThree(`2001:db8:1:2::${i}`)).status).toBe(201);
+    expect((await sendThree("2001:db8:1:2::ffff")).status).toBe(429);
+    expect((await sendThree("2001:db8:1:3::1")).status).toBe(201);
+  });
+
+  it("lets no parallel burst of one address past its share", async () => {
+    const burst = "192.0.2.20";
+    const answers = await Promise.all(Array.from({ length: 8 }, () => sendThree(burst)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(201), ...Array(3).fill(429)]);
+    expect(await waitingOf(burst)).toBe(MAX_WAITING_PHOTOS_PER_CLIENT);
+  });
+
+  it("lets photos expire after an hour: they count for nobody and the cleanup removes them with their files", async () => {
+    const early = "192.0.2.30";
+    for (let i = 0; i < MAX_WAITING_PHOTOS_PER_CLIENT / 3; i++) expect((await sendThree(early)).status).toBe(201);
+    expect((await sendThree(early)).status).toBe(429);
+    const db = await getDb();
+    const mine = await db.select().from(customOrderPhotos).where(eq(customOrderPhotos.client, early));
+    await db
+      .update(customOrderPhotos)
+      .set({ createdAt: sql`now() - make_interval(mins => ${WAITING_PHOTO_MINUTES + 1})` })
+      .where(eq(customOrderPhotos.client, early));
+    // Expired: the same address may upload again before any cleanup ran, and no request takes them.
+    expect((await sendThree(early)).status).toBe(201);
+    const request = customOrderSchema.parse({ ...customRequest, referenceImages: [mine[0]!.id] });
+    await expect(submitCustomOrder(request, "en")).rejects.toMatchObject({ kind: "invalid", message: photoUnusable });
+
+    const removed = await removeUnattachedPhotos();
+    expect(removed).toBeGreaterThanOrEqual(MAX_WAITING_PHOTOS_PER_CLIENT);
+    for (const photo of mine) expect(await store.exists(photo.storageKey)).toBe(false);
+    expect(await waitingOf(early)).toBe(3);
+    const left = await db.select().from(customOrderPhotos).where(isNull(customOrderPhotos.customOrderId));
+    expect(left.every((p) => p.client !== early || !mine.some((m) => m.id === p.id))).toBe(true);
+  });
+});

@@ -1,0 +1,90 @@
+import { placedOrder } from "@workshop/api/checkout/steps.ts";
+import { localeOf } from "@workshop/api/locale.ts";
+import { orderInLanguage } from "@workshop/api/orders/in-language.ts";
+import { orderById } from "@workshop/api/orders/queries.ts";
+import { data } from "react-router";
+import { CashInStoreInstructions } from "#app/components/CashInStoreInstructions.tsx";
+import { Link } from "#app/components/localized.tsx";
+import {
+  awaitsCashPayment,
+  OrderInfoNotFound,
+  OrderPageLink,
+  OrderSummary,
+  orderView,
+  StatusBadge,
+} from "#app/components/OrderSummary.tsx";
+import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import { orders } from "#app/i18n/orders.ts";
+import type { Route } from "./+types/complete";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = translator(orders, metaLocale(matches));
+  return [{ title: loaderData?.order ? t("complete.title") : t("notFound.title") }, { name: "robots", content: "noindex" }];
+};
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/** A finished order placed from this browser (?order_id=…), in full. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const order = await placedOrder(request, new URL(request.url).searchParams.get("order_id"), orderById);
+  if (!order) return data({ order: null }, { status: 404 });
+  return data({ order: orderView(await orderInLanguage(order, localeOf(request)), localeOf(request)) }, { status: 200 });
+}
+
+export default function Complete({ loaderData }: Route.ComponentProps) {
+  const t = useT(orders);
+  const { order } = loaderData;
+  if (!order) return <OrderInfoNotFound />;
+  const row = "flex flex-wrap items-center justify-between gap-x-4 gap-y-1.5 py-3";
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:py-16">
+      <header>
+        <h1 className="text-3xl font-semibold sm:text-4xl">{t("complete.title")}</h1>
+        <p className="mt-3 max-w-2xl text-lg leading-relaxed text-ink-700">{t("complete.text")}</p>
+      </header>
+
+      <dl className="mt-8 divide-y divide-sand-200 rounded-2xl border border-sand-200 bg-white px-5 sm:px-6">
+        <div className={row}>
+          <dt className="text-ink-500">{t("orderNumber")}</dt>
+          <dd className="font-semibold tracking-wide">{order.orderNumber}</dd>
+        </div>
+        <div className={row}>
+          <dt className="text-ink-500">{t("orderDate")}</dt>
+          <dd className="font-medium">{t("baliTime", { date: order.placedAt })}</dd>
+        </div>
+        <div className={row}>
+          <dt className="text-ink-500">{t("label.status")}</dt>
+          <dd>
+            <StatusBadge kind="status" value={order.status} />
+          </dd>
+        </div>
+        <div className={row}>
+          <dt className="text-ink-500">{t("label.payment")}</dt>
+          <dd>
+            <StatusBadge kind="payment" value={order.paymentStatus} />
+          </dd>
+        </div>
+      </dl>
+
+      <div className="mt-6 space-y-6">
+        {awaitsCashPayment(order) && (
+          <CashInStoreInstructions
+            orderNumber={order.orderNumber}
+            totalIdr={order.depositIdr ?? order.totalIdr}
+            totalCents={order.depositCents ?? order.totalCents}
+            payBy={order.payBy}
+          />
+        )}
+        <OrderSummary order={order} detailed />
+        <OrderPageLink token={order.accessToken} />
+      </div>
+
+      <div className="mt-10 text-center">
+        <Link to="/products" className="btn-secondary">
+          {t("continue")}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { readProduct } from "@workshop/api/catalog/products.ts";
+import { readCheckout } from "@workshop/api/checkout/session.ts";
+import { checkoutProduct, checkoutQuote, placedOrder } from "@workshop/api/checkout/steps.ts";
+import { localeOf, redirectIn } from "@workshop/api/locale.ts";
+import { orderInLanguage } from "@workshop/api/orders/in-language.ts";
+import { orderById } from "@workshop/api/orders/queries.ts";
+import { formatUsd } from "@workshop/domain/money.ts";
+import { CheckoutNotice } from "#app/components/checkout/CheckoutNotice.tsx";
+import { CheckoutSteps } from "#app/components/checkout/CheckoutSteps.tsx";
+import { Form, Link } from "#app/components/localized.tsx";
+import { ProductPhoto } from "#app/components/ProductPhoto.tsx";
+import { checkout } from "#app/i18n/checkout.ts";
+import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import type { Route } from "./+types/confirmation";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: translator(checkout, metaLocale(matches))("meta.title") },
+  { name: "robots", content: "noindex" },
+];
+
+type Problem = "missing" | "noProduct" | "productNotFound" | "loadFailed" | "soldOut";
+
+/**
+ * Step 1 of 3. The product comes from this browser's checkout data, or from an order it placed
+ * (`?order_id=`, e.g. back from a payment page); it is looked up again for stock and price.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const data = await readCheckout(request);
+  const orderId = new URL(request.url).searchParams.get("order_id");
+  const fromOrder = await placedOrder(request, orderId, orderById);
+  // A custom hat's quote is confirmed on its own page.
+  const quote = !fromOrder && (await checkoutQuote(data));
+  if (quote) throw redirectIn(request, `/quotes/${quote.token}`);
+  const productId = fromOrder?.productId ?? data?.productId ?? null;
+  const name = (fromOrder && (await orderInLanguage(fromOrder, localeOf(request))).productName) ?? data?.productName ?? null;
+  const size = fromOrder ? fromOrder.size : (data?.selectedSize ?? null);
+  const fail = (problem: Problem) => ({ problem, name, choice: null });
+  if (!data && !fromOrder) return fail("missing");
+  if (!productId) return fail("noProduct");
+  try {
+    const product = fromOrder ? await readProduct(productId, localeOf(request)) : await checkoutProduct(data, localeOf(request));
+    if (!product) return fail("productNotFound");
+    if (!product.inStock) return fail("soldOut");
+    return { problem: null, name, choice: { product, size } };
+  } catch (error) {
+    console.error("Confirmation could not load the product", error);
+    return fail("loadFailed");
+  }
+}
+
+const messages = {
+  missing: "missing.start",
+  noProduct: "error.noProduct",
+  productNotFound: "error.productNotFound",
+  loadFailed: "error.loadFailed",
+  soldOut: "error.soldOut",
+} as const;
+
+export default function Confirmation({ loaderData }: Route.ComponentProps) {
+  const t = useT(checkout);
+  const { problem, name, choice } = loaderData;
+  if (problem || !choice) {
+    const key = problem ?? "noProduct";
+    return (
+      <CheckoutNotice
+        title={key === "missing" ? "missing.title" : "error.title"}
+        message={messages[key]}
+        continueTo={key === "productNotFound" && name ? "/checkout/shipping" : undefined}
+      />
+    );
+  }
+  const { product, size } = choice;
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <CheckoutSteps current={1} />
+      <h1 className="text-3xl font-semibold sm:text-4xl">{t("confirm.title")}</h1>
+      <div className="mt-8 grid gap-6 rounded-2xl border border-sand-200 bg-white p-4 sm:grid-cols-[12rem_1fr] sm:p-6">
+        <div className="overflow-hidden rounded-xl bg-sand-100">
+          <ProductPhoto image={product.images[0] ?? null} alt={product.name} sizes="12rem" maxWidth={480} priority />
+        </div>
+        <dl className="divide-y divide-sand-200">
+          <div className="flex justify-between gap-4 py-3">
+            <dt className="text-ink-500">{t("confirm.product")}</dt>
+            <dd className="text-right font-medium">
+              <Link to={`/products/${product.id}`} className="hover:underline">
+                {product.name}
+              </Link>
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4 py-3">
+            <dt className="text-ink-500">{t("confirm.size")}</dt>
+            <dd className="font-medium">{size === null ? t("confirm.noSize") : t("confirm.sizeValue", { size })}</dd>
+          </div>
+          <div className="flex justify-between gap-4 py-3">
+            <dt className="text-ink-500">{t("confirm.price")}</dt>
+            <dd className="font-semibold">{formatUsd(product.priceCents)}</dd>
+          </div>
+        </dl>
+      </div>
+      <p className="mt-6 text-ink-700">{t("confirm.note")}</p>
+      <div className="mt-8 flex flex-wrap items-center gap-3">
+        <Link to="/checkout/shipping" className="btn-primary">
+          {t("confirm.continue")}
+        </Link>
+        <Link to="/products" className="btn-secondary">
+          {t("confirm.change")}
+        </Link>
+        <Form method="post" action="/checkout/clear">
+          <button type="submit" className="px-2 py-3 text-sm font-semibold text-ink-700 underline underline-offset-4 hover:text-ink-900">
+            {t("confirm.clear")}
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

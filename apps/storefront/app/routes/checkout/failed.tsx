@@ -1,0 +1,39 @@
+import { checkoutPayment } from "@workshop/api/checkout/payment-pages.ts";
+import { type FailedLookup, FailedPayment } from "#app/components/payment/FailedPayment.tsx";
+import { metaLocale, translator } from "#app/i18n/core.ts";
+import { payments } from "#app/i18n/payments.ts";
+import type { Route } from "./+types/failed";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: translator(payments, metaLocale(matches))("failed.meta") },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/**
+ * GET /checkout/failed?payment_id=…&order_id=…&error=…: a payment that did not go through. The
+ * page shows at once; the payment (of an order placed from this browser) is looked up meanwhile
+ * and streamed in. A failed lookup is only logged: the page then keeps its generic message.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const paymentId = query.get("payment_id") || null;
+  const orderId = query.get("order_id") || null;
+  const error = query.get("error") || null;
+  const lookup: Promise<FailedLookup | null> =
+    paymentId || orderId
+      ? checkoutPayment(request, { orderId, paymentId }).then(
+          (payment) => (payment ? { record: payment.record, orderNumber: payment.orderNumber } : null),
+          (failure: unknown) => {
+            console.error("checkout/failed: the payment could not be looked up", failure);
+            return null;
+          },
+        )
+      : Promise.resolve(null);
+  return { paymentId, orderId, error, lookup };
+}
+
+export default function Failed({ loaderData }: Route.ComponentProps) {
+  return <FailedPayment {...loaderData} />;
+}

@@ -1,0 +1,151 @@
+import { readCheckout } from "@workshop/api/checkout/session.ts";
+import { checkoutSummary, chooseDelivery, missingStep } from "@workshop/api/checkout/steps.ts";
+import { actionError } from "@workshop/api/errors.ts";
+import { localeOf, redirectIn } from "@workshop/api/locale.ts";
+import { deliveryCostCents, deliveryDays, deliveryWindow, makingDays, optionsForAddress } from "@workshop/domain/delivery.ts";
+import { formatUsd } from "@workshop/domain/money.ts";
+import { useState } from "react";
+import { useSubmit } from "react-router";
+import { CheckoutLayout } from "#app/components/checkout/CheckoutLayout.tsx";
+import { CheckoutSummary } from "#app/components/checkout/CheckoutSummary.tsx";
+import { Form, Link } from "#app/components/localized.tsx";
+import { checkout } from "#app/i18n/checkout.ts";
+import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import { countryNames } from "#app/i18n/countries.ts";
+import { deliveryTexts } from "#app/i18n/delivery.ts";
+import type { Route } from "./+types/shipping-options";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: translator(checkout, metaLocale(matches))("delivery.title") },
+  { name: "robots", content: "noindex" },
+];
+
+/** SPEC: Continue waits 500 ms before moving on, so the choice is seen to be taken. */
+const CONTINUE_DELAY_MS = 500;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const checkoutData = await readCheckout(request);
+  const back = missingStep(checkoutData, "shipping-options");
+  if (back || !checkoutData?.shippingAddress) throw redirectIn(request, back ?? "/checkout/shipping");
+  const address = checkoutData.shippingAddress;
+  // Formatted on the server, in the workshop's time zone, so the server and the browser show the same days.
+  const today = new Date();
+  const locale = localeOf(request);
+  const options = optionsForAddress(address).map((o) => ({
+    id: o.id,
+    costCents: deliveryCostCents(o.id),
+    trackingAvailable: o.trackingAvailable,
+    carrierDays: o.carrierDays,
+    window: deliveryDays(deliveryWindow(o.id, today), locale),
+  }));
+  return {
+    address: { city: address.city, country: address.country },
+    options,
+    chosen: checkoutData.deliveryOption ?? null,
+    summary: await checkoutSummary(checkoutData, locale),
+    missingPrevious: new URL(request.url).searchParams.has("missing"),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const option = form.get("deliveryOption");
+  try {
+    await chooseDelivery(request, typeof option === "string" ? option.slice(0, 100) : "");
+  } catch (error) {
+    return actionError(error);
+  }
+  return redirectIn(request, "/checkout/payment");
+}
+
+export default function ShippingOptions({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT(checkout);
+  const tc = useT(countryNames);
+  const td = useT(deliveryTexts);
+  const submit = useSubmit();
+  const [selected, setSelected] = useState<string | null>(loaderData.chosen);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const serverError = actionData?.error;
+  const error = clientError ?? (serverError === "Please select a delivery option" ? t("delivery.select") : serverError);
+  const selectedCost = loaderData.options.find((o) => o.id === selected)?.costCents ?? null;
+
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!selected) {
+      setClientError(t("delivery.select"));
+      return;
+    }
+    const form = e.currentTarget;
+    setSaving(true);
+    setTimeout(() => submit(form), CONTINUE_DELAY_MS);
+  };
+
+  return (
+    <CheckoutLayout step={2} summary={<CheckoutSummary {...loaderData.summary} deliveryCents={selectedCost} />}>
+      <h1 className="text-3xl font-semibold sm:text-4xl">{t("delivery.title")}</h1>
+      <p className="mt-2 text-ink-700">
+        {t("delivery.intro", { city: loaderData.address.city, country: tc(loaderData.address.country as keyof typeof countryNames.en) })}{" "}
+        <Link to="/checkout/shipping" className="font-semibold text-clay-700 underline underline-offset-4">
+          {t("address.change")}
+        </Link>
+      </p>
+      {loaderData.missingPrevious && (
+        <p role="alert" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-amber-900">
+          {t("missing.previous")}
+        </p>
+      )}
+      <Form method="post" onSubmit={onSubmit} className="mt-8">
+        <fieldset>
+          <legend className="sr-only">{t("delivery.title")}</legend>
+          <div className="space-y-3">
+            {loaderData.options.map((o) => (
+              <label
+                key={o.id}
+                className={`flex cursor-pointer items-start gap-4 rounded-2xl border bg-white p-5 transition ${
+                  selected === o.id ? "border-ink-900 ring-2 ring-ink-900/10" : "border-sand-300 hover:border-ink-700"
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="deliveryOption"
+                  value={o.id}
+                  defaultChecked={loaderData.chosen === o.id}
+                  onChange={() => {
+                    setSelected(o.id);
+                    setClientError(null);
+                  }}
+                  className="mt-1 size-4 accent-ink-900"
+                />
+                <span className="flex-1">
+                  <span className="flex flex-wrap items-baseline justify-between gap-2">
+                    <span className="font-semibold">{td(`${o.id}.name`)}</span>
+                    <span className="font-semibold">
+                      {o.costCents === 0 ? `${formatUsd(0)} · ${t("delivery.free")}` : formatUsd(o.costCents)}
+                    </span>
+                  </span>
+                  <span className="mt-1 block text-sm text-ink-700">{td(`${o.id}.description`)}</span>
+                  <span className="mt-2 block text-sm text-ink-700">
+                    {td("making", makingDays)} · {td("delivery", { days: td(`${o.id}.days`, o.carrierDays ?? undefined) })}
+                  </span>
+                  <span className="mt-1 block text-sm font-medium text-ink-900">{td(o.carrierDays ? "arrives" : "ready", o.window)}</span>
+                  <span className="mt-1 block text-xs text-ink-500">
+                    {o.trackingAvailable ? t("delivery.tracking") : t("delivery.noTracking")}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {error && (
+          <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-red-800">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn-primary mt-8" disabled={saving}>
+          {saving ? t("delivery.saving") : t("delivery.continue")}
+        </button>
+      </Form>
+    </CheckoutLayout>
+  );
+}

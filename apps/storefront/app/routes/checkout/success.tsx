@@ -1,0 +1,225 @@
+import { checkoutPayment } from "@workshop/api/checkout/payment-pages.ts";
+import { placedOrder } from "@workshop/api/checkout/steps.ts";
+import { localeOf, redirectIn } from "@workshop/api/locale.ts";
+import { orderInLanguage } from "@workshop/api/orders/in-language.ts";
+import { orderById } from "@workshop/api/orders/queries.ts";
+import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
+import type { ProviderStatus } from "@workshop/domain/payment-record.ts";
+import { data } from "react-router";
+import { CashInStoreInstructions } from "#app/components/CashInStoreInstructions.tsx";
+import { Link } from "#app/components/localized.tsx";
+import { NoticePage } from "#app/components/NoticePage.tsx";
+import {
+  awaitsCashPayment,
+  OrderInfoNotFound,
+  OrderPageLink,
+  OrderSummary,
+  type OrderView,
+  orderView,
+} from "#app/components/OrderSummary.tsx";
+import { PaymentReference } from "#app/components/payment/PaymentReference.tsx";
+import { failedUrl } from "#app/components/payment/payment-state.ts";
+import { metaLocale, translator, useLocale, useT } from "#app/i18n/core.ts";
+import { orders } from "#app/i18n/orders.ts";
+import { payments } from "#app/i18n/payments.ts";
+import type { Route } from "./+types/success";
+
+type Outcome = "paid" | "test" | "processing" | "cash";
+
+/**
+ * SPEC 2.7: a test payment first, then paid (the order, or the provider's answer for this payment),
+ * then a cash order awaiting its payment in the workshop (as its order page says), otherwise still processing.
+ */
+function outcomeOf(order: Pick<OrderView, "paymentMethod" | "paymentStatus" | "status">, paymentStatus?: ProviderStatus | null): Outcome {
+  if (order.paymentMethod === "TEST_CARD" || order.status === "test_payment") return "test";
+  if (order.paymentStatus === "SUCCEEDED" || paymentStatus === "SUCCEEDED") return "paid";
+  if (awaitsCashPayment(order)) return "cash";
+  return "processing";
+}
+
+/** The payment named in the link (?payment_id=…), as the page shows it. */
+type PaymentDetails = { id: string; orderId: string; methodCode: string; status: ProviderStatus };
+
+const titles = {
+  paid: "success.paid.title",
+  test: "success.test.title",
+  processing: "success.processing.title",
+  cash: "success.cash.title",
+} as const;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = translator(orders, metaLocale(matches));
+  const title =
+    loaderData?.state === "found"
+      ? t(titles[outcomeOf(loaderData.order, loaderData.payment?.status)])
+      : loaderData?.state === "unavailable"
+        ? t(titles.processing)
+        : t("notFound.title");
+  return [{ title }, { name: "robots", content: "noindex" }];
+};
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/**
+ * The order just placed from this browser (?order_id=…), and with ?payment_id=… that payment: its
+ * method, ids and the provider's answer (asked first, so the order read after it is up to date).
+ * If either cannot be read right now, the page still shows, saying so: never an error page after
+ * paying. A payment that failed while the order is unpaid goes to the failed page.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const orderId = query.get("order_id");
+  const paymentId = query.get("payment_id");
+  let payment: PaymentDetails | null = null;
+  let paymentUnavailable = false;
+  if (orderId && paymentId) {
+    try {
+      const found = await checkoutPayment(request, { orderId, paymentId });
+      if (found && found.orderId === orderId) {
+        payment = { id: found.paymentId, orderId: found.orderId, methodCode: found.method.code, status: found.record.status };
+      }
+    } catch (error) {
+      console.error("checkout/success: the payment could not be loaded", error);
+      paymentUnavailable = true;
+    }
+  }
+  let order: Awaited<ReturnType<typeof placedOrder>>;
+  try {
+    order = await placedOrder(request, orderId, orderById);
+  } catch (error) {
+    console.error("checkout/success: the order could not be loaded", error);
+    return data({ state: "unavailable" as const }, { status: 200 });
+  }
+  if (!order) return data({ state: "notFound" as const }, { status: 404 });
+  if (
+    payment &&
+    order.paymentStatus !== "SUCCEEDED" &&
+    (payment.status === "FAILED" || payment.status === "EXPIRED" || payment.status === "CANCELLED")
+  ) {
+    throw redirectIn(request, failedUrl(payment.orderId, payment.id));
+  }
+  return data(
+    {
+      state: "found" as const,
+      order: orderView(await orderInLanguage(order, localeOf(request)), localeOf(request)),
+      payment,
+      paymentUnavailable,
+    },
+    { status: 200 },
+  );
+}
+
+export default function Success({ loaderData }: Route.ComponentProps) {
+  const t = useT(orders);
+  const locale = useLocale();
+  const tp = useT(payments);
+  if (loaderData.state === "notFound") return <OrderInfoNotFound />;
+
+  if (loaderData.state === "unavailable") {
+    return (
+      <NoticePage role="status" title={t("success.processing.title")} text={t("success.unavailable.text")}>
+        {/* biome-ignore lint/a11y/useValidAnchor: an empty href reloads this page, also without JavaScript */}
+        <a href="" className="btn-primary">
+          {t("success.reload")}
+        </a>
+        <Link to="/products" className="btn-secondary">
+          {t("continue")}
+        </Link>
+      </NoticePage>
+    );
+  }
+
+  const { order, payment, paymentUnavailable } = loaderData;
+  const outcome = outcomeOf(order, payment?.status);
+  const cash = awaitsCashPayment(order);
+  const text =
+    outcome === "paid"
+      ? "success.paid.text"
+      : outcome === "test"
+        ? "success.test.text"
+        : outcome === "cash"
+          ? "success.cash.text"
+          : "success.processing.text";
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:py-16">
+      <header className="text-center">
+        <OutcomeMark outcome={outcome} />
+        <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{t(titles[outcome])}</h1>
+        <p className="mt-3 text-ink-700">
+          {t("orderNumber")}: <strong className="whitespace-nowrap font-semibold tracking-wide text-ink-900">{order.orderNumber}</strong>
+        </p>
+        <p className="mx-auto mt-4 max-w-xl text-lg leading-relaxed text-ink-700">{t(text)}</p>
+        <p className="mt-2 text-sm text-ink-500 [overflow-wrap:anywhere]">{t("success.email", { email: order.shippingAddress.email })}</p>
+      </header>
+
+      <div className="mt-10 space-y-6">
+        {paymentUnavailable && (
+          <p role="note" className="rounded-xl bg-sand-100 px-4 py-3 text-center text-sm text-ink-700">
+            {tp("success.detailsUnavailable")}
+          </p>
+        )}
+        {payment && (
+          <PaymentReference
+            title={tp("success.details")}
+            headingId="payment-details-title"
+            rows={[
+              {
+                label: tp("ref.method"),
+                value: payment.methodCode === "QRIS" ? tp("method.qr") : paymentMethodName(payment.methodCode, locale),
+              },
+              { label: tp("ref.orderNumber"), value: order.orderNumber },
+              { label: tp("ref.paymentId"), value: payment.id, mono: true },
+            ]}
+          />
+        )}
+        {cash && (
+          <CashInStoreInstructions
+            orderNumber={order.orderNumber}
+            totalIdr={order.depositIdr ?? order.totalIdr}
+            totalCents={order.depositCents ?? order.totalCents}
+            payBy={order.payBy}
+          />
+        )}
+        <OrderPageLink token={order.accessToken} />
+        <OrderSummary order={order} />
+      </div>
+
+      <div className="mt-10 text-center">
+        <Link to="/products" className="btn-secondary">
+          {t("continue")}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** A tick for a paid order, a clock while the payment is awaited, a flask for a test payment. */
+function OutcomeMark({ outcome }: { outcome: Outcome }) {
+  const colours =
+    outcome === "paid" ? "bg-leaf-600 text-white" : outcome === "test" ? "bg-gray-200 text-gray-800" : "bg-amber-100 text-amber-900";
+  return (
+    <span aria-hidden className={`mx-auto flex size-14 items-center justify-center rounded-full ${colours}`}>
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className="size-7"
+      >
+        {outcome === "paid" ? (
+          <path d="m5 12.5 4.5 4.5L19 7.5" />
+        ) : outcome === "test" ? (
+          <path d="M9 3h6M10 3v6l-5 9a2 2 0 0 0 1.8 3h10.4a2 2 0 0 0 1.8-3l-5-9V3M7.5 15h9" />
+        ) : (
+          <>
+            <circle cx="12" cy="12" r="9" />
+            <path d="M12 7v5l3 2" />
+          </>
+        )}
+      </svg>
+    </span>
+  );
+}

@@ -1,0 +1,165 @@
+import { checkoutCookie } from "@workshop/api/checkout/session.ts";
+import { resumePayment } from "@workshop/api/checkout/steps.ts";
+import { countLinkMiss } from "@workshop/api/http/rate-limits.ts";
+import { localeOf, redirectIn } from "@workshop/api/locale.ts";
+import { orderHistory } from "@workshop/api/orders/history.ts";
+import { orderInLanguage } from "@workshop/api/orders/in-language.ts";
+import { orderByToken } from "@workshop/api/orders/queries.ts";
+import { isPayable } from "@workshop/api/payments/payment-requests.ts";
+import { isPaidOnline } from "@workshop/api/payments/xendit/channels.ts";
+import { shop } from "@workshop/domain/shop.ts";
+import { data } from "react-router";
+import { CashInStoreInstructions } from "#app/components/CashInStoreInstructions.tsx";
+import { Form, Link } from "#app/components/localized.tsx";
+import { NoticePage } from "#app/components/NoticePage.tsx";
+import { awaitsCashPayment, formatOrderDate, OrderSummary, orderView, StatusBadge, statusWord } from "#app/components/OrderSummary.tsx";
+import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import { orders } from "#app/i18n/orders.ts";
+import { secretLinkHeaders, secretLinkMeta } from "#app/secret-link.ts";
+import type { Route } from "./+types/order";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = translator(orders, metaLocale(matches));
+  return [
+    { title: loaderData?.found ? t("order.meta", { number: loaderData.order.orderNumber }) : t("orderNotFound.title") },
+    ...secretLinkMeta,
+  ];
+};
+
+export const headers: Route.HeadersFunction = secretLinkHeaders;
+
+/** The customer's order page, found by its unguessable token only. */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const order = await orderByToken(params.token);
+  if (!order) {
+    await countLinkMiss(request);
+    return data({ found: false as const }, { status: 404 });
+  }
+  const locale = localeOf(request);
+  const events = await orderHistory(order.id);
+  const history = events.map((e) => ({
+    id: e.id,
+    at: formatOrderDate(e.createdAt, locale),
+    status: e.status,
+    paymentStatus: e.paymentStatus,
+  }));
+  const payable = isPayable(order) && isPaidOnline(order.paymentMethod);
+  return data({ found: true as const, order: orderView(await orderInLanguage(order, locale), locale), history, payable }, { status: 200 });
+}
+
+/** Pay now: this browser takes the order to the payment step (a failed or abandoned payment, any device). */
+export async function action({ params, request }: Route.ActionArgs) {
+  const order = await orderByToken(params.token);
+  // Back to the order's page (a 404 for an unknown token); the token as the URL spelled it, since
+  // a decoded one (non-ASCII, CR/LF) cannot go into a Location header.
+  if (!order || !isPayable(order)) return redirectIn(request, `/orders/${encodeURIComponent(params.token)}`);
+  const id = await resumePayment(request, order);
+  return redirectIn(request, "/checkout/payment", { headers: { "Set-Cookie": await checkoutCookie(id) } });
+}
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const t = useT(orders);
+  if (!loaderData.found) {
+    return (
+      <NoticePage title={t("orderNotFound.title")} text={t("orderNotFound.text")}>
+        <Link to="/products" className="btn-primary">
+          {t("notFound.products")}
+        </Link>
+        <Link to="/contact" className="btn-secondary">
+          {t("orderNotFound.contact")}
+        </Link>
+      </NoticePage>
+    );
+  }
+
+  const { order, history, payable } = loaderData;
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <header>
+        <p className="text-sm font-semibold uppercase tracking-wider text-clay-700">{t("order.eyebrow")}</p>
+        <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">{t("order.title", { number: order.orderNumber })}</h1>
+        <p className="mt-2 text-ink-700">{t("order.placed", { date: order.placedAt })}</p>
+        <dl className="mt-5 flex flex-wrap gap-x-8 gap-y-3">
+          <div className="flex flex-wrap items-center gap-2.5">
+            <dt className="text-sm text-ink-500">{t("label.status")}</dt>
+            <dd>
+              <StatusBadge kind="status" value={order.status} />
+            </dd>
+          </div>
+          <div className="flex flex-wrap items-center gap-2.5">
+            <dt className="text-sm text-ink-500">{t("label.payment")}</dt>
+            <dd>
+              <StatusBadge kind="payment" value={order.paymentStatus} />
+            </dd>
+          </div>
+        </dl>
+        {payable && (
+          <Form method="post" className="mt-6 flex flex-wrap items-center gap-4 rounded-2xl bg-sand-100 p-4 sm:p-5">
+            <p className="flex-1 basis-64 text-ink-700">
+              {t(
+                order.paymentStatus === "FAILED"
+                  ? "order.payAgain"
+                  : order.paymentStatus === "DEPOSIT_PAID"
+                    ? "order.payBalance"
+                    : "order.payPending",
+              )}
+            </p>
+            <button type="submit" className="btn-primary">
+              {t("order.payNow")}
+            </button>
+          </Form>
+        )}
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-10">
+        <div className="space-y-6">
+          {awaitsCashPayment(order) && (
+            <CashInStoreInstructions
+              orderNumber={order.orderNumber}
+              totalIdr={order.depositIdr ?? order.totalIdr}
+              totalCents={order.depositCents ?? order.totalCents}
+              payBy={order.payBy}
+            />
+          )}
+          <OrderSummary order={order} detailed />
+        </div>
+
+        <aside className="space-y-6">
+          {history.length > 0 && (
+            <section className="rounded-2xl border border-sand-200 bg-white p-5 sm:p-6">
+              <h2 className="text-xl font-semibold">{t("history.title")}</h2>
+              <ol className="mt-4">
+                {history.map((event, i) => (
+                  <li key={event.id} className="relative flex gap-3 pb-5 last:pb-0">
+                    {i < history.length - 1 && <span aria-hidden className="absolute top-4 bottom-0 left-[5px] w-px bg-sand-300" />}
+                    <span
+                      aria-hidden
+                      className={`mt-1.5 size-[11px] shrink-0 rounded-full ${i === history.length - 1 ? "bg-clay-600" : "bg-sand-400"}`}
+                    />
+                    <div className="min-w-0">
+                      <p className="font-medium">{statusWord(t, "status", event.status)}</p>
+                      <p className="text-sm text-ink-700">
+                        {t("history.payment", { status: statusWord(t, "payment", event.paymentStatus) })}
+                      </p>
+                      <p className="text-sm text-ink-500">{event.at}</p>
+                    </div>
+                  </li>
+                ))}
+              </ol>
+              <p className="mt-4 text-xs text-ink-500">{t("history.timezone")}</p>
+            </section>
+          )}
+          <section className="rounded-2xl bg-sand-100 p-5 text-sm leading-relaxed text-ink-700 sm:p-6">
+            <p className="[overflow-wrap:anywhere]">{t("order.help", { email: shop.email })}</p>
+            <Link
+              to="/contact"
+              className="mt-2 inline-block font-semibold text-clay-700 underline decoration-clay-700/40 underline-offset-4 hover:decoration-clay-700"
+            >
+              {t("order.contact")}
+            </Link>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

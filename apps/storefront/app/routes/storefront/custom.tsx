@@ -1,0 +1,266 @@
+import { submitCustomOrder } from "@workshop/api/custom-orders/submit.ts";
+import { AppError } from "@workshop/api/errors.ts";
+import { publicPageHeaders } from "@workshop/api/http/page-cache.ts";
+import { localeOf } from "@workshop/api/locale.ts";
+import { type CustomOrderField, customOrderSchema, hatTypes, materials, timelines } from "@workshop/domain/validation/custom-order.ts";
+import { type FieldErrors, fieldErrors } from "@workshop/domain/validation/fields.ts";
+import { useCallback, useState } from "react";
+import { data, useNavigation } from "react-router";
+import { Form, useLocalePath } from "#app/components/localized.tsx";
+import { pageMeta } from "#app/components/page-meta.ts";
+import { ReferencePhotos } from "#app/components/ReferencePhotos.tsx";
+import { SelectField } from "#app/components/SelectField.tsx";
+import { TextField } from "#app/components/TextField.tsx";
+import { useFormVerdict } from "#app/components/useFormVerdict.ts";
+import { useHydrated } from "#app/components/useHydrated.ts";
+import { useT } from "#app/i18n/core.ts";
+import { custom } from "#app/i18n/custom.ts";
+import type { Route } from "./+types/custom";
+
+export const meta: Route.MetaFunction = pageMeta(custom, "/custom");
+
+type ActionResult =
+  | { ok: true; at: number }
+  | { ok: false; errors: FieldErrors<CustomOrderField>; values: Record<string, string>; failure?: "photo" | "later" };
+
+export const headers: Route.HeadersFunction = () => publicPageHeaders();
+
+/** Reads the form (one schema with the API), stores the request and mails it; works without JavaScript. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) if (key !== "referenceImages" && typeof value === "string") values[key] = value.slice(0, 6000);
+  const photos = form.getAll("referenceImages").filter((v): v is string => typeof v === "string");
+  const parsed = customOrderSchema.safeParse({ ...values, referenceImages: photos });
+  if (!parsed.success) {
+    return data<ActionResult>({ ok: false, errors: fieldErrors<CustomOrderField>(parsed.error), values }, { status: 400 });
+  }
+  try {
+    await submitCustomOrder(parsed.data, localeOf(request));
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "invalid")
+      return data<ActionResult>({ ok: false, errors: {}, values, failure: "photo" }, { status: 400 });
+    console.error("Custom order request not saved", error);
+    return data<ActionResult>({ ok: false, errors: {}, values, failure: "later" }, { status: 503 });
+  }
+  return data<ActionResult>({ ok: true, at: Date.now() });
+}
+
+const steps = ["consultation", "design", "crafting", "delivery"] as const;
+const questions = ["price", "time", "deposit", "revisions", "shipping", "returns"] as const;
+
+export default function CustomOrder({ actionData }: Route.ComponentProps) {
+  const t = useT(custom);
+  const navigation = useNavigation();
+  const lp = useLocalePath();
+  const hydrated = useHydrated();
+  const sending = navigation.state === "submitting" && navigation.formAction === lp("/custom");
+  const result = actionData as ActionResult | undefined;
+  const { formRef, errors, refuse, clear } = useFormVerdict<CustomOrderField>(result);
+  const [uploading, setUploading] = useState(false);
+  const [waitNotice, setWaitNotice] = useState(false);
+  const onBusy = useCallback((busy: boolean) => setUploading(busy), []);
+
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    const form = new FormData(e.currentTarget);
+    const parsed = customOrderSchema.safeParse({ ...Object.fromEntries(form), referenceImages: form.getAll("referenceImages") });
+    setWaitNotice(uploading);
+    if (parsed.success && !uploading) return;
+    e.preventDefault();
+    if (!parsed.success) refuse(fieldErrors<CustomOrderField>(parsed.error));
+  };
+  const message = (field: CustomOrderField) => {
+    const error = errors[field];
+    return error ? t(`error.${error}`) : undefined;
+  };
+  const values = result && !result.ok ? result.values : {};
+  const failure = result && !result.ok ? result.failure : undefined;
+
+  return (
+    <div className="container-page py-12 sm:py-16">
+      <header className="max-w-2xl">
+        <h1 className="text-4xl font-semibold sm:text-5xl">{t("title")}</h1>
+        <p className="mt-4 text-lg text-ink-700">{t("intro")}</p>
+      </header>
+
+      <section className="mt-12" aria-labelledby="process-title">
+        <h2 id="process-title" className="text-2xl font-semibold">
+          {t("process.title")}
+        </h2>
+        <ol className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {steps.map((step, i) => (
+            <li key={step} className="rounded-2xl bg-sand-100 p-6">
+              <span aria-hidden className="flex size-9 items-center justify-center rounded-full bg-ink-900 font-semibold text-sand-50">
+                {i + 1}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold">{t(`step.${step}`)}</h3>
+              <p className="mt-2 text-ink-700">{t(`step.${step}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="mt-14 max-w-3xl" aria-labelledby="form-title">
+        <h2 id="form-title" className="text-2xl font-semibold">
+          {t("form.title")}
+        </h2>
+        {result?.ok && (
+          <div role="status" className="mt-4 rounded-xl bg-leaf-700 px-5 py-4 text-white">
+            <p className="font-semibold">{t("success.title")}</p>
+            <p className="mt-1">{t("success.text")}</p>
+          </div>
+        )}
+        {failure && (
+          <p role="alert" className="mt-4 rounded-xl bg-red-50 px-5 py-4 text-red-800">
+            {t("failure.text")}
+            {failure === "photo" ? t("error.photo") : t("failure.later")}
+          </p>
+        )}
+        <Form method="post" ref={formRef} noValidate onSubmit={onSubmit} className="mt-6 space-y-8">
+          <fieldset className="space-y-5">
+            <legend className="text-lg font-semibold">{t("form.personal")}</legend>
+            <TextField
+              name="name"
+              label={t("form.name")}
+              autoComplete="name"
+              maxLength={100}
+              defaultValue={values.name}
+              error={message("name")}
+              onEdit={clear}
+            />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                name="email"
+                type="email"
+                label={t("form.email")}
+                autoComplete="email"
+                maxLength={254}
+                defaultValue={values.email}
+                error={message("email")}
+                onEdit={clear}
+              />
+              <TextField
+                name="phone"
+                type="tel"
+                required={false}
+                label={t("form.phone")}
+                autoComplete="tel"
+                maxLength={40}
+                defaultValue={values.phone}
+                error={message("phone")}
+                onEdit={clear}
+              />
+            </div>
+          </fieldset>
+
+          <fieldset className="space-y-5">
+            <legend className="text-lg font-semibold">{t("form.hat")}</legend>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <SelectField
+                name="hatType"
+                label={t("form.hatType")}
+                placeholder={t("form.choose")}
+                options={hatTypes.map((v) => ({ value: v, label: t(`hatType.${v}`) }))}
+                defaultValue={values.hatType}
+                error={message("hatType")}
+                onEdit={clear}
+              />
+              <SelectField
+                name="material"
+                label={t("form.material")}
+                placeholder={t("form.choose")}
+                options={materials.map((v) => ({ value: v, label: t(`material.${v}`) }))}
+                defaultValue={values.material}
+                error={message("material")}
+                onEdit={clear}
+              />
+              <TextField
+                name="size"
+                label={t("form.size")}
+                hint={t("form.size.hint")}
+                maxLength={60}
+                defaultValue={values.size}
+                error={message("size")}
+                onEdit={clear}
+              />
+              <TextField
+                name="color"
+                required={false}
+                label={t("form.color")}
+                maxLength={100}
+                defaultValue={values.color}
+                error={message("color")}
+                onEdit={clear}
+              />
+              <TextField
+                name="budget"
+                required={false}
+                label={t("form.budget")}
+                hint={t("form.budget.hint")}
+                maxLength={100}
+                defaultValue={values.budget}
+                error={message("budget")}
+                onEdit={clear}
+              />
+              <SelectField
+                name="timeline"
+                label={t("form.timeline")}
+                placeholder={t("form.choose")}
+                options={timelines.map((v) => ({ value: v, label: t(`timeline.${v}`) }))}
+                defaultValue={values.timeline}
+                error={message("timeline")}
+                onEdit={clear}
+              />
+            </div>
+            <TextField
+              name="details"
+              multiline
+              label={t("form.details")}
+              hint={t("form.details.hint")}
+              maxLength={5000}
+              defaultValue={values.details}
+              error={message("details")}
+              onEdit={clear}
+            />
+            {hydrated ? (
+              <ReferencePhotos onBusy={onBusy} resetKey={result?.ok ? result.at : null} />
+            ) : (
+              <div>
+                <p className="text-sm font-medium text-ink-900">{t("form.photos")}</p>
+                <p className="mt-1 text-sm text-ink-500">{t("form.photos.noscript")}</p>
+              </div>
+            )}
+            {errors.referenceImages && (
+              <p role="alert" className="text-sm text-red-700">
+                {message("referenceImages")}
+              </p>
+            )}
+          </fieldset>
+
+          {waitNotice && uploading && (
+            <p role="alert" className="text-sm text-red-700">
+              {t("form.photos.wait")}
+            </p>
+          )}
+          <button type="submit" className="btn-primary" disabled={sending}>
+            {sending ? t("form.sending") : t("form.submit")}
+          </button>
+        </Form>
+      </section>
+
+      <section className="mt-16 max-w-3xl" aria-labelledby="faq-title">
+        <h2 id="faq-title" className="text-2xl font-semibold">
+          {t("faq.title")}
+        </h2>
+        <dl className="mt-6 divide-y divide-sand-200">
+          {questions.map((q) => (
+            <div key={q} className="py-4">
+              <dt className="font-semibold">{t(`faq.${q}.q`)}</dt>
+              <dd className="mt-1 text-ink-700">{t(`faq.${q}.a`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { testOwner } from "#e2e/support/admin.ts";
+import { startShop } from "#e2e/support/start-shop.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    staffToken: string;
+    /** What the shop printed while starting (empty when testing an already running shop). */
+    startLog: string;
+  }
+}
+
+export const raisedRateLimits = {
+  RATE_LIMIT_ORDERS: "100000/60",
+  RATE_LIMIT_PAYMENTS: "100000/60",
+  RATE_LIMIT_CONTACT: "100000/60",
+  RATE_LIMIT_CUSTOM_ORDERS: "100000/60",
+  RATE_LIMIT_WRITES: "100000/60",
+  RATE_LIMIT_UPLOADS: "100000/60",
+  RATE_LIMIT_REFERENCE_PHOTOS: "100000/60",
+  RATE_LIMIT_MEDIA_SIZES: "100000/60",
+  RATE_LIMIT_LINK_MISSES: "100000/60",
+};
+
+/** Builds the shop and starts it, as `npm start` would, on a free port with an empty data folder. */
+export default async function setup(project: TestProject) {
+  if (!process.env.E2E_BASE_URL) {
+    buildStorefront();
+  } else {
+    project.provide("baseURL", process.env.E2E_BASE_URL);
+    project.provide("staffToken", process.env.ADMIN_API_TOKEN ?? "");
+    project.provide("startLog", "");
+    return;
+  }
+  const staffToken = `e2e-staff-${Date.now()}-token`;
+  project.provide("staffToken", staffToken);
+  // Every browser test comes from 127.0.0.1: the shipped limits are tested on a shop of their own.
+  const shop = await startShop({
+    ADMIN_API_TOKEN: staffToken,
+    ADMIN_EMAIL: testOwner.email,
+    ADMIN_PASSWORD: testOwner.password,
+    ...raisedRateLimits,
+  });
+  project.provide("baseURL", shop.baseURL);
+  project.provide("startLog", shop.log);
+  return shop.remove;
+}
+
+/**
+ * The production build through turbo, as `npm start` makes it: an unchanged tree reuses the cached
+ * build in about a second (under `npm test` turbo has just made it).
+ */
+function buildStorefront() {
+  execFileSync("npx", ["turbo", "run", "build", "--filter=@workshop/storefront", "--output-logs=errors-only"], {
+    cwd: path.resolve(import.meta.dirname, "../../.."),
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production", TURBO_TELEMETRY_DISABLED: "1" },
+  });
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postAdminForm, staffCookie, testOwner } from "#e2e/support/admin.ts";
+import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
+
+/**
+ * Two shop processes on one PostgreSQL database, each with its page cache and catalogue reads on:
+ * a product saved through one shows on the other (product page, list, JSON API, sitemap) within a
+ * second, because the saving transaction raises a counter both watch (docs/decisions/022).
+ */
+const server = process.env.TEST_POSTGRES_SERVER ?? "postgres://postgres@127.0.0.1:5432";
+const name = `shop_instances_${randomBytes(4).toString("hex")}`;
+const token = `instances-token-${randomBytes(12).toString("hex")}`;
+let shops: RunningShop[] = [];
+
+async function reachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: `${server}/postgres`, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query(`create database ${name}`);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const hasPostgres = await reachable();
+
+beforeAll(async () => {
+  if (!hasPostgres) return;
+  const env = {
+    DATABASE_URL: `${server}/${name}`,
+    ADMIN_API_TOKEN: token,
+    ADMIN_EMAIL: testOwner.email,
+    ADMIN_PASSWORD: testOwner.password,
+    PAGE_CACHE_SECONDS: "60",
+  };
+  // The first migrates and seeds; the second joins the same database.
+  shops = [await startShop(env)];
+  shops.push(await startShop(env));
+}, 180_000);
+
+afterAll(async () => {
+  for (const shop of shops) {
+    await shop.stop();
+    await shop.remove();
+  }
+  if (!hasPostgres) return;
+  const client = new pg.Client({ connectionString: `${server}/postgres` });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.end();
+});
+
+/**
+ * Asks until `seen` holds; answers when (ms after the start) the first request that saw it was
+ * sent, or Infinity when none sent within `ms` did. (A busy test machine may take long to answer;
+ * what counts is what the shop showed at the moment it was asked.)
+ */
+async function within(ms: number, since: number, seen: () => Promise<boolean>): Promise<number> {
+  // A probe every 50 ms, none waiting for the one before: one slow answer does not hold back the next.
+  const probes: Promise<number>[] = [];
+  let found = false;
+  for (let asked = performance.now() - since; asked < ms && !found; asked = performance.now() - since) {
+    const sentAt = asked;
+    probes.push(
+      seen().then((ok) => {
+        if (ok) found = true;
+        return ok ? sentAt : Number.POSITIVE_INFINITY;
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return Math.min(...(await Promise.all(probes)));
+}
+
+const text = async (url: string) => (await fetch(url)).text();
+
+describe.skipIf(!hasPostgres)("two instances on one PostgreSQL", () => {
+  it("shows a product saved on one instance on the other within a second: page, list, API, sitemap; hiding too", async () => {
+    const [a, b] = shops as [RunningShop, RunningShop];
+    // The second instance has the product in every cache (pages kept 60 s, reads 5 s).
+    for (const path of ["/products/1", "/products", "/api/products", "/sitemaps/products-1.xml"]) {
+      expect((await fetch(b.baseURL + path)).status, path).toBe(200);
+    }
+
+    const current = (await (await fetch(`${a.baseURL}/api/products/1`)).json()) as Record<string, unknown>;
+    const renamed = `Ubud Classic Panama ${randomBytes(3).toString("hex")}`;
+    const saved = await fetch(`${a.baseURL}/api/products/1`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ ...current, name: renamed }),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const savedAt = performance.now();
+
+    const places = ["/products/1", "/products", "/api/products"];
+    const seen = await Promise.all(
+      places.map(async (path) => [path, await within(1_000, savedAt, async () => (await text(`${b.baseURL}${path}`)).includes(renamed))]),
+    );
+    // Every place within a second of the save (Infinity names the one that was not).
+    expect(seen.filter(([, ms]) => !((ms as number) < 1_000))).toEqual([]);
+
+    // Hidden on the first instance: gone from the second's list, page, API and sitemap.
+    const cookie = await staffCookie(a.baseURL);
+    const hidden = await postAdminForm(a.baseURL, cookie, "/admin/products/1", { intent: "hide" });
+    expect(hidden.status).toBe(302);
+    const hiddenAt = performance.now();
+    const gone = await within(1_000, hiddenAt, async () => {
+      const [productPage, sitemap, apiList] = await Promise.all([
+        fetch(`${b.baseURL}/products/1`),
+        text(`${b.baseURL}/sitemaps/products-1.xml`),
+        text(`${b.baseURL}/api/products`),
+      ]);
+      return productPage.status === 404 && !sitemap.includes("/products/1<") && !apiList.includes(renamed);
+    });
+    expect(gone).toBeLessThan(1_000);
+  });
+});

@@ -1,7 +1,0 @@
-import path from "node:path";
-import { createApp } from "#server/http/app.ts";
-
-/** Serves the floor app through the shop's own HTTP stack: node scripts/bench/serve-floor.ts PORT */
-const port = Number(process.argv[2] ?? 3199);
-const app = await createApp({ dev: false, root: path.resolve("scripts/bench/floor") });
-app.listen(port, "127.0.0.1", () => console.log(`Floor running at http://127.0.0.1:${port}`));
