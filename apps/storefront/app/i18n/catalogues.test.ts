@@ -1,12 +1,12 @@
 import { readdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { locales } from "@workshop/domain/locale.ts";
 import { describe, expect, it } from "vitest";
 
 // The pages' catalogues, the ones pages and e-mails share, and the e-mails' own.
 const here = path.dirname(new URL(import.meta.url).pathname);
-const folderOf = (specifier: string) => path.dirname(fileURLToPath(import.meta.resolve(specifier)));
+const folderOf = (specifier: string) => path.dirname(createRequire(import.meta.url).resolve(specifier));
 const folders = [here, folderOf("@workshop/domain/i18n/core.ts"), folderOf("@workshop/api/mail/i18n/mail.ts")];
 const files = folders.flatMap((folder) =>
   readdirSync(folder)

@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
 /** The API's process, which serves the shop's pages until the storefront runs on its own. */
-const apiMain = fileURLToPath(import.meta.resolve("@workshop/api/main.ts"));
+const apiMain = createRequire(import.meta.url).resolve("@workshop/api/main.ts");
 
 /** `log`: what the shop has printed so far. */
 export type RunningShop = { baseURL: string; dataDir: string; log: string; stop: () => Promise<void>; remove: () => Promise<void> };
