@@ -34,6 +34,11 @@ describe("POST /api/custom-orders and GET /api/custom-orders", () => {
     const missing = await send({ ...sample, email: "nope", hatType: "" });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ error: "email must be a valid email address" });
+    const pandan = await send({ ...sample, material: "Pandan" });
+    expect(pandan.status).toBe(400);
+    expect(await pandan.json()).toMatchObject({
+      error: 'material must be one of "Straw", "Woven Palm Leaf", "Fabric", "Mixed Materials", "Other"',
+    });
     const nul = await send({ ...sample, details: "a\u0000b" });
     expect(nul.status).toBe(400);
     expect(((await nul.json()) as { error: string }).error).toMatch(/not allowed|NUL|characters/i);

@@ -1,3 +1,4 @@
+import { countries } from "@workshop/domain/countries.ts";
 import { describe, expect, inject, it } from "vitest";
 import { baseURL } from "./fixtures.ts";
 import { baliAddress, newYorkAddress } from "./samples.ts";
@@ -67,6 +68,12 @@ describe("POST /api/orders", () => {
     }
     const unknownOption = (await (await post({ ...good, shipping: { method: "TELEPORT", cost: 30 } })).json()) as { error: string };
     expect(unknownOption.error).toBe("Invalid delivery option: TELEPORT");
+    const atlantis = await post({ ...good, shippingAddress: { ...newYorkAddress, country: "Atlantis" } });
+    expect(atlantis.status).toBe(400);
+    const { details } = (await atlantis.json()) as { details: { path: string; message: string }[] };
+    expect(details).toEqual([
+      { path: "shippingAddress.country", message: `must be one of ${countries.map((c) => JSON.stringify(c)).join(", ")}` },
+    ]);
     expect(await totalOrders()).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
 import type { Locale } from "@workshop/domain/locale.ts";
 import { shippingAddressSchema } from "@workshop/domain/validation/address.ts";
-import { plainText } from "@workshop/domain/validation/fields.ts";
+import { choicesText, plainText } from "@workshop/domain/validation/fields.ts";
 import { z } from "zod";
 import { AppError } from "#server/errors.ts";
 import type { PlaceOrderInput } from "./place-order.ts";
@@ -50,7 +50,10 @@ const cents = (dollars: number | undefined) => (dollars === undefined ? undefine
 export function parseOrderPayload(body: unknown, locale: Locale): PlaceOrderInput {
   const parsed = orderPayloadSchema.safeParse(body);
   if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: fieldMessages[i.message] ?? i.message }));
+    const details = parsed.error.issues.map((i) => ({
+      path: i.path.join("."),
+      message: choicesText(i) ?? fieldMessages[i.message] ?? i.message,
+    }));
     throw new AppError("invalid", "Invalid order", details);
   }
   const p = parsed.data;

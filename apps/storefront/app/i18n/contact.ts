@@ -24,6 +24,7 @@ export const contact = defineMessages(
     "error.required": "This field is required",
     "error.email": "Please enter a valid email address",
     "error.tooLong": "This is too long",
+    "error.choice": "Please choose one of the options",
     "error.characters": "This contains characters that are not allowed",
   },
   {
@@ -50,6 +51,7 @@ export const contact = defineMessages(
       "error.required": "Это поле обязательно",
       "error.email": "Пожалуйста, введите корректный адрес эл. почты",
       "error.tooLong": "Слишком длинный текст",
+      "error.choice": "Выберите один из вариантов",
       "error.characters": "Здесь есть недопустимые символы",
     },
   },

@@ -1,6 +1,6 @@
 import { countries } from "@workshop/domain/countries.ts";
 import { z } from "zod";
-import { email, messages, optionalText, requiredText } from "./fields.ts";
+import { email, oneOf, optionalText, requiredText } from "./fields.ts";
 
 /** The shipping address form (SPEC section 5): everything required but the second address line. */
 export const shippingAddressSchema = z.object({
@@ -12,7 +12,7 @@ export const shippingAddressSchema = z.object({
   city: requiredText(100),
   state: requiredText(100),
   postalCode: requiredText(20),
-  country: z.enum(countries, { error: messages.required }),
+  country: oneOf(countries),
 });
 
 export type ShippingAddressInput = z.infer<typeof shippingAddressSchema>;

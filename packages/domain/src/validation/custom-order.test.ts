@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { customOrderSchema } from "./custom-order.ts";
+import { choicesText } from "./fields.ts";
 
 const valid = {
   name: " Ayu ",
@@ -33,12 +34,21 @@ describe("the custom order schema (form, action and API)", () => {
     expect(problems({ email: "nope", hatType: "Cowboy Hat" })).toEqual([
       "details:required",
       "email:email",
-      "hatType:required",
+      "hatType:choice",
       "material:required",
       "name:required",
       "size:required",
       "timeline:required",
     ]);
+  });
+
+  it("tells a value outside the choices from a missing one, and an API names the choices", () => {
+    expect(problems({ ...valid, material: "Pandan" })).toEqual(["material:choice"]);
+    expect(problems({ ...valid, material: "" })).toEqual(["material:required"]);
+    const issue = customOrderSchema.safeParse({ ...valid, material: "Pandan" }).error!.issues[0]!;
+    expect(choicesText(issue)).toBe('must be one of "Straw", "Woven Palm Leaf", "Fabric", "Mixed Materials", "Other"');
+    const missing = customOrderSchema.safeParse({ ...valid, material: undefined }).error!.issues[0]!;
+    expect(choicesText(missing)).toBeNull();
   });
 
   it("refuses NUL bytes, overlong texts, a fourth photo, repeated or malformed photo ids", () => {

@@ -1,13 +1,11 @@
 import { referenceUploadLimits } from "@workshop/domain/uploads.ts";
 import { z } from "zod";
-import { email, messages, optionalText, requiredText } from "./fields.ts";
+import { email, oneOf, optionalText, requiredText } from "./fields.ts";
 
 /** SPEC 5: the custom order form's choices (stored as these English names; the page translates them). */
 export const hatTypes = ["Sun Hat", "Beach Hat", "Fedora", "Panama Hat", "Bucket Hat", "Wide Brim Hat", "Other"] as const;
 export const materials = ["Straw", "Woven Palm Leaf", "Fabric", "Mixed Materials", "Other"] as const;
 export const timelines = ["1-2 weeks", "3-4 weeks", "1-2 months", "Flexible"] as const;
-
-const choice = <T extends readonly [string, ...string[]]>(options: T) => z.enum(options, { error: messages.required });
 
 /** An id POST /api/custom-orders/uploads answered: 32 random base64url characters. */
 const photoId = z.string().regex(/^[A-Za-z0-9_-]{32}$/, { error: "photo" });
@@ -21,13 +19,13 @@ export const customOrderSchema = z.object({
   name: requiredText(100),
   email,
   phone: optionalText(40),
-  hatType: choice(hatTypes),
-  material: choice(materials),
+  hatType: oneOf(hatTypes),
+  material: oneOf(materials),
   size: requiredText(60),
   color: optionalText(100),
   details: requiredText(5000),
   budget: optionalText(100),
-  timeline: choice(timelines),
+  timeline: oneOf(timelines),
   referenceImages: z
     .array(photoId, { error: "photo" })
     .max(referenceUploadLimits.maxFiles, { error: "photos" })

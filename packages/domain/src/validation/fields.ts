@@ -10,6 +10,7 @@ export const messages = {
   email: "email",
   tooLong: "tooLong",
   characters: "characters",
+  choice: "choice",
 } as const;
 type FieldError = (typeof messages)[keyof typeof messages];
 
@@ -29,6 +30,21 @@ export const requiredText = (max: number) => plainText().trim().min(1, { error: 
 
 /** An optional text: trimmed, at most `max` characters, empty when missing. */
 export const optionalText = (max: number) => plainText().trim().max(max, { error: messages.tooLong }).optional().default("");
+
+/** One of a fixed list of choices: a missing or empty value is "required", another value "choice". */
+export const oneOf = <T extends readonly [string, ...string[]]>(options: T) =>
+  z.enum(options, {
+    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === "" ? messages.required : messages.choice),
+  });
+
+/**
+ * What an API answers for a value outside a list of choices: the choices themselves, e.g.
+ * `must be one of "Straw", "Fabric"`. Null for any other problem.
+ */
+export function choicesText(issue: z.core.$ZodIssue): string | null {
+  if (issue.code !== "invalid_value" || issue.message !== messages.choice) return null;
+  return `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(", ")}`;
+}
 
 export const email = plainText()
   .trim()
