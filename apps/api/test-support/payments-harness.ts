@@ -1,10 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ShippingAddressInput } from "@workshop/domain/validation/address.ts";
-import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import type { Database } from "#server/db/client.ts";
-import { mailOutbox } from "#server/db/schema.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { seedProducts } from "#server/db/seed/products.ts";
 import { seedCatalogIfEmpty } from "#server/db/seed.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
@@ -30,7 +28,7 @@ export const jakartaAddress = {
 };
 
 export type PaymentsHarness = {
-  database: Database;
+  database: DatabaseHandle;
   simulator: StartedXenditSimulator;
   /** The webhook receiver answers 500 this many more times (to make the simulator retry). */
   failNext: number;
@@ -115,10 +113,12 @@ export function usePaymentsHarness(address: ShippingAddressInput) {
   const mailsOf = async (orderId: string, template: string) =>
     (
       await h.database.db
-        .select({ n: count() })
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.template, template)))
-    )[0]!.n;
+        .selectFrom("mailOutbox")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("orderId", "=", orderId)
+        .where("template", "=", template)
+        .executeTakeFirstOrThrow()
+    ).n;
 
   /** Waits until the simulator has no delivery in flight and the shop has processed what arrived. */
   async function settled() {

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openDatabase, useDatabase } from "#server/db/client.ts";
+import { type DatabaseHandle, openDatabase, useDatabase } from "#server/db/client.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,20 +16,20 @@ declare module "vitest" {
  * A fresh, migrated database installed as the process-wide one: a new database on the
  * PostgreSQL server when DATABASE_URL is set (dropped by close), else PGlite from the template.
  */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
   const database = serverUrl ? await freshPostgres(serverUrl) : await freshPglite();
   useDatabase(database);
   return database;
 }
 
-async function freshPglite(): Promise<Database> {
+async function freshPglite(): Promise<DatabaseHandle> {
   const dump = await readFile(inject("pgliteTemplate"));
   const client = new PGlite({ loadDataDir: new Blob([dump]) });
   return openDatabase({ pglite: client });
 }
 
-async function freshPostgres(serverUrl: string): Promise<Database> {
+async function freshPostgres(serverUrl: string): Promise<DatabaseHandle> {
   const name = `shop_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -2,7 +2,6 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "@workshop/api/db/client.ts";
-import { staffAccounts } from "@workshop/api/db/schema.ts";
 import { hashPassword } from "@workshop/api/staff/passwords.ts";
 import { deliveryCostCents } from "@workshop/domain/delivery.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -29,10 +28,13 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), "shop-desk-"));
   const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
-  await database.db.insert(staffAccounts).values([
-    { email: owner.email, name: "Wayan", role: "owner", locale: "en", passwordHash: await hashPassword(owner.password) },
-    { email: russian.email, name: "Ольга", role: "staff", locale: "ru", passwordHash: await hashPassword(russian.password) },
-  ]);
+  await database.db
+    .insertInto("staffAccounts")
+    .values([
+      { email: owner.email, name: "Wayan", role: "owner", locale: "en", passwordHash: await hashPassword(owner.password) },
+      { email: russian.email, name: "Ольга", role: "staff", locale: "ru", passwordHash: await hashPassword(russian.password) },
+    ])
+    .execute();
   await database.close();
   shop = await startShop({ ADMIN_API_TOKEN: apiToken, ...raisedRateLimits }, dataDir);
   browser = await launchBrowser();

@@ -3,7 +3,6 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "@workshop/api/db/client.ts";
-import { staffAccounts } from "@workshop/api/db/schema.ts";
 import { hashPassword } from "@workshop/api/staff/passwords.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Credentials, signIn, staffCookie } from "#e2e/support/admin.ts";
@@ -34,11 +33,12 @@ beforeAll(async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), "shop-orders-"));
   const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
   await database.db
-    .insert(staffAccounts)
+    .insertInto("staffAccounts")
     .values([
       await ownerRow(),
       { email: russian.email, name: "Ольга", role: "staff", locale: "ru", passwordHash: await hashPassword(russian.password) },
-    ]);
+    ])
+    .execute();
   await database.close();
   shop = await startShop({ ADMIN_API_TOKEN: staffToken, ...raisedRateLimits }, dataDir);
 }, 120_000);

@@ -3,7 +3,6 @@ import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "@workshop/api/db/client.ts";
-import { staffAccounts } from "@workshop/api/db/schema.ts";
 import { hashPassword } from "@workshop/api/staff/passwords.ts";
 import { jpegWithGps, pixelBombPng } from "@workshop/api/test-support/test-images.ts";
 import sharp from "sharp";
@@ -28,8 +27,9 @@ beforeAll(async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), "shop-products-"));
   const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
   await database.db
-    .insert(staffAccounts)
-    .values({ email: owner.email, name: "Catalogue Owner", role: "owner", locale: "en", passwordHash: await hashPassword(owner.password) });
+    .insertInto("staffAccounts")
+    .values({ email: owner.email, name: "Catalogue Owner", role: "owner", locale: "en", passwordHash: await hashPassword(owner.password) })
+    .execute();
   await database.close();
   shop = await startShop({ ADMIN_API_TOKEN: staffToken, ...raisedRateLimits }, dataDir);
 }, 120_000);

@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { makeScene } from "@workshop/api/bench/ai-scenes.ts";
 import { openDatabase } from "@workshop/api/db/client.ts";
-import { staffAccounts } from "@workshop/api/db/schema.ts";
 import { hashPassword } from "@workshop/api/staff/passwords.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Credentials, signIn } from "#e2e/support/admin.ts";
@@ -26,13 +25,16 @@ const baseURL = () => shop.baseURL;
 beforeAll(async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), "shop-studio-local-"));
   const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
-  await database.db.insert(staffAccounts).values({
-    email: owner.email,
-    name: "Мастерская",
-    role: "owner",
-    locale: "ru",
-    passwordHash: await hashPassword(owner.password),
-  });
+  await database.db
+    .insertInto("staffAccounts")
+    .values({
+      email: owner.email,
+      name: "Мастерская",
+      role: "owner",
+      locale: "ru",
+      passwordHash: await hashPassword(owner.password),
+    })
+    .execute();
   await database.close();
   shop = await startShop({ ...raisedRateLimits, RATE_LIMIT_AI_JOBS: "100000/60" }, dataDir);
 }, 120_000);

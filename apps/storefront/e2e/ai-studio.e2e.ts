@@ -3,7 +3,6 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "@workshop/api/db/client.ts";
-import { staffAccounts } from "@workshop/api/db/schema.ts";
 import { type SeedreamSimulator, startSeedreamSimulator } from "@workshop/api/simulators/seedream/index.ts";
 import { hashPassword } from "@workshop/api/staff/passwords.ts";
 import type { Page } from "playwright-core";
@@ -31,10 +30,13 @@ beforeAll(async () => {
   sim = await startSeedreamSimulator({ apiKey });
   const dataDir = await mkdtemp(path.join(tmpdir(), "shop-studio-"));
   const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
-  await database.db.insert(staffAccounts).values([
-    { email: russian.email, name: "Студия", role: "owner", locale: "ru", passwordHash: await hashPassword(russian.password) },
-    { email: english.email, name: "Studio", role: "staff", locale: "en", passwordHash: await hashPassword(english.password) },
-  ]);
+  await database.db
+    .insertInto("staffAccounts")
+    .values([
+      { email: russian.email, name: "Студия", role: "owner", locale: "ru", passwordHash: await hashPassword(russian.password) },
+      { email: english.email, name: "Studio", role: "staff", locale: "en", passwordHash: await hashPassword(english.password) },
+    ])
+    .execute();
   await database.close();
   shop = await startShop(
     {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 /** Server code never reaches the browser: the client build holds none of its markers. */
 const assets = path.resolve("build/client/assets");
 const markers = [
-  "drizzle-orm",
+  "kysely",
   "pglite",
   "pg_advisory",
   "DATABASE_URL",

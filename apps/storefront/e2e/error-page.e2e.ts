@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type Database, useDatabase } from "@workshop/api/db/client.ts";
+import { type DatabaseHandle, useDatabase } from "@workshop/api/db/client.ts";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
  * The database is replaced by one that fails on every call.
  */
 const secret = "connection refused by db-primary-7 at 10.0.0.7";
-const failing: Database = {
+const failing: DatabaseHandle = {
   kind: "postgres",
   close: async () => {},
   db: new Proxy(
@@ -19,7 +19,7 @@ const failing: Database = {
         throw new Error(secret);
       },
     },
-  ) as Database["db"],
+  ) as DatabaseHandle["db"],
 };
 
 let handle: (request: Request) => Promise<Response>;

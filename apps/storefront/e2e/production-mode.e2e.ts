@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { type Database, openDatabase, useDatabase } from "@workshop/api/db/client.ts";
+import { type DatabaseHandle, openDatabase, useDatabase } from "@workshop/api/db/client.ts";
 import { seedProducts } from "@workshop/api/db/seed/products.ts";
 import { seedCatalogIfEmpty } from "@workshop/api/db/seed.ts";
 import { placeOrder } from "@workshop/api/orders/place-order.ts";
@@ -18,7 +18,7 @@ process.env.XENDIT_CALLBACK_TOKEN = "callback-token-configured-for-this-test";
 process.env.PUBLIC_URL = "https://shop.example.com";
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "shop-prod-mode-"));
 
-let database: Database;
+let database: DatabaseHandle;
 let handle: (request: Request) => Promise<Response>;
 
 beforeAll(async () => {

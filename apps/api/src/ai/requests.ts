@@ -1,10 +1,11 @@
 import { type EnhanceRequest, type EnhanceStatus, enhanceRequestSchema, parseSize } from "@workshop/domain/ai-studio.ts";
 import { imageUrl } from "@workshop/domain/images.ts";
-import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
-import { aiJobs, aiResults, productImages, products } from "#server/db/schema.ts";
+import { json } from "#server/db/json.ts";
+import type { Database } from "#server/db/types.ts";
 import { AppError } from "#server/errors.ts";
 import { sendJob } from "#server/jobs/index.ts";
 import { originalKeyOf } from "#server/media/variants.ts";
@@ -42,7 +43,7 @@ export async function enqueueEnhancement(request: EnhanceRequest, actor: Actor):
   }
   const db = await getDb();
   if (request.productId !== undefined) {
-    const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, request.productId));
+    const product = await db.selectFrom("products").select("id").where("id", "=", request.productId).executeTakeFirst();
     if (!product) throw new AppError("invalid", "productId: no such product");
   }
   const { width, height } = parseSize(request.size)!;
@@ -58,11 +59,19 @@ export async function enqueueEnhancement(request: EnhanceRequest, actor: Actor):
     sequentialMode: request.sequentialMode,
     watermark: request.watermark,
   };
-  const jobId = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(aiJobs)
-      .values({ productId: request.productId ?? null, status: "queued", prompt, options, sources, createdBy: actor.staffId })
-      .returning({ id: aiJobs.id });
+  const jobId = await db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto("aiJobs")
+      .values({
+        productId: request.productId ?? null,
+        status: "queued",
+        prompt,
+        options: json<Record<string, unknown>>(options),
+        sources: json(sources),
+        createdBy: actor.staffId,
+      })
+      .returning("id")
+      .executeTakeFirst();
     await sendJob(enhanceJob, { jobId: row!.id }, { tx, id: row!.id });
     await recordAudit({ actor, action: "studio-photos-requested", recordType: "ai-job", recordId: row!.id, after: { sources } }, tx);
     return row!.id;
@@ -75,7 +84,7 @@ const isJobId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4
 /** A job as GET answers it; 404 for an id no job has. */
 export async function enhancementStatus(jobId: string): Promise<EnhanceStatus> {
   if (!isJobId(jobId)) throw new AppError("invalid", "jobId: must be a job id");
-  const [status] = await statusesOf(sql`${aiJobs.id} = ${jobId}`);
+  const [status] = await statusesOf((eb) => eb("aiJobs.id", "=", jobId));
   if (!status) throw new AppError("not_found", "No such enhancement job");
   return status;
 }
@@ -86,38 +95,43 @@ export async function enhancementStatus(jobId: string): Promise<EnhanceStatus> {
  * belongs to it once the product is saved with one of the job's photos.
  */
 export async function enhancementsFor(productId: number | null, staffId: number | null, limit = 10): Promise<EnhanceStatus[]> {
-  const where =
+  const where: JobFilter =
     productId !== null
-      ? or(
-          eq(aiJobs.productId, productId),
-          and(
-            isNull(aiJobs.productId),
-            sql`exists (select 1 from ${aiResults} join ${productImages} on ${productImages.storageKey} = ${aiResults.storageKey}
-                 where ${aiResults.jobId} = ${aiJobs.id} and ${productImages.productId} = ${productId})`,
-          ),
-        )
-      : and(
-          isNull(aiJobs.productId),
-          staffId === null ? isNull(aiJobs.createdBy) : eq(aiJobs.createdBy, staffId),
-          sql`${aiJobs.createdAt} > now() - interval '1 day'`,
-        );
+      ? (eb) =>
+          eb.or([
+            eb("aiJobs.productId", "=", productId),
+            eb.and([
+              eb("aiJobs.productId", "is", null),
+              sql<boolean>`exists (select 1 from ai_results join product_images on product_images.storage_key = ai_results.storage_key
+                 where ai_results.job_id = ai_jobs.id and product_images.product_id = ${productId})`,
+            ]),
+          ])
+      : (eb) =>
+          eb.and([
+            eb("aiJobs.productId", "is", null),
+            staffId === null ? eb("aiJobs.createdBy", "is", null) : eb("aiJobs.createdBy", "=", staffId),
+            sql<boolean>`ai_jobs.created_at > now() - interval '1 day'`,
+          ]);
   return statusesOf(where, limit);
 }
 
-async function statusesOf(where: ReturnType<typeof sql> | ReturnType<typeof and>, limit = 1): Promise<EnhanceStatus[]> {
+/** Which jobs statusesOf reads: a condition on ai_jobs. */
+type JobFilter = (eb: ExpressionBuilder<Database, "aiJobs">) => Expression<SqlBool>;
+
+async function statusesOf(where: JobFilter, limit = 1): Promise<EnhanceStatus[]> {
   const db = await getDb();
-  const rows = await db.select().from(aiJobs).where(where).orderBy(desc(aiJobs.createdAt)).limit(limit);
+  const rows = await db.selectFrom("aiJobs").selectAll().where(where).orderBy("createdAt", "desc").limit(limit).execute();
   if (rows.length === 0) return [];
   const results = await db
-    .select()
-    .from(aiResults)
+    .selectFrom("aiResults")
+    .selectAll()
     .where(
-      inArray(
-        aiResults.jobId,
-        rows.map((r) => r.id),
-      ),
+      "jobId",
+      "in",
+      rows.map((r) => r.id),
     )
-    .orderBy(asc(aiResults.position));
+    .orderBy("position", "asc")
+    .execute();
   return rows.map((row) => {
     const done = row.status === "COMPLETED";
     const made = done
@@ -152,11 +166,12 @@ async function statusesOf(where: ReturnType<typeof sql> | ReturnType<typeof and>
 /** Staff add a result to the product's photos or discard it (or take that back: new). */
 export async function setResultState(resultId: number, state: "new" | "added" | "discarded", actor: Actor): Promise<void> {
   const db = await getDb();
-  const [changed] = await db
-    .update(aiResults)
+  const changed = await db
+    .updateTable("aiResults")
     .set({ state })
-    .where(eq(aiResults.id, resultId))
-    .returning({ id: aiResults.id, storageKey: aiResults.storageKey });
+    .where("id", "=", resultId)
+    .returning(["id", "storageKey"])
+    .executeTakeFirst();
   if (!changed) throw new AppError("not_found", "No such studio photo");
   await recordAudit({
     actor,

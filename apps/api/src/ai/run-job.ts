@@ -1,10 +1,9 @@
 import { shop } from "@workshop/domain/shop.ts";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import type { JobWithMetadata } from "pg-boss";
 import type { Actor } from "#server/audit/actor.ts";
 import { config } from "#server/config.ts";
 import { getDb } from "#server/db/client.ts";
-import { aiJobs, aiResults } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { defineJob, jobs } from "#server/jobs/index.ts";
 import { cleanPhoto } from "#server/media/photo-check.ts";
@@ -45,24 +44,25 @@ defineJob<object>("ai-enhance-sweep", async () => void (await sweepStuckJobs()),
 
 async function runEnhancement({ jobId }: { jobId: string }, job: JobWithMetadata<{ jobId: string }>): Promise<void> {
   const db = await getDb();
-  const [row] = await db.select().from(aiJobs).where(eq(aiJobs.id, jobId));
+  const row = await db.selectFrom("aiJobs").selectAll().where("id", "=", jobId).executeTakeFirst();
   if (!row || row.status === "COMPLETED" || row.status === "FAILED") return;
   const engine = currentEngine();
   await db
-    .update(aiJobs)
+    .updateTable("aiJobs")
     .set({
       status: "PROCESSING",
       engine: engine.name,
-      attempts: sql`${aiJobs.attempts} + 1`,
+      attempts: (eb) => eb("attempts", "+", 1),
       progressDone: 0,
       progressTotal: 0,
       error: null,
       startedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
-    .where(eq(aiJobs.id, jobId));
+    .where("id", "=", jobId)
+    .execute();
   // An earlier attempt that died halfway may have listed some results: this attempt makes them anew.
-  await db.delete(aiResults).where(eq(aiResults.jobId, jobId));
+  await db.deleteFrom("aiResults").where("jobId", "=", jobId).execute();
   const signal = (job as { signal?: AbortSignal }).signal ?? new AbortController().signal;
   try {
     const options = row.options as JobOptions;
@@ -86,7 +86,11 @@ async function runEnhancement({ jobId }: { jobId: string }, job: JobWithMetadata
       watermark: options.watermark ? shop.name : null,
       signal,
       onProgress: async (done, total) => {
-        await db.update(aiJobs).set({ progressDone: done, progressTotal: total, updatedAt: sql`now()` }).where(eq(aiJobs.id, jobId));
+        await db
+          .updateTable("aiJobs")
+          .set({ progressDone: done, progressTotal: total, updatedAt: sql`now()` })
+          .where("id", "=", jobId)
+          .execute();
       },
     });
     const actor: Actor = { staffId: row.createdBy, label: "studio photos", role: "system", ip: null };
@@ -94,30 +98,35 @@ async function runEnhancement({ jobId }: { jobId: string }, job: JobWithMetadata
       const extension = image.contentType === "image/png" ? "png" : image.contentType === "image/webp" ? "webp" : "jpg";
       // The upload pipeline: checked, re-encoded, all the storefront's sizes made, audited.
       const [stored] = await uploadPhotos([{ name: `studio-${image.view}.${extension}`, body: image.bytes }], actor);
-      await db.insert(aiResults).values({
-        jobId,
-        position,
-        storageKey: stored!.pathname,
-        view: image.view,
-        sourceIndex: image.sourceIndex,
-      });
+      await db
+        .insertInto("aiResults")
+        .values({
+          jobId,
+          position,
+          storageKey: stored!.pathname,
+          view: image.view,
+          sourceIndex: image.sourceIndex,
+        })
+        .execute();
     }
     await db
-      .update(aiJobs)
+      .updateTable("aiJobs")
       .set({ status: "COMPLETED", summary: result.summary, finishedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(aiJobs.id, jobId));
+      .where("id", "=", jobId)
+      .execute();
   } catch (error) {
     if (signal.aborted && !(error instanceof AppError)) {
       // This instance is stopping or lost the job's claim: pg-boss hands it out again.
-      await db.update(aiJobs).set({ status: "queued", updatedAt: sql`now()` }).where(eq(aiJobs.id, jobId));
+      await db.updateTable("aiJobs").set({ status: "queued", updatedAt: sql`now()` }).where("id", "=", jobId).execute();
       throw error;
     }
     const message = error instanceof Error ? error.message : String(error);
     console.error(`ai: job ${jobId} failed:`, message);
     await db
-      .update(aiJobs)
+      .updateTable("aiJobs")
       .set({ status: "FAILED", error: message.slice(0, 1000), finishedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(aiJobs.id, jobId));
+      .where("id", "=", jobId)
+      .execute();
   }
 }
 
@@ -128,10 +137,12 @@ async function runEnhancement({ jobId }: { jobId: string }, job: JobWithMetadata
 export async function sweepStuckJobs(): Promise<number> {
   const db = await getDb();
   const open = await db
-    .select({ id: aiJobs.id, attempts: aiJobs.attempts })
-    .from(aiJobs)
-    .where(and(inArray(aiJobs.status, ["queued", "PROCESSING"]), lt(aiJobs.updatedAt, sql`now() - interval '1 minute'`)))
-    .limit(100);
+    .selectFrom("aiJobs")
+    .select(["id", "attempts"])
+    .where("status", "in", ["queued", "PROCESSING"])
+    .where("updatedAt", "<", sql<Date>`now() - interval '1 minute'`)
+    .limit(100)
+    .execute();
   if (open.length === 0) return 0;
   const boss = await jobs();
   let failed = 0;
@@ -145,10 +156,12 @@ export async function sweepStuckJobs(): Promise<number> {
       `The job stopped without finishing: its worker was stopped ${attempts} time${attempts === 1 ? "" : "s"}` +
       `${why ? ` (${why})` : ""} (the shop restarted or ran out of memory). Start it again.`;
     const done = await db
-      .update(aiJobs)
+      .updateTable("aiJobs")
       .set({ status: "FAILED", error: reason, finishedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(aiJobs.id, id), inArray(aiJobs.status, ["queued", "PROCESSING"])))
-      .returning({ id: aiJobs.id });
+      .where("id", "=", id)
+      .where("status", "in", ["queued", "PROCESSING"])
+      .returning("id")
+      .execute();
     failed += done.length;
   }
   return failed;

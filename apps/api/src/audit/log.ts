@@ -1,11 +1,12 @@
 import type { AuditAction } from "@workshop/domain/audit-actions.ts";
-import { and, count, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import { type Expression, expressionBuilder, type SqlBool } from "kysely";
 import { getDb } from "#server/db/client.ts";
-import { auditLog } from "#server/db/schema.ts";
+import { json } from "#server/db/json.ts";
 import type { Tx } from "#server/db/tx.ts";
+import type { Database, Row } from "#server/db/types.ts";
 import type { Actor } from "./actor.ts";
 
-export type AuditEntry = typeof auditLog.$inferSelect;
+export type AuditEntry = Row<"auditLog">;
 
 export type NewAuditEntry = {
   actor: Actor;
@@ -21,16 +22,19 @@ export type NewAuditEntry = {
 /** Writes one audit row; inside `tx` when given, so it lands (or not) with the change it describes. */
 export async function recordAudit(entry: NewAuditEntry, tx?: Tx): Promise<void> {
   const db = tx ?? (await getDb());
-  await db.insert(auditLog).values({
-    staffId: entry.actor.staffId,
-    actor: entry.label ?? entry.actor.label,
-    action: entry.action,
-    recordType: entry.recordType ?? null,
-    recordId: entry.recordId === undefined ? null : String(entry.recordId),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    ip: entry.actor.ip,
-  });
+  await db
+    .insertInto("auditLog")
+    .values({
+      staffId: entry.actor.staffId,
+      actor: entry.label ?? entry.actor.label,
+      action: entry.action,
+      recordType: entry.recordType ?? null,
+      recordId: entry.recordId === undefined ? null : String(entry.recordId),
+      before: entry.before ? json(entry.before) : null,
+      after: entry.after ? json(entry.after) : null,
+      ip: entry.actor.ip,
+    })
+    .execute();
 }
 
 export type AuditFilter = { staffId?: number; action?: AuditAction; recordType?: string; recordId?: string };
@@ -38,21 +42,28 @@ export type AuditFilter = { staffId?: number; action?: AuditAction; recordType?:
 /** Audit rows, newest first, filtered by person, kind and record. */
 export async function auditEntries(filter: AuditFilter, page = 1, limit = 50): Promise<{ entries: AuditEntry[]; total: number }> {
   const db = await getDb();
-  const conditions: SQL[] = [];
-  if (filter.staffId !== undefined) conditions.push(eq(auditLog.staffId, filter.staffId));
-  if (filter.action) conditions.push(eq(auditLog.action, filter.action));
-  if (filter.recordType) conditions.push(eq(auditLog.recordType, filter.recordType));
-  if (filter.recordId) conditions.push(eq(auditLog.recordId, filter.recordId));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [entries, [totals]] = await Promise.all([
+  const eb = expressionBuilder<Database, "auditLog">();
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.staffId !== undefined) conditions.push(eb("auditLog.staffId", "=", filter.staffId));
+  if (filter.action) conditions.push(eb("auditLog.action", "=", filter.action));
+  if (filter.recordType) conditions.push(eb("auditLog.recordType", "=", filter.recordType));
+  if (filter.recordId) conditions.push(eb("auditLog.recordId", "=", filter.recordId));
+  const where = conditions.length ? eb.and(conditions) : undefined;
+  const [entries, totals] = await Promise.all([
     db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .selectFrom("auditLog")
+      .selectAll()
+      .$if(where !== undefined, (qb) => qb.where(where!))
+      .orderBy("auditLog.createdAt", "desc")
+      .orderBy("auditLog.id", "desc")
       .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ total: count() }).from(auditLog).where(where),
+      .offset((page - 1) * limit)
+      .execute(),
+    db
+      .selectFrom("auditLog")
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .$if(where !== undefined, (qb) => qb.where(where!))
+      .executeTakeFirst(),
   ]);
   return { entries, total: totals?.total ?? 0 };
 }
@@ -61,8 +72,11 @@ export async function auditEntries(filter: AuditFilter, page = 1, limit = 50): P
 export async function auditPeople(): Promise<{ staffId: number; label: string }[]> {
   const db = await getDb();
   return db
-    .selectDistinctOn([auditLog.staffId], { staffId: sql<number>`${auditLog.staffId}`, label: auditLog.actor })
-    .from(auditLog)
-    .where(isNotNull(auditLog.staffId))
-    .orderBy(auditLog.staffId, desc(auditLog.id));
+    .selectFrom("auditLog")
+    .distinctOn("auditLog.staffId")
+    .select((eb) => [eb.ref("auditLog.staffId").$notNull().as("staffId"), "auditLog.actor as label"])
+    .where("auditLog.staffId", "is not", null)
+    .orderBy("auditLog.staffId")
+    .orderBy("auditLog.id", "desc")
+    .execute();
 }

@@ -1,15 +1,17 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { getDb } from "#server/db/client.ts";
-import { cacheEntries } from "#server/db/schema.ts";
+import { json } from "#server/db/json.ts";
 
 /** A value cached in the database, so every instance of the shop shares it; null when absent or stale. */
 export async function readCached<T>(key: string): Promise<T | null> {
   const db = await getDb();
-  const [row] = await db
-    .select({ value: cacheEntries.value })
-    .from(cacheEntries)
-    .where(sql`${cacheEntries.key} = ${key} and ${cacheEntries.expiresAt} > now()`)
-    .limit(1);
+  const row = await db
+    .selectFrom("cacheEntries")
+    .select("value")
+    .where("key", "=", key)
+    .where("expiresAt", ">", sql<Date>`now()`)
+    .limit(1)
+    .executeTakeFirst();
   return row ? (row.value as T) : null;
 }
 
@@ -17,12 +19,13 @@ export async function writeCached(key: string, value: unknown, ttlSeconds: numbe
   const db = await getDb();
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
   await db
-    .insert(cacheEntries)
-    .values({ key, value, expiresAt })
-    .onConflictDoUpdate({ target: cacheEntries.key, set: { value, expiresAt } });
+    .insertInto("cacheEntries")
+    .values({ key, value: json(value), expiresAt })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: json(value), expiresAt }))
+    .execute();
 }
 
 export async function deleteCached(key: string): Promise<void> {
   const db = await getDb();
-  await db.delete(cacheEntries).where(eq(cacheEntries.key, key));
+  await db.deleteFrom("cacheEntries").where("key", "=", key).execute();
 }

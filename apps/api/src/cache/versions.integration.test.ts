@@ -1,12 +1,10 @@
-import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cachedRead, catalogChanged } from "#server/catalog/read-cache.ts";
-import type { Database } from "#server/db/client.ts";
-import { cacheVersions } from "#server/db/schema.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { checkVersions, onChange } from "./versions.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -16,28 +14,29 @@ afterAll(() => database.close());
 /** What another instance does when it saves a product: raise the counter in its own transaction. */
 const changeElsewhere = () =>
   database.db
-    .insert(cacheVersions)
+    .insertInto("cacheVersions")
     .values({ name: "catalog", version: 1 })
-    .onConflictDoUpdate({ target: cacheVersions.name, set: { version: sql`${cacheVersions.version} + 1` } });
+    .onConflict((oc) => oc.column("name").doUpdateSet((eb) => ({ version: eb("cacheVersions.version", "+", 1) })))
+    .execute();
 
 describe("cache versions", () => {
   it("tells this instance at once, in the saving transaction, and raises the counter only when it commits", async () => {
     let told = 0;
     onChange("catalog", () => told++);
-    await database.db.transaction(async (tx) => {
+    await database.db.transaction().execute(async (tx) => {
       await catalogChanged(tx);
     });
     expect(told).toBe(1);
-    const [row] = await database.db.select().from(cacheVersions).where(eq(cacheVersions.name, "catalog"));
+    const row = await database.db.selectFrom("cacheVersions").selectAll().where("name", "=", "catalog").executeTakeFirst();
     expect(row?.version).toBe(1);
     // A rolled back change leaves the counter where it was.
     await expect(
-      database.db.transaction(async (tx) => {
+      database.db.transaction().execute(async (tx) => {
         await catalogChanged(tx);
         throw new Error("save failed");
       }),
     ).rejects.toThrow("save failed");
-    const [after] = await database.db.select().from(cacheVersions).where(eq(cacheVersions.name, "catalog"));
+    const after = await database.db.selectFrom("cacheVersions").selectAll().where("name", "=", "catalog").executeTakeFirst();
     expect(after?.version).toBe(1);
   });
 

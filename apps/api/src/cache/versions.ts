@@ -1,6 +1,4 @@
-import { sql } from "drizzle-orm";
 import { type Db, getDb } from "#server/db/client.ts";
-import { cacheVersions } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 
 /**
@@ -40,9 +38,10 @@ function tell(name: string): void {
 export async function raiseVersion(name: VersionName, tx?: Tx): Promise<void> {
   const db = tx ?? (await getDb());
   await db
-    .insert(cacheVersions)
+    .insertInto("cacheVersions")
     .values({ name, version: 1 })
-    .onConflictDoUpdate({ target: cacheVersions.name, set: { version: sql`${cacheVersions.version} + 1` } });
+    .onConflict((oc) => oc.column("name").doUpdateSet((eb) => ({ version: eb("cacheVersions.version", "+", 1) })))
+    .execute();
   tell(name);
 }
 
@@ -51,7 +50,7 @@ export async function raiseVersion(name: VersionName, tx?: Tx): Promise<void> {
  * the first read, all of them: a change may have come before it).
  */
 export async function checkVersions(db?: Db): Promise<void> {
-  const rows = await (db ?? (await getDb())).select().from(cacheVersions);
+  const rows = await (db ?? (await getDb())).selectFrom("cacheVersions").selectAll().execute();
   const before = state.seen;
   state.seen = new Map(rows.map((r) => [r.name, r.version]));
   // Before the first read nothing says what was cached when: drop it all once.

@@ -1,9 +1,9 @@
 import type { ProductListQuery, ProductStatusFilter } from "@workshop/domain/admin-product-list.ts";
 import type { Locale } from "@workshop/domain/locale.ts";
 import type { ProductImage } from "@workshop/domain/product.ts";
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { getDb } from "#server/db/client.ts";
-import { products } from "#server/db/schema.ts";
+import type { Database } from "#server/db/types.ts";
 
 /**
  * The staff's Products tab: every product (hidden ones too), searched, filtered and paged in the
@@ -22,25 +22,33 @@ export type ProductListRow = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const statusCondition: Record<ProductStatusFilter, SQL> = {
-  "in-stock": eq(products.inStock, true),
-  "sold-out": eq(products.inStock, false),
-  new: eq(products.isNew, true),
-  featured: eq(products.isFeatured, true),
-  hidden: eq(products.hidden, true),
-  shown: eq(products.hidden, false),
+const statusCondition: Record<ProductStatusFilter, ["inStock" | "isNew" | "isFeatured" | "hidden", boolean]> = {
+  "in-stock": ["inStock", true],
+  "sold-out": ["inStock", false],
+  new: ["isNew", true],
+  featured: ["isFeatured", true],
+  hidden: ["hidden", true],
+  shown: ["hidden", false],
 };
 
-function listCondition(query: ProductListQuery): SQL | undefined {
-  const parts: SQL[] = [];
-  if (query.status) parts.push(statusCondition[query.status]);
-  if (query.q) {
-    // The id itself, or a piece of the English or Russian name (any case).
-    const like = `%${escapeLike(query.q.toLowerCase())}%`;
-    const byName = sql`(lower(${products.name}) like ${like} escape '\\' or lower(coalesce(${products.translations}->'ru'->>'name', '')) like ${like} escape '\\')`;
-    parts.push(/^\d{1,9}$/.test(query.q) ? sql`(${products.id} = ${Number(query.q)} or ${byName})` : byName);
-  }
-  return parts.length ? and(...parts) : undefined;
+/** The list's filter, or undefined when it shows every product. */
+function listCondition(query: ProductListQuery): ((eb: ExpressionBuilder<Database, "products">) => Expression<SqlBool>) | undefined {
+  const { status, q } = query;
+  if (!status && !q) return undefined;
+  return (eb) => {
+    const parts: Expression<SqlBool>[] = [];
+    if (status) {
+      const [column, value] = statusCondition[status];
+      parts.push(eb(`products.${column}`, "=", value));
+    }
+    if (q) {
+      // The id itself, or a piece of the English or Russian name (any case).
+      const like = `%${escapeLike(q.toLowerCase())}%`;
+      const byName = sql<SqlBool>`(lower(products.name) like ${like} escape '\\' or lower(coalesce(products.translations->'ru'->>'name', '')) like ${like} escape '\\')`;
+      parts.push(/^\d{1,9}$/.test(q) ? sql<SqlBool>`(products.id = ${Number(q)} or ${byName})` : byName);
+    }
+    return eb.and(parts);
+  };
 }
 
 /** One page of the list and how many products match; a page past the end is empty (its links lead back). */
@@ -52,26 +60,32 @@ export async function productListPage(
   const where = listCondition(query);
   const firstImage = sql<ProductImage | null>`(select json_build_object('key', i.storage_key, 'width', i.width, 'height', i.height)
     from product_images i where i.product_id = "products"."id" order by i.position limit 1)`;
-  const [rows, [totals]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     db
-      .select({
-        id: products.id,
+      .selectFrom("products")
+      .select((eb) => [
+        "products.id",
         // The name in the reader's language (the English one where there is no Russian one).
-        name:
-          locale === "ru" ? sql<string>`coalesce(nullif(${products.translations}->'ru'->>'name', ''), ${products.name})` : products.name,
-        priceCents: products.priceCents,
-        isNew: products.isNew,
-        isFeatured: products.isFeatured,
-        inStock: products.inStock,
-        hidden: products.hidden,
-        image: firstImage,
-      })
-      .from(products)
-      .where(where)
-      .orderBy(desc(products.id))
+        locale === "ru"
+          ? sql<string>`coalesce(nullif(products.translations->'ru'->>'name', ''), products.name)`.as("name")
+          : eb.ref("products.name").as("name"),
+        "products.priceCents",
+        "products.isNew",
+        "products.isFeatured",
+        "products.inStock",
+        "products.hidden",
+        firstImage.as("image"),
+      ])
+      .$if(where !== undefined, (qb) => qb.where(where!))
+      .orderBy("products.id", "desc")
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(products).where(where),
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    db
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .$if(where !== undefined, (qb) => qb.where(where!))
+      .executeTakeFirst(),
   ]);
   const total = totals?.n ?? 0;
   return { rows, pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) } };

@@ -1,8 +1,6 @@
 import type { ProductView } from "@workshop/domain/product.ts";
 import { stringify } from "csv-stringify/sync";
-import { asc, gt, inArray } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
-import { productImages, products } from "#server/db/schema.ts";
 import { type ApiProduct, toApiProduct } from "./api.ts";
 
 /**
@@ -20,18 +18,19 @@ type ExportedProduct = ApiProduct & { hidden: boolean };
 
 async function batchAfter(afterId: number, origin: string): Promise<ExportedProduct[]> {
   const db = await getDb();
-  const rows = await db.select().from(products).where(gt(products.id, afterId)).orderBy(asc(products.id)).limit(BATCH);
+  const rows = await db.selectFrom("products").selectAll().where("id", ">", afterId).orderBy("id").limit(BATCH).execute();
   if (rows.length === 0) return [];
   const images = await db
-    .select()
-    .from(productImages)
+    .selectFrom("productImages")
+    .selectAll()
     .where(
-      inArray(
-        productImages.productId,
-        rows.map((r) => r.id),
-      ),
+      "productId",
+      "in",
+      rows.map((r) => r.id),
     )
-    .orderBy(asc(productImages.productId), asc(productImages.position));
+    .orderBy("productId")
+    .orderBy("position")
+    .execute();
   return rows.map((row) => {
     const view: ProductView = {
       ...row,

@@ -5,8 +5,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "#server/audit/actor.ts";
 import { auditEntries } from "#server/audit/log.ts";
-import { type Database, getDb } from "#server/db/client.ts";
-import { orders } from "#server/db/schema.ts";
+import { type DatabaseHandle, getDb } from "#server/db/client.ts";
+import { json } from "#server/db/json.ts";
 import { storage } from "#server/media/storage.ts";
 import { productsSitemap } from "#server/seo/sitemap.ts";
 import { sampleProduct } from "#test-support/sample-product.ts";
@@ -17,7 +17,7 @@ import { productsExport } from "./export.ts";
 import { createProduct, deleteProduct, editableProduct, setHidden, updateProduct } from "./product-changes.ts";
 import { allProducts, getProduct, listProducts, productCount, productsById, readProduct } from "./products.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 beforeAll(async () => {
   database = await freshDatabase();
 });
@@ -36,32 +36,35 @@ async function upload(key: string): Promise<void> {
 
 async function placeOrderOf(productId: number): Promise<void> {
   const db = await getDb();
-  await db.insert(orders).values({
-    orderNumber: `RT-P${productId}`,
-    accessToken: String(productId).padStart(32, "a"),
-    status: "PENDING",
-    paymentStatus: "PENDING",
-    paymentMethod: "BCA",
-    productId,
-    productName: "Sidemen Sun Hat",
-    priceCents: 18_550,
-    shippingAddress: {
-      fullName: "Ayu",
-      email: "ayu@example.com",
-      phone: "+62 811",
-      addressLine1: "Jl. Test 1",
-      city: "Ubud",
-      state: "Bali",
-      postalCode: "80571",
-      country: "Indonesia",
-    },
-    deliveryOption: "PICKUP",
-    deliveryCostCents: 0,
-    totalCents: 18_550,
-    usdToIdrRate: "16777.30",
-    totalIdr: 3_112_189,
-    locale: "en",
-  });
+  await db
+    .insertInto("orders")
+    .values({
+      orderNumber: `RT-P${productId}`,
+      accessToken: String(productId).padStart(32, "a"),
+      status: "PENDING",
+      paymentStatus: "PENDING",
+      paymentMethod: "BCA",
+      productId,
+      productName: "Sidemen Sun Hat",
+      priceCents: 18_550,
+      shippingAddress: json({
+        fullName: "Ayu",
+        email: "ayu@example.com",
+        phone: "+62 811",
+        addressLine1: "Jl. Test 1",
+        city: "Ubud",
+        state: "Bali",
+        postalCode: "80571",
+        country: "Indonesia",
+      }),
+      deliveryOption: "PICKUP",
+      deliveryCostCents: 0,
+      totalCents: 18_550,
+      usdToIdrRate: "16777.30",
+      totalIdr: 3_112_189,
+      locale: "en",
+    })
+    .execute();
 }
 
 async function text(stream: ReadableStream<Uint8Array>): Promise<string> {

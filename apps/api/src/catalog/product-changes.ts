@@ -1,10 +1,11 @@
 import type { ProductInput } from "@workshop/domain/validation/product.ts";
-import { asc, eq, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
-import { orders, productImages, products } from "#server/db/schema.ts";
+import { json } from "#server/db/json.ts";
 import type { Tx } from "#server/db/tx.ts";
+import type { ProductTranslation, Row } from "#server/db/types.ts";
 import { AppError } from "#server/errors.ts";
 import { checkPhotos, type StoredPhoto } from "./product-photos.ts";
 import { catalogChanged } from "./read-cache.ts";
@@ -18,28 +19,23 @@ import { catalogChanged } from "./read-cache.ts";
 /** Arbitrary constant: new product ids are handed out one at a time (highest id plus 1, SPEC 3). */
 const PRODUCT_ID_LOCK = 727_021;
 
-type ProductRow = typeof products.$inferSelect;
+type ProductRow = Row<"products">;
 type EditablePhoto = StoredPhoto & { altEn: string; altRu: string };
 export type EditableProduct = ProductRow & { images: EditablePhoto[]; ordered: boolean };
 
 /** A product with everything the form edits (hidden or not), and whether it was ever ordered. */
 export async function editableProduct(id: number, tx?: Tx): Promise<EditableProduct | null> {
   const db = tx ?? (await getDb());
-  const [row] = await db.select().from(products).where(eq(products.id, id));
+  const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
-  const [images, [ordered]] = await Promise.all([
+  const [images, ordered] = await Promise.all([
     db
-      .select({
-        storageKey: productImages.storageKey,
-        width: productImages.width,
-        height: productImages.height,
-        altEn: productImages.altEn,
-        altRu: productImages.altRu,
-      })
-      .from(productImages)
-      .where(eq(productImages.productId, id))
-      .orderBy(asc(productImages.position)),
-    db.select({ id: orders.id }).from(orders).where(eq(orders.productId, id)).limit(1),
+      .selectFrom("productImages")
+      .select(["storageKey", "width", "height", "altEn", "altRu"])
+      .where("productId", "=", id)
+      .orderBy("position")
+      .execute(),
+    db.selectFrom("orders").select("id").where("productId", "=", id).limit(1).executeTakeFirst(),
   ]);
   return { ...row, images, ordered: ordered !== undefined };
 }
@@ -65,7 +61,7 @@ function snapshot(p: EditableProduct): Record<string, unknown> {
 }
 
 function columnsOf(input: ProductInput, previous?: ProductRow) {
-  const translations = { ...(previous?.translations ?? {}) };
+  const translations: Record<string, ProductTranslation> = { ...(previous?.translations ?? {}) };
   if (Object.keys(input.russian).length > 0) translations.ru = input.russian;
   else delete translations.ru;
   return {
@@ -80,7 +76,7 @@ function columnsOf(input: ProductInput, previous?: ProductRow) {
     isNew: input.isNew,
     isFeatured: input.isFeatured,
     inStock: input.inStock,
-    translations,
+    translations: json(translations),
   };
 }
 
@@ -95,9 +91,12 @@ async function photosOf(input: ProductInput, current: readonly StoredPhoto[]): P
 }
 
 async function writePhotos(tx: Tx, productId: number, photos: EditablePhoto[]): Promise<void> {
-  await tx.delete(productImages).where(eq(productImages.productId, productId));
+  await tx.deleteFrom("productImages").where("productId", "=", productId).execute();
   if (photos.length === 0) return;
-  await tx.insert(productImages).values(photos.map((p, position) => ({ productId, position, ...p })));
+  await tx
+    .insertInto("productImages")
+    .values(photos.map((p, position) => ({ productId, position, ...p })))
+    .execute();
 }
 
 /**
@@ -107,13 +106,16 @@ async function writePhotos(tx: Tx, productId: number, photos: EditablePhoto[]): 
 export async function createProduct(input: ProductInput, actor: Actor): Promise<EditableProduct> {
   const photos = await photosOf(input, []);
   const db = await getDb();
-  const created = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${PRODUCT_ID_LOCK})`);
-    const [next] = await tx.select({ id: sql<number>`coalesce(max(${products.id}), 0) + 1` }).from(products);
+  const created = await db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(${PRODUCT_ID_LOCK})`.execute(tx);
+    const next = await tx.selectFrom("products").select(sql<number>`coalesce(max(products.id), 0) + 1`.as("id")).executeTakeFirst();
     const id = Number(next?.id ?? 1);
-    await tx.insert(products).values({ id, ...columnsOf(input) });
+    await tx
+      .insertInto("products")
+      .values({ id, ...columnsOf(input) })
+      .execute();
     // The serial default stays past every id, should anything insert without one.
-    await tx.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), ${id})`);
+    await sql`select setval(pg_get_serial_sequence('products', 'id'), ${id})`.execute(tx);
     await writePhotos(tx, id, photos);
     const product = (await editableProduct(id, tx))!;
     await recordAudit({ actor, action: "product-created", recordType: "product", recordId: id, after: snapshot(product) }, tx);
@@ -124,7 +126,7 @@ export async function createProduct(input: ProductInput, actor: Actor): Promise<
 }
 
 async function lockedProduct(tx: Tx, id: number): Promise<EditableProduct> {
-  await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for("update");
+  await tx.selectFrom("products").select("id").where("id", "=", id).forUpdate().execute();
   const product = await editableProduct(id, tx);
   if (!product) throw new AppError("not_found", "Product not found");
   return product;
@@ -136,12 +138,13 @@ export async function updateProduct(id: number, input: ProductInput, actor: Acto
   if (!current) throw new AppError("not_found", "Product not found");
   const photos = await photosOf(input, current.images);
   const db = await getDb();
-  const updated = await db.transaction(async (tx) => {
+  const updated = await db.transaction().execute(async (tx) => {
     const before = await lockedProduct(tx, id);
     await tx
-      .update(products)
+      .updateTable("products")
       .set({ ...columnsOf(input, before), updatedAt: new Date() })
-      .where(eq(products.id, id));
+      .where("id", "=", id)
+      .execute();
     await writePhotos(tx, id, photos);
     const after = (await editableProduct(id, tx))!;
     await recordAudit(
@@ -157,10 +160,10 @@ export async function updateProduct(id: number, input: ProductInput, actor: Acto
 /** Hides a product from the shop (its orders and the admin keep it), or shows it again. */
 export async function setHidden(id: number, hidden: boolean, actor: Actor): Promise<EditableProduct> {
   const db = await getDb();
-  const result = await db.transaction(async (tx) => {
+  const result = await db.transaction().execute(async (tx) => {
     const before = await lockedProduct(tx, id);
     if (before.hidden === hidden) return before;
-    await tx.update(products).set({ hidden, updatedAt: new Date() }).where(eq(products.id, id));
+    await tx.updateTable("products").set({ hidden, updatedAt: new Date() }).where("id", "=", id).execute();
     const after = { ...before, hidden };
     await recordAudit(
       {
@@ -185,10 +188,10 @@ export async function setHidden(id: number, hidden: boolean, actor: Actor): Prom
  */
 export async function deleteProduct(id: number, actor: Actor): Promise<void> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  await db.transaction().execute(async (tx) => {
     const before = await lockedProduct(tx, id);
     if (before.ordered) throw new AppError("conflict", "This product has orders: hide it instead of deleting it");
-    await tx.delete(products).where(eq(products.id, id));
+    await tx.deleteFrom("products").where("id", "=", id).execute();
     await recordAudit({ actor, action: "product-deleted", recordType: "product", recordId: id, before: snapshot(before) }, tx);
     await catalogChanged(tx);
   });

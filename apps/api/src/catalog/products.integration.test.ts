@@ -1,12 +1,12 @@
 import { defaultFilter, parseFilter } from "@workshop/domain/catalog-filter.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "#server/db/client.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { seedProducts } from "#server/db/seed/products.ts";
 import { seedCatalogIfEmpty } from "#server/db/seed.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { allProducts, distinctSizes, featuredProducts, getProduct, listProducts } from "./products.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 
 beforeAll(async () => {
   database = await freshDatabase();

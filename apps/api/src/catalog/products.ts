@@ -1,21 +1,36 @@
 import { type CatalogFilter, PRODUCTS_PER_PAGE, type SortOption } from "@workshop/domain/catalog-filter.ts";
 import type { Locale } from "@workshop/domain/locale.ts";
 import type { ProductCardView, ProductImage, ProductView } from "@workshop/domain/product.ts";
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { getDb } from "#server/db/client.ts";
-import { productImages, products } from "#server/db/schema.ts";
+import type { Database, Row } from "#server/db/types.ts";
 import { cachedRead } from "./read-cache.ts";
 
-type ProductRow = typeof products.$inferSelect;
+type ProductRow = Row<"products">;
+type Products = ExpressionBuilder<Database, "products">;
 
 /** What the shop shows: every product that staff have not hidden (a hidden one stays for its orders). */
-const visible = eq(products.hidden, false);
+const visible = (eb: Products) => eb("products.hidden", "=", false);
 
-const orderBy: Record<SortOption, SQL[]> = {
-  featured: [desc(products.isFeatured), asc(products.id)],
-  newest: [desc(products.isNew), desc(products.createdAt), desc(products.id)],
-  "price-low": [asc(products.priceCents), asc(products.id)],
-  "price-high": [desc(products.priceCents), asc(products.id)],
+type SortColumn = "isFeatured" | "id" | "isNew" | "createdAt" | "priceCents";
+const orderBy: Record<SortOption, [SortColumn, "asc" | "desc"][]> = {
+  featured: [
+    ["isFeatured", "desc"],
+    ["id", "asc"],
+  ],
+  newest: [
+    ["isNew", "desc"],
+    ["createdAt", "desc"],
+    ["id", "desc"],
+  ],
+  "price-low": [
+    ["priceCents", "asc"],
+    ["id", "asc"],
+  ],
+  "price-high": [
+    ["priceCents", "desc"],
+    ["id", "asc"],
+  ],
 };
 
 function localize(row: ProductRow, locale: Locale) {
@@ -64,17 +79,19 @@ async function imagesOf(productIds: number[], firstOnly = false): Promise<Map<nu
   if (productIds.length === 0) return byProduct;
   const db = await getDb();
   const rows = await db
-    .select()
-    .from(productImages)
-    .where(
+    .selectFrom("productImages")
+    .selectAll()
+    .where((eb) =>
       firstOnly
-        ? and(
-            inArray(productImages.productId, productIds),
-            sql`${productImages.position} = (select min(p2.position) from product_images p2 where p2.product_id = ${productImages.productId})`,
-          )
-        : inArray(productImages.productId, productIds),
+        ? eb.and([
+            eb("productId", "in", productIds),
+            sql<SqlBool>`product_images.position = (select min(p2.position) from product_images p2 where p2.product_id = product_images.product_id)`,
+          ])
+        : eb("productId", "in", productIds),
     )
-    .orderBy(asc(productImages.productId), asc(productImages.position));
+    .orderBy("productId")
+    .orderBy("position")
+    .execute();
   for (const r of rows) {
     const list = byProduct.get(r.productId) ?? [];
     list.push({ key: r.storageKey, width: r.width, height: r.height, altEn: r.altEn, altRu: r.altRu });
@@ -110,22 +127,27 @@ async function readProductPage(filter: CatalogFilter, locale: Locale): Promise<P
   const sizes = await distinctSizes();
   if (!filter.inStock && !filter.outOfStock) return { products: [], total: 0, page: 1, totalPages: 0, sizes };
 
-  const conditions: SQL[] = [visible];
-  if (filter.size !== null) conditions.push(sql`${filter.size} = any(${products.sizes})`);
-  if (filter.inStock !== filter.outOfStock) conditions.push(eq(products.inStock, filter.inStock));
-  const where = and(...conditions);
+  const where = (eb: Products) => {
+    const conditions: Expression<SqlBool>[] = [visible(eb)];
+    if (filter.size !== null) conditions.push(sql<SqlBool>`${filter.size} = any(products.sizes)`);
+    if (filter.inStock !== filter.outOfStock) conditions.push(eb("products.inStock", "=", filter.inStock));
+    return eb.and(conditions);
+  };
 
-  const [totals] = await db.select({ n: count() }).from(products).where(where);
+  const totals = await db
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where(where)
+    .executeTakeFirst();
   const total = totals?.n ?? 0;
   const totalPages = Math.ceil(total / PRODUCTS_PER_PAGE);
   const page = Math.min(filter.page, Math.max(totalPages, 1));
-  const rows = await db
-    .select()
-    .from(products)
-    .where(where)
-    .orderBy(...orderBy[filter.sort])
+  let query = db.selectFrom("products").selectAll().where(where);
+  for (const [column, direction] of orderBy[filter.sort]) query = query.orderBy(column, direction);
+  const rows = await query
     .limit(PRODUCTS_PER_PAGE)
-    .offset((page - 1) * PRODUCTS_PER_PAGE);
+    .offset((page - 1) * PRODUCTS_PER_PAGE)
+    .execute();
   const views = await withImages(rows, locale, true);
   return { products: views.map(toCard), total, page, totalPages, sizes };
 }
@@ -136,10 +158,7 @@ export function distinctSizes(): Promise<number[]> {
 
 async function readDistinctSizes(): Promise<number[]> {
   const db = await getDb();
-  const rows = await db
-    .selectDistinct({ size: sql<number>`unnest(${products.sizes})` })
-    .from(products)
-    .where(visible);
+  const rows = await db.selectFrom("products").select(sql<number>`unnest(products.sizes)`.as("size")).distinct().where(visible).execute();
   return rows.map((r) => Number(r.size)).sort((a, b) => a - b);
 }
 
@@ -151,11 +170,12 @@ export function featuredProducts(locale: Locale, limit = 8): Promise<ProductCard
 async function readFeatured(locale: Locale, limit: number): Promise<ProductCardView[]> {
   const db = await getDb();
   const rows = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.isFeatured, true), eq(products.inStock, true), visible))
-    .orderBy(asc(products.id))
-    .limit(limit);
+    .selectFrom("products")
+    .selectAll()
+    .where((eb) => eb.and([eb("isFeatured", "=", true), eb("inStock", "=", true), visible(eb)]))
+    .orderBy("id")
+    .limit(limit)
+    .execute();
   const whole = rows.length >= 4 ? rows.length - (rows.length % 4) : rows.length;
   return (await withImages(rows.slice(0, whole), locale, true)).map(toCard);
 }
@@ -192,10 +212,12 @@ export async function readProducts(ids: readonly number[], locale: Locale): Prom
   if (ids.length === 0) return views;
   const db = await getDb();
   const rows = await db
-    .select({ product: products, images: imagesJson })
-    .from(products)
-    .where(and(inArray(products.id, [...new Set(ids)]), visible));
-  for (const { product, images } of rows) views.set(product.id, toView(product, images, locale));
+    .selectFrom("products")
+    .selectAll("products")
+    .select(imagesJson.as("images"))
+    .where((eb) => eb.and([eb("id", "in", [...new Set(ids)]), visible(eb)]))
+    .execute();
+  for (const { images, ...product } of rows) views.set(product.id, toView(product, images, locale));
   return views;
 }
 
@@ -203,7 +225,11 @@ export async function readProducts(ids: readonly number[], locale: Locale): Prom
 export function productCount(): Promise<number> {
   return cachedRead("count", async () => {
     const db = await getDb();
-    const [row] = await db.select({ n: count() }).from(products).where(visible);
+    const row = await db
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(visible)
+      .executeTakeFirst();
     return row?.n ?? 0;
   });
 }
@@ -213,13 +239,15 @@ export function productsById(offset: number, limit: number, locale: Locale): Pro
   return cachedRead(`by-id:${locale}:${offset}:${limit}`, async () => {
     const db = await getDb();
     const rows = await db
-      .select({ product: products, images: imagesJson })
-      .from(products)
+      .selectFrom("products")
+      .selectAll("products")
+      .select(imagesJson.as("images"))
       .where(visible)
-      .orderBy(asc(products.id))
+      .orderBy("products.id")
       .limit(limit)
-      .offset(offset);
-    return rows.map(({ product, images }) => toView(product, images, locale));
+      .offset(offset)
+      .execute();
+    return rows.map(({ images, ...product }) => toView(product, images, locale));
   });
 }
 
@@ -229,6 +257,6 @@ export function allProducts(locale: Locale): Promise<ProductView[]> {
 
 async function readAll(locale: Locale): Promise<ProductView[]> {
   const db = await getDb();
-  const rows = await db.select().from(products).where(visible).orderBy(asc(products.id));
+  const rows = await db.selectFrom("products").selectAll().where(visible).orderBy("id").execute();
   return withImages(rows, locale);
 }

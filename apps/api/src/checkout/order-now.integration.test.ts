@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "#server/db/client.ts";
-import { checkoutSessions, products } from "#server/db/schema.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { seedCatalogIfEmpty } from "#server/db/seed.ts";
 import { AppError } from "#server/errors.ts";
 import { cookieOf } from "#test-support/cookies.ts";
@@ -9,7 +7,7 @@ import { freshDatabase } from "#test-support/test-db.ts";
 import { orderNow } from "./order-now.ts";
 import { readCheckout } from "./session.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 const request = (cookie?: string) => new Request("http://localhost/products/1", { headers: cookie ? { cookie } : {} });
 
 beforeAll(async () => {
@@ -20,7 +18,7 @@ afterAll(() => database.close());
 
 describe("Order Now", () => {
   it("stores the product, size and the price from the database in a checkout session", async () => {
-    const [product] = await database.db.select().from(products).where(eq(products.id, 1));
+    const product = await database.db.selectFrom("products").selectAll().where("id", "=", 1).executeTakeFirst();
     const size = product!.sizes.at(-1)!;
     const id = await orderNow(request(), 1, String(size), "en");
     expect(await readCheckout(request(await cookieOf(id)))).toEqual({
@@ -36,7 +34,7 @@ describe("Order Now", () => {
     const again = await orderNow(
       request(await cookieOf(id)),
       2,
-      String((await database.db.select().from(products).where(eq(products.id, 2)))[0]!.sizes[0]),
+      String((await database.db.selectFrom("products").selectAll().where("id", "=", 2).executeTakeFirst())!.sizes[0]),
       "en",
     );
     expect(again).toBe(id);
@@ -44,14 +42,14 @@ describe("Order Now", () => {
   });
 
   it("refuses a size the product does not come in, an unknown product and a sold-out one, storing nothing", async () => {
-    const before = (await database.db.select().from(checkoutSessions)).length;
+    const before = (await database.db.selectFrom("checkoutSessions").selectAll().execute()).length;
     await expect(orderNow(request(), 1, "99", "en")).rejects.toMatchObject({ kind: "invalid" });
     await expect(orderNow(request(), 1, null, "en")).rejects.toMatchObject({ kind: "invalid" });
     await expect(orderNow(request(), 1, "x".repeat(10_000), "en")).rejects.toBeInstanceOf(AppError);
     await expect(orderNow(request(), 99999, "58", "en")).rejects.toMatchObject({ kind: "not_found" });
-    const [soldOut] = await database.db.select().from(products).where(eq(products.inStock, false)).limit(1);
+    const soldOut = await database.db.selectFrom("products").selectAll().where("inStock", "=", false).limit(1).executeTakeFirst();
     await expect(orderNow(request(), soldOut!.id, String(soldOut!.sizes[0]), "en")).rejects.toMatchObject({ kind: "conflict" });
-    expect((await database.db.select().from(checkoutSessions)).length).toBe(before);
+    expect((await database.db.selectFrom("checkoutSessions").selectAll().execute()).length).toBe(before);
   });
 
   it("ignores a forged or malformed checkout cookie", async () => {

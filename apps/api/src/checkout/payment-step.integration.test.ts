@@ -1,7 +1,5 @@
-import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "#server/db/client.ts";
-import { orders } from "#server/db/schema.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { seedProducts } from "#server/db/seed/products.ts";
 import { seedCatalogIfEmpty } from "#server/db/seed.ts";
 import { cookieOf } from "#test-support/cookies.ts";
@@ -9,7 +7,7 @@ import { freshDatabase } from "#test-support/test-db.ts";
 import { type PaymentStep, pay, paymentStep } from "./payment-step.ts";
 import { readCheckout, startCheckout } from "./session.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 const browser = async (id?: string) =>
   new Request("http://localhost/checkout/payment", { headers: id ? { cookie: await cookieOf(id) } : {} });
 const address = (state: string, city: string) => ({
@@ -37,7 +35,13 @@ async function atPaymentStep(state = "Bali", city = "Ubud", deliveryOption: "PIC
   });
 }
 const codes = (step: PaymentStep) => step.groups.flatMap((g) => g.methods.map((m) => m.code));
-const orderCount = async () => (await database.db.select({ n: count() }).from(orders))[0]!.n;
+const orderCount = async () =>
+  (
+    await database.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -83,7 +87,7 @@ describe("the payment step", () => {
     });
     expect(await orderCount()).toBe(before);
     expect((await readCheckout(await browser(mine)))?.productId).toBe(1);
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, otherOrderId));
+    const order = await database.db.selectFrom("orders").selectAll().where("id", "=", otherOrderId).executeTakeFirst();
     expect(order).toMatchObject({ paymentMethod: "CASH_IN_STORE" });
   });
 });

@@ -1,6 +1,4 @@
-import { and, eq } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
-import { paymentAttempts } from "#server/db/schema.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { type PaymentAttempt, providerStatus } from "#server/payments/attempts.ts";
 import { refreshAttempt } from "#server/payments/refresh.ts";
@@ -28,11 +26,13 @@ export async function returnDestination(request: Request, query: URLSearchParams
   const order = signed ? await orderById(orderId) : await placedOrder(request, orderId, orderById);
   if (!order) return back;
   const db = await getDb();
-  const [found] = await db
-    .select()
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.attempt, Number(attemptNumber))))
-    .limit(1);
+  const found = await db
+    .selectFrom("paymentAttempts")
+    .selectAll()
+    .where("orderId", "=", order.id)
+    .where("attempt", "=", Number(attemptNumber))
+    .limit(1)
+    .executeTakeFirst();
   if (!found?.xenditRequestId) return back;
   let attempt: PaymentAttempt = found;
   try {

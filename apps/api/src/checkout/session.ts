@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { DeliveryOptionId } from "@workshop/domain/delivery.ts";
 import type { ShippingAddressInput } from "@workshop/domain/validation/address.ts";
-import { eq, inArray, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { type Cookie, createCookie } from "react-router";
 import { config } from "#server/config.ts";
 import { batched } from "#server/db/batched.ts";
 import { getDb } from "#server/db/client.ts";
-import { checkoutSessions } from "#server/db/schema.ts";
+import { json } from "#server/db/json.ts";
 
 const CHECKOUT_COOKIE = "checkout";
 const MAX_AGE_SECONDS = 30 * 24 * 3600;
@@ -63,10 +63,11 @@ export async function updateCheckout(request: Request, patch: Partial<CheckoutDa
   if (!id) return false;
   const db = await getDb();
   const updated = await db
-    .update(checkoutSessions)
-    .set({ data: sql`${checkoutSessions.data} || ${JSON.stringify(patch)}::jsonb`, updatedAt: sql`now()` })
-    .where(eq(checkoutSessions.id, id))
-    .returning({ id: checkoutSessions.id });
+    .updateTable("checkoutSessions")
+    .set({ data: sql`checkout_sessions.data || ${JSON.stringify(patch)}::jsonb`, updatedAt: sql`now()` })
+    .where("id", "=", id)
+    .returning("id")
+    .execute();
   return updated.length > 0;
 }
 
@@ -80,9 +81,10 @@ export async function readCheckout(request: Request): Promise<CheckoutData | nul
 const readSession = batched(async (ids: string[]): Promise<(CheckoutData | null)[]> => {
   const db = await getDb();
   const rows = await db
-    .select({ id: checkoutSessions.id, data: checkoutSessions.data })
-    .from(checkoutSessions)
-    .where(inArray(checkoutSessions.id, [...new Set(ids)]));
+    .selectFrom("checkoutSessions")
+    .select(["id", "data"])
+    .where("id", "in", [...new Set(ids)])
+    .execute();
   const byId = new Map(rows.map((row) => [row.id, row.data as CheckoutData]));
   return ids.map((id) => byId.get(id) ?? null);
 });
@@ -97,10 +99,11 @@ export async function startCheckout(request: Request, data: CheckoutData): Promi
   const existing = await checkoutIdOf(request);
   if (existing) {
     const updated = await db
-      .update(checkoutSessions)
-      .set({ data: sql`${checkoutSessions.data} || ${JSON.stringify(data)}::jsonb`, updatedAt: sql`now()` })
-      .where(eq(checkoutSessions.id, existing))
-      .returning({ id: checkoutSessions.id });
+      .updateTable("checkoutSessions")
+      .set({ data: sql`checkout_sessions.data || ${JSON.stringify(data)}::jsonb`, updatedAt: sql`now()` })
+      .where("id", "=", existing)
+      .returning("id")
+      .execute();
     if (updated[0]) return updated[0].id;
   }
   return insertSession(data);
@@ -111,7 +114,10 @@ export async function startCheckout(request: Request, data: CheckoutData): Promi
 const insertSession = batched(async (rows: CheckoutData[]): Promise<string[]> => {
   const db = await getDb();
   const ids = rows.map(() => randomUUID());
-  await db.insert(checkoutSessions).values(rows.map((data, i) => ({ id: ids[i]!, data })));
+  await db
+    .insertInto("checkoutSessions")
+    .values(rows.map((data, i) => ({ id: ids[i]!, data: json<Record<string, unknown>>(data) })))
+    .execute();
   return ids;
 });
 
@@ -120,7 +126,7 @@ export async function clearCheckout(request: Request): Promise<string> {
   const id = await checkoutIdOf(request);
   if (id) {
     const db = await getDb();
-    await db.delete(checkoutSessions).where(eq(checkoutSessions.id, id));
+    await db.deleteFrom("checkoutSessions").where("id", "=", id).execute();
   }
   return checkoutIdCookie().serialize("", { maxAge: 0 });
 }

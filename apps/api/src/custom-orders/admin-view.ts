@@ -1,6 +1,5 @@
-import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
-import { customOrderPhotos, customOrders } from "#server/db/schema.ts";
+import type { Row as TableRow } from "#server/db/types.ts";
 import { photoLink } from "./signed-links.ts";
 import type { CustomOrderStatus } from "./status.ts";
 
@@ -37,7 +36,7 @@ export const viewDefaults = {
   phone: "N/A",
 } as const;
 
-type Row = typeof customOrders.$inferSelect;
+type Row = TableRow<"customOrders">;
 
 function viewOf(row: Row, photoIds: string[], now = Date.now()): CustomOrderView {
   const or = (value: string, fallback: string) => (value.trim() ? value : fallback);
@@ -64,10 +63,11 @@ function viewOf(row: Row, photoIds: string[], now = Date.now()): CustomOrderView
 export async function customOrderView(row: Row): Promise<CustomOrderView> {
   const db = await getDb();
   const photos = await db
-    .select({ id: customOrderPhotos.id })
-    .from(customOrderPhotos)
-    .where(eq(customOrderPhotos.customOrderId, row.id))
-    .orderBy(asc(customOrderPhotos.position));
+    .selectFrom("customOrderPhotos")
+    .select("id")
+    .where("customOrderId", "=", row.id)
+    .orderBy("position", "asc")
+    .execute();
   return viewOf(
     row,
     photos.map((p) => p.id),
@@ -84,23 +84,25 @@ export async function listCustomOrders(
   status?: CustomOrderStatus,
 ): Promise<{ customOrders: CustomOrderView[]; pagination: Pagination }> {
   const db = await getDb();
-  const where = status ? eq(customOrders.status, status) : undefined;
-  const [totals] = await db.select({ n: count() }).from(customOrders).where(where);
+  let filtered = db.selectFrom("customOrders");
+  if (status) filtered = filtered.where("status", "=", status);
+  const totals = await filtered.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
   const total = totals?.n ?? 0;
-  const rows = await db
-    .select()
-    .from(customOrders)
-    .where(where)
-    .orderBy(desc(customOrders.createdAt), desc(customOrders.id))
+  const rows = await filtered
+    .selectAll()
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
     .limit(limit)
-    .offset((page - 1) * limit);
+    .offset((page - 1) * limit)
+    .execute();
   const ids = rows.map((r) => r.id);
   const photos = ids.length
     ? await db
-        .select({ id: customOrderPhotos.id, orderId: customOrderPhotos.customOrderId })
-        .from(customOrderPhotos)
-        .where(inArray(customOrderPhotos.customOrderId, ids))
-        .orderBy(asc(customOrderPhotos.position))
+        .selectFrom("customOrderPhotos")
+        .select(["id", "customOrderId as orderId"])
+        .where("customOrderId", "in", ids)
+        .orderBy("position", "asc")
+        .execute()
     : [];
   const byOrder = new Map<number, string[]>();
   for (const p of photos) if (p.orderId !== null) byOrder.set(p.orderId, [...(byOrder.get(p.orderId) ?? []), p.id]);

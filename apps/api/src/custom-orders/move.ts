@@ -1,7 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
-import { customOrders, customQuotes } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { AppError } from "#server/errors.ts";
 import { type CustomOrderStatus, canMoveCustomOrder, isCustomOrderStatus } from "./status.ts";
@@ -22,22 +21,21 @@ const refuse = (code: CustomOrderRefusal, message: string) =>
 export async function moveCustomOrder(tx: Tx, id: number, from: string, to: string, actor: Actor): Promise<{ status: CustomOrderStatus }> {
   if (!isCustomOrderStatus(to)) throw refuse("unknown-status", `Unknown status: ${String(to).slice(0, 40)}`);
   // Locked until the transaction ends: two moves at once are one after the other, the second sees the first.
-  const [current] = await tx.select({ status: customOrders.status }).from(customOrders).where(eq(customOrders.id, id)).for("update");
+  const current = await tx.selectFrom("customOrders").select("status").where("id", "=", id).forUpdate().executeTakeFirst();
   if (!current) throw new AppError("not_found", "Custom order not found");
   if (current.status !== from) throw refuse("stale", `The request changed meanwhile: it is now ${current.status}. Reload the page.`);
   if (!canMoveCustomOrder(from, to)) throw refuse("move-not-allowed", `A custom request cannot go from ${from} to ${to}`);
-  await tx
-    .update(customOrders)
-    .set({ status: to, updatedAt: sql`now()` })
-    .where(and(eq(customOrders.id, id), eq(customOrders.status, from)));
+  await tx.updateTable("customOrders").set({ status: to, updatedAt: sql`now()` }).where("id", "=", id).where("status", "=", from).execute();
   // A request that ends takes its quote off the table: the customer's link then says withdrawn.
   const withdrawn =
     to === "CANCELLED" || to === "COMPLETED"
       ? await tx
-          .update(customQuotes)
+          .updateTable("customQuotes")
           .set({ status: "WITHDRAWN", closedAt: new Date(), closedBy: actor.label })
-          .where(and(eq(customQuotes.customOrderId, id), eq(customQuotes.status, "SENT")))
-          .returning({ version: customQuotes.version })
+          .where("customOrderId", "=", id)
+          .where("status", "=", "SENT")
+          .returning("version")
+          .execute()
       : [];
   const after = withdrawn.length > 0 ? { status: to, quoteWithdrawn: withdrawn.map((q) => q.version) } : { status: to };
   await recordAudit(

@@ -1,6 +1,4 @@
-import { and, inArray, isNull, lt } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
-import { customOrderPhotos } from "#server/db/schema.ts";
 import { defineJob } from "#server/jobs/index.ts";
 import { storage } from "#server/media/storage.ts";
 import { WAITING_PHOTO_MINUTES } from "./reference-photos.ts";
@@ -20,14 +18,21 @@ const BATCH = 200;
 export async function removeUnattachedPhotos(now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - WAITING_PHOTO_MINUTES * 60_000);
   const db = await getDb();
-  const unattached = and(isNull(customOrderPhotos.customOrderId), lt(customOrderPhotos.createdAt, cutoff));
   let removed = 0;
   for (;;) {
-    const batch = db.select({ id: customOrderPhotos.id }).from(customOrderPhotos).where(unattached).limit(BATCH);
+    const batch = db
+      .selectFrom("customOrderPhotos")
+      .select("id")
+      .where("customOrderId", "is", null)
+      .where("createdAt", "<", cutoff)
+      .limit(BATCH);
     const deleted = await db
-      .delete(customOrderPhotos)
-      .where(and(inArray(customOrderPhotos.id, batch), unattached))
-      .returning({ key: customOrderPhotos.storageKey });
+      .deleteFrom("customOrderPhotos")
+      .where("id", "in", batch)
+      .where("customOrderId", "is", null)
+      .where("createdAt", "<", cutoff)
+      .returning("storageKey as key")
+      .execute();
     for (const { key } of deleted) {
       await storage()
         .delete(key)

@@ -4,9 +4,8 @@ import type { Locale } from "@workshop/domain/locale.ts";
 import { centsToIdr } from "@workshop/domain/money.ts";
 import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE } from "@workshop/domain/payment-methods.ts";
 import type { ShippingAddressInput } from "@workshop/domain/validation/address.ts";
-import { eq, inArray, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { getDb } from "#server/db/client.ts";
-import { customOrders, customQuotes, orderEvents } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { deliverQueuedMail } from "#server/mail/index.ts";
 import { announceNewOrders } from "#server/orders/notifications.ts";
@@ -51,13 +50,13 @@ export async function placeQuoteOrder(input: QuoteOrderInput): Promise<Order> {
 
   const db = await getDb();
   const mails: number[] = [];
-  const order = await db.transaction(async (tx) => {
+  const order = await db.transaction().execute(async (tx) => {
     // The request first, then its quote: the order in which staff's quote writes lock them, so an
     // accept and a revision at the same moment run one after the other.
-    const ownerOfQuote = tx.select({ id: customQuotes.customOrderId }).from(customQuotes).where(eq(customQuotes.id, input.quoteId));
-    const [request] = await tx.select().from(customOrders).where(inArray(customOrders.id, ownerOfQuote)).for("update");
+    const ownerOfQuote = tx.selectFrom("customQuotes").select("customOrderId").where("id", "=", input.quoteId);
+    const request = await tx.selectFrom("customOrders").selectAll().where("id", "in", ownerOfQuote).forUpdate().executeTakeFirst();
     if (!request) throw new AppError("not_found", "Quote not found");
-    const [quote] = await tx.select().from(customQuotes).where(eq(customQuotes.id, input.quoteId)).for("update");
+    const quote = await tx.selectFrom("customQuotes").selectAll().where("id", "=", input.quoteId).forUpdate().executeTakeFirst();
     if (!quote) throw new AppError("not_found", "Quote not found");
     const refusal = quoteRefusal(quoteState(quote));
     if (refusal) throw new AppError("conflict", refusal);
@@ -93,16 +92,20 @@ export async function placeQuoteOrder(input: QuoteOrderInput): Promise<Order> {
         depositIdr,
       },
     ]);
-    await tx.insert(orderEvents).values({
-      orderId: placed!.id,
-      status: placed!.status,
-      paymentStatus: placed!.paymentStatus,
-      reason: `placed from quote v${quote.version} of request #C${request.id} (${placed!.paymentMethod})`,
-    });
     await tx
-      .update(customQuotes)
+      .insertInto("orderEvents")
+      .values({
+        orderId: placed!.id,
+        status: placed!.status,
+        paymentStatus: placed!.paymentStatus,
+        reason: `placed from quote v${quote.version} of request #C${request.id} (${placed!.paymentMethod})`,
+      })
+      .execute();
+    await tx
+      .updateTable("customQuotes")
       .set({ status: "ACCEPTED", closedAt: sql`now()`, closedBy: "customer" })
-      .where(eq(customQuotes.id, quote.id));
+      .where("id", "=", quote.id)
+      .execute();
     await announceNewOrders([placed!], { tx, later: mails });
     if (method.type === "TEST_CARD") return (await changePaymentStatus(tx, placed!, "DEPOSIT_PAID", "deposit paid (test card)")).order;
     return placed!;

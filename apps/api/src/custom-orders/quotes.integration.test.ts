@@ -2,7 +2,6 @@ import { workshopToday } from "@workshop/domain/admin-date.ts";
 import { depositCents } from "@workshop/domain/custom-quote.ts";
 import { centsToIdr } from "@workshop/domain/money.ts";
 import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
-import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "#server/audit/actor.ts";
 import { mayManagePayments } from "#server/checkout/payment-access.ts";
@@ -10,7 +9,6 @@ import { pay, paymentStep } from "#server/checkout/payment-step.ts";
 import { acceptQuote } from "#server/checkout/quote-checkout.ts";
 import { readCheckout, updateCheckout } from "#server/checkout/session.ts";
 import { chooseDelivery, saveAddress } from "#server/checkout/steps.ts";
-import { auditLog, customOrders, customQuotes, mailOutbox, orders, paymentAttempts } from "#server/db/schema.ts";
 import { sendBalanceLink } from "#server/desk/balance-link.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { createPaymentRequest } from "#server/payments/payment-request-api.ts";
@@ -36,8 +34,8 @@ const form = (price: number, extra: Partial<{ description: string; productionTim
 });
 
 async function newRequest(locale = "ru") {
-  const [row] = await h.database.db
-    .insert(customOrders)
+  const row = await h.database.db
+    .insertInto("customOrders")
     .values({
       name: "Ayu",
       email: "ayu@example.com",
@@ -48,10 +46,12 @@ async function newRequest(locale = "ru") {
       timeline: "3-4 weeks",
       locale,
     })
-    .returning();
+    .returningAll()
+    .executeTakeFirst();
   return row!;
 }
-const requestStatus = async (id: number) => (await h.database.db.select().from(customOrders).where(eq(customOrders.id, id)))[0]!.status;
+const requestStatus = async (id: number) =>
+  (await h.database.db.selectFrom("customOrders").selectAll().where("id", "=", id).execute())[0]!.status;
 const browser = async (id?: string) =>
   new Request("http://localhost/checkout/payment", { headers: id ? { cookie: await cookieOf(id) } : {} });
 
@@ -73,10 +73,7 @@ describe("writing quotes", () => {
     expect(quote).toMatchObject({ version: 1, status: "SENT", priceCents: 18_550, productionTime: "3-4 weeks" });
     expect(quote.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(await requestStatus(request.id)).toBe("QUOTED");
-    const [mail] = await h.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.dedupeKey, `custom-quote:${quote.id}`));
+    const [mail] = await h.database.db.selectFrom("mailOutbox").selectAll().where("dedupeKey", "=", `custom-quote:${quote.id}`).execute();
     expect(mail).toMatchObject({ template: "custom-quote", locale: "ru", to: "ayu@example.com", customOrderId: request.id });
     expect(mail!.text).toContain(`/ru/quotes/${quote.token}`);
     // Half of $185.50, in whole cents, rounded up: $92.75.
@@ -89,7 +86,7 @@ describe("writing quotes", () => {
     const v2 = await writeQuote(request.id, form(12_000), staff);
     const v3 = await writeQuote(request.id, form(12_001), staff);
     await expect(writeQuote(request.id, form(13_000), staff)).rejects.toMatchObject({ kind: "conflict" });
-    const rows = await h.database.db.select().from(customQuotes).where(eq(customQuotes.customOrderId, request.id));
+    const rows = await h.database.db.selectFrom("customQuotes").selectAll().where("customOrderId", "=", request.id).execute();
     expect(rows.map((r) => [r.version, r.status]).sort()).toEqual([
       [1, "SUPERSEDED"],
       [2, "SUPERSEDED"],
@@ -112,7 +109,7 @@ describe("writing quotes", () => {
     const request = await newRequest("en");
     await expect(writeQuote(request.id, { ...form(10_000), validUntil: "2020-01-01" }, staff)).rejects.toMatchObject({ kind: "invalid" });
     await expect(writeQuote(999_999, form(10_000), staff)).rejects.toMatchObject({ kind: "not_found" });
-    expect(await h.database.db.select().from(customQuotes).where(eq(customQuotes.customOrderId, request.id))).toEqual([]);
+    expect(await h.database.db.selectFrom("customQuotes").selectAll().where("customOrderId", "=", request.id).execute()).toEqual([]);
   });
 
   it("withdraws a quote: its link then says so and cannot be accepted", async () => {
@@ -129,14 +126,23 @@ describe("writing quotes", () => {
     const quote = await writeQuote(request.id, form(9_900), staff);
     const session = await acceptedAtPayment(quote.token);
     await h.database.db
-      .update(customQuotes)
+      .updateTable("customQuotes")
       .set({ validUntil: new Date(Date.now() - 1000) })
-      .where(eq(customQuotes.id, quote.id));
+      .where("id", "=", quote.id)
+      .execute();
     expect((await quoteByToken(quote.token))?.state).toBe("expired");
     expect(await acceptQuote(await browser(), quote.token)).toEqual({ refused: "expired" });
     expect(await paymentStep(session, "en")).toEqual({ redirect: `/quotes/${quote.token}` });
     await expect(pay(session, { paymentMethod: "BCA", orderId: null }, "en")).rejects.toMatchObject({ kind: "conflict" });
-    expect((await h.database.db.select({ n: count() }).from(orders).where(eq(orders.quoteId, quote.id)))[0]!.n).toBe(0);
+    expect(
+      (
+        await h.database.db
+          .selectFrom("orders")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("quoteId", "=", quote.id)
+          .execute()
+      )[0]!.n,
+    ).toBe(0);
   });
 
   it("withdraws the open quote of a request staff cancel: its link says so, and it gives no order", async () => {
@@ -149,12 +155,22 @@ describe("writing quotes", () => {
       placeQuoteOrder({ quoteId: quote.id, shippingAddress: jakarta, deliveryOption: "LION_PARCEL", paymentMethod: "BCA", locale: "en" }),
     ).rejects.toMatchObject({ kind: "conflict", message: "This quote was withdrawn by the workshop." });
     const moves = await h.database.db
-      .select({ before: auditLog.before, after: auditLog.after })
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "custom-order-status"), eq(auditLog.recordId, String(request.id))))
-      .orderBy(auditLog.id);
+      .selectFrom("auditLog")
+      .select(["before", "after"])
+      .where("action", "=", "custom-order-status")
+      .where("recordId", "=", String(request.id))
+      .orderBy("id")
+      .execute();
     expect(moves.at(-1)).toEqual({ before: { status: "QUOTED" }, after: { status: "CANCELLED", quoteWithdrawn: [1] } });
-    expect((await h.database.db.select({ n: count() }).from(orders).where(eq(orders.quoteId, quote.id)))[0]!.n).toBe(0);
+    expect(
+      (
+        await h.database.db
+          .selectFrom("orders")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("quoteId", "=", quote.id)
+          .execute()
+      )[0]!.n,
+    ).toBe(0);
   });
 
   it("refuses the deposit of an accepted quote once its request is cancelled", async () => {
@@ -182,8 +198,12 @@ describe("writing quotes", () => {
       expect([accepted.status, revised.status].sort()).toEqual(["fulfilled", "rejected"]);
       const refused = (accepted.status === "rejected" ? accepted.reason : (revised as PromiseRejectedResult).reason) as { kind: string };
       expect(refused.kind).toBe("conflict");
-      const quotes = await h.database.db.select().from(customQuotes).where(eq(customQuotes.customOrderId, request.id));
-      const placed = await h.database.db.select({ n: count() }).from(orders).where(eq(orders.customOrderId, request.id));
+      const quotes = await h.database.db.selectFrom("customQuotes").selectAll().where("customOrderId", "=", request.id).execute();
+      const placed = await h.database.db
+        .selectFrom("orders")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("customOrderId", "=", request.id)
+        .execute();
       if (accepted.status === "fulfilled") {
         expect(quotes.map((q) => [q.version, q.status])).toEqual([[1, "ACCEPTED"]]);
         expect(placed[0]!.n).toBe(1);
@@ -235,7 +255,7 @@ describe("deposit and balance", () => {
     expect(order.depositIdr).toBe(centsToIdr(deposit, order.usdToIdrRate));
     expect((await readCheckout(session))?.quoteId).toBeNull();
     // The JSON API's amount is ignored too: the attempt charges the deposit.
-    const [attempt] = await h.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId));
+    const [attempt] = await h.database.db.selectFrom("paymentAttempts").selectAll().where("orderId", "=", orderId).execute();
     expect(attempt).toMatchObject({ part: "DEPOSIT", amount: order.depositIdr, method: "BCA" });
     const viaApi = await createPaymentRequest({ orderId, amount: 1, channelCode: "BCA" }, async () => true);
     expect(h.simulator.paymentRequest(viaApi.xenditPaymentId!)?.request_amount).toBe(order.depositIdr);
@@ -257,9 +277,11 @@ describe("deposit and balance", () => {
     expect((await sendBalanceLink(orderId, "nonce-of-the-balance-form-1", staff)).sent).toBe(false);
     expect(await mailsOf(orderId, "balance-requested")).toBe(1);
     const [mail] = await h.database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.template, "balance-requested")));
+      .selectFrom("mailOutbox")
+      .selectAll()
+      .where("orderId", "=", orderId)
+      .where("template", "=", "balance-requested")
+      .execute();
     expect(mail!.text).toContain(`/orders/${order.accessToken}`);
 
     const balance = await startPayment(orderId, paymentMethodByCode("BCA")!);
@@ -270,9 +292,11 @@ describe("deposit and balance", () => {
     expect(await mailsOf(orderId, "payment-confirmed")).toBe(1);
     // Deposit and balance add up to the order's rupiah exactly.
     const paid = await h.database.db
-      .select()
-      .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, "SUCCEEDED")));
+      .selectFrom("paymentAttempts")
+      .selectAll()
+      .where("orderId", "=", orderId)
+      .where("status", "=", "SUCCEEDED")
+      .execute();
     expect(paid.reduce((sum, a) => sum + a.amount, 0)).toBe(order.totalIdr);
     // Fully paid: no more balance links.
     await expect(sendBalanceLink(orderId, "nonce-of-the-balance-form-2", staff)).rejects.toMatchObject({ kind: "conflict" });
@@ -289,12 +313,13 @@ describe("deposit and balance", () => {
       locale: "en",
     });
     await h.database.db
-      .update(customQuotes)
+      .updateTable("customQuotes")
       .set({ validUntil: new Date(Date.now() - 1000) })
-      .where(eq(customQuotes.id, quote.id));
+      .where("id", "=", quote.id)
+      .execute();
     await expect(startPayment(order.id, paymentMethodByCode("BCA")!)).rejects.toMatchObject({ kind: "conflict" });
     expect((await quoteByToken(quote.token))?.state).toBe("expired");
-    expect(await h.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id))).toEqual([]);
+    expect(await h.database.db.selectFrom("paymentAttempts").selectAll().where("orderId", "=", order.id).execute()).toEqual([]);
   });
 
   it("gives a quote one order: a second acceptance is refused", async () => {

@@ -1,18 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { workshopToday } from "@workshop/domain/admin-date.ts";
 import { endOfWorkshopDay, MAX_QUOTE_VERSIONS, type QuoteForm, quoteState, quoteTokenPattern } from "@workshop/domain/custom-quote.ts";
-import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
-import { customOrders, customQuotes, orders } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
+import type { Row } from "#server/db/types.ts";
 import { AppError } from "#server/errors.ts";
 import { deliverQueuedMail, enqueueMail } from "#server/mail/index.ts";
 import { moveRequestForQuote } from "./request-status.ts";
 
-export type Quote = typeof customQuotes.$inferSelect;
-type Request = typeof customOrders.$inferSelect;
+export type Quote = Row<"customQuotes">;
+type Request = Row<"customOrders">;
 type LinkedOrder = { id: string; orderNumber: string; status: string; paymentStatus: string; quoteId: number | null };
 
 /** A request with its quotes (newest first) and the orders placed from them: the staff quote page. */
@@ -21,11 +20,11 @@ export type RequestQuotes = { request: Request; quotes: Quote[]; orders: LinkedO
 export async function requestQuotes(customOrderId: number): Promise<RequestQuotes | null> {
   if (!Number.isSafeInteger(customOrderId) || customOrderId < 1) return null;
   const db = await getDb();
-  const [request] = await db.select().from(customOrders).where(eq(customOrders.id, customOrderId));
+  const request = await db.selectFrom("customOrders").selectAll().where("id", "=", customOrderId).executeTakeFirst();
   if (!request) return null;
   const [quotes, linked] = await Promise.all([
-    db.select().from(customQuotes).where(eq(customQuotes.customOrderId, customOrderId)).orderBy(desc(customQuotes.version)),
-    db.select(linkedOrderColumns).from(orders).where(eq(orders.customOrderId, customOrderId)).orderBy(asc(orders.createdAt)),
+    db.selectFrom("customQuotes").selectAll().where("customOrderId", "=", customOrderId).orderBy("version", "desc").execute(),
+    db.selectFrom("orders").select(linkedOrderColumns).where("customOrderId", "=", customOrderId).orderBy("createdAt", "asc").execute(),
   ]);
   return { request, quotes, orders: linked };
 }
@@ -59,26 +58,28 @@ export async function writeQuote(customOrderId: number, form: QuoteForm, actor: 
   if (!validUntil || form.validUntil < workshopToday()) throw new AppError("invalid", "The quote must be valid until today or a later day");
   const db = await getDb();
   const mails: number[] = [];
-  const quote = await db.transaction(async (tx) => {
-    const [request] = await tx.select().from(customOrders).where(eq(customOrders.id, customOrderId)).for("update");
+  const quote = await db.transaction().execute(async (tx) => {
+    const request = await tx.selectFrom("customOrders").selectAll().where("id", "=", customOrderId).forUpdate().executeTakeFirst();
     if (!request) throw new AppError("not_found", "Custom request not found");
     if (request.status === "CANCELLED" || request.status === "COMPLETED")
       throw new AppError(
         "conflict",
         `This request is ${request.status === "CANCELLED" ? "cancelled" : "completed"}: it takes no more quotes`,
       );
-    const quotes = await tx.select().from(customQuotes).where(eq(customQuotes.customOrderId, customOrderId));
+    const quotes = await tx.selectFrom("customQuotes").selectAll().where("customOrderId", "=", customOrderId).execute();
     const linked = await linkedOrders(tx, customOrderId);
     const refusal = newQuoteRefusal(quotes, linked);
     if (refusal) throw new AppError("conflict", refusal);
     const previous = quotes.filter((q) => q.status === "SENT");
     if (previous.length > 0)
       await tx
-        .update(customQuotes)
+        .updateTable("customQuotes")
         .set({ status: "SUPERSEDED", closedAt: new Date(), closedBy: actor.label })
-        .where(and(eq(customQuotes.customOrderId, customOrderId), eq(customQuotes.status, "SENT")));
-    const [quote] = await tx
-      .insert(customQuotes)
+        .where("customOrderId", "=", customOrderId)
+        .where("status", "=", "SENT")
+        .execute();
+    const quote = await tx
+      .insertInto("customQuotes")
       .values({
         customOrderId,
         version: quotes.length + 1,
@@ -90,7 +91,8 @@ export async function writeQuote(customOrderId: number, form: QuoteForm, actor: 
         createdBy: actor.staffId,
         createdByName: actor.label,
       })
-      .returning();
+      .returningAll()
+      .executeTakeFirst();
     await moveRequestForQuote(tx, customOrderId, "QUOTED", actor);
     await enqueueMail(
       {
@@ -128,22 +130,25 @@ export async function writeQuote(customOrderId: number, form: QuoteForm, actor: 
 /** Withdraws a quote that no order was placed from: its link then says so and cannot be accepted. */
 export async function withdrawQuote(customOrderId: number, quoteId: number, actor: Actor): Promise<Quote> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [request] = await tx.select({ id: customOrders.id }).from(customOrders).where(eq(customOrders.id, customOrderId)).for("update");
+  return db.transaction().execute(async (tx) => {
+    const request = await tx.selectFrom("customOrders").select("id").where("id", "=", customOrderId).forUpdate().executeTakeFirst();
     if (!request) throw new AppError("not_found", "Custom request not found");
-    const [quote] = await tx
-      .select()
-      .from(customQuotes)
-      .where(and(eq(customQuotes.id, quoteId), eq(customQuotes.customOrderId, customOrderId)))
-      .for("update");
+    const quote = await tx
+      .selectFrom("customQuotes")
+      .selectAll()
+      .where("id", "=", quoteId)
+      .where("customOrderId", "=", customOrderId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!quote) throw new AppError("not_found", "Quote not found");
     const refusal = withdrawRefusal(quote, await linkedOrders(tx, customOrderId));
     if (refusal) throw new AppError("conflict", refusal);
-    const [withdrawn] = await tx
-      .update(customQuotes)
+    const withdrawn = await tx
+      .updateTable("customQuotes")
       .set({ status: "WITHDRAWN", closedAt: new Date(), closedBy: actor.label })
-      .where(eq(customQuotes.id, quote.id))
-      .returning();
+      .where("id", "=", quote.id)
+      .returningAll()
+      .executeTakeFirst();
     await recordAudit(
       {
         actor,
@@ -160,19 +165,15 @@ export async function withdrawQuote(customOrderId: number, quoteId: number, acto
 }
 
 /** What a request's page and its rules need of the orders made from its quotes. */
-const linkedOrderColumns = {
-  id: orders.id,
-  orderNumber: orders.orderNumber,
-  status: orders.status,
-  paymentStatus: orders.paymentStatus,
-  quoteId: orders.quoteId,
-};
+const linkedOrderColumns = ["id", "orderNumber", "status", "paymentStatus", "quoteId"] as const;
 
 function linkedOrders(tx: Tx, customOrderId: number): Promise<LinkedOrder[]> {
   return tx
+    .selectFrom("orders")
     .select(linkedOrderColumns)
-    .from(orders)
-    .where(and(eq(orders.customOrderId, customOrderId), ne(orders.status, "CANCELLED")));
+    .where("customOrderId", "=", customOrderId)
+    .where("status", "<>", "CANCELLED")
+    .execute();
 }
 
 /** A quote as its customer sees it: found by its private token only. */
@@ -181,39 +182,49 @@ export type CustomerQuote = {
   request: Pick<Request, "id" | "name" | "hatType" | "locale">;
   state: ReturnType<typeof quoteState>;
   /** The order placed from it, when one was (the page offers to pay its deposit while it can). */
-  order: typeof orders.$inferSelect | null;
+  order: Row<"orders"> | null;
 };
 
 export async function quoteByToken(token: string): Promise<CustomerQuote | null> {
   if (!quoteTokenPattern.test(token)) return null;
   const db = await getDb();
-  const [row] = await db
-    .select({
-      quote: customQuotes,
-      request: { id: customOrders.id, name: customOrders.name, hatType: customOrders.hatType, locale: customOrders.locale },
-    })
-    .from(customQuotes)
-    .innerJoin(customOrders, eq(customOrders.id, customQuotes.customOrderId))
-    .where(eq(customQuotes.token, token))
-    .limit(1);
+  const row = await db
+    .selectFrom("customQuotes")
+    .innerJoin("customOrders", "customOrders.id", "customQuotes.customOrderId")
+    .selectAll("customQuotes")
+    .select([
+      "customOrders.id as requestId",
+      "customOrders.name as requestName",
+      "customOrders.hatType as requestHatType",
+      "customOrders.locale as requestLocale",
+    ])
+    .where("customQuotes.token", "=", token)
+    .limit(1)
+    .executeTakeFirst();
   if (!row) return null;
-  const [order] = await db.select().from(orders).where(eq(orders.quoteId, row.quote.id)).limit(1);
-  let state = quoteState(row.quote);
+  const { requestId, requestName, requestHatType, requestLocale, ...quote } = row;
+  const request = { id: requestId, name: requestName, hatType: requestHatType, locale: requestLocale };
+  const order = await db.selectFrom("orders").selectAll().where("quoteId", "=", quote.id).limit(1).executeTakeFirst();
+  let state = quoteState(quote);
   // Accepted but its deposit never paid: the quote's last day still ends it.
   const depositPaid = order && (order.paymentStatus === "DEPOSIT_PAID" || order.paymentStatus === "SUCCEEDED");
-  if (state === "accepted" && !depositPaid && row.quote.validUntil.getTime() < Date.now()) state = "expired";
-  return { ...row, state, order: order ?? null };
+  if (state === "accepted" && !depositPaid && quote.validUntil.getTime() < Date.now()) state = "expired";
+  return { quote, request, state, order: order ?? null };
 }
 
 /** A quote with its request's id and hat type, for the checkout that pays it. */
 export async function quoteForCheckout(quoteId: number): Promise<{ quote: Quote; hatType: string; token: string } | null> {
   if (!Number.isSafeInteger(quoteId) || quoteId < 1) return null;
   const db = await getDb();
-  const [row] = await db
-    .select({ quote: customQuotes, hatType: customOrders.hatType })
-    .from(customQuotes)
-    .innerJoin(customOrders, eq(customOrders.id, customQuotes.customOrderId))
-    .where(eq(customQuotes.id, quoteId))
-    .limit(1);
-  return row ? { ...row, token: row.quote.token } : null;
+  const row = await db
+    .selectFrom("customQuotes")
+    .innerJoin("customOrders", "customOrders.id", "customQuotes.customOrderId")
+    .selectAll("customQuotes")
+    .select("customOrders.hatType as requestHatType")
+    .where("customQuotes.id", "=", quoteId)
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { requestHatType, ...quote } = row;
+  return { quote, hatType: requestHatType, token: quote.token };
 }

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { referenceRefusals, referenceUploadLimits, uploadMessages } from "@workshop/domain/uploads.ts";
-import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { type Db, getDb } from "#server/db/client.ts";
-import { customOrderPhotos } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { AppError } from "#server/errors.ts";
 import { type CleanPhoto, cleanPhoto } from "#server/media/photo-check.ts";
@@ -36,16 +35,17 @@ export const MAX_WAITING_PHOTOS = 1000;
 export const MAX_WAITING_PHOTOS_PER_CLIENT = 15;
 
 /** A photo uploaded within the last WAITING_PHOTO_MINUTES, on the database's clock: not expired. */
-export const notExpired = gt(customOrderPhotos.createdAt, sql`now() - make_interval(mins => ${WAITING_PHOTO_MINUTES})`);
+export const notExpired = sql<boolean>`custom_order_photos.created_at > now() - make_interval(mins => ${WAITING_PHOTO_MINUTES})`;
 
 /** Photos waiting for a request and not yet expired, of one client or of everyone. */
 async function waitingPhotos(db: Db | Tx, client?: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(customOrderPhotos)
-    .where(
-      and(isNull(customOrderPhotos.customOrderId), notExpired, client === undefined ? undefined : eq(customOrderPhotos.client, client)),
-    );
+  let query = db
+    .selectFrom("customOrderPhotos")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("customOrderId", "is", null)
+    .where(notExpired);
+  if (client !== undefined) query = query.where("client", "=", client);
+  const row = await query.executeTakeFirst();
   return row?.n ?? 0;
 }
 
@@ -84,12 +84,13 @@ export async function storeReferencePhotos(files: IncomingFile[], client: string
       await storage().put(key, photo.body, photo.contentType);
       written.push(key);
     }
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reference-photos:${client}`}))`);
+    await db.transaction().execute(async (tx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`reference-photos:${client}`}))`.execute(tx);
       await checkRoom(tx, client, files.length);
       await tx
-        .insert(customOrderPhotos)
-        .values(stored.map(({ id, key, photo }) => ({ id, storageKey: key, contentType: photo.contentType, client })));
+        .insertInto("customOrderPhotos")
+        .values(stored.map(({ id, key, photo }) => ({ id, storageKey: key, contentType: photo.contentType, client })))
+        .execute();
     });
   } catch (error) {
     await Promise.allSettled(written.map((key) => storage().delete(key)));
@@ -104,7 +105,7 @@ export async function storeReferencePhotos(files: IncomingFile[], client: string
 export async function readReferencePhoto(id: string): Promise<{ body: Buffer; contentType: string } | null> {
   if (!/^[A-Za-z0-9_-]{32}$/.test(id)) return null;
   const db = await getDb();
-  const [row] = await db.select().from(customOrderPhotos).where(eq(customOrderPhotos.id, id));
+  const row = await db.selectFrom("customOrderPhotos").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   const body = await storage().get(row.storageKey);
   return body ? { body, contentType: row.contentType } : null;

@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import { type Actor, systemActor } from "#server/audit/actor.ts";
-import { customOrders } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { moveCustomOrder } from "./move.ts";
 import { canMoveCustomOrder } from "./status.ts";
@@ -20,7 +18,7 @@ export async function moveRequestForQuote(
   next: QuoteRequestStatus,
   actor: Actor = systemActor,
 ): Promise<void> {
-  const [row] = await tx.select({ status: customOrders.status }).from(customOrders).where(eq(customOrders.id, customOrderId)).for("update");
+  const row = await tx.selectFrom("customOrders").select("status").where("id", "=", customOrderId).forUpdate().executeTakeFirst();
   if (!row || !canMoveCustomOrder(row.status, next)) return;
   await moveCustomOrder(tx, customOrderId, row.status, next, actor);
 }

@@ -2,11 +2,10 @@ import { access, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "#server/audit/actor.ts";
-import { type Database, getDb } from "#server/db/client.ts";
-import { auditLog, customOrderPhotos, customOrders, mailOutbox } from "#server/db/schema.ts";
+import { type DatabaseHandle, getDb } from "#server/db/client.ts";
 import { dashboardCounts } from "#server/desk/dashboard.ts";
 import { AppError } from "#server/errors.ts";
 import { DiskStorage } from "#server/media/disk-storage.ts";
@@ -25,7 +24,7 @@ import { submitCustomOrder } from "./submit.ts";
 let visitors = 0;
 const newVisitor = () => `198.51.100.${++visitors}`;
 
-let database: Database;
+let database: DatabaseHandle;
 let store: DiskStorage;
 beforeAll(async () => {
   database = await freshDatabase();
@@ -65,14 +64,16 @@ async function refusal(promise: Promise<unknown>): Promise<string | undefined> {
 }
 
 const statusOf = async (id: number) =>
-  (await (await getDb()).select({ s: customOrders.status }).from(customOrders).where(eq(customOrders.id, id)))[0]?.s;
+  (await (await getDb()).selectFrom("customOrders").select("status as s").where("id", "=", id).executeTakeFirst())?.s;
 
 const auditOf = async (id: number) =>
   (await getDb())
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.recordType, "custom-order"), eq(auditLog.recordId, String(id))))
-    .orderBy(auditLog.id);
+    .selectFrom("auditLog")
+    .selectAll()
+    .where("recordType", "=", "custom-order")
+    .where("recordId", "=", String(id))
+    .orderBy("id")
+    .execute();
 
 describe("the custom request's status machine", () => {
   it("allows forward moves, CANCELLED from any open state, nothing from COMPLETED or CANCELLED", () => {
@@ -130,7 +131,7 @@ describe("the custom request's status machine", () => {
     const id = await submit();
     const db = await getDb();
     await expect(
-      db.transaction(async (tx) => {
+      db.transaction().execute(async (tx) => {
         await moveCustomOrder(tx, id, "NEW", "QUOTED", staff);
         throw new Error("the quote could not be saved");
       }),
@@ -139,8 +140,8 @@ describe("the custom request's status machine", () => {
     expect((await auditOf(id)).length).toBe(0);
 
     const both = await Promise.allSettled([
-      db.transaction((tx) => moveCustomOrder(tx, id, "NEW", "QUOTED", staff)),
-      db.transaction((tx) => moveCustomOrder(tx, id, "NEW", "CONTACTED", other)),
+      db.transaction().execute((tx) => moveCustomOrder(tx, id, "NEW", "QUOTED", staff)),
+      db.transaction().execute((tx) => moveCustomOrder(tx, id, "NEW", "CONTACTED", other)),
     ]);
     expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = both.find((r) => r.status === "rejected") as PromiseRejectedResult;
@@ -186,9 +187,11 @@ describe("Contact Customer", () => {
 
     const db = await getDb();
     const mails = await db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.customOrderId, id), eq(mailOutbox.template, "custom-order-message")));
+      .selectFrom("mailOutbox")
+      .selectAll()
+      .where("customOrderId", "=", id)
+      .where("template", "=", "custom-order-message")
+      .execute();
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
       to: "olga@example.com",
@@ -209,7 +212,11 @@ describe("Contact Customer", () => {
     expect(audit[0]!.after).toEqual({ mailId: mails[0]!.id, to: "olga@example.com", subject: mails[0]!.subject, locale: "ru" });
 
     // The send state shown is the outbox's.
-    await db.update(mailOutbox).set({ status: "failed", lastError: "550 mailbox unavailable" }).where(eq(mailOutbox.id, mails[0]!.id));
+    await db
+      .updateTable("mailOutbox")
+      .set({ status: "failed", lastError: "550 mailbox unavailable" })
+      .where("id", "=", mails[0]!.id)
+      .execute();
     expect((await customOrderDetail(id))!.mails.find((m) => m.id === mails[0]!.id)).toMatchObject({
       status: "failed",
       lastError: "550 mailbox unavailable",
@@ -222,9 +229,11 @@ describe("Contact Customer", () => {
       await contactCustomer(id, { subject: "  Your panama\n quote ", text: "Hello Wayan", nonce: "another-nonce-0123456789" }, staff),
     ).toEqual({ ok: true, queued: true });
     const [mail] = await (await getDb())
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.customOrderId, id), eq(mailOutbox.template, "custom-order-message")));
+      .selectFrom("mailOutbox")
+      .selectAll()
+      .where("customOrderId", "=", id)
+      .where("template", "=", "custom-order-message")
+      .execute();
     expect(mail).toMatchObject({ subject: "Your panama quote", locale: "en" });
     expect(mail!.text).toContain(`This message is about your custom hat request #C${id} (Panama Hat).`);
     expect(await contactCustomer(id, { subject: "", text: "   ", nonce: "third-nonce-0123456789" }, staff)).toEqual({
@@ -244,7 +253,7 @@ describe("Contact Customer", () => {
 describe("the tab's list and the dashboard", () => {
   it("filters by status and pages 10 at a time, newest first; the dashboard counts the requests still NEW", async () => {
     const db = await getDb();
-    await db.delete(customOrders);
+    await db.deleteFrom("customOrders").execute();
     const ids: number[] = [];
     for (let i = 0; i < 13; i++) ids.push(await submit({ name: `Customer ${i}` }));
     for (const id of ids.slice(0, 3)) await changeCustomOrderStatus(id, "CONTACTED", "NEW", staff);
@@ -281,12 +290,13 @@ describe("removing photos no request took", () => {
       () => true,
       () => false,
     );
-  const photo = async (id: string) => (await (await getDb()).select().from(customOrderPhotos).where(eq(customOrderPhotos.id, id)))[0];
+  const photo = async (id: string) => (await (await getDb()).selectFrom("customOrderPhotos").selectAll().where("id", "=", id).execute())[0];
   const age = async (id: string, minutes: number) =>
     (await getDb())
-      .update(customOrderPhotos)
-      .set({ createdAt: sql`now() - make_interval(mins => ${minutes})` })
-      .where(eq(customOrderPhotos.id, id));
+      .updateTable("customOrderPhotos")
+      .set({ createdAt: sql<Date>`now() - make_interval(mins => ${minutes})` })
+      .where("id", "=", id)
+      .execute();
 
   it("removes unattached photos older than an hour with their files; keeps attached ones and young ones", async () => {
     const jpeg = await sampleJpeg();
@@ -338,11 +348,13 @@ describe("removing photos no request took", () => {
         attached = resolve;
       });
       // A request's transaction takes the photo (as submit.ts does) and is still open…
-      const request = db.transaction(async (tx) => {
+      const request = db.transaction().execute(async (tx) => {
         await tx
-          .update(customOrderPhotos)
+          .updateTable("customOrderPhotos")
           .set({ customOrderId: requestId })
-          .where(and(eq(customOrderPhotos.id, racing!.id), sql`${customOrderPhotos.customOrderId} is null`));
+          .where("id", "=", racing!.id)
+          .where(sql<boolean>`custom_order_photos.custom_order_id is null`)
+          .execute();
         attached();
         await held;
       });

@@ -11,11 +11,9 @@ import { serialId } from "@workshop/domain/serial-id.ts";
 import { adminNotesMax } from "@workshop/domain/validation/custom-order.ts";
 import { type FieldErrors, fieldErrors } from "@workshop/domain/validation/fields.ts";
 import { type ReplyField, type ReplyInput, replySchema } from "@workshop/domain/validation/reply.ts";
-import { and, asc, desc, eq } from "drizzle-orm";
 import type { Actor } from "#server/audit/actor.ts";
 import { type AuditEntry, recordAudit } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
-import { auditLog, customOrders, mailOutbox } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { mailTexts } from "#server/mail/i18n/mail.ts";
 import { enqueueMail, mailListColumns, oneLine } from "#server/mail/index.ts";
@@ -62,28 +60,26 @@ export type CustomOrderDetail = {
 /** Everything the request's admin page shows, or null when there is no such request. */
 export async function customOrderDetail(id: number): Promise<CustomOrderDetail | null> {
   const db = await getDb();
-  const [row] = await db.select().from(customOrders).where(eq(customOrders.id, id));
+  const row = await db.selectFrom("customOrders").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   const [view, mails, audit] = await Promise.all([
     customOrderView(row),
     db
-      .select({ ...mailListColumns, text: mailOutbox.text })
-      .from(mailOutbox)
-      .where(eq(mailOutbox.customOrderId, id))
-      .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id)),
+      .selectFrom("mailOutbox")
+      .select([...mailListColumns, "text"])
+      .where("customOrderId", "=", id)
+      .orderBy("createdAt", "asc")
+      .orderBy("id", "asc")
+      .execute(),
     db
-      .select({
-        id: auditLog.id,
-        action: auditLog.action,
-        actor: auditLog.actor,
-        before: auditLog.before,
-        after: auditLog.after,
-        createdAt: auditLog.createdAt,
-      })
-      .from(auditLog)
-      .where(and(eq(auditLog.recordType, "custom-order"), eq(auditLog.recordId, String(id))))
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(50),
+      .selectFrom("auditLog")
+      .select(["id", "action", "actor", "before", "after", "createdAt"])
+      .where("recordType", "=", "custom-order")
+      .where("recordId", "=", String(id))
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(50)
+      .execute(),
   ]);
   return {
     request: {
@@ -114,7 +110,7 @@ export async function customOrderDetail(id: number): Promise<CustomOrderDetail |
  */
 export async function changeCustomOrderStatus(id: number, next: string, expected: string, actor: Actor): Promise<CustomOrderStatus> {
   const db = await getDb();
-  const { status } = await db.transaction((tx) => moveCustomOrder(tx, id, expected, next, actor));
+  const { status } = await db.transaction().execute((tx) => moveCustomOrder(tx, id, expected, next, actor));
   return status;
 }
 
@@ -128,13 +124,13 @@ export async function saveAdminNotes(id: number, notes: string, version: string,
   if (text.length > NOTES_MAX)
     throw new AppError("invalid", `Notes are at most ${NOTES_MAX.toLocaleString("en")} characters`, { code: "too-long" });
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select({ notes: customOrders.adminNotes }).from(customOrders).where(eq(customOrders.id, id)).for("update");
+  return db.transaction().execute(async (tx) => {
+    const current = await tx.selectFrom("customOrders").select("adminNotes as notes").where("id", "=", id).forUpdate().executeTakeFirst();
     if (!current) throw new AppError("not_found", "Custom order not found");
     if (current.notes === text) return { changed: false };
     if (notesVersion(current.notes) !== version)
       throw new AppError("conflict", "Someone else saved other notes meanwhile. Reload the page.", { code: "stale-notes" });
-    await tx.update(customOrders).set({ adminNotes: text }).where(eq(customOrders.id, id));
+    await tx.updateTable("customOrders").set({ adminNotes: text }).where("id", "=", id).execute();
     await recordAudit(
       {
         actor,
@@ -162,8 +158,8 @@ export async function contactCustomer(id: number, input: ReplyInput, actor: Acto
   if (!parsed.success) return { ok: false, errors: fieldErrors<ReplyField>(parsed.error) };
   const { text, nonce } = parsed.data;
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [request] = await tx.select().from(customOrders).where(eq(customOrders.id, id));
+  return db.transaction().execute(async (tx) => {
+    const request = await tx.selectFrom("customOrders").selectAll().where("id", "=", id).executeTakeFirst();
     if (!request) throw new AppError("not_found", "Custom order not found");
     const subject = oneLine(parsed.data.subject) || defaultSubject(request.id, request.locale);
     const dedupeKey = `${customerMailTemplate}:${id}:${nonce}`;
@@ -179,7 +175,7 @@ export async function contactCustomer(id: number, input: ReplyInput, actor: Acto
       { tx },
     );
     if (!queued) return { ok: true, queued: false };
-    const [mail] = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey));
+    const mail = await tx.selectFrom("mailOutbox").select("id").where("dedupeKey", "=", dedupeKey).executeTakeFirst();
     await recordAudit(
       {
         actor,

@@ -1,9 +1,8 @@
 import type { Locale } from "@workshop/domain/locale.ts";
 import type { CustomOrderInput } from "@workshop/domain/validation/custom-order.ts";
-import { and, inArray, isNull, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { config } from "#server/config.ts";
 import { getDb } from "#server/db/client.ts";
-import { customOrderPhotos, customOrders } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { deliverQueuedMail, enqueueMails } from "#server/mail/index.ts";
 import { budgetRange } from "./budget.ts";
@@ -24,18 +23,22 @@ export async function submitCustomOrder(input: CustomOrderInput, locale: Locale)
   const { referenceImages, ...fields } = input;
   const range = budgetRange(fields.budget);
   const mails: number[] = [];
-  const id = await db.transaction(async (tx) => {
-    const [request] = await tx
-      .insert(customOrders)
+  const id = await db.transaction().execute(async (tx) => {
+    const request = await tx
+      .insertInto("customOrders")
       .values({ ...fields, budgetMin: range.min, budgetMax: range.max, locale })
-      .returning();
+      .returningAll()
+      .executeTakeFirst();
     if (!request) throw new Error("Custom order insert returned nothing");
     if (referenceImages.length > 0) {
       const taken = await tx
-        .update(customOrderPhotos)
-        .set({ customOrderId: request.id, position: sql`array_position(${sql.param(referenceImages)}::text[], ${customOrderPhotos.id})` })
-        .where(and(inArray(customOrderPhotos.id, referenceImages), isNull(customOrderPhotos.customOrderId), notExpired))
-        .returning({ id: customOrderPhotos.id });
+        .updateTable("customOrderPhotos")
+        .set({ customOrderId: request.id, position: sql<number>`array_position(${referenceImages}::text[], custom_order_photos.id)` })
+        .where("id", "in", referenceImages)
+        .where("customOrderId", "is", null)
+        .where(notExpired)
+        .returning("id")
+        .execute();
       if (taken.length !== referenceImages.length) throw new AppError("invalid", photoUnusable);
     }
     await enqueueMails(

@@ -1,22 +1,18 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
 import { config } from "#server/config.ts";
-import { dataDir, migrationsFolder } from "#server/paths.ts";
+import { dataDir } from "#server/paths.ts";
 import { lockFolder } from "./folder-lock.ts";
-import * as schema from "./schema.ts";
+import { migrate } from "./migrate.ts";
+import type { Database } from "./types.ts";
 
-type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** The shop's database through Kysely; a transaction (`Tx`, db/tx.ts) is one too. */
+export type Db = Kysely<Database>;
 
-export type Database = {
+export type DatabaseHandle = {
   db: Db;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
@@ -26,57 +22,65 @@ export type Database = {
   url?: string;
 };
 
-/** Arbitrary constant: holds migrations to one instance at a time on a shared server. */
-const MIGRATION_LOCK = 727_001;
+const INT8 = 20;
+
+/**
+ * Columns in camelCase in the code, snake_case in SQL. JSON documents (webhook bodies, addresses,
+ * checkout data) keep their own keys.
+ */
+const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })];
 
 /**
  * Opens the database and applies pending migrations: PostgreSQL when DATABASE_URL is set,
- * otherwise PGlite in DATA_DIR/db (or in memory for `memory://`).
+ * otherwise PGlite in DATA_DIR/db (or the given client).
  */
-export async function openDatabase(options: { url?: string; pgliteDir?: string; pglite?: PGlite } = {}): Promise<Database> {
+export async function openDatabase(options: { url?: string; pgliteDir?: string; pglite?: PGlite } = {}): Promise<DatabaseHandle> {
   const url = options.url ?? config().DATABASE_URL;
   if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      // count(*) and bigint columns as numbers, as PGlite gives them (no count comes near 2^53).
+      types: { getTypeParser: (oid: number, format?: "text" | "binary") => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) },
+    });
     // An idle connection the server closes (restart, failover) must not take the process down.
     pool.on("error", (error) => console.error(`database: idle connection lost: ${error.message}`));
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    const lockClient = await pool.connect();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     try {
-      await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-      await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder });
-    } finally {
-      await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-      lockClient.release();
+      await migrate(db.withoutPlugins());
+    } catch (error) {
+      await db.destroy();
+      throw error;
     }
-    return { db, kind: "postgres", close: () => pool.end(), url };
+    return { db, kind: "postgres", close: () => db.destroy(), url };
   }
-  if (options.pglite) return openPgliteDatabase(options.pglite, async () => {});
+  if (options.pglite) return openPglite(options.pglite, async () => {});
   const dir = options.pgliteDir ?? path.join(dataDir(), "db");
   // PGlite creates its own folder but not the ones above it.
   await mkdir(path.dirname(dir), { recursive: true });
   // One process per folder (a second one would corrupt it): refused with a clear message.
   const unlock = await lockFolder(dir);
   try {
-    return await openPgliteDatabase(new PGlite(dir), unlock);
+    return await openPglite(new PGlite(dir), unlock);
   } catch (error) {
     await unlock();
     throw error;
   }
 }
 
-async function openPgliteDatabase(client: PGlite, unlock: () => Promise<void>): Promise<Database> {
-  const pgliteDb = drizzlePglite({ client, schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Db, kind: "pglite", close: () => client.close().finally(unlock), pglite: client };
+async function openPglite(client: PGlite, unlock: () => Promise<void>): Promise<DatabaseHandle> {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client }), plugins });
+  await migrate(db.withoutPlugins());
+  return { db, kind: "pglite", close: () => db.destroy().finally(unlock), pglite: client };
 }
 
 // One database per process, even when this module is loaded twice (the server entry and the
 // bundled routes): PGlite must never open the same folder twice.
 const slot = Symbol.for("shop.database");
-type Slot = { [slot]?: Promise<Database> };
+type Slot = { [slot]?: Promise<DatabaseHandle> };
 
 /** The process-wide database, opened on first use. */
-export function database(): Promise<Database> {
+export function database(): Promise<DatabaseHandle> {
   const g = globalThis as Slot;
   g[slot] ??= openDatabase();
   return g[slot];
@@ -87,6 +91,6 @@ export async function getDb(): Promise<Db> {
 }
 
 /** Installs an already opened database as the process-wide one (tests, scripts). */
-export function useDatabase(db: Database): void {
+export function useDatabase(db: DatabaseHandle): void {
   (globalThis as Slot)[slot] = Promise.resolve(db);
 }

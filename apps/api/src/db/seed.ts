@@ -1,12 +1,13 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { count, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { storage } from "#server/media/storage.ts";
 import { seedImagesFolder } from "#server/paths.ts";
 import type { Db } from "./client.ts";
-import { productImages, products } from "./schema.ts";
+import { json } from "./json.ts";
 import { seedProducts } from "./seed/products.ts";
+import type { ProductTranslation } from "./types.ts";
 
 /** Arbitrary constant: only one instance seeds when several start on an empty database. */
 const SEED_LOCK = 727_002;
@@ -20,27 +21,34 @@ export async function seedCatalogIfEmpty(db: Db): Promise<number> {
   // A shop that has products (every start but the first) neither reads nor stores the photos.
   if (await hasProducts(db)) return 0;
   const photos = await Promise.all(seedProducts.map((p) => loadPhotos(p.photo)));
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+  return db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(tx);
     if (await hasProducts(tx)) return 0;
     const start = Date.now() - seedProducts.length * 60_000;
     for (const [i, seed] of seedProducts.entries()) {
       const { photo, ...fields } = seed;
-      const [created] = await tx
-        .insert(products)
-        .values({ ...fields, createdAt: new Date(start + i * 60_000) })
-        .returning({ id: products.id });
-      if (!created) throw new Error("Product insert returned nothing");
+      const created = await tx
+        .insertInto("products")
+        .values({
+          ...fields,
+          translations: json<Record<string, ProductTranslation>>(fields.translations),
+          createdAt: new Date(start + i * 60_000),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       const images = photos[i] ?? [];
-      await tx.insert(productImages).values(images.map((img, position) => ({ productId: created.id, position, ...img })));
+      await tx
+        .insertInto("productImages")
+        .values(images.map((img, position) => ({ productId: created.id, position, ...img })))
+        .execute();
     }
     return seedProducts.length;
   });
 }
 
-async function hasProducts(db: Pick<Db, "select">): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(products);
-  return (row?.n ?? 0) > 0;
+async function hasProducts(db: Db): Promise<boolean> {
+  const row = await db.selectFrom("products").select("id").limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { Db } from "./client.ts";
+import type { Transaction } from "kysely";
+import type { Database } from "./types.ts";
 
-/** A drizzle transaction of the shop's database (the argument of `db.transaction(async (tx) => ...)`). */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** A transaction of the shop's database (the argument of `db.transaction().execute(async (tx) => ...)`). */
+export type Tx = Transaction<Database>;

@@ -1,8 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
-import { orderEvents, orders } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { deliverQueuedMail, enqueueMail } from "#server/mail/index.ts";
 import { orderInLanguage } from "#server/orders/in-language.ts";
@@ -22,16 +21,17 @@ export async function sendBalanceLink(orderId: string, nonce: string, actor: Act
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(nonce ?? "")) throw new AppError("invalid", "The form is incomplete: reload the page");
   const db = await getDb();
   const mails: number[] = [];
-  const result = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
+  const result = await db.transaction().execute(async (tx) => {
+    const current = await tx.selectFrom("orders").selectAll().where("id", "=", orderId).forUpdate().limit(1).executeTakeFirst();
     if (!current) throw new AppError("not_found", "Order not found");
     const refusal = balanceRefusal(current);
     if (refusal) throw new AppError("conflict", refusal.message, { code: refusal.code });
-    const [order] = await tx
-      .update(orders)
-      .set({ balanceRequestedAt: sql`coalesce(${orders.balanceRequestedAt}, now())`, updatedAt: sql`now()` })
-      .where(eq(orders.id, orderId))
-      .returning();
+    const order = await tx
+      .updateTable("orders")
+      .set({ balanceRequestedAt: sql`coalesce("orders"."balance_requested_at", now())`, updatedAt: sql`now()` })
+      .where("id", "=", orderId)
+      .returningAll()
+      .executeTakeFirst();
     const sent = await enqueueMail(
       {
         template: "balance-requested",
@@ -44,12 +44,15 @@ export async function sendBalanceLink(orderId: string, nonce: string, actor: Act
       { tx, later: mails },
     );
     if (sent) {
-      await tx.insert(orderEvents).values({
-        orderId: order!.id,
-        status: order!.status,
-        paymentStatus: order!.paymentStatus,
-        reason: `balance payment link sent by ${actor.label}`,
-      });
+      await tx
+        .insertInto("orderEvents")
+        .values({
+          orderId: order!.id,
+          status: order!.status,
+          paymentStatus: order!.paymentStatus,
+          reason: `balance payment link sent by ${actor.label}`,
+        })
+        .execute();
       await recordAudit(
         {
           actor,

@@ -1,7 +1,6 @@
 import { workshopToday } from "@workshop/domain/admin-date.ts";
-import { count, eq, gte, isNull, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { getDb } from "#server/db/client.ts";
-import { contactMessages, customOrders, orders } from "#server/db/schema.ts";
 import { flaggedOrderIds, type OrderQueue, queueCondition, workshopDayStart } from "./order-list.ts";
 
 export type DashboardCounts = {
@@ -21,22 +20,32 @@ export type DashboardCounts = {
 export async function dashboardCounts(now: Date = new Date()): Promise<DashboardCounts> {
   const db = await getDb();
   const today = workshopToday(now);
-  const counted = (queue: OrderQueue) => sql<number>`count(*) filter (where ${queueCondition(queue, now)})`.mapWith(Number);
-  const [row] = await db
-    .select({
-      newToday: sql<number>`count(*) filter (where ${gte(orders.createdAt, workshopDayStart(today))})`.mapWith(Number),
-      "awaiting-payment": counted("awaiting-payment"),
-      "to-make": counted("to-make"),
-      "to-ship": counted("to-ship"),
-      "cash-expiring": counted("cash-expiring"),
+  // count(*) comes back as a number (db/client.ts).
+  const counted = (queue: OrderQueue) => sql<number>`count(*) filter (where ${queueCondition(queue, now)})`;
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => [
+      sql<number>`count(*) filter (where ${eb("orders.createdAt", ">=", workshopDayStart(today))})`.as("newToday"),
+      counted("awaiting-payment").as("awaiting-payment"),
+      counted("to-make").as("to-make"),
+      counted("to-ship").as("to-ship"),
+      counted("cash-expiring").as("cash-expiring"),
       // Counted from the flagged attempts themselves (few), not by a test on every order.
-      flagged: sql<number>`(select count(distinct flagged.order_id) from (${flaggedOrderIds}) as flagged)`.mapWith(Number),
-      unreadMessages: sql<number>`(${db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt))})`.mapWith(
-        Number,
-      ),
-      newCustomOrders: sql<number>`(${db.select({ n: count() }).from(customOrders).where(eq(customOrders.status, "NEW"))})`.mapWith(Number),
-    })
-    .from(orders);
+      sql<number>`(select count(distinct flagged.order_id) from (${flaggedOrderIds}) as flagged)`.as("flagged"),
+      eb
+        .selectFrom("contactMessages")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("contactMessages.readAt", "is", null)
+        .$asScalar()
+        .as("unreadMessages"),
+      eb
+        .selectFrom("customOrders")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("customOrders.status", "=", "NEW")
+        .$asScalar()
+        .as("newCustomOrders"),
+    ])
+    .executeTakeFirst();
   return {
     today,
     newToday: row?.newToday ?? 0,

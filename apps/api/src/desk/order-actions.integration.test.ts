@@ -1,8 +1,6 @@
 import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
-import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "#server/audit/actor.ts";
-import { auditLog, mailOutbox, orderEvents, orderNotes, orders, paymentAttempts } from "#server/db/schema.ts";
 import { seedProducts } from "#server/db/seed/products.ts";
 import { AppError } from "#server/errors.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
@@ -37,20 +35,13 @@ const placeCash = (locale: "en" | "ru" = "en", deliveryOption = "PICKUP") =>
     locale,
   });
 
-const orderRow = async (id: string) => (await h.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const orderRow = async (id: string) => (await h.database.db.selectFrom("orders").selectAll().where("id", "=", id).execute())[0]!;
 const auditOf = async (id: string) =>
-  h.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.recordType, "order"), eq(auditLog.recordId, id)))
-    .orderBy(asc(auditLog.id));
+  h.database.db.selectFrom("auditLog").selectAll().where("recordType", "=", "order").where("recordId", "=", id).orderBy("id").execute();
 const eventsOf = async (id: string) =>
-  h.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id));
+  h.database.db.selectFrom("orderEvents").selectAll().where("orderId", "=", id).orderBy("id").execute();
 const mailRows = async (id: string, template: string) =>
-  h.database.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.orderId, id), eq(mailOutbox.template, template)));
+  h.database.db.selectFrom("mailOutbox").selectAll().where("orderId", "=", id).where("template", "=", template).execute();
 
 /** The refusal an action ends with: its HTTP status and code. */
 async function refusal(promise: Promise<unknown>) {
@@ -231,7 +222,7 @@ describe("status changes", () => {
     expect(result.order).toMatchObject({ status: "CANCELLED", paymentStatus: "FAILED" });
     expect(result.payments).toEqual({ cancelled: [prId], notCancelled: [] });
     expect(h.simulator.paymentRequest(prId)?.status).toBe("CANCELED");
-    const [saved] = await h.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
+    const [saved] = await h.database.db.selectFrom("paymentAttempts").selectAll().where("id", "=", attempt.id).execute();
     expect(saved!.status).toBe("CANCELLED");
     const [mail] = await mailRows(order.id, "order-cancelled");
     expect(mail!.text).toContain("The straw for this colour ran out.");
@@ -303,7 +294,7 @@ describe("e-mails and notes", () => {
     expect(await refusal(addNote(order.id, "   ", staff))).toMatchObject({ status: 400, code: "text-required" });
     expect(await refusal(addNote(order.id, "x".repeat(5001), staff))).toMatchObject({ status: 400, code: "too-long" });
     await addNote(order.id, "x".repeat(5000), staff);
-    const notes = await h.database.db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id)).orderBy(asc(orderNotes.id));
+    const notes = await h.database.db.selectFrom("orderNotes").selectAll().where("orderId", "=", order.id).orderBy("id").execute();
     expect(notes.map((n) => n.text)).toEqual(["Customer will come on Friday.", "x".repeat(5000)]);
     expect(notes[0]).toMatchObject({ author: staff.label });
     expect((await auditOf(order.id)).filter((a) => a.action === "order-note")).toHaveLength(2);

@@ -7,11 +7,10 @@
  */
 
 import { cleanText } from "@workshop/domain/form-text.ts";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
-import { orderEvents, orderNotes, orders, paymentAttempts } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { AppError } from "#server/errors.ts";
 import { type CancelReason, enqueueMail } from "#server/mail/index.ts";
@@ -49,8 +48,8 @@ function oneLine(value: string): string {
 async function withLockedOrder<T>(orderId: string, work: (tx: Tx, order: Order) => Promise<T>): Promise<T> {
   if (!isOrderId(orderId)) throw new AppError("not_found", "Order not found");
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
+  return db.transaction().execute(async (tx) => {
+    const order = await tx.selectFrom("orders").selectAll().where("id", "=", orderId).forUpdate().limit(1).executeTakeFirst();
     if (!order) throw new AppError("not_found", "Order not found");
     return work(tx, order);
   });
@@ -78,15 +77,17 @@ export async function markPaid(orderId: string, actor: Actor): Promise<Order> {
     let { order } = await changePaymentStatus(tx, current, next, `marked paid in the workshop by ${actor.label}`);
     if (!balance && order.status !== "PROCESSING" && isOrderStatus(order.status) && canMoveOrder(order.status, "PROCESSING")) {
       // E.g. CONTACTED before the customer came to pay: paid means the work starts.
-      const [moved] = await tx
-        .update(orders)
+      const moved = await tx
+        .updateTable("orders")
         .set({ status: "PROCESSING", updatedAt: sql`now()` })
-        .where(eq(orders.id, order.id))
-        .returning();
+        .where("id", "=", order.id)
+        .returningAll()
+        .executeTakeFirst();
       order = moved!;
       await tx
-        .insert(orderEvents)
-        .values({ orderId: order.id, status: "PROCESSING", paymentStatus: order.paymentStatus, reason: "paid: work starts" });
+        .insertInto("orderEvents")
+        .values({ orderId: order.id, status: "PROCESSING", paymentStatus: order.paymentStatus, reason: "paid: work starts" })
+        .execute();
     }
     await recordAudit(
       { actor, action: "order-marked-paid", recordType: "order", recordId: current.id, before: snapshot(current), after: snapshot(order) },
@@ -174,8 +175,8 @@ export async function changeStatus(orderId: string, next: string, details: Statu
     const refusal = moveRefusal(current, next);
     if (refusal) throw refuse(refusal);
     const unpaidCancel = next === "CANCELLED" && current.paymentStatus !== "SUCCEEDED" && current.paymentStatus !== "DEPOSIT_PAID";
-    const [order] = await tx
-      .update(orders)
+    const order = await tx
+      .updateTable("orders")
       .set({
         status: next,
         // A cancelled order that was never paid will not be (as the 7-day sweep does it).
@@ -183,22 +184,28 @@ export async function changeStatus(orderId: string, next: string, details: Statu
         ...(shipment ?? {}),
         updatedAt: sql`now()`,
       })
-      .where(eq(orders.id, current.id))
-      .returning();
+      .where("id", "=", current.id)
+      .returningAll()
+      .executeTakeFirst();
     const why = shipment
       ? `shipped with ${shipment.carrier}, tracking ${shipment.trackingNumber} (${actor.label})`
       : reason
         ? `cancelled by ${actor.label}: ${reasonText(reason)}`
         : `status changed by ${actor.label}`;
-    await tx.insert(orderEvents).values({ orderId: order!.id, status: order!.status, paymentStatus: order!.paymentStatus, reason: why });
+    await tx
+      .insertInto("orderEvents")
+      .values({ orderId: order!.id, status: order!.status, paymentStatus: order!.paymentStatus, reason: why })
+      .execute();
 
     if (shipment) await announceShipment(tx, order!, shipment.carrier, shipment.trackingNumber);
     if (reason) await announceCancellation(order!, reason, tx);
     const open = reason
       ? await tx
-          .select()
-          .from(paymentAttempts)
-          .where(and(eq(paymentAttempts.orderId, current.id), inArray(paymentAttempts.status, ["CREATING", "PENDING"])))
+          .selectFrom("paymentAttempts")
+          .selectAll()
+          .where("orderId", "=", current.id)
+          .where("status", "in", ["CREATING", "PENDING"])
+          .execute()
       : [];
     await recordAudit(
       {
@@ -262,26 +269,32 @@ async function cancelOpenRequests(order: Order, open: PaymentAttempt[]): Promise
   }
   if (open.length === 0) return result;
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  await db.transaction().execute(async (tx) => {
     if (result.cancelled.length > 0)
       await tx
-        .update(paymentAttempts)
+        .updateTable("paymentAttempts")
         .set({ status: "CANCELLED", updatedAt: sql`now()` })
-        .where(and(inArray(paymentAttempts.xenditRequestId, result.cancelled), eq(paymentAttempts.status, "PENDING")));
-    await tx.insert(orderEvents).values([
-      ...result.cancelled.map((id) => ({
-        orderId: order.id,
-        status: order.status,
-        paymentStatus: order.paymentStatus,
-        reason: `payment request ${id} cancelled at Xendit`,
-      })),
-      ...result.notCancelled.map(({ id, why }) => ({
-        orderId: order.id,
-        status: order.status,
-        paymentStatus: order.paymentStatus,
-        reason: `payment request ${id} could not be cancelled at Xendit: ${why}`,
-      })),
-    ]);
+        .where("xenditRequestId", "in", result.cancelled)
+        .where("status", "=", "PENDING")
+        .execute();
+    // One line per open request (open is not empty), so there is always a row to insert.
+    await tx
+      .insertInto("orderEvents")
+      .values([
+        ...result.cancelled.map((id) => ({
+          orderId: order.id,
+          status: order.status,
+          paymentStatus: order.paymentStatus,
+          reason: `payment request ${id} cancelled at Xendit`,
+        })),
+        ...result.notCancelled.map(({ id, why }) => ({
+          orderId: order.id,
+          status: order.status,
+          paymentStatus: order.paymentStatus,
+          reason: `payment request ${id} could not be cancelled at Xendit: ${why}`,
+        })),
+      ])
+      .execute();
   });
   return result;
 }
@@ -330,10 +343,11 @@ export async function addNote(orderId: string, text: string, actor: Actor): Prom
   if (!note) throw invalid("text-required", "Write the note");
   if (note.length > 5000) throw invalid("too-long", "A note is at most 5,000 characters");
   return withLockedOrder(orderId, async (tx, order) => {
-    const [row] = await tx
-      .insert(orderNotes)
+    const row = await tx
+      .insertInto("orderNotes")
       .values({ orderId: order.id, staffId: actor.staffId, author: actor.label, text: note })
-      .returning({ id: orderNotes.id });
+      .returning("id")
+      .executeTakeFirst();
     await recordAudit({ actor, action: "order-note", recordType: "order", recordId: order.id, after: { noteId: row!.id, text: note } }, tx);
     return { id: row!.id };
   });

@@ -1,6 +1,4 @@
-import { asc, eq } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
-import { orderNotes, paymentAttempts, refunds } from "#server/db/schema.ts";
 import { toApiOrder } from "#server/orders/api-view.ts";
 import { orderHistory } from "#server/orders/history.ts";
 import { orderById } from "#server/orders/queries.ts";
@@ -15,10 +13,10 @@ export async function staffOrderView(id: string) {
   if (!order) return null;
   const db = await getDb();
   const [attempts, refundRows, history, notes] = await Promise.all([
-    db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id)).orderBy(asc(paymentAttempts.attempt)),
-    db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.createdAt)),
+    db.selectFrom("paymentAttempts").selectAll().where("orderId", "=", order.id).orderBy("attempt").execute(),
+    db.selectFrom("refunds").selectAll().where("orderId", "=", order.id).orderBy("createdAt").execute(),
     orderHistory(order.id),
-    db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id)).orderBy(asc(orderNotes.createdAt), asc(orderNotes.id)),
+    db.selectFrom("orderNotes").selectAll().where("orderId", "=", order.id).orderBy("createdAt").orderBy("id").execute(),
   ]);
   return {
     ...toApiOrder(order),

@@ -4,10 +4,8 @@
  */
 
 import { deliveryWindow, isDeliveryOptionId } from "@workshop/domain/delivery.ts";
-import { and, asc, desc, eq } from "drizzle-orm";
 import { auditEntries } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
-import { mailOutbox, orderEvents, orderNotes, orders, paymentAttempts, products } from "#server/db/schema.ts";
 import { mailListColumns } from "#server/mail/index.ts";
 import { isOrderStatus, isPaymentStatus } from "#server/orders/status.ts";
 import type { Order } from "#server/orders/types.ts";
@@ -103,18 +101,20 @@ export type OrderDetail = {
 export async function orderDetail(id: string): Promise<OrderDetail | null> {
   if (!isOrderId(id)) return null;
   const db = await getDb();
-  const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  const order = await db.selectFrom("orders").selectAll().where("id", "=", id).limit(1).executeTakeFirst();
   if (!order) return null;
   const [product, attempts, history, mails, notes, audit] = await Promise.all([
-    order.productId === null ? [] : db.select({ id: products.id }).from(products).where(eq(products.id, order.productId)).limit(1),
-    db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, id)).orderBy(asc(paymentAttempts.attempt)),
-    db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
-    db.select(mailListColumns).from(mailOutbox).where(eq(mailOutbox.orderId, id)).orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id)),
+    order.productId === null ? [] : db.selectFrom("products").select("id").where("id", "=", order.productId).limit(1).execute(),
+    db.selectFrom("paymentAttempts").selectAll().where("orderId", "=", id).orderBy("attempt").execute(),
+    db.selectFrom("orderEvents").selectAll().where("orderId", "=", id).orderBy("createdAt").orderBy("id").execute(),
+    db.selectFrom("mailOutbox").select(mailListColumns).where("orderId", "=", id).orderBy("createdAt").orderBy("id").execute(),
     db
-      .select({ id: orderNotes.id, author: orderNotes.author, text: orderNotes.text, createdAt: orderNotes.createdAt })
-      .from(orderNotes)
-      .where(eq(orderNotes.orderId, id))
-      .orderBy(desc(orderNotes.createdAt), desc(orderNotes.id)),
+      .selectFrom("orderNotes")
+      .select(["id", "author", "text", "createdAt"])
+      .where("orderId", "=", id)
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .execute(),
     auditEntries({ recordType: "order", recordId: id }, 1, 200),
   ]);
   const paidAt =
@@ -176,23 +176,25 @@ export async function orderDetail(id: string): Promise<OrderDetail | null> {
 export async function orderMail(orderId: string, mailId: string) {
   if (!isOrderId(orderId) || !/^\d{1,9}$/.test(mailId)) return null;
   const db = await getDb();
-  const [mail] = await db
-    .select({
-      id: mailOutbox.id,
-      template: mailOutbox.template,
-      subject: mailOutbox.subject,
-      to: mailOutbox.to,
-      locale: mailOutbox.locale,
-      status: mailOutbox.status,
-      text: mailOutbox.text,
-      lastError: mailOutbox.lastError,
-      createdAt: mailOutbox.createdAt,
-      sentAt: mailOutbox.sentAt,
-      orderNumber: orders.orderNumber,
-    })
-    .from(mailOutbox)
-    .innerJoin(orders, eq(orders.id, mailOutbox.orderId))
-    .where(and(eq(mailOutbox.id, Number(mailId)), eq(mailOutbox.orderId, orderId)))
-    .limit(1);
+  const mail = await db
+    .selectFrom("mailOutbox")
+    .innerJoin("orders", "orders.id", "mailOutbox.orderId")
+    .select([
+      "mailOutbox.id",
+      "mailOutbox.template",
+      "mailOutbox.subject",
+      "mailOutbox.to",
+      "mailOutbox.locale",
+      "mailOutbox.status",
+      "mailOutbox.text",
+      "mailOutbox.lastError",
+      "mailOutbox.createdAt",
+      "mailOutbox.sentAt",
+      "orders.orderNumber",
+    ])
+    .where("mailOutbox.id", "=", Number(mailId))
+    .where("mailOutbox.orderId", "=", orderId)
+    .limit(1)
+    .executeTakeFirst();
   return mail ?? null;
 }

@@ -1,14 +1,15 @@
-import { eq, sql } from "drizzle-orm";
+import { type Insertable, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, getDb } from "#server/db/client.ts";
-import { contactMessages, orderNotes, orders, paymentAttempts, refunds } from "#server/db/schema.ts";
+import { type DatabaseHandle, getDb } from "#server/db/client.ts";
+import { json } from "#server/db/json.ts";
+import type { Database } from "#server/db/types.ts";
 import { AppError } from "#server/errors.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { dashboardCounts } from "./dashboard.ts";
 import { allMatchingOrders, apiQuery, type OrderListQuery, orderListPage, pageQuery } from "./order-list.ts";
 import { exportFileName, ordersCsv } from "./orders-csv.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 beforeAll(async () => {
   database = await freshDatabase();
 });
@@ -18,13 +19,13 @@ afterAll(() => database.close());
 const now = new Date("2026-11-24T02:00:00Z");
 let counter = 0;
 
-type Made = Partial<typeof orders.$inferInsert> & { name?: string; email?: string };
+type Made = Partial<Insertable<Database["orders"]>> & { name?: string; email?: string };
 async function makeOrder(made: Made = {}): Promise<string> {
   counter += 1;
   const { name = `Customer ${counter}`, email = `customer${counter}@example.com`, ...columns } = made;
   const db = await getDb();
-  const [row] = await db
-    .insert(orders)
+  const row = await db
+    .insertInto("orders")
     .values({
       orderNumber: `RT-T${String(counter).padStart(5, "0")}`,
       accessToken: `token-${counter}-${"x".repeat(20)}`,
@@ -36,7 +37,7 @@ async function makeOrder(made: Made = {}): Promise<string> {
       size: 57,
       color: "Natural",
       priceCents: 18_500,
-      shippingAddress: {
+      shippingAddress: json({
         fullName: name,
         email,
         phone: "+62 811 000",
@@ -45,7 +46,7 @@ async function makeOrder(made: Made = {}): Promise<string> {
         state: "Bali",
         postalCode: "80571",
         country: "Indonesia",
-      },
+      }),
       deliveryOption: "DHL",
       deliveryCostCents: 3_000,
       totalCents: 21_500,
@@ -55,7 +56,8 @@ async function makeOrder(made: Made = {}): Promise<string> {
       createdAt: new Date(now.getTime() - counter * 60_000),
       ...columns,
     })
-    .returning({ id: orders.id });
+    .returning("id")
+    .executeTakeFirst();
   return row!.id;
 }
 
@@ -64,8 +66,8 @@ const numbers = async (query: Partial<OrderListQuery>) => (await page(query)).ro
 
 async function clear() {
   const db = await getDb();
-  await db.delete(orders);
-  await db.delete(contactMessages);
+  await db.deleteFrom("orders").execute();
+  await db.deleteFrom("contactMessages").execute();
 }
 
 describe("the orders list", () => {
@@ -101,7 +103,7 @@ describe("the orders list", () => {
     expect(await total()).toBe(3);
     const added = await makeOrder({ status: "SHIPPED" });
     expect(await total()).toBe(4);
-    await db.update(orders).set({ status: "DELIVERED" }).where(eq(orders.id, added));
+    await db.updateTable("orders").set({ status: "DELIVERED" }).where("id", "=", added).execute();
     expect(await total()).toBe(3);
     expect(await search()).toBe(0);
     await makeOrder({ name: "Reuse Test" });
@@ -262,8 +264,8 @@ describe("the dashboard's counts", () => {
     const refundedOrder = await makeOrder({ status: "CANCELLED", paymentStatus: "FAILED", createdAt: new Date("2026-11-10T00:00:00Z") });
     const notedOrder = await makeOrder({ status: "CANCELLED", paymentStatus: "FAILED", createdAt: new Date("2026-11-10T00:00:00Z") });
     const attempt = async (orderId: string) => {
-      const [row] = await db
-        .insert(paymentAttempts)
+      const row = await db
+        .insertInto("paymentAttempts")
         .values({
           orderId,
           attempt: 1,
@@ -275,30 +277,40 @@ describe("the dashboard's counts", () => {
           flag: "paid after the order was cancelled",
           updatedAt: new Date("2026-11-11T00:00:00Z"),
         })
-        .returning({ id: paymentAttempts.id });
+        .returning("id")
+        .executeTakeFirst();
       return row!.id;
     };
     await attempt(flaggedOrder);
     const refunded = await attempt(refundedOrder);
-    await db.insert(refunds).values({
-      orderId: refundedOrder,
-      paymentAttemptId: refunded,
-      amount: 3_607_120,
-      currency: "IDR",
-      status: "PENDING",
-      reason: "paid after cancel",
-    });
+    await db
+      .insertInto("refunds")
+      .values({
+        orderId: refundedOrder,
+        paymentAttemptId: refunded,
+        amount: 3_607_120,
+        currency: "IDR",
+        status: "PENDING",
+        reason: "paid after cancel",
+      })
+      .execute();
     await attempt(notedOrder);
-    await db.insert(orderNotes).values({
-      orderId: notedOrder,
-      author: "owner@workshop.test",
-      text: "Paid back in cash",
-      createdAt: new Date("2026-11-12T00:00:00Z"),
-    });
-    await db.insert(contactMessages).values([
-      { name: "A", email: "a@example.com", subject: "Hi", message: "Hello", locale: "en" },
-      { name: "B", email: "b@example.com", subject: "Hi", message: "Hello", locale: "en", readAt: new Date() },
-    ]);
+    await db
+      .insertInto("orderNotes")
+      .values({
+        orderId: notedOrder,
+        author: "owner@workshop.test",
+        text: "Paid back in cash",
+        createdAt: new Date("2026-11-12T00:00:00Z"),
+      })
+      .execute();
+    await db
+      .insertInto("contactMessages")
+      .values([
+        { name: "A", email: "a@example.com", subject: "Hi", message: "Hello", locale: "en" },
+        { name: "B", email: "b@example.com", subject: "Hi", message: "Hello", locale: "en", readAt: new Date() },
+      ])
+      .execute();
 
     const counts = await dashboardCounts(now);
     expect(counts).toEqual({
@@ -364,13 +376,13 @@ describe("the CSV export", () => {
     await clear();
     const db = await getDb();
     // 2,500 orders, many sharing an instant down to the microsecond.
-    await db.execute(
-      sql.raw(`insert into orders (order_number, access_token, status, payment_status, payment_method, product_id, product_name,
+    await sql
+      .raw(`insert into orders (order_number, access_token, status, payment_status, payment_method, product_id, product_name,
       price_cents, shipping_address, delivery_option, delivery_cost_cents, total_cents, usd_to_idr_rate, total_idr, locale, created_at)
       select 'RT-BULK' || i, 'bulk-token-' || i, 'PENDING', 'PENDING', 'BCA', 1, 'Hat', 100, '{"fullName":"Bulk","email":"b@example.com"}',
       'DHL', 0, 100, '16777.30', 16777, 'en', timestamptz '2026-11-01 00:00:00.123456+00' + (i / 7) * interval '1 microsecond'
-      from generate_series(1, 2500) as i`),
-    );
+      from generate_series(1, 2500) as i`)
+      .execute(db);
     const seen = new Set<string>();
     const batches = allMatchingOrders({ page: 1, limit: 10 }, now);
     let step = await batches.next();

@@ -1,10 +1,10 @@
 import { TZDate } from "@date-fns/tz";
 import { WORKSHOP_TIME_ZONE } from "@workshop/domain/admin-date.ts";
 import { paymentMethods } from "@workshop/domain/payment-methods.ts";
-import { and, count, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
+import { type Expression, expressionBuilder, type RawBuilder, type SqlBool, sql } from "kysely";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
-import { orderNotes, orders, paymentAttempts, refunds } from "#server/db/schema.ts";
+import type { Database } from "#server/db/types.ts";
 import { AppError } from "#server/errors.ts";
 import { orderStatuses, paymentStatuses } from "#server/orders/status.ts";
 import type { Order } from "#server/orders/types.ts";
@@ -144,30 +144,40 @@ const nextDay = (day: string) => {
 
 const hour = 3_600_000;
 
+/** A condition on the orders table (a WHERE, or a FILTER of the dashboard's counts). */
+export type OrderCondition = Expression<SqlBool>;
+
+/** Conditions on orders, their columns named with the table ("orders"."status"). */
+const eb = expressionBuilder<Database, "orders">();
+
 /** The condition of a work queue (also used by the dashboard's counts). */
-export function queueCondition(queue: OrderQueue, now: Date = new Date()): SQL {
+export function queueCondition(queue: OrderQueue, now: Date = new Date()): OrderCondition {
   switch (queue) {
     case "awaiting-payment":
-      return and(inArray(orders.status, ["PENDING", "NEW"]), inArray(orders.paymentStatus, ["PENDING", "AWAITING_PREPAYMENT"]))!;
+      return eb.and([eb("orders.status", "in", ["PENDING", "NEW"]), eb("orders.paymentStatus", "in", ["PENDING", "AWAITING_PREPAYMENT"])]);
     case "to-make":
       // A custom hat is made once its deposit is paid (docs/decisions/026-custom-quotes.md).
-      return and(
-        inArray(orders.status, ["PROCESSING", "CONTACTED", "IN_PROGRESS"]),
-        inArray(orders.paymentStatus, ["SUCCEEDED", "DEPOSIT_PAID"]),
-      )!;
+      return eb.and([
+        eb("orders.status", "in", ["PROCESSING", "CONTACTED", "IN_PROGRESS"]),
+        eb("orders.paymentStatus", "in", ["SUCCEEDED", "DEPOSIT_PAID"]),
+      ]);
     case "to-ship":
-      return and(eq(orders.status, "IN_PROGRESS"), eq(orders.paymentStatus, "SUCCEEDED"), ne(orders.deliveryOption, "PICKUP"))!;
+      return eb.and([
+        eb("orders.status", "=", "IN_PROGRESS"),
+        eb("orders.paymentStatus", "=", "SUCCEEDED"),
+        eb("orders.deliveryOption", "<>", "PICKUP"),
+      ]);
     case "cash-expiring": {
       const warnFrom = new Date(now.getTime() - (CASH_PREPAYMENT_DAYS * 24 - CASH_WARNING_HOURS) * hour);
-      return and(
-        eq(orders.paymentMethod, "CASH_IN_STORE"),
-        eq(orders.paymentStatus, "AWAITING_PREPAYMENT"),
-        eq(orders.status, "PENDING"),
-        lte(orders.createdAt, warnFrom),
-      )!;
+      return eb.and([
+        eb("orders.paymentMethod", "=", "CASH_IN_STORE"),
+        eb("orders.paymentStatus", "=", "AWAITING_PREPAYMENT"),
+        eb("orders.status", "=", "PENDING"),
+        eb("orders.createdAt", "<=", warnFrom),
+      ]);
     }
     case "flagged":
-      return sql`${orders.id} in (${flaggedOrderIds})`;
+      return sql<SqlBool>`"orders"."id" in (${flaggedOrderIds})`;
   }
 }
 
@@ -175,45 +185,45 @@ export function queueCondition(queue: OrderQueue, now: Date = new Date()): SQL {
  * Orders with a flagged payment attempt nobody has dealt with (see `orderQueues`). Flags are rare:
  * the partial index payment_attempts_flagged_idx finds them without reading every attempt.
  */
-export const flaggedOrderIds: SQL = sql`select ${paymentAttempts.orderId} from ${paymentAttempts}
-  where ${paymentAttempts.flag} is not null
-    and not exists (select 1 from ${refunds} where ${refunds.paymentAttemptId} = ${paymentAttempts.id} and ${refunds.status} <> 'FAILED')
-    and not exists (select 1 from ${orderNotes} where ${orderNotes.orderId} = ${paymentAttempts.orderId}
-      and ${orderNotes.createdAt} >= ${paymentAttempts.updatedAt})`;
+export const flaggedOrderIds: RawBuilder<unknown> = sql`select "payment_attempts"."order_id" from "payment_attempts"
+  where "payment_attempts"."flag" is not null
+    and not exists (select 1 from "refunds" where "refunds"."payment_attempt_id" = "payment_attempts"."id" and "refunds"."status" <> 'FAILED')
+    and not exists (select 1 from "order_notes" where "order_notes"."order_id" = "payment_attempts"."order_id"
+      and "order_notes"."created_at" >= "payment_attempts"."updated_at")`;
 
 /** The WHERE of a query: every filter given, and the search over order number, e-mail and name. */
-function listCondition(query: OrderListQuery, now: Date = new Date()): SQL | undefined {
-  const parts: (SQL | undefined)[] = [];
-  if (query.status) parts.push(eq(orders.status, query.status));
-  if (query.paymentStatus) parts.push(eq(orders.paymentStatus, query.paymentStatus));
-  if (query.method) parts.push(eq(orders.paymentMethod, query.method));
-  if (query.from) parts.push(gte(orders.createdAt, workshopDayStart(query.from)));
-  if (query.to) parts.push(lt(orders.createdAt, workshopDayStart(nextDay(query.to))));
+function listCondition(query: OrderListQuery, now: Date = new Date()): OrderCondition | undefined {
+  const parts: OrderCondition[] = [];
+  if (query.status) parts.push(eb("orders.status", "=", query.status));
+  if (query.paymentStatus) parts.push(eb("orders.paymentStatus", "=", query.paymentStatus));
+  if (query.method) parts.push(eb("orders.paymentMethod", "=", query.method));
+  if (query.from) parts.push(eb("orders.createdAt", ">=", workshopDayStart(query.from)));
+  if (query.to) parts.push(eb("orders.createdAt", "<", workshopDayStart(nextDay(query.to))));
   if (query.queue) parts.push(queueCondition(query.queue, now));
   // A literal substring (no LIKE wildcards to escape); the index carries search_text, so this reads no table rows.
-  if (query.q) parts.push(sql`strpos(${orders.searchText}, lower(${query.q})) > 0`);
-  return parts.length > 0 ? and(...parts) : undefined;
+  if (query.q) parts.push(sql<SqlBool>`strpos("orders"."search_text", lower(${query.q})) > 0`);
+  return parts.length > 0 ? eb.and(parts) : undefined;
 }
 
 /** What a row of the list shows (and the CSV export writes). */
-const listColumns = {
-  id: orders.id,
-  orderNumber: orders.orderNumber,
-  createdAt: orders.createdAt,
-  productName: orders.productName,
-  size: orders.size,
-  color: orders.color,
-  totalCents: orders.totalCents,
-  totalIdr: orders.totalIdr,
-  status: orders.status,
-  paymentStatus: orders.paymentStatus,
-  paymentMethod: orders.paymentMethod,
-  deliveryOption: orders.deliveryOption,
-  customerName: sql<string>`coalesce(${orders.shippingAddress}->>'fullName', '')`,
-  email: sql<string>`coalesce(${orders.shippingAddress}->>'email', '')`,
-  phone: sql<string>`coalesce(${orders.shippingAddress}->>'phone', '')`,
-  country: sql<string>`coalesce(${orders.shippingAddress}->>'country', '')`,
-};
+const listColumns = [
+  "orders.id",
+  "orders.orderNumber",
+  "orders.createdAt",
+  "orders.productName",
+  "orders.size",
+  "orders.color",
+  "orders.totalCents",
+  "orders.totalIdr",
+  "orders.status",
+  "orders.paymentStatus",
+  "orders.paymentMethod",
+  "orders.deliveryOption",
+  sql<string>`coalesce("orders"."shipping_address"->>'fullName', '')`.as("customerName"),
+  sql<string>`coalesce("orders"."shipping_address"->>'email', '')`.as("email"),
+  sql<string>`coalesce("orders"."shipping_address"->>'phone', '')`.as("phone"),
+  sql<string>`coalesce("orders"."shipping_address"->>'country', '')`.as("country"),
+] as const;
 
 export type OrderListRow = {
   id: string;
@@ -237,8 +247,6 @@ export type OrderListRow = {
 export type Pagination = { page: number; limit: number; total: number; totalPages: number };
 export type OrderListPage = { rows: OrderListRow[]; pagination: Pagination };
 
-const newestFirst = [desc(orders.createdAt), desc(orders.id)];
-
 /**
  * One page of the list, in one statement. The page's ids come first (newest first from the
  * (created_at, id) index, which also carries the search text, so a search reads no table rows and
@@ -252,7 +260,7 @@ export function orderListPage(query: OrderListQuery, now: Date = new Date()): Pr
 
 /** The same page with whole orders (for the JSON API, which shows every field of an order). */
 export function fullOrderPage(query: OrderListQuery, now: Date = new Date()): Promise<{ rows: Order[]; pagination: Pagination }> {
-  return pageOf<Order>(getTableColumns(orders), query, now);
+  return pageOf<Order>("all", query, now);
 }
 
 /**
@@ -277,20 +285,19 @@ function remember(key: string, count: { snapshot: string; total: number }): void
 }
 
 async function pageOf<Row>(
-  selection: typeof listColumns | ReturnType<typeof getTableColumns<typeof orders>>,
+  selection: typeof listColumns | "all",
   query: OrderListQuery,
   now: Date,
 ): Promise<{ rows: Row[]; pagination: Pagination }> {
-  // One builder for both selections; its rows are the caller's Row.
-  const columns = selection as typeof listColumns;
   const db = await getDb();
   const where = listCondition(query, now);
   const offset = (query.page - 1) * query.limit;
   const page = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(...newestFirst)
+    .selectFrom("orders")
+    .select("orders.id")
+    .$if(where !== undefined, (qb) => qb.where(where!))
+    .orderBy("orders.createdAt", "desc")
+    .orderBy("orders.id", "desc")
     .limit(query.limit)
     .offset(offset)
     .as("page");
@@ -298,16 +305,17 @@ async function pageOf<Row>(
   const key = countKey(query);
   const known = key ? counts.get(key) : undefined;
   const counted = sql<number | null>`case when pg_current_snapshot()::text = ${known?.snapshot ?? ""} then null
-    else (select count(*) from ${orders} ${where ? sql`where ${where}` : sql``}) end`;
+    else (select count(*) from "orders" ${where ? sql`where ${where}` : sql``}) end`;
   const found = await db
-    .select({
-      ...columns,
-      listTotal: counted.mapWith((n) => (n === null ? null : Number(n))),
-      snapshot: sql<string>`pg_current_snapshot()::text`,
-    })
-    .from(orders)
-    .innerJoin(page, eq(page.id, orders.id))
-    .orderBy(...newestFirst);
+    .selectFrom("orders")
+    .innerJoin(page, "page.id", "orders.id")
+    // One builder for both selections; its rows are the caller's Row.
+    .$if(selection === "all", (qb) => qb.selectAll("orders"))
+    .$if(selection !== "all", (qb) => qb.select(listColumns))
+    .select([counted.as("listTotal"), sql<string>`pg_current_snapshot()::text`.as("snapshot")])
+    .orderBy("orders.createdAt", "desc")
+    .orderBy("orders.id", "desc")
+    .execute();
   const rows = found.map(({ listTotal: _total, snapshot: _snapshot, ...row }) => row as unknown as Row);
   const first = found[0];
   let total: number;
@@ -320,9 +328,13 @@ async function pageOf<Row>(
   return { rows, pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) } };
 }
 
-async function countOrders(where: SQL | undefined): Promise<number> {
+async function countOrders(where: OrderCondition | undefined): Promise<number> {
   const db = await getDb();
-  const [row] = await db.select({ n: count() }).from(orders).where(where);
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .$if(where !== undefined, (qb) => qb.where(where!))
+    .executeTakeFirst();
   return row?.n ?? 0;
 }
 
@@ -339,29 +351,29 @@ export async function* allMatchingOrders(query: OrderListQuery, now: Date = new 
   const db = await getDb();
   const where = listCondition(query, now);
   // The keyset carries created_at as the database's text: a JavaScript Date would drop its microseconds.
-  const columns = { ...listColumns, cursor: sql<string>`${orders.createdAt}::text` };
-  const after = (last: { cursor: string; id: string } | null): SQL | undefined =>
-    last ? sql`(${orders.createdAt}, ${orders.id}) < (${last.cursor}::timestamptz, ${last.id}::uuid)` : undefined;
+  const columns = [...listColumns, sql<string>`"orders"."created_at"::text`.as("cursor")] as const;
+  const after = (last: { cursor: string; id: string } | null): OrderCondition | undefined =>
+    last ? sql<SqlBool>`("orders"."created_at", "orders"."id") < (${last.cursor}::timestamptz, ${last.id}::uuid)` : undefined;
+  const matching = (last: { cursor: string; id: string } | null) => {
+    const conditions = [where, after(last)].filter((c) => c !== undefined);
+    return db.selectFrom("orders").$if(conditions.length > 0, (qb) => qb.where(eb.and(conditions)));
+  };
   let last: { cursor: string; id: string } | null = null;
   let sent = 0;
   while (sent < EXPORT_LIMIT) {
     const take = Math.min(EXPORT_BATCH, EXPORT_LIMIT - sent);
-    const batch = await db
+    const batch = await matching(last)
       .select(columns)
-      .from(orders)
-      .where(and(where, after(last)))
-      .orderBy(...newestFirst)
-      .limit(take);
+      .orderBy("orders.createdAt", "desc")
+      .orderBy("orders.id", "desc")
+      .limit(take)
+      .execute();
     if (batch.length === 0) return false;
     yield batch.map(({ cursor: _cursor, ...row }) => row);
     sent += batch.length;
     if (batch.length < take) return false;
     last = batch[batch.length - 1]!;
   }
-  const [more] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(where, after(last)))
-    .limit(1);
+  const more = await matching(last).select("orders.id").limit(1).executeTakeFirst();
   return more !== undefined;
 }

@@ -1,7 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "#server/db/client.ts";
-import { rateLimits } from "#server/db/schema.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { refusal } from "./rate-limits.ts";
 
@@ -9,7 +8,7 @@ import { refusal } from "./rate-limits.ts";
 process.env.RATE_LIMIT_CONTACT = "10/600";
 process.env.RATE_LIMIT_ORDERS = "3/600";
 
-let database: Database;
+let database: DatabaseHandle;
 beforeAll(async () => {
   database = await freshDatabase();
 });
@@ -22,7 +21,7 @@ describe("rate limits counted in the database", () => {
     for (const wait of answers.filter((a) => a !== null)) expect(wait).toBeGreaterThan(590);
     // Another client has its own allowance.
     expect(await refusal("contact", "198.51.100.2")).toBeNull();
-    const rows = await database.db.select({ key: rateLimits.key, points: rateLimits.points }).from(rateLimits).orderBy(rateLimits.key);
+    const rows = await database.db.selectFrom("rateLimits").select(["key", "points"]).orderBy("key").execute();
     expect(rows).toEqual([
       { key: "contact:198.51.100.1", points: 40 },
       { key: "contact:198.51.100.2", points: 1 },
@@ -33,7 +32,11 @@ describe("rate limits counted in the database", () => {
     for (let i = 0; i < 3; i++) expect(await refusal("orders", "198.51.100.3")).toBeNull();
     expect(await refusal("orders", "198.51.100.3")).toBeGreaterThan(590);
     // The window ends (as if ten minutes had passed): the next hit opens a new one.
-    await database.db.update(rateLimits).set({ expire: sql`now() - interval '1 second'` }).where(eq(rateLimits.key, "orders:198.51.100.3"));
+    await database.db
+      .updateTable("rateLimits")
+      .set({ expire: sql<Date>`now() - interval '1 second'` })
+      .where("key", "=", "orders:198.51.100.3")
+      .execute();
     expect(await refusal("orders", "198.51.100.3")).toBeNull();
     expect(await refusal("orders", "198.51.100.3")).toBeNull();
   });

@@ -1,11 +1,10 @@
 import { isIPv4, isIPv6 } from "node:net";
-import { sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
+import { sql } from "kysely";
 import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
 import { config } from "#server/config.ts";
 import { batched } from "#server/db/batched.ts";
 import { getDb } from "#server/db/client.ts";
-import { rateLimits } from "#server/db/schema.ts";
 import { linkRefusalPage } from "./link-refusal-page.ts";
 import { isApiPath, routedPath } from "./request-body.ts";
 import { clientIpOf } from "./request-context.ts";
@@ -121,20 +120,16 @@ const countHits = batched(async (hits: Hit[]): Promise<Count[]> => {
   }
   const db = await getDb();
   const rows = await db
-    .insert(rateLimits)
-    .values([...perKey].map(([key, { seconds, n }]) => ({ key, points: n, expire: sql`now() + make_interval(secs => ${seconds})` })))
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        points: sql`case when ${rateLimits.expire} <= now() then excluded.points else ${rateLimits.points} + excluded.points end`,
-        expire: sql`case when ${rateLimits.expire} <= now() then excluded.expire else ${rateLimits.expire} end`,
-      },
-    })
-    .returning({
-      key: rateLimits.key,
-      points: rateLimits.points,
-      msLeft: sql<number>`(extract(epoch from ${rateLimits.expire} - now()) * 1000)::float8`,
-    });
+    .insertInto("rateLimits")
+    .values([...perKey].map(([key, { seconds, n }]) => ({ key, points: n, expire: sql<Date>`now() + make_interval(secs => ${seconds})` })))
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({
+        points: sql<number>`case when "rate_limits"."expire" <= now() then excluded.points else "rate_limits"."points" + excluded.points end`,
+        expire: sql<Date>`case when "rate_limits"."expire" <= now() then excluded.expire else "rate_limits"."expire" end`,
+      }),
+    )
+    .returning(["key", "points", sql<number>`(extract(epoch from "rate_limits"."expire" - now()) * 1000)::float8`.as("msLeft")])
+    .execute();
   const byKey = new Map(rows.map((r) => [r.key, r]));
   // Within one run, the hits of a key are numbered in arrival order.
   const seen = new Map<string, number>();
@@ -153,7 +148,7 @@ function sweepLater(): void {
   sweeping = true;
   setInterval(() => {
     void getDb()
-      .then((db) => db.delete(rateLimits).where(sql`${rateLimits.expire} < now() - interval '1 hour'`))
+      .then((db) => db.deleteFrom("rateLimits").where(sql<boolean>`"rate_limits"."expire" < now() - interval '1 hour'`).execute())
       .catch((error: unknown) => console.error("rate limits: old counters not removed:", error));
   }, 10 * 60_000).unref();
 }
@@ -188,10 +183,11 @@ async function pastLimit(name: LimitName, client: string): Promise<number | null
   const limit = limitFor(name);
   try {
     const db = await getDb();
-    const [row] = await db
-      .select({ points: rateLimits.points, msLeft: sql<number>`(extract(epoch from ${rateLimits.expire} - now()) * 1000)::float8` })
-      .from(rateLimits)
-      .where(sql`${rateLimits.key} = ${`${name}:${client}`} and ${rateLimits.expire} > now()`);
+    const row = await db
+      .selectFrom("rateLimits")
+      .select(["rateLimits.points", sql<number>`(extract(epoch from "rate_limits"."expire" - now()) * 1000)::float8`.as("msLeft")])
+      .where(sql<boolean>`"rate_limits"."key" = ${`${name}:${client}`} and "rate_limits"."expire" > now()`)
+      .executeTakeFirst();
     return row && row.points >= limit.points ? Math.max(1, Math.ceil(Number(row.msLeft) / 1000)) : null;
   } catch (error) {
     console.error(`rate limits: ${name} not checked, the database did not answer (${String(error)})`);

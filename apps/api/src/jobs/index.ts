@@ -5,14 +5,12 @@
  * their schedules. A schedule fires once per occurrence however many instances run: pg-boss files
  * each occurrence under a unique slot.
  *
- * PGlite has a single connection, and a drizzle transaction holds it for its whole callback: a job
- * sent inside one must go through that transaction (`sendJob(..., { tx })`), never beside it.
+ * PGlite has a single connection, and a transaction holds it for its whole callback: a job sent
+ * inside one must go through that transaction (`sendJob(..., { tx })`), never beside it.
  */
-import { sql } from "drizzle-orm";
 import {
   type ConstructorOptions,
-  type DrizzleTransactionLike,
-  fromDrizzle,
+  fromKysely,
   fromPglite,
   type JobResult,
   type JobWithMetadata,
@@ -23,7 +21,7 @@ import {
   type SendOptions,
   type WorkOptions,
 } from "pg-boss";
-import { type Database, database } from "#server/db/client.ts";
+import { type DatabaseHandle, database } from "#server/db/client.ts";
 import type { Tx } from "#server/db/tx.ts";
 
 /** One job's payload and its pg-boss record (id, retryCount, retryLimit, ...). */
@@ -172,8 +170,7 @@ export async function sendJob<T extends object>(
   if (!definition) throw new Error(`Unknown job ${job.name}`);
   await register(runner, definition);
   const { tx, ...sendOptions } = options;
-  // The shop's Db type leaves query results untyped; at run time both drivers answer `{ rows }`.
-  const db = tx ? fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) : undefined;
+  const db = tx ? inTransaction(tx) : undefined;
   return runner.boss.send(job.name, data, db ? { ...sendOptions, db } : sendOptions);
 }
 
@@ -193,12 +190,17 @@ export async function sendJobs<T extends object>(
   const definition = s.definitions.get(job.name);
   if (!definition) throw new Error(`Unknown job ${job.name}`);
   await register(runner, definition);
-  const db = options.tx ? fromDrizzle(options.tx as unknown as DrizzleTransactionLike, sql) : undefined;
+  const db = options.tx ? inTransaction(options.tx) : undefined;
   const jobs = items.map(({ data, singletonKey }) => ({ data, singletonKey }));
   return (await runner.boss.insert(job.name, jobs, db ? { db, returnId: true } : { returnId: true })) ?? [];
 }
 
-function createBoss(db: Database, timing: StartJobsOptions["boss"], work: boolean): PgBoss {
+/** pg-boss's statements on the caller's transaction, with its own column names (no camelCase mapping). */
+function inTransaction(tx: Tx) {
+  return fromKysely(tx.withoutPlugins());
+}
+
+function createBoss(db: DatabaseHandle, timing: StartJobsOptions["boss"], work: boolean): PgBoss {
   // Maintenance and cron passes only where workers run; a sending-only process needs neither.
   const common: ConstructorOptions = { schema: JOBS_SCHEMA, useListenNotify: true, supervise: work, schedule: work };
   if (db.kind === "pglite") {

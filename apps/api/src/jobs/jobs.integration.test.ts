@@ -1,13 +1,12 @@
-import { sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { fromPglite, PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Database, getDb } from "#server/db/client.ts";
-import { products } from "#server/db/schema.ts";
+import { type DatabaseHandle, getDb } from "#server/db/client.ts";
 import { seedCatalogIfEmpty } from "#server/db/seed.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { defineJob, JOBS_SCHEMA, jobs, jobsStarted, sendJob, startJobs, stopJobs } from "./index.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 
 const ran: { name: string; n: number; retryCount: number }[] = [];
 const ranNumbers = (name: string) => ran.filter((r) => r.name === name).map((r) => r.n);
@@ -18,7 +17,7 @@ const echo = defineJob<{ n: number }>(
   "test-echo",
   async ({ n }, job) => {
     const db = await getDb();
-    await db.select({ id: products.id }).from(products).limit(1);
+    await db.selectFrom("products").select("id").limit(1).execute();
     ran.push({ name: "test-echo", n, retryCount: job.retryCount });
   },
   { work: fast },
@@ -65,13 +64,13 @@ describe("jobs", () => {
   it("creates a job sent inside a transaction only when the transaction commits", async () => {
     await startJobs({ boss: timing });
     await expect(
-      database.db.transaction(async (tx) => {
+      database.db.transaction().execute(async (tx) => {
         await sendJob(echo, { n: 2 }, { tx });
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");
-    await database.db.transaction(async (tx) => {
-      await tx.select().from(products).limit(1);
+    await database.db.transaction().execute(async (tx) => {
+      await tx.selectFrom("products").selectAll().limit(1).execute();
       await sendJob(echo, { n: 3 }, { tx });
     });
     await vi.waitFor(() => expect(ranNumbers("test-echo")).toContain(3), wait);
@@ -143,14 +142,14 @@ describe("jobs", () => {
     await startJobs({ boss: timing });
     const db = await getDb();
     const numbers = Array.from({ length: 20 }, (_, i) => 100 + i);
-    const queries = Array.from({ length: 300 }, (_, i) => db.execute(sql`select ${i}::int as i, pg_sleep(0)`));
+    const queries = Array.from({ length: 300 }, (_, i) => sql`select ${i}::int as i, pg_sleep(0)`.execute(db));
     const transactions = numbers.map((n) =>
-      db.transaction(async (tx) => {
-        await tx.select().from(products).limit(1);
+      db.transaction().execute(async (tx) => {
+        await tx.selectFrom("products").selectAll().limit(1).execute();
         await sendJob(echo, { n }, { tx });
         // Holds the transaction (on PGlite: the connection) a moment while workers poll.
         await new Promise((resolve) => setTimeout(resolve, 5));
-        await tx.select().from(products).limit(1);
+        await tx.selectFrom("products").selectAll().limit(1).execute();
       }),
     );
     const plain = numbers.map((n) => sendJob(echo, { n: n + 100 }));
@@ -160,6 +159,6 @@ describe("jobs", () => {
       for (const n of numbers) expect(done).toEqual(expect.arrayContaining([n, n + 100]));
     }, wait);
     // And the database still answers right away.
-    expect(await db.execute(sql`select 1 as one`)).toMatchObject({ rows: [{ one: 1 }] });
+    expect(await sql`select 1 as one`.execute(db)).toMatchObject({ rows: [{ one: 1 }] });
   });
 });

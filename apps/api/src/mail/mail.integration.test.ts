@@ -1,9 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Database } from "#server/db/client.ts";
-import { mailOutbox } from "#server/db/schema.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { jobs, startJobs, stopJobs } from "#server/jobs/index.ts";
 import { dataDir } from "#server/paths.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
@@ -11,7 +9,7 @@ import { deliverMail, type EnqueueMailInput, enqueueMail, nudgePendingMail, useM
 import { testOrder } from "./test-order.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "./test-smtp-server.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 let smtp: TestSmtpServer;
 const wait = { timeout: 10_000, interval: 50 };
 
@@ -19,8 +17,7 @@ const wait = { timeout: 10_000, interval: 50 };
 const refuse = (address: string, attempt: number) => address.startsWith("busy-") && attempt <= 2;
 
 async function row(dedupeKey: string) {
-  const [found] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey));
-  return found;
+  return database.db.selectFrom("mailOutbox").selectAll().where("dedupeKey", "=", dedupeKey).executeTakeFirst();
 }
 
 function orderReceived(dedupeKey: string, to: string, locale: string, order = testOrder({ locale })): EnqueueMailInput {
@@ -103,7 +100,7 @@ describe("mail over SMTP", () => {
     expect(results.filter(Boolean)).toHaveLength(1);
     await vi.waitFor(async () => expect((await row("dup-1"))?.status).toBe("sent"), wait);
     expect(await enqueueMail(input)).toBe(false);
-    expect(await database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, "dup-1"))).toHaveLength(1);
+    expect(await database.db.selectFrom("mailOutbox").selectAll().where("dedupeKey", "=", "dup-1").execute()).toHaveLength(1);
     // The one job has finished; nothing else is queued for it.
     const id = (await row("dup-1"))!.id;
     expect(await (await jobs()).findJobs("mail-deliver", { key: `mail-${id}`, queued: true })).toEqual([]);
@@ -119,15 +116,18 @@ describe("mail over SMTP", () => {
   });
 
   it("records the error of a failed attempt, and marks the mail failed after the last retry", async () => {
-    await database.db.insert(mailOutbox).values({
-      dedupeKey: "busy-2",
-      template: "order-received",
-      locale: "en",
-      to: "busy-2@example.com",
-      subject: "s",
-      text: "t",
-      html: "h",
-    });
+    await database.db
+      .insertInto("mailOutbox")
+      .values({
+        dedupeKey: "busy-2",
+        template: "order-received",
+        locale: "en",
+        to: "busy-2@example.com",
+        subject: "s",
+        text: "t",
+        html: "h",
+      })
+      .execute();
     const id = (await row("busy-2"))!.id;
     await expect(deliverMail({ outboxId: id }, { retryCount: 0, retryLimit: 8 })).rejects.toThrow();
     expect(await row("busy-2")).toMatchObject({ status: "pending", attempts: 1 });
@@ -140,15 +140,18 @@ describe("mail over SMTP", () => {
   });
 
   it("never sends a mail twice, even when its job runs twice at once or again later", async () => {
-    await database.db.insert(mailOutbox).values({
-      dedupeKey: "twice-1",
-      template: "order-received",
-      locale: "en",
-      to: "twice@example.com",
-      subject: "Twice",
-      text: "t",
-      html: "<p>h</p>",
-    });
+    await database.db
+      .insertInto("mailOutbox")
+      .values({
+        dedupeKey: "twice-1",
+        template: "order-received",
+        locale: "en",
+        to: "twice@example.com",
+        subject: "Twice",
+        text: "t",
+        html: "<p>h</p>",
+      })
+      .execute();
     const id = (await row("twice-1"))!.id;
     const job = { retryCount: 0, retryLimit: 8 };
     await Promise.all([deliverMail({ outboxId: id }, job), deliverMail({ outboxId: id }, job)]);
@@ -158,17 +161,20 @@ describe("mail over SMTP", () => {
   });
 
   it("takes over a mail left `sending` by an attempt that died, but not one another run of the same attempt holds", async () => {
-    await database.db.insert(mailOutbox).values({
-      dedupeKey: "died-1",
-      template: "order-received",
-      locale: "en",
-      to: "died@example.com",
-      subject: "Died",
-      text: "t",
-      html: "h",
-      status: "sending",
-      attempts: 1,
-    });
+    await database.db
+      .insertInto("mailOutbox")
+      .values({
+        dedupeKey: "died-1",
+        template: "order-received",
+        locale: "en",
+        to: "died@example.com",
+        subject: "Died",
+        text: "t",
+        html: "h",
+        status: "sending",
+        attempts: 1,
+      })
+      .execute();
     const id = (await row("died-1"))!.id;
     await deliverMail({ outboxId: id }, { retryCount: 0, retryLimit: 8 });
     expect(smtp.to("died@example.com")).toHaveLength(0);
@@ -193,12 +199,12 @@ describe("mail over SMTP", () => {
 
   it("stores the mail and its job in the caller's transaction: both or neither", async () => {
     await expect(
-      database.db.transaction(async (tx) => {
+      database.db.transaction().execute(async (tx) => {
         await enqueueMail(orderReceived("tx-rolled-back", "tx-no@example.com", "en"), { tx });
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");
-    await database.db.transaction(async (tx) => {
+    await database.db.transaction().execute(async (tx) => {
       await enqueueMail(orderReceived("tx-committed", "tx-yes@example.com", "en"), { tx });
     });
     await vi.waitFor(() => expect(smtp.to("tx-yes@example.com")).toHaveLength(1), wait);
@@ -209,15 +215,18 @@ describe("mail over SMTP", () => {
   it("gives a pending mail without a job one on the every-minute sweep", async () => {
     const boss = await jobs();
     expect((await boss.getSchedules("mail-sweep")).map((s) => s.cron)).toEqual(["* * * * *"]);
-    await database.db.insert(mailOutbox).values({
-      dedupeKey: "orphan-1",
-      template: "payment-failed",
-      locale: "en",
-      to: "orphan@example.com",
-      subject: "Orphan",
-      text: "t",
-      html: "h",
-    });
+    await database.db
+      .insertInto("mailOutbox")
+      .values({
+        dedupeKey: "orphan-1",
+        template: "payment-failed",
+        locale: "en",
+        to: "orphan@example.com",
+        subject: "Orphan",
+        text: "t",
+        html: "h",
+      })
+      .execute();
     expect(await nudgePendingMail()).toBeGreaterThanOrEqual(1);
     await vi.waitFor(() => expect(smtp.to("orphan@example.com")).toHaveLength(1), wait);
     // Nudging again while nothing is pending queues nothing.

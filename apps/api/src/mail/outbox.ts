@@ -9,33 +9,23 @@
  * - `kept`:    no SMTP configured: kept here and written to DATA_DIR/mail/<id>-<template>.eml
  * - `failed`:  every retry failed; `last_error` says why
  */
-import { and, asc, desc, eq, lte, or, sql } from "drizzle-orm";
+import type { ExpressionBuilder } from "kysely";
 import type { JobWithMetadata } from "pg-boss";
 import { config } from "#server/config.ts";
 import { type Db, getDb } from "#server/db/client.ts";
-import { contactMessages, customOrders, mailOutbox } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
+import type { Database, Row } from "#server/db/types.ts";
 import { defineJob, jobsStarted, sendJobs } from "#server/jobs/index.ts";
 import { type MailContent, mailLocale, renderMail } from "./templates/index.ts";
 import { deliver, type MailAddress } from "./transport.ts";
 
 type MailStatus = "pending" | "sending" | "sent" | "kept" | "failed";
 
-export type OutboxMail = typeof mailOutbox.$inferSelect;
+export type OutboxMail = Row<"mailOutbox">;
 
 /** A mail to queue: a template with its variables, plus who gets it and its dedupe key. */
 /** What staff see of a mail kept on an order or a request: where it went, and whether it was sent. */
-export const mailListColumns = {
-  id: mailOutbox.id,
-  template: mailOutbox.template,
-  to: mailOutbox.to,
-  subject: mailOutbox.subject,
-  locale: mailOutbox.locale,
-  status: mailOutbox.status,
-  lastError: mailOutbox.lastError,
-  createdAt: mailOutbox.createdAt,
-  sentAt: mailOutbox.sentAt,
-};
+export const mailListColumns = ["id", "template", "to", "subject", "locale", "status", "lastError", "createdAt", "sentAt"] as const;
 
 export type EnqueueMailInput = MailContent & {
   /** One mail per key, e.g. `order-received:<order id>`: a second enqueue with it is ignored. */
@@ -114,10 +104,11 @@ export async function enqueueMails(inputs: readonly EnqueueMailInput[], options:
   });
   const db: Db = options.tx ?? (await getDb());
   const rows = await db
-    .insert(mailOutbox)
+    .insertInto("mailOutbox")
     .values(values)
-    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
-    .returning({ id: mailOutbox.id });
+    .onConflict((oc) => oc.column("dedupeKey").doNothing())
+    .returning("id")
+    .execute();
   const ids = rows.map((row) => row.id);
   if (options.later) {
     options.later.push(...ids);
@@ -161,11 +152,12 @@ async function nudge(outboxIds: readonly number[], tx?: Tx): Promise<number> {
 export async function nudgePendingMail(limit = 200): Promise<number> {
   const db = await getDb();
   const pending = await db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.status, "pending" satisfies MailStatus))
-    .orderBy(asc(mailOutbox.createdAt))
-    .limit(limit);
+    .selectFrom("mailOutbox")
+    .select("id")
+    .where("status", "=", "pending" satisfies MailStatus)
+    .orderBy("createdAt")
+    .limit(limit)
+    .execute();
   return nudge(pending.map((row) => row.id));
 }
 
@@ -187,17 +179,20 @@ export async function deliverMail({ outboxId }: DeliverMailData, job: Pick<JobWi
   // no more claims than this attempt's retries was left by an earlier attempt that died or expired:
   // take it over. With as many claims as this attempt's number, another run of this very attempt
   // holds it: leave it. (Checked and claimed in one statement: no read of the row before.)
-  const claimable = or(
-    eq(mailOutbox.status, "pending" satisfies MailStatus),
-    and(eq(mailOutbox.status, "sending" satisfies MailStatus), lte(mailOutbox.attempts, job.retryCount)),
-  );
-  const [claimed] = await db
-    .update(mailOutbox)
-    .set({ status: "sending" satisfies MailStatus, attempts: sql`${mailOutbox.attempts} + 1` })
-    .where(and(eq(mailOutbox.id, outboxId), claimable))
-    .returning();
+  const claimable = (eb: ExpressionBuilder<Database, "mailOutbox">) =>
+    eb.or([
+      eb("status", "=", "pending" satisfies MailStatus),
+      eb.and([eb("status", "=", "sending" satisfies MailStatus), eb("attempts", "<=", job.retryCount)]),
+    ]);
+  const claimed = await db
+    .updateTable("mailOutbox")
+    .set((eb) => ({ status: "sending" satisfies MailStatus, attempts: eb("attempts", "+", 1) }))
+    .where((eb) => eb.and([eb("id", "=", outboxId), claimable(eb)]))
+    .returningAll()
+    .executeTakeFirst();
   if (!claimed) return;
-  const mine = and(eq(mailOutbox.id, claimed.id), eq(mailOutbox.attempts, claimed.attempts));
+  const mine = (eb: ExpressionBuilder<Database, "mailOutbox">) =>
+    eb.and([eb("id", "=", claimed.id), eb("attempts", "=", claimed.attempts)]);
   let delivery: Awaited<ReturnType<typeof deliver>>;
   try {
     delivery = await deliver({ ...claimed, replyTo: await replyToOf(claimed) });
@@ -205,15 +200,17 @@ export async function deliverMail({ outboxId }: DeliverMailData, job: Pick<JobWi
     const last = job.retryCount >= job.retryLimit;
     const status: MailStatus = last ? "failed" : "pending";
     await db
-      .update(mailOutbox)
+      .updateTable("mailOutbox")
       .set({ status, lastError: describe(error) })
-      .where(mine);
+      .where(mine)
+      .execute();
     throw error;
   }
   await db
-    .update(mailOutbox)
+    .updateTable("mailOutbox")
     .set({ status: delivery.status satisfies MailStatus, sentAt: delivery.status === "sent" ? new Date() : null, lastError: null })
-    .where(mine);
+    .where(mine)
+    .execute();
 }
 
 /**
@@ -223,29 +220,30 @@ export async function deliverMail({ outboxId }: DeliverMailData, job: Pick<JobWi
 async function replyToOf(mail: OutboxMail): Promise<MailAddress | null> {
   if (mail.template === "shop-custom-order" && mail.customOrderId !== null) {
     const db = await getDb();
-    const [customer] = await db
-      .select({ name: customOrders.name, address: customOrders.email })
-      .from(customOrders)
-      .where(eq(customOrders.id, mail.customOrderId));
+    const customer = await db
+      .selectFrom("customOrders")
+      .select(["name", "email as address"])
+      .where("id", "=", mail.customOrderId)
+      .executeTakeFirst();
     return customer ?? null;
   }
   if (mail.template !== "shop-contact-message" || mail.contactMessageId === null) return null;
   const db = await getDb();
-  const [sender] = await db
-    .select({ name: contactMessages.name, address: contactMessages.email })
-    .from(contactMessages)
-    .where(eq(contactMessages.id, mail.contactMessageId));
+  const sender = await db
+    .selectFrom("contactMessages")
+    .select(["name", "email as address"])
+    .where("id", "=", mail.contactMessageId)
+    .executeTakeFirst();
   return sender ?? null;
 }
 
 /** The newest mails first. */
 export async function listOutbox(limit = 50): Promise<OutboxMail[]> {
   const db = await getDb();
-  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
+  return db.selectFrom("mailOutbox").selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
 }
 
 export async function readOutboxMail(id: number): Promise<OutboxMail | undefined> {
   const db = await getDb();
-  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-  return row;
+  return db.selectFrom("mailOutbox").selectAll().where("id", "=", id).executeTakeFirst();
 }

@@ -1,13 +1,11 @@
 import { contactSchema } from "@workshop/domain/validation/contact.ts";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config } from "#server/config.ts";
-import type { Database } from "#server/db/client.ts";
-import { mailOutbox } from "#server/db/schema.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { recentContactMessages, saveContactMessage } from "./contact.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 beforeAll(async () => {
   database = await freshDatabase();
 });
@@ -29,7 +27,7 @@ describe("contact messages", () => {
       message: "Open https://x.example",
     });
     const id = await saveContactMessage(input, "en");
-    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.contactMessageId, id));
+    const mails = await database.db.selectFrom("mailOutbox").selectAll().where("contactMessageId", "=", id).execute();
     expect(mails.map((m) => [m.template, m.to])).toEqual([["shop-contact-message", config().SHOP_MAIL_TO]]);
   });
 

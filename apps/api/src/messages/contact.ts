@@ -1,9 +1,7 @@
 import type { Locale } from "@workshop/domain/locale.ts";
 import type { ContactInput } from "@workshop/domain/validation/contact.ts";
-import { desc } from "drizzle-orm";
 import { config } from "#server/config.ts";
 import { getDb } from "#server/db/client.ts";
-import { contactMessages } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/mail/index.ts";
 
 /**
@@ -13,11 +11,12 @@ import { enqueueMail } from "#server/mail/index.ts";
  */
 export async function saveContactMessage(input: ContactInput, locale: Locale): Promise<number> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [message] = await tx
-      .insert(contactMessages)
+  return db.transaction().execute(async (tx) => {
+    const message = await tx
+      .insertInto("contactMessages")
       .values({ ...input, locale })
-      .returning();
+      .returningAll()
+      .executeTakeFirst();
     if (!message) throw new Error("Contact message insert returned nothing");
     await enqueueMail(
       {
@@ -36,5 +35,5 @@ export async function saveContactMessage(input: ContactInput, locale: Locale): P
 
 export async function recentContactMessages(limit = 50) {
   const db = await getDb();
-  return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit);
+  return db.selectFrom("contactMessages").selectAll().orderBy("createdAt", "desc").limit(limit).execute();
 }

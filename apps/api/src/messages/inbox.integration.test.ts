@@ -1,17 +1,15 @@
 import { contactSchema } from "@workshop/domain/validation/contact.ts";
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "#server/audit/actor.ts";
 import { auditEntries } from "#server/audit/log.ts";
-import type { Database } from "#server/db/client.ts";
-import { contactMessages, mailOutbox } from "#server/db/schema.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { deliverMail, useMailSettings } from "#server/mail/index.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "#server/mail/test-smtp-server.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { saveContactMessage } from "./contact.ts";
 import { inboxPageSize, listMessages, markHandled, messageId, openMessage, replyToMessage, unreadCount } from "./inbox.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 let smtp: TestSmtpServer;
 const staff: Actor = { staffId: null, label: "made@workshop.test", role: "staff", ip: "203.0.113.7" };
 const nonce = (n: number) => `form-nonce-${String(n).padStart(8, "0")}`;
@@ -28,7 +26,7 @@ async function send(fields: Partial<Record<"name" | "email" | "subject" | "messa
 }
 
 async function mailsOf(id: number) {
-  return database.db.select().from(mailOutbox).where(eq(mailOutbox.contactMessageId, id)).orderBy(mailOutbox.id);
+  return database.db.selectFrom("mailOutbox").selectAll().where("contactMessageId", "=", id).orderBy("id").execute();
 }
 
 beforeAll(async () => {
@@ -160,7 +158,7 @@ describe("replying", () => {
     const [reply] = (await openMessage(id, staff))!.replies;
     expect(reply).toMatchObject({ to: "emma@example.com", subject: "Your 64 cm hat" });
     expect(reply!.text).toContain("you wrote:");
-    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, reply!.id));
+    const row = await database.db.selectFrom("mailOutbox").selectAll().where("id", "=", reply!.id).executeTakeFirst();
     expect(row!.locale).toBe("en");
   });
 
@@ -216,10 +214,7 @@ describe("handled and reopened", () => {
       [{ handledAt: null }, { handledAt: handled.handledAt!.toISOString() }],
     ]);
     expect(entries.every((e) => e.actor === staff.label)).toBe(true);
-    const [row] = await database.db
-      .select()
-      .from(contactMessages)
-      .where(and(eq(contactMessages.id, id)));
+    const row = await database.db.selectFrom("contactMessages").selectAll().where("id", "=", id).executeTakeFirst();
     expect(row!.handledAt).toBeNull();
   });
 });

@@ -9,15 +9,15 @@ import type { InboxFilter } from "@workshop/domain/inbox.ts";
 import { serialId } from "@workshop/domain/serial-id.ts";
 import { type FieldErrors, fieldErrors } from "@workshop/domain/validation/fields.ts";
 import { type ReplyField, type ReplyInput, replySchema } from "@workshop/domain/validation/reply.ts";
-import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
-import { auditLog, contactMessages, mailOutbox } from "#server/db/schema.ts";
+import type { Database, Row } from "#server/db/types.ts";
 import { AppError } from "#server/errors.ts";
 import { enqueueMail, oneLine } from "#server/mail/index.ts";
 
-export type ContactMessage = typeof contactMessages.$inferSelect;
+export type ContactMessage = Row<"contactMessages">;
 
 /** Messages on one page of the inbox. */
 export const inboxPageSize = 20;
@@ -25,11 +25,12 @@ export const inboxPageSize = 20;
 /** The template of staff's replies (the shop's own copy of a message is linked to it too, but is no reply). */
 const replyTemplate = "message-reply";
 
-const filterConditions: Record<InboxFilter, SQL | undefined> = {
+type Condition = (eb: ExpressionBuilder<Database, "contactMessages">) => Expression<SqlBool>;
+const filterConditions: Record<InboxFilter, Condition | undefined> = {
   all: undefined,
-  unread: isNull(contactMessages.readAt),
-  open: isNull(contactMessages.handledAt),
-  handled: isNotNull(contactMessages.handledAt),
+  unread: (eb) => eb("readAt", "is", null),
+  open: (eb) => eb("handledAt", "is", null),
+  handled: (eb) => eb("handledAt", "is not", null),
 };
 
 /** A message id from a URL, else null. */
@@ -43,24 +44,21 @@ export async function listMessages(filter: InboxFilter = "all", page = 1): Promi
   const db = await getDb();
   const where = filterConditions[filter];
   const current = Number.isSafeInteger(page) && page >= 1 ? page : 1;
-  const [messages, [totals]] = await Promise.all([
+  const [messages, totals] = await Promise.all([
     db
-      .select({
-        id: contactMessages.id,
-        name: contactMessages.name,
-        email: contactMessages.email,
-        subject: contactMessages.subject,
-        locale: contactMessages.locale,
-        createdAt: contactMessages.createdAt,
-        readAt: contactMessages.readAt,
-        handledAt: contactMessages.handledAt,
-      })
-      .from(contactMessages)
-      .where(where)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .selectFrom("contactMessages")
+      .select(["id", "name", "email", "subject", "locale", "createdAt", "readAt", "handledAt"])
+      .$if(where !== undefined, (qb) => qb.where(where!))
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
       .limit(inboxPageSize)
-      .offset((current - 1) * inboxPageSize),
-    db.select({ total: count() }).from(contactMessages).where(where),
+      .offset((current - 1) * inboxPageSize)
+      .execute(),
+    db
+      .selectFrom("contactMessages")
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .$if(where !== undefined, (qb) => qb.where(where!))
+      .executeTakeFirst(),
   ]);
   const total = totals?.total ?? 0;
   return { messages, total, page: current, pageCount: Math.max(1, Math.ceil(total / inboxPageSize)) };
@@ -69,7 +67,11 @@ export async function listMessages(filter: InboxFilter = "all", page = 1): Promi
 /** How many messages no one has opened yet (the dashboard's count). */
 export async function unreadCount(): Promise<number> {
   const db = await getDb();
-  const [row] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
+  const row = await db
+    .selectFrom("contactMessages")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("readAt", "is", null)
+    .executeTakeFirst();
   return row?.n ?? 0;
 }
 
@@ -95,17 +97,19 @@ export type OpenedMessage = { message: ContactMessage; replies: MessageReply[] }
  */
 export async function openMessage(id: number, _actor: Actor): Promise<OpenedMessage | null> {
   const db = await getDb();
-  const [found] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
+  const found = await db.selectFrom("contactMessages").selectAll().where("id", "=", id).executeTakeFirst();
   if (!found) return null;
   let message = found;
   if (message.readAt === null) {
     // Of two first openings at once, one sets the time; the other reads it.
-    const [marked] = await db
-      .update(contactMessages)
+    const marked = await db
+      .updateTable("contactMessages")
       .set({ readAt: sql`now()` })
-      .where(and(eq(contactMessages.id, id), isNull(contactMessages.readAt)))
-      .returning();
-    message = marked ?? (await db.select().from(contactMessages).where(eq(contactMessages.id, id)))[0] ?? message;
+      .where("id", "=", id)
+      .where("readAt", "is", null)
+      .returningAll()
+      .executeTakeFirst();
+    message = marked ?? (await db.selectFrom("contactMessages").selectAll().where("id", "=", id).executeTakeFirst()) ?? message;
   }
   return { message, replies: await repliesTo(id) };
 }
@@ -113,24 +117,21 @@ export async function openMessage(id: number, _actor: Actor): Promise<OpenedMess
 async function repliesTo(id: number): Promise<MessageReply[]> {
   const db = await getDb();
   const mails = await db
-    .select({
-      id: mailOutbox.id,
-      to: mailOutbox.to,
-      subject: mailOutbox.subject,
-      text: mailOutbox.text,
-      status: mailOutbox.status,
-      lastError: mailOutbox.lastError,
-      createdAt: mailOutbox.createdAt,
-      sentAt: mailOutbox.sentAt,
-    })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.contactMessageId, id), eq(mailOutbox.template, replyTemplate)))
-    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
+    .selectFrom("mailOutbox")
+    .select(["id", "to", "subject", "text", "status", "lastError", "createdAt", "sentAt"])
+    .where("contactMessageId", "=", id)
+    .where("template", "=", replyTemplate)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
   if (mails.length === 0) return [];
   const audits = await db
-    .select({ actor: auditLog.actor, mailId: sql<number | null>`(${auditLog.after}->>'mailId')::int` })
-    .from(auditLog)
-    .where(and(eq(auditLog.recordType, "message"), eq(auditLog.recordId, String(id)), eq(auditLog.action, "message-reply")));
+    .selectFrom("auditLog")
+    .select(["actor", sql<number | null>`(audit_log.after->>'mailId')::int`.as("mailId")])
+    .where("recordType", "=", "message")
+    .where("recordId", "=", String(id))
+    .where("action", "=", "message-reply")
+    .execute();
   const by = new Map(audits.map((a) => [a.mailId, a.actor]));
   return mails.map((mail) => ({ ...mail, by: by.get(mail.id) ?? null }));
 }
@@ -150,8 +151,8 @@ export async function replyToMessage(id: number, input: ReplyInput, actor: Actor
   if (!parsed.success) return { ok: false, errors: fieldErrors<ReplyField>(parsed.error) };
   const { text, nonce } = parsed.data;
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [message] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id));
+  return db.transaction().execute(async (tx) => {
+    const message = await tx.selectFrom("contactMessages").selectAll().where("id", "=", id).executeTakeFirst();
     if (!message) throw new AppError("not_found", "No such message");
     const subject = oneLine(parsed.data.subject) || `Re: ${oneLine(message.subject)}`;
     const dedupeKey = `message-reply:${id}:${nonce}`;
@@ -167,7 +168,7 @@ export async function replyToMessage(id: number, input: ReplyInput, actor: Actor
       { tx },
     );
     if (!queued) return { ok: true, queued: false };
-    const [mail] = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey));
+    const mail = await tx.selectFrom("mailOutbox").select("id").where("dedupeKey", "=", dedupeKey).executeTakeFirst();
     await recordAudit(
       {
         actor,
@@ -189,15 +190,16 @@ export async function replyToMessage(id: number, input: ReplyInput, actor: Actor
  */
 export async function markHandled(id: number, handled: boolean, actor: Actor): Promise<ContactMessage> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for("update").limit(1);
+  return db.transaction().execute(async (tx) => {
+    const current = await tx.selectFrom("contactMessages").selectAll().where("id", "=", id).forUpdate().limit(1).executeTakeFirst();
     if (!current) throw new AppError("not_found", "No such message");
     if ((current.handledAt !== null) === handled) return current;
-    const [updated] = await tx
-      .update(contactMessages)
-      .set(handled ? { handledAt: sql`now()`, readAt: sql`coalesce(${contactMessages.readAt}, now())` } : { handledAt: null })
-      .where(eq(contactMessages.id, id))
-      .returning();
+    const updated = await tx
+      .updateTable("contactMessages")
+      .set(handled ? { handledAt: sql`now()`, readAt: sql`coalesce(contact_messages.read_at, now())` } : { handledAt: null })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
     if (!updated) throw new AppError("not_found", "No such message");
     await recordAudit(
       {

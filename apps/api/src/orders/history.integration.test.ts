@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, getDb } from "#server/db/client.ts";
-import { orderEvents, orders } from "#server/db/schema.ts";
+import { type DatabaseHandle, getDb } from "#server/db/client.ts";
+import { json } from "#server/db/json.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { orderHistory } from "./history.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 beforeAll(async () => {
   database = await freshDatabase();
 });
@@ -12,8 +12,8 @@ afterAll(() => database.close());
 
 async function insertOrder(orderNumber: string, accessToken: string): Promise<string> {
   const db = await getDb();
-  const [row] = await db
-    .insert(orders)
+  const row = await db
+    .insertInto("orders")
     .values({
       orderNumber,
       accessToken,
@@ -23,7 +23,7 @@ async function insertOrder(orderNumber: string, accessToken: string): Promise<st
       productId: 1,
       productName: "Test hat",
       priceCents: 15_000,
-      shippingAddress: {
+      shippingAddress: json({
         fullName: "Ayu",
         email: "ayu@example.com",
         phone: "+62 811",
@@ -32,7 +32,7 @@ async function insertOrder(orderNumber: string, accessToken: string): Promise<st
         state: "Bali",
         postalCode: "80571",
         country: "Indonesia",
-      },
+      }),
       deliveryOption: "PICKUP",
       deliveryCostCents: 0,
       totalCents: 15_000,
@@ -40,7 +40,8 @@ async function insertOrder(orderNumber: string, accessToken: string): Promise<st
       totalIdr: 2_516_595,
       locale: "en",
     })
-    .returning({ id: orders.id });
+    .returning("id")
+    .executeTakeFirst();
   return row!.id;
 }
 
@@ -50,19 +51,22 @@ describe("order history", () => {
     const id = await insertOrder("RT-HIST01", "a".repeat(32));
     const other = await insertOrder("RT-HIST02", "b".repeat(32));
     const same = new Date("2025-03-02T10:00:00Z");
-    await db.insert(orderEvents).values([
-      { orderId: id, status: "PROCESSING", paymentStatus: "SUCCEEDED", reason: "paid", createdAt: new Date("2025-03-03T10:00:00Z") },
-      {
-        orderId: id,
-        status: "PENDING",
-        paymentStatus: "AWAITING_PREPAYMENT",
-        reason: "placed",
-        createdAt: new Date("2025-03-01T10:00:00Z"),
-      },
-      { orderId: other, status: "PENDING", paymentStatus: "PENDING", reason: "placed", createdAt: same },
-      { orderId: id, status: "CONTACTED", paymentStatus: "AWAITING_PREPAYMENT", reason: "called", createdAt: same },
-      { orderId: id, status: "PENDING", paymentStatus: "AWAITING_PREPAYMENT", reason: "back", createdAt: same },
-    ]);
+    await db
+      .insertInto("orderEvents")
+      .values([
+        { orderId: id, status: "PROCESSING", paymentStatus: "SUCCEEDED", reason: "paid", createdAt: new Date("2025-03-03T10:00:00Z") },
+        {
+          orderId: id,
+          status: "PENDING",
+          paymentStatus: "AWAITING_PREPAYMENT",
+          reason: "placed",
+          createdAt: new Date("2025-03-01T10:00:00Z"),
+        },
+        { orderId: other, status: "PENDING", paymentStatus: "PENDING", reason: "placed", createdAt: same },
+        { orderId: id, status: "CONTACTED", paymentStatus: "AWAITING_PREPAYMENT", reason: "called", createdAt: same },
+        { orderId: id, status: "PENDING", paymentStatus: "AWAITING_PREPAYMENT", reason: "back", createdAt: same },
+      ])
+      .execute();
 
     const history = await orderHistory(id);
     expect(history.map((e) => e.reason)).toEqual(["placed", "called", "back", "paid"]);

@@ -1,7 +1,5 @@
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "#server/db/client.ts";
-import { mailOutbox } from "#server/db/schema.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { seedProducts } from "#server/db/seed/products.ts";
 import { seedCatalogIfEmpty } from "#server/db/seed.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
@@ -9,7 +7,7 @@ import { orderInLanguage } from "./in-language.ts";
 import { type PlaceOrderInput, placeOrder } from "./place-order.ts";
 import { setPaymentStatus } from "./queries.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 const product1 = seedProducts[0]!;
 const ru = product1.translations.ru;
 
@@ -35,12 +33,12 @@ const input = (over: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({
 });
 
 const mailOf = async (orderId: string, template: string) =>
-  (
-    await database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.template, template)))
-  )[0]!;
+  (await database.db
+    .selectFrom("mailOutbox")
+    .selectAll()
+    .where("orderId", "=", orderId)
+    .where("template", "=", template)
+    .executeTakeFirst())!;
 
 beforeAll(async () => {
   database = await freshDatabase();

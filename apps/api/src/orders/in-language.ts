@@ -1,8 +1,6 @@
 import { customHatName } from "@workshop/domain/custom-quote.ts";
 import { isLocale } from "@workshop/domain/locale.ts";
-import { inArray } from "drizzle-orm";
 import { type Db, getDb } from "#server/db/client.ts";
-import { products } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 
 type Named = { productId: number | null; productName: string; color: string };
@@ -16,7 +14,7 @@ export async function ordersInLanguage<T extends Named>(orders: readonly T[], la
   const ids = [...new Set(orders.filter((o) => languageOf(o) !== "en" && o.productId !== null).map((o) => o.productId!))];
   if (ids.length === 0) return orders.map((order) => customInLanguage(order, languageOf(order)));
   const db: Db = tx ?? (await getDb());
-  const rows = await db.select({ id: products.id, translations: products.translations }).from(products).where(inArray(products.id, ids));
+  const rows = await db.selectFrom("products").select(["id", "translations"]).where("id", "in", ids).execute();
   const texts = new Map(rows.map((r) => [r.id, r.translations]));
   return orders.map((order) => {
     const locale = languageOf(order);

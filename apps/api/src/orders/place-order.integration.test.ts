@@ -1,9 +1,7 @@
 import { centsToIdr } from "@workshop/domain/money.ts";
 import { OVER_THE_COUNTER_CAP_MESSAGE } from "@workshop/domain/payment-methods.ts";
-import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "#server/db/client.ts";
-import { mailOutbox, orderEvents, orders } from "#server/db/schema.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { seedProducts } from "#server/db/seed/products.ts";
 import { seedCatalogIfEmpty } from "#server/db/seed.ts";
 import { AppError } from "#server/errors.ts";
@@ -13,7 +11,7 @@ import { type PlaceOrderInput, placeOrder } from "./place-order.ts";
 import { cancelUnpaidCashOrders, orderByToken, setPaymentStatus } from "./queries.ts";
 import { sweepUnpaidCashOrders } from "./unpaid-cash-orders.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 const product1 = seedProducts[0]!;
 
 const bali = {
@@ -39,7 +37,13 @@ const input = (over: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({
   ...over,
 });
 
-const orderCount = async () => (await database.db.select({ n: count() }).from(orders))[0]!.n;
+const orderCount = async () =>
+  (
+    await database.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -64,7 +68,7 @@ describe("placing an order", () => {
     expect(Number(order.usdToIdrRate)).toBeGreaterThan(1000);
     expect(order.totalIdr).toBe(centsToIdr(order.totalCents, order.usdToIdrRate));
     expect((await orderByToken(order.accessToken))?.id).toBe(order.id);
-    const events = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    const events = await database.db.selectFrom("orderEvents").selectAll().where("orderId", "=", order.id).execute();
     expect(events).toHaveLength(1);
   });
 
@@ -133,11 +137,11 @@ describe("placing an order", () => {
     expect(placed[6]).toMatchObject({ locale: "ru", paymentMethod: "CASH_IN_STORE", paymentStatus: "AWAITING_PREPAYMENT" });
     expect(await orderCount()).toBe(before + 7);
     for (const order of placed) {
-      const events = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+      const events = await database.db.selectFrom("orderEvents").selectAll().where("orderId", "=", order.id).execute();
       expect(events).toMatchObject([
         { status: order.status, paymentStatus: order.paymentStatus, reason: `placed (${order.paymentMethod})` },
       ]);
-      const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
+      const mails = await database.db.selectFrom("mailOutbox").selectAll().where("orderId", "=", order.id).execute();
       expect(mails.map((m) => m.template).sort()).toEqual(["order-received", "shop-new-order"]);
       expect(mails.find((m) => m.template === "order-received")?.subject).toContain(order.orderNumber);
     }
@@ -176,7 +180,7 @@ describe("the 7-day sweep with a clock the test controls", () => {
     await sweepUnpaidCashOrders(new Date(placed + 7 * day + 60_000));
     await sweepUnpaidCashOrders(new Date(placed + 7 * day + 120_000));
     expect(await orderByToken(order.accessToken)).toMatchObject({ status: "CANCELLED", paymentStatus: "FAILED" });
-    const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
+    const mails = await database.db.selectFrom("mailOutbox").selectAll().where("orderId", "=", order.id).execute();
     expect(mails.map((m) => m.template).sort()).toEqual(["order-cancelled", "order-received", "shop-new-order"]);
   });
 

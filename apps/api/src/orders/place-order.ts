@@ -9,12 +9,14 @@ import {
 } from "@workshop/domain/payment-methods.ts";
 import type { ProductView } from "@workshop/domain/product.ts";
 import type { ShippingAddressInput } from "@workshop/domain/validation/address.ts";
+import type { Insertable } from "kysely";
 import { readProducts } from "#server/catalog/products.ts";
 import { paymentsSandbox } from "#server/config.ts";
 import { batched } from "#server/db/batched.ts";
 import { getDb } from "#server/db/client.ts";
-import { orderEvents, orders } from "#server/db/schema.ts";
+import { json } from "#server/db/json.ts";
 import type { Tx } from "#server/db/tx.ts";
+import type { Database, ShippingAddress } from "#server/db/types.ts";
 import { AppError } from "#server/errors.ts";
 import { deliverQueuedMail } from "#server/mail/index.ts";
 import { usdToIdrRate } from "#server/pricing/fx-rate.ts";
@@ -101,7 +103,10 @@ export function placeOrder(input: PlaceOrderInput): Promise<Order> {
 // answer or error.
 const placeTogether = batched(placeOrders);
 
-export type NewOrder = Omit<typeof orders.$inferInsert, "orderNumber" | "accessToken">;
+/** An order to insert, its address as a plain object (insertOrders writes it as JSON). */
+export type NewOrder = Omit<Insertable<Database["orders"]>, "orderNumber" | "accessToken" | "shippingAddress"> & {
+  shippingAddress: ShippingAddress;
+};
 
 async function placeOrders(inputs: PlaceOrderInput[]): Promise<(Order | Error)[]> {
   const [products, { rate }] = await Promise.all([
@@ -130,19 +135,22 @@ async function placeOrders(inputs: PlaceOrderInput[]): Promise<(Order | Error)[]
 
   const db = await getDb();
   const mails: number[] = [];
-  const stored = await db.transaction(async (tx) => {
+  const stored = await db.transaction().execute(async (tx) => {
     const rows = await insertOrders(
       tx,
       accepted.map((a) => a.values),
     );
-    await tx.insert(orderEvents).values(
-      rows.map((row) => ({
-        orderId: row.id,
-        status: row.status,
-        paymentStatus: row.paymentStatus,
-        reason: `placed (${row.paymentMethod})`,
-      })),
-    );
+    await tx
+      .insertInto("orderEvents")
+      .values(
+        rows.map((row) => ({
+          orderId: row.id,
+          status: row.status,
+          paymentStatus: row.paymentStatus,
+          reason: `placed (${row.paymentMethod})`,
+        })),
+      )
+      .execute();
     await announceNewOrders(rows, { tx, later: mails });
     return rows;
   });
@@ -180,8 +188,16 @@ export async function insertOrders(tx: Tx, values: NewOrder[]): Promise<Order[]>
     if (attempt > 5) throw new Error("Could not find a free order number");
     const numbers = new Set<string>();
     while (numbers.size < pending.length) numbers.add(newOrderNumber());
-    const batch = [...numbers].map((orderNumber, k) => ({ ...values[pending[k]!]!, orderNumber, accessToken: newAccessToken() }));
-    const inserted = await tx.insert(orders).values(batch).onConflictDoNothing({ target: orders.orderNumber }).returning();
+    const batch = [...numbers].map((orderNumber, k) => {
+      const value = values[pending[k]!]!;
+      return { ...value, shippingAddress: json(value.shippingAddress), orderNumber, accessToken: newAccessToken() };
+    });
+    const inserted = await tx
+      .insertInto("orders")
+      .values(batch)
+      .onConflict((oc) => oc.column("orderNumber").doNothing())
+      .returningAll()
+      .execute();
     const byNumber = new Map(inserted.map((row) => [row.orderNumber, row]));
     pending = pending.filter((index, k) => {
       const row = byNumber.get(batch[k]!.orderNumber);

@@ -1,7 +1,6 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { moveRequestForQuote } from "#server/custom-orders/request-status.ts";
 import { getDb } from "#server/db/client.ts";
-import { orderEvents, orders } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { AppError } from "#server/errors.ts";
 import { announceCancellation, paymentStatusChanged } from "./notifications.ts";
@@ -13,7 +12,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export async function orderById(id: string): Promise<Order | null> {
   if (!uuidPattern.test(id)) return null;
   const db = await getDb();
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  const row = await db.selectFrom("orders").selectAll().where("id", "=", id).limit(1).executeTakeFirst();
   return row ?? null;
 }
 
@@ -21,7 +20,7 @@ export async function orderById(id: string): Promise<Order | null> {
 export async function orderByToken(token: string): Promise<Order | null> {
   if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return null;
   const db = await getDb();
-  const [row] = await db.select().from(orders).where(eq(orders.accessToken, token)).limit(1);
+  const row = await db.selectFrom("orders").selectAll().where("accessToken", "=", token).limit(1).executeTakeFirst();
   return row ?? null;
 }
 
@@ -32,8 +31,8 @@ export async function orderByToken(token: string): Promise<Order | null> {
  */
 export async function setPaymentStatus(orderId: string, next: PaymentStatus, reason: string): Promise<{ order: Order; changed: boolean }> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
+  return db.transaction().execute(async (tx) => {
+    const current = await tx.selectFrom("orders").selectAll().where("id", "=", orderId).limit(1).forUpdate().executeTakeFirst();
     if (!current) throw new AppError("not_found", "Order not found");
     return changePaymentStatus(tx, current, next, reason);
   });
@@ -61,12 +60,13 @@ export async function changePaymentStatus(
     assertOrderMove(status, "PROCESSING");
     status = "PROCESSING";
   }
-  const [order] = await tx
-    .update(orders)
+  const order = await tx
+    .updateTable("orders")
     .set({ paymentStatus: next, status, updatedAt: sql`now()` })
-    .where(eq(orders.id, current.id))
-    .returning();
-  await tx.insert(orderEvents).values({ orderId: current.id, status, paymentStatus: next, reason });
+    .where("id", "=", current.id)
+    .returningAll()
+    .executeTakeFirst();
+  await tx.insertInto("orderEvents").values({ orderId: current.id, status, paymentStatus: next, reason }).execute();
   // The deposit starts the work: the request it came from is in progress.
   if (next === "DEPOSIT_PAID" && current.customOrderId !== null) await moveRequestForQuote(tx, current.customOrderId, "IN_PROGRESS");
   await paymentStatusChanged(order!, tx, detail);
@@ -80,28 +80,28 @@ export async function changePaymentStatus(
  */
 export async function cancelUnpaidCashOrders(cutoff: Date): Promise<Order[]> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     const cancelled = await tx
-      .update(orders)
+      .updateTable("orders")
       .set({ status: "CANCELLED", paymentStatus: "FAILED", updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(orders.paymentMethod, "CASH_IN_STORE"),
-          eq(orders.paymentStatus, "AWAITING_PREPAYMENT"),
-          eq(orders.status, "PENDING"),
-          lt(orders.createdAt, cutoff),
-        ),
-      )
-      .returning();
+      .where("paymentMethod", "=", "CASH_IN_STORE")
+      .where("paymentStatus", "=", "AWAITING_PREPAYMENT")
+      .where("status", "=", "PENDING")
+      .where("createdAt", "<", cutoff)
+      .returningAll()
+      .execute();
     if (cancelled.length > 0) {
-      await tx.insert(orderEvents).values(
-        cancelled.map((o) => ({
-          orderId: o.id,
-          status: "CANCELLED",
-          paymentStatus: "FAILED",
-          reason: "prepayment not received within 7 days",
-        })),
-      );
+      await tx
+        .insertInto("orderEvents")
+        .values(
+          cancelled.map((o) => ({
+            orderId: o.id,
+            status: "CANCELLED",
+            paymentStatus: "FAILED",
+            reason: "prepayment not received within 7 days",
+          })),
+        )
+        .execute();
     }
     for (const order of cancelled) await announceCancellation(order, "not-paid", tx);
     return cancelled;

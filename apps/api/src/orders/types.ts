@@ -1,4 +1,4 @@
-import type { orders } from "#server/db/schema.ts";
+import type { Row } from "#server/db/types.ts";
 
 /** An order as stored: every amount fixed when it was placed. */
-export type Order = typeof orders.$inferSelect;
+export type Order = Row<"orders">;

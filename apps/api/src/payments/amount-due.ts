@@ -1,5 +1,3 @@
-import { eq } from "drizzle-orm";
-import { customOrders, customQuotes } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { AppError } from "#server/errors.ts";
 import type { Order } from "#server/orders/types.ts";
@@ -24,16 +22,16 @@ export function amountDue(order: Order): { part: PaymentPart; amount: number } {
  */
 export async function assertQuoteStillPayable(tx: Tx, order: Order, now = new Date()): Promise<void> {
   if (order.quoteId === null) return;
-  const [row] = await tx
-    .select({ quote: customQuotes, requestStatus: customOrders.status })
-    .from(customQuotes)
-    .innerJoin(customOrders, eq(customOrders.id, customQuotes.customOrderId))
-    .where(eq(customQuotes.id, order.quoteId))
-    .limit(1);
-  const quote = row?.quote;
-  if (quote?.status !== "ACCEPTED") throw new AppError("conflict", "This quote was withdrawn: the deposit can no longer be paid");
-  if (row?.requestStatus === "CANCELLED")
+  const row = await tx
+    .selectFrom("customQuotes")
+    .innerJoin("customOrders", "customOrders.id", "customQuotes.customOrderId")
+    .select(["customQuotes.status as quoteStatus", "customQuotes.validUntil", "customOrders.status as requestStatus"])
+    .where("customQuotes.id", "=", order.quoteId)
+    .limit(1)
+    .executeTakeFirst();
+  if (row?.quoteStatus !== "ACCEPTED") throw new AppError("conflict", "This quote was withdrawn: the deposit can no longer be paid");
+  if (row.requestStatus === "CANCELLED")
     throw new AppError("conflict", "This request was cancelled by the workshop: the deposit can no longer be paid");
-  if (quote.validUntil.getTime() < now.getTime())
+  if (row.validUntil.getTime() < now.getTime())
     throw new AppError("conflict", "This quote has expired: the deposit can no longer be paid. Please ask us for a new quote.");
 }

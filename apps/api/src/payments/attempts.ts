@@ -1,10 +1,9 @@
 import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
 import type { PaymentRecord, ProviderStatus } from "@workshop/domain/payment-record.ts";
-import { desc, eq, or } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
-import { paymentAttempts } from "#server/db/schema.ts";
+import type { Row } from "#server/db/types.ts";
 
-export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
+export type PaymentAttempt = Row<"paymentAttempts">;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const xenditIdPattern = /^(pr|py|ps)-[0-9a-zA-Z-]{1,60}$/;
@@ -13,11 +12,12 @@ const xenditIdPattern = /^(pr|py|ps)-[0-9a-zA-Z-]{1,60}$/;
 export async function attemptByXenditId(id: string): Promise<PaymentAttempt | null> {
   if (!xenditIdPattern.test(id)) return null;
   const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(paymentAttempts)
-    .where(or(eq(paymentAttempts.xenditRequestId, id), eq(paymentAttempts.xenditPaymentId, id)))
-    .limit(1);
+  const row = await db
+    .selectFrom("paymentAttempts")
+    .selectAll()
+    .where((eb) => eb.or([eb("xenditRequestId", "=", id), eb("xenditPaymentId", "=", id)]))
+    .limit(1)
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -25,12 +25,13 @@ export async function attemptByXenditId(id: string): Promise<PaymentAttempt | nu
 export async function latestAttempt(orderId: string): Promise<PaymentAttempt | null> {
   if (!uuidPattern.test(orderId)) return null;
   const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(paymentAttempts)
-    .where(eq(paymentAttempts.orderId, orderId))
-    .orderBy(desc(paymentAttempts.attempt))
-    .limit(1);
+  const row = await db
+    .selectFrom("paymentAttempts")
+    .selectAll()
+    .where("orderId", "=", orderId)
+    .orderBy("attempt", "desc")
+    .limit(1)
+    .executeTakeFirst();
   return row ?? null;
 }
 

@@ -1,8 +1,7 @@
 import { OVER_THE_COUNTER_CAP_IDR, OVER_THE_COUNTER_CAP_MESSAGE, type PaymentMethod } from "@workshop/domain/payment-methods.ts";
 import { shop } from "@workshop/domain/shop.ts";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { getDb } from "#server/db/client.ts";
-import { orders, paymentAttempts } from "#server/db/schema.ts";
 import { AppError } from "#server/errors.ts";
 import { changePaymentStatus } from "#server/orders/queries.ts";
 import type { Order } from "#server/orders/types.ts";
@@ -42,8 +41,8 @@ export async function startPayment(orderId: string, method: PaymentMethod): Prom
   if (!channelCode) throw new AppError("invalid", `Invalid payment method: ${method.code}`);
   const db = await getDb();
 
-  const { order, attempt, reuse, previous } = await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
+  const { order, attempt, reuse, previous } = await db.transaction().execute(async (tx) => {
+    const order = await tx.selectFrom("orders").selectAll().where("id", "=", orderId).forUpdate().limit(1).executeTakeFirst();
     if (!order) throw new AppError("not_found", "Order not found");
     if (!isPayable(order))
       throw new AppError(
@@ -57,19 +56,20 @@ export async function startPayment(orderId: string, method: PaymentMethod): Prom
     if (method.type === "OVER_THE_COUNTER" && due.amount > OVER_THE_COUNTER_CAP_IDR)
       throw new AppError("invalid", OVER_THE_COUNTER_CAP_MESSAGE);
 
-    const [newest] = await tx
-      .select()
-      .from(paymentAttempts)
-      .where(eq(paymentAttempts.orderId, orderId))
-      .orderBy(desc(paymentAttempts.attempt))
-      .limit(1);
+    const newest = await tx
+      .selectFrom("paymentAttempts")
+      .selectAll()
+      .where("orderId", "=", orderId)
+      .orderBy("attempt", "desc")
+      .limit(1)
+      .executeTakeFirst();
     const open =
       newest && (newest.status === "CREATING" || (newest.status === "PENDING" && (!newest.expiresAt || newest.expiresAt > new Date())));
     if (newest && open && newest.method === method.code && newest.part === due.part)
       return { order, attempt: newest, reuse: true, previous: null };
 
-    const [created] = await tx
-      .insert(paymentAttempts)
+    const created = await tx
+      .insertInto("paymentAttempts")
       .values({
         orderId,
         attempt: (newest?.attempt ?? 0) + 1,
@@ -80,19 +80,20 @@ export async function startPayment(orderId: string, method: PaymentMethod): Prom
         currency: "IDR",
         status: "CREATING",
       })
-      .returning();
+      .returningAll()
+      .executeTakeFirstOrThrow();
     let current = order;
     if (order.paymentStatus === "FAILED")
       current = (await changePaymentStatus(tx, order, "PENDING", `new payment attempt (${method.code})`)).order;
     if (current.paymentMethod !== method.code) {
-      const [changed] = await tx
-        .update(orders)
+      current = await tx
+        .updateTable("orders")
         .set({ paymentMethod: method.code, updatedAt: sql`now()` })
-        .where(eq(orders.id, orderId))
-        .returning();
-      current = changed!;
+        .where("id", "=", orderId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     }
-    return { order: current, attempt: created!, reuse: false, previous: open ? newest : null };
+    return { order: current, attempt: created, reuse: false, previous: open ? newest : null };
   });
 
   if (reuse && attempt.status === "PENDING") return { order, attempt, next: nextStep(method, attempt) };
@@ -240,18 +241,22 @@ async function createAtXendit(order: Order, attempt: PaymentAttempt, method: Pay
   const { decided, ...fields } = created;
   // Saved under the order's lock, as startPayment reads it: another method chosen at the same
   // moment either sees this request (and cancels it) or is seen here.
-  const { saved, superseded } = await db.transaction(async (tx) => {
-    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, attempt.orderId)).for("update");
-    const [saved] = await tx
-      .update(paymentAttempts)
+  const { saved, superseded } = await db.transaction().execute(async (tx) => {
+    await tx.selectFrom("orders").select("id").where("id", "=", attempt.orderId).forUpdate().execute();
+    const saved = await tx
+      .updateTable("paymentAttempts")
       .set({ ...fields, status: "PENDING", checkedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, "CREATING")))
-      .returning();
-    const [newer] = await tx
-      .select({ id: paymentAttempts.id })
-      .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.orderId, attempt.orderId), gt(paymentAttempts.attempt, attempt.attempt)))
-      .limit(1);
+      .where("id", "=", attempt.id)
+      .where("status", "=", "CREATING")
+      .returningAll()
+      .executeTakeFirst();
+    const newer = await tx
+      .selectFrom("paymentAttempts")
+      .select("id")
+      .where("orderId", "=", attempt.orderId)
+      .where("attempt", ">", attempt.attempt)
+      .limit(1)
+      .executeTakeFirst();
     return { saved, superseded: !!newer };
   });
   if (saved && superseded) {
@@ -262,7 +267,7 @@ async function createAtXendit(order: Order, attempt: PaymentAttempt, method: Pay
   }
   if (!saved) {
     // Someone else finished this attempt meanwhile (a parallel request with the same key).
-    const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
+    const row = await db.selectFrom("paymentAttempts").selectAll().where("id", "=", attempt.id).executeTakeFirst();
     return row!;
   }
   if (decided) {
@@ -275,9 +280,10 @@ async function createAtXendit(order: Order, attempt: PaymentAttempt, method: Pay
 async function markError(attempt: PaymentAttempt, code: string) {
   const db = await getDb();
   await db
-    .update(paymentAttempts)
+    .updateTable("paymentAttempts")
     .set({ status: "ERROR", failureCode: code, updatedAt: sql`now()` })
-    .where(eq(paymentAttempts.id, attempt.id));
+    .where("id", "=", attempt.id)
+    .execute();
 }
 
 async function cancelQuietly(attempt: PaymentAttempt) {
@@ -286,9 +292,11 @@ async function cancelQuietly(attempt: PaymentAttempt) {
     else await xendit().cancelPaymentRequest(attempt.xenditRequestId!);
     const db = await getDb();
     await db
-      .update(paymentAttempts)
+      .updateTable("paymentAttempts")
       .set({ status: "CANCELLED", updatedAt: sql`now()` })
-      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, "PENDING")));
+      .where("id", "=", attempt.id)
+      .where("status", "=", "PENDING")
+      .execute();
   } catch (error) {
     // Already paid or expired: the webhook or the reconciliation job brings that news.
     console.warn(`Could not cancel payment request ${attempt.xenditRequestId}:`, error instanceof Error ? error.message : error);

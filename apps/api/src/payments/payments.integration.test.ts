@@ -1,9 +1,8 @@
 import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
-import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkPaymentStatus, requestPayment } from "#server/checkout/payment-api.ts";
 import { startCheckout } from "#server/checkout/session.ts";
-import { orderEvents, orders, paymentAttempts, xenditEvents } from "#server/db/schema.ts";
+import { json } from "#server/db/json.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { cookieOf } from "#test-support/cookies.ts";
 import { jakartaAddress, TOKEN, usePaymentsHarness } from "#test-support/payments-harness.ts";
@@ -51,7 +50,7 @@ describe("creating a payment request", () => {
 
     const again = await startPayment(order.id, paymentMethodByCode("BCA")!);
     expect(again.attempt.xenditRequestId).toBe(prId);
-    const attempts = await h.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+    const attempts = await h.database.db.selectFrom("paymentAttempts").selectAll().where("orderId", "=", order.id).execute();
     expect(attempts).toHaveLength(1);
   });
 
@@ -83,7 +82,7 @@ describe("creating a payment request", () => {
     await expect(createPaymentRequest({ orderId: order.id, channelCode: "CASH_IN_STORE" }, anyone)).rejects.toMatchObject({
       kind: "invalid",
     });
-    const attempts = await h.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+    const attempts = await h.database.db.selectFrom("paymentAttempts").selectAll().where("orderId", "=", order.id).execute();
     expect(attempts).toHaveLength(0);
   });
 
@@ -99,7 +98,7 @@ describe("creating a payment request", () => {
     const order = await placeOnline("BCA");
     const methods = ["BCA", "MANDIRI", "BNI", "QRIS", "BRI"];
     await Promise.allSettled(methods.map((code) => startPayment(order.id, paymentMethodByCode(code)!)));
-    const attempts = await h.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+    const attempts = await h.database.db.selectFrom("paymentAttempts").selectAll().where("orderId", "=", order.id).execute();
     const openAtXendit = attempts.filter(
       (a) => a.xenditRequestId && h.simulator.paymentRequest(a.xenditRequestId)?.status === "REQUIRES_ACTION",
     );
@@ -130,7 +129,7 @@ describe("who may start, switch or check an order's payments", () => {
     }
     expect(h.simulator.paymentRequest(prId)?.status).not.toBe("CANCELED");
     expect(await orderById(order.id)).toMatchObject({ paymentMethod: "BCA", paymentStatus: "PENDING" });
-    expect(await h.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id))).toHaveLength(1);
+    expect(await h.database.db.selectFrom("paymentAttempts").selectAll().where("orderId", "=", order.id).execute()).toHaveLength(1);
   });
 
   it("lets the browser that placed the order, the holder of its private link and staff pay it", async () => {
@@ -153,12 +152,24 @@ describe("who may start, switch or check an order's payments", () => {
 
 describe("webhooks", () => {
   it("refuses a wrong or missing callback token with 401 and stores nothing", async () => {
-    const before = (await h.database.db.select({ n: count() }).from(xenditEvents))[0]!.n;
+    const before = (
+      await h.database.db
+        .selectFrom("xenditEvents")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
     const body = JSON.stringify({ event: "payment.capture", data: { payment_id: "py-x", payment_request_id: "pr-x" } });
     expect((await receiveWebhook("wrong-token", body, null)).status).toBe(401);
     expect((await receiveWebhook(null, body, null)).status).toBe(401);
     expect((await receiveWebhook(TOKEN.slice(0, -1), body, null)).status).toBe(401);
-    expect((await h.database.db.select({ n: count() }).from(xenditEvents))[0]!.n).toBe(before);
+    expect(
+      (
+        await h.database.db
+          .selectFrom("xenditEvents")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ).toBe(before);
   });
 
   it("marks the order paid once, with one e-mail, however often the webhook comes", async () => {
@@ -170,9 +181,11 @@ describe("webhooks", () => {
     expect(paid).toMatchObject({ status: "PROCESSING", paymentStatus: "SUCCEEDED" });
     expect(await mailsOf(order.id, "payment-confirmed")).toBe(1);
     const paidEvents = await h.database.db
-      .select()
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.paymentStatus, "SUCCEEDED")));
+      .selectFrom("orderEvents")
+      .selectAll()
+      .where("orderId", "=", order.id)
+      .where("paymentStatus", "=", "SUCCEEDED")
+      .execute();
     expect(paidEvents).toHaveLength(1);
     expect(
       h.simulator.deliveries().filter((d) => d.payment_request_id === prId && d.event === "payment.capture").length,
@@ -215,7 +228,7 @@ describe("webhooks", () => {
     await settled();
     for (const { order } of [first, second])
       expect(await orderById(order.id)).toMatchObject({ paymentStatus: "PENDING", status: "PENDING" });
-    const flagged = await h.database.db.select().from(xenditEvents).where(eq(xenditEvents.outcome, "flagged"));
+    const flagged = await h.database.db.selectFrom("xenditEvents").selectAll().where("outcome", "=", "flagged").execute();
     expect(flagged.map((e) => e.flag)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^amount mismatch/), expect.stringMatching(/^currency mismatch/)]),
     );
@@ -255,10 +268,11 @@ describe("webhooks", () => {
         paymentStatus: "PENDING",
         status: "PENDING",
       });
-      const [event] = await h.database.db
-        .select()
-        .from(xenditEvents)
-        .where(eq(xenditEvents.dedupeKey, `payment.capture:${data.payment_id}`));
+      const event = await h.database.db
+        .selectFrom("xenditEvents")
+        .selectAll()
+        .where("dedupeKey", "=", `payment.capture:${data.payment_id}`)
+        .executeTakeFirst();
       expect(event, JSON.stringify(money(order.totalIdr))).toMatchObject({
         outcome: "flagged",
         flag: expect.stringMatching(/^(amount|currency) mismatch/),
@@ -283,7 +297,7 @@ describe("webhooks", () => {
     await receiveWebhook(TOKEN, failure(undefined, "py-no-currency-failure"), null);
     await webhookProcessingIdle();
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "PENDING" });
-    const flags = (await h.database.db.select().from(xenditEvents).where(eq(xenditEvents.event, "payment.failure"))).filter(
+    const flags = (await h.database.db.selectFrom("xenditEvents").selectAll().where("event", "=", "payment.failure").execute()).filter(
       (e) => e.body.data && (e.body.data as { payment_request_id?: string }).payment_request_id === prId,
     );
     expect(flags.map((e) => e.flag)).toEqual([expect.stringMatching(/^currency mismatch/), expect.stringMatching(/^currency mismatch/)]);
@@ -307,8 +321,9 @@ describe("webhooks", () => {
     };
     // The first delivery was stored, then the process stopped before processing it.
     await h.database.db
-      .insert(xenditEvents)
-      .values({ dedupeKey: `payment.capture:${body.data.payment_id}`, event: body.event, webhookId: "wh-stored", body });
+      .insertInto("xenditEvents")
+      .values({ dedupeKey: `payment.capture:${body.data.payment_id}`, event: body.event, webhookId: "wh-stored", body: json(body) })
+      .execute();
     const retry = await receiveWebhook(TOKEN, JSON.stringify(body), "wh-stored");
     expect(retry).toMatchObject({ status: 200, body: { duplicate: true } });
     await webhookProcessingIdle();
@@ -329,7 +344,11 @@ describe("webhooks", () => {
     });
     expect((await receiveWebhook(TOKEN, body, "wh-1")).status).toBe(200);
     await webhookProcessingIdle();
-    const [event] = await h.database.db.select().from(xenditEvents).where(eq(xenditEvents.dedupeKey, "payment.capture:py-unknown-1"));
+    const event = await h.database.db
+      .selectFrom("xenditEvents")
+      .selectAll()
+      .where("dedupeKey", "=", "payment.capture:py-unknown-1")
+      .executeTakeFirst();
     expect(event).toMatchObject({ outcome: "flagged", flag: "unknown payment request" });
     expect(event?.processedAt).not.toBeNull();
   });
@@ -354,10 +373,10 @@ describe("webhooks", () => {
 
   it("flags a payment that arrives after the order was cancelled", async () => {
     const { order, prId } = await startOnline("CIMB");
-    await h.database.db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, order.id));
+    await h.database.db.updateTable("orders").set({ status: "CANCELLED" }).where("id", "=", order.id).execute();
     await control(`/payment_requests/${prId}/pay`);
     await settled();
-    const [attempt] = await h.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.xenditRequestId, prId));
+    const attempt = await h.database.db.selectFrom("paymentAttempts").selectAll().where("xenditRequestId", "=", prId).executeTakeFirst();
     expect(attempt).toMatchObject({ status: "SUCCEEDED", flag: "paid after the order was cancelled" });
     expect(await orderById(order.id)).toMatchObject({ status: "CANCELLED" });
     // The shop hears of it once, however often Xendit repeats the event.
@@ -430,9 +449,11 @@ describe("status checks and reconciliation", () => {
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: "SUCCEEDED" });
     expect(await mailsOf(order.id, "payment-confirmed")).toBe(1);
     const paidEvents = await h.database.db
-      .select()
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.paymentStatus, "SUCCEEDED")));
+      .selectFrom("orderEvents")
+      .selectAll()
+      .where("orderId", "=", order.id)
+      .where("paymentStatus", "=", "SUCCEEDED")
+      .execute();
     expect(paidEvents).toHaveLength(1);
   });
 });

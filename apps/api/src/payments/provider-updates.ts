@@ -1,7 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { config } from "#server/config.ts";
 import { getDb } from "#server/db/client.ts";
-import { orders, paymentAttempts } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { enqueueMail } from "#server/mail/index.ts";
 import { changePaymentStatus } from "#server/orders/queries.ts";
@@ -60,16 +59,17 @@ const terminal = new Set(["SUCCEEDED", "FAILED", "EXPIRED", "CANCELLED", "ERROR"
  */
 export async function applyProviderUpdate(xenditRequestId: string, update: ProviderUpdate, tx?: Tx): Promise<UpdateOutcome> {
   if (tx) return applyIn(tx, xenditRequestId, update);
-  return (await getDb()).transaction((t) => applyIn(t, xenditRequestId, update));
+  return (await getDb()).transaction().execute((t) => applyIn(t, xenditRequestId, update));
 }
 
 async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate): Promise<UpdateOutcome> {
-  const [attempt] = await tx
-    .select()
-    .from(paymentAttempts)
-    .where(eq(paymentAttempts.xenditRequestId, xenditRequestId))
-    .for("update")
-    .limit(1);
+  const attempt = await tx
+    .selectFrom("paymentAttempts")
+    .selectAll()
+    .where("xenditRequestId", "=", xenditRequestId)
+    .forUpdate()
+    .limit(1)
+    .executeTakeFirst();
   if (!attempt) return { outcome: "flagged", flag: "unknown payment request", attempt: null };
   if (update.referenceId && update.referenceId !== referenceIdOf(attempt))
     return flag(tx, attempt, `reference mismatch: ${update.referenceId.slice(0, 80)}`);
@@ -82,7 +82,7 @@ async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate):
     // Money already reported wrong for this payment (e.g. a short capture inside a session whose own
     // event then speaks of the asked amount): a person decides, no later success overrides it.
     if (attempt.flag && /^(amount|currency) mismatch/.test(attempt.flag)) return { outcome: "flagged", flag: attempt.flag, attempt };
-    const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for("update").limit(1);
+    const order = await tx.selectFrom("orders").selectAll().where("id", "=", attempt.orderId).forUpdate().limit(1).executeTakeFirst();
     const paid = await save(tx, attempt, {
       status: "SUCCEEDED",
       failureCode: null,
@@ -110,13 +110,14 @@ async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate):
     failureCode: update.failureCode ?? null,
     xenditPaymentId: update.paymentId ?? attempt.xenditPaymentId,
   });
-  const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for("update").limit(1);
-  const [newest] = await tx
-    .select({ id: paymentAttempts.id })
-    .from(paymentAttempts)
-    .where(eq(paymentAttempts.orderId, attempt.orderId))
-    .orderBy(desc(paymentAttempts.attempt))
-    .limit(1);
+  const order = await tx.selectFrom("orders").selectAll().where("id", "=", attempt.orderId).forUpdate().limit(1).executeTakeFirst();
+  const newest = await tx
+    .selectFrom("paymentAttempts")
+    .select("id")
+    .where("orderId", "=", attempt.orderId)
+    .orderBy("attempt", "desc")
+    .limit(1)
+    .executeTakeFirst();
   // An older attempt ending does not concern the order: the customer has moved on to a newer one.
   if (order && newest?.id === attempt.id && order.paymentStatus === "PENDING" && order.status !== "CANCELLED") {
     const why =
@@ -133,19 +134,26 @@ async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate):
  * another card), so only the reason is kept, for the failed page if the customer gives up.
  */
 export async function noteSessionFailure(sessionId: string, update: ProviderUpdate, tx: Tx): Promise<UpdateOutcome> {
-  const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.xenditRequestId, sessionId)).for("update").limit(1);
+  const attempt = await tx
+    .selectFrom("paymentAttempts")
+    .selectAll()
+    .where("xenditRequestId", "=", sessionId)
+    .forUpdate()
+    .limit(1)
+    .executeTakeFirst();
   if (!attempt) return { outcome: "flagged", flag: "unknown payment request", attempt: null };
   if (update.referenceId && update.referenceId !== referenceIdOf(attempt))
     return flag(tx, attempt, `reference mismatch: ${update.referenceId.slice(0, 80)}`);
   if (update.currency !== attempt.currency)
     return flag(tx, attempt, `currency mismatch: ${describe(update.currency)}, expected ${attempt.currency}`);
   if (attempt.status !== "PENDING") return { outcome: "ignored", attempt };
-  const [row] = await tx
-    .update(paymentAttempts)
+  const row = await tx
+    .updateTable("paymentAttempts")
     .set({ failureCode: update.failureCode ?? "FAILURE_DETAILS_UNAVAILABLE", updatedAt: sql`now()` })
-    .where(eq(paymentAttempts.id, attempt.id))
-    .returning();
-  return { outcome: "applied", attempt: row! };
+    .where("id", "=", attempt.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { outcome: "applied", attempt: row };
 }
 
 /** The reference id sent to Xendit for an attempt: order id and attempt number. */
@@ -176,17 +184,22 @@ async function save(
   attempt: PaymentAttempt,
   change: Pick<PaymentAttempt, "status" | "failureCode" | "xenditPaymentId">,
 ): Promise<PaymentAttempt> {
-  const [row] = await tx
-    .update(paymentAttempts)
+  return tx
+    .updateTable("paymentAttempts")
     .set({ ...change, checkedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(paymentAttempts.id, attempt.id))
-    .returning();
-  return row!;
+    .where("id", "=", attempt.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 async function touch(tx: Tx, attempt: PaymentAttempt): Promise<UpdateOutcome> {
-  const [row] = await tx.update(paymentAttempts).set({ checkedAt: sql`now()` }).where(eq(paymentAttempts.id, attempt.id)).returning();
-  return { outcome: "ignored", attempt: row! };
+  const row = await tx
+    .updateTable("paymentAttempts")
+    .set({ checkedAt: sql`now()` })
+    .where("id", "=", attempt.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { outcome: "ignored", attempt: row };
 }
 
 /** Records why a payment needs a person, and tells the shop once per payment and reason. */
@@ -197,12 +210,13 @@ async function flag(
   paid?: { amount?: number | null; currency?: string | null },
 ): Promise<UpdateOutcome> {
   console.warn(`Payment ${attempt.xenditRequestId} of order ${attempt.orderId} flagged: ${why}`);
-  const [row] = await tx
-    .update(paymentAttempts)
+  const row = await tx
+    .updateTable("paymentAttempts")
     .set({ flag: why, updatedAt: sql`now()` })
-    .where(eq(paymentAttempts.id, attempt.id))
-    .returning();
-  const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).limit(1);
+    .where("id", "=", attempt.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const order = await tx.selectFrom("orders").selectAll().where("id", "=", attempt.orderId).limit(1).executeTakeFirst();
   if (order) {
     await enqueueMail(
       {
@@ -225,5 +239,5 @@ async function flag(
       { tx },
     );
   }
-  return { outcome: "flagged", flag: why, attempt: row! };
+  return { outcome: "flagged", flag: why, attempt: row };
 }

@@ -1,6 +1,5 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { getDb } from "#server/db/client.ts";
-import { paymentAttempts } from "#server/db/schema.ts";
 import { defineJob } from "#server/jobs/index.ts";
 import type { PaymentAttempt } from "./attempts.ts";
 import { applyProviderUpdate, type ProviderUpdate, updateFromXenditStatus } from "./provider-updates.ts";
@@ -79,21 +78,20 @@ export async function reconcilePayments(now = new Date()): Promise<{ checked: nu
   const db = await getDb();
   const stale = new Date(now.getTime() - RECONCILE_AFTER_MS);
   await db
-    .update(paymentAttempts)
+    .updateTable("paymentAttempts")
     .set({ status: "ERROR", failureCode: "NO_ANSWER", updatedAt: sql`now()` })
-    .where(and(eq(paymentAttempts.status, "CREATING"), lt(paymentAttempts.createdAt, new Date(now.getTime() - ABANDON_CREATING_AFTER_MS))));
+    .where("status", "=", "CREATING")
+    .where("createdAt", "<", new Date(now.getTime() - ABANDON_CREATING_AFTER_MS))
+    .execute();
   const open = await db
-    .select()
-    .from(paymentAttempts)
-    .where(
-      and(
-        eq(paymentAttempts.status, "PENDING"),
-        lt(paymentAttempts.createdAt, stale),
-        or(isNull(paymentAttempts.checkedAt), lt(paymentAttempts.checkedAt, stale)),
-      ),
-    )
-    .orderBy(paymentAttempts.checkedAt)
-    .limit(50);
+    .selectFrom("paymentAttempts")
+    .selectAll()
+    .where("status", "=", "PENDING")
+    .where("createdAt", "<", stale)
+    .where((eb) => eb.or([eb("checkedAt", "is", null), eb("checkedAt", "<", stale)]))
+    .orderBy("checkedAt")
+    .limit(50)
+    .execute();
   let failed = 0;
   for (const attempt of open) {
     try {

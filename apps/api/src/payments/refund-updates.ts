@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
-import { refunds } from "#server/db/schema.ts";
+import { sql } from "kysely";
 import type { Tx } from "#server/db/tx.ts";
+import type { Row } from "#server/db/types.ts";
 
 /**
  * What Xendit says about a refund: the refund webhooks `refund.succeeded` and `refund.failed`
@@ -54,7 +54,7 @@ export function refundStatusOf(status: string): RefundUpdate["status"] {
   return "PENDING";
 }
 
-type Refund = typeof refunds.$inferSelect;
+type Refund = Row<"refunds">;
 type Outcome = { outcome: "applied" | "ignored" | "flagged"; flag?: string; refund: Refund | null };
 
 const rank: Record<string, number> = { CREATING: 0, PENDING: 1, SUCCEEDED: 2, FAILED: 2 };
@@ -66,11 +66,11 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * currency differ from the row are flagged and change nothing.
  */
 export async function settleRefund(tx: Tx, update: RefundUpdate, expectedId?: string): Promise<Outcome> {
-  let [row] = update.xenditRefundId
-    ? await tx.select().from(refunds).where(eq(refunds.xenditRefundId, update.xenditRefundId)).for("update").limit(1)
-    : [];
+  let row = update.xenditRefundId
+    ? await tx.selectFrom("refunds").selectAll().where("xenditRefundId", "=", update.xenditRefundId).forUpdate().limit(1).executeTakeFirst()
+    : undefined;
   if (!row && update.referenceId && uuidPattern.test(update.referenceId)) {
-    [row] = await tx.select().from(refunds).where(eq(refunds.id, update.referenceId)).for("update").limit(1);
+    row = await tx.selectFrom("refunds").selectAll().where("id", "=", update.referenceId).forUpdate().limit(1).executeTakeFirst();
     if (row?.xenditRefundId && update.xenditRefundId && row.xenditRefundId !== update.xenditRefundId) row = undefined;
   }
   if (expectedId && row?.id !== expectedId) row = undefined;
@@ -86,16 +86,17 @@ export async function settleRefund(tx: Tx, update: RefundUpdate, expectedId?: st
   const moves = rank[update.status]! > rank[row.status]! || (refusedHere && update.status !== "PENDING");
   const learnsId = !row.xenditRefundId && update.xenditRefundId;
   if (!moves && !learnsId) return { outcome: "ignored", refund: row };
-  const [saved] = await tx
-    .update(refunds)
+  const saved = await tx
+    .updateTable("refunds")
     .set({
       ...(moves ? { status: update.status, failureCode: update.status === "FAILED" ? (update.failureCode ?? "REFUND_FAILED") : null } : {}),
       ...(learnsId ? { xenditRefundId: update.xenditRefundId } : {}),
       updatedAt: sql`now()`,
     })
-    .where(eq(refunds.id, row.id))
-    .returning();
-  return { outcome: "applied", refund: saved! };
+    .where("id", "=", row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { outcome: "applied", refund: saved };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,8 +1,6 @@
 import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
-import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "#server/audit/actor.ts";
-import { auditLog, orders, paymentAttempts, refunds, xenditEvents } from "#server/db/schema.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { TOKEN, usePaymentsHarness } from "#test-support/payments-harness.ts";
 import { startPayment } from "./payment-requests.ts";
@@ -36,7 +34,8 @@ async function paidTwice(first = "DANA", second = "SHOPEEPAY") {
   await control(`/payment_requests/${two.attempt.xenditRequestId}/pay`);
   await control("/webhooks", { paused: false });
   await settled();
-  const attempt = async (id: string) => (await h.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)))[0]!;
+  const attempt = async (id: string) =>
+    (await h.database.db.selectFrom("paymentAttempts").selectAll().where("id", "=", id).executeTakeFirst())!;
   return { order, own: await attempt(one.attempt.id), extra: await attempt(two.attempt.id) };
 }
 
@@ -75,10 +74,12 @@ describe("refunding a payment taken twice", () => {
     });
     expect(refundsAtXendit(own.xenditRequestId)).toHaveLength(0);
 
-    const [audit] = await h.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, "refund"), eq(auditLog.recordId, order.id)));
+    const audit = await h.database.db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("action", "=", "refund")
+      .where("recordId", "=", order.id)
+      .executeTakeFirst();
     expect(audit).toMatchObject({
       actor: owner.label,
       recordType: "order",
@@ -131,9 +132,10 @@ describe("a retry", () => {
     // As if the answer had been lost a minute ago: the row is still CREATING, without Xendit's id.
     const aMinuteAgo = new Date(Date.now() - 60_000);
     await h.database.db
-      .update(refunds)
+      .updateTable("refunds")
       .set({ status: "CREATING", xenditRefundId: null, createdAt: aMinuteAgo })
-      .where(eq(refunds.id, refund.id));
+      .where("id", "=", refund.id)
+      .execute();
     const again = await refundPayment({ orderId: order.id, paymentAttemptId: extra.id, reason: "DUPLICATE", actor: owner });
     expect(again).toMatchObject({ id: refund.id, status: "CREATING" });
     expect(refundsAtXendit(extra.xenditRequestId)).toHaveLength(1);
@@ -144,8 +146,8 @@ describe("a retry", () => {
 
   it("sends a refund that never reached Xendit, once; a fresh CREATING row is not sent twice", async () => {
     const { order, extra } = await paidTwice("SHOPEEPAY", "DANA");
-    const [row] = await h.database.db
-      .insert(refunds)
+    const row = await h.database.db
+      .insertInto("refunds")
       .values({
         orderId: order.id,
         paymentAttemptId: extra.id,
@@ -154,7 +156,8 @@ describe("a retry", () => {
         status: "CREATING",
         reason: "DUPLICATE",
       })
-      .returning();
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await expect(refundPayment({ orderId: order.id, paymentAttemptId: extra.id, reason: "DUPLICATE", actor: owner })).rejects.toMatchObject(
       {
         kind: "conflict",
@@ -163,23 +166,24 @@ describe("a retry", () => {
     );
     expect(refundsAtXendit(extra.xenditRequestId)).toHaveLength(0);
     await h.database.db
-      .update(refunds)
+      .updateTable("refunds")
       .set({ createdAt: new Date(Date.now() - 60_000) })
-      .where(eq(refunds.id, row!.id));
+      .where("id", "=", row.id)
+      .execute();
     const sent = await refundPayment({ orderId: order.id, paymentAttemptId: extra.id, reason: "DUPLICATE", actor: owner });
-    expect(sent).toMatchObject({ id: row!.id, xenditRefundId: expect.stringMatching(/^rfd-/) });
+    expect(sent).toMatchObject({ id: row.id, xenditRefundId: expect.stringMatching(/^rfd-/) });
     expect(["PENDING", "SUCCEEDED"]).toContain(sent.status);
     await settled();
-    expect(refundsAtXendit(extra.xenditRequestId)).toMatchObject([{ reference_id: row!.id, amount: extra.amount }]);
-    expect(await refundsOf(order.id)).toMatchObject([{ id: row!.id, status: "SUCCEEDED" }]);
+    expect(refundsAtXendit(extra.xenditRequestId)).toMatchObject([{ reference_id: row.id, amount: extra.amount }]);
+    expect(await refundsOf(order.id)).toMatchObject([{ id: row.id, status: "SUCCEEDED" }]);
   });
 });
 
 describe("a refusal that Xendit contradicts", () => {
   it("lets the refund's webhook win over a failure the shop recorded without Xendit's id", async () => {
     const { order, extra } = await paidTwice("DANA", "SHOPEEPAY");
-    const [row] = await h.database.db
-      .insert(refunds)
+    const row = await h.database.db
+      .insertInto("refunds")
       .values({
         orderId: order.id,
         paymentAttemptId: extra.id,
@@ -189,7 +193,8 @@ describe("a refusal that Xendit contradicts", () => {
         failureCode: "REFUND_IN_PROGRESS",
         reason: "DUPLICATE",
       })
-      .returning();
+      .returningAll()
+      .executeTakeFirstOrThrow();
     // The refund the shop thought refused did reach Xendit.
     const made = await fetch(`${h.simulator.url}/refunds`, {
       method: "POST",
@@ -199,7 +204,7 @@ describe("a refusal that Xendit contradicts", () => {
       },
       body: JSON.stringify({
         payment_request_id: extra.xenditRequestId,
-        reference_id: row!.id,
+        reference_id: row.id,
         amount: extra.amount,
         currency: "IDR",
         reason: "DUPLICATE",
@@ -208,7 +213,7 @@ describe("a refusal that Xendit contradicts", () => {
     expect(made.status).toBe(200);
     await settled();
     expect(await refundsOf(order.id)).toMatchObject([
-      { id: row!.id, status: "SUCCEEDED", failureCode: null, xenditRefundId: expect.stringMatching(/^rfd-/) },
+      { id: row.id, status: "SUCCEEDED", failureCode: null, xenditRefundId: expect.stringMatching(/^rfd-/) },
     ]);
   });
 });
@@ -258,7 +263,7 @@ describe("a refund that fails", () => {
   it("stores refund.failed with its code, and the payment may be refunded again", async () => {
     const order = await placeOnline("DANA");
     const { attempt } = await startPayment(order.id, paymentMethodByCode("DANA")!);
-    await h.database.db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, order.id));
+    await h.database.db.updateTable("orders").set({ status: "CANCELLED" }).where("id", "=", order.id).execute();
     await control(`/payment_requests/${attempt.xenditRequestId}/pay`);
     await settled();
     expect((await refundableAttempts(order.id))[0]).toMatchObject({ cause: "paid-after-cancel", refundable: true });
@@ -351,7 +356,7 @@ describe("refund webhooks", () => {
     const refund = await refundPayment({ orderId: order.id, paymentAttemptId: extra.id, reason: "DUPLICATE", actor: owner });
     await control("/refunds/outcome", { status: "SUCCEEDED" });
     // As if Xendit's answer had been lost: the row knows no Xendit id yet.
-    await h.database.db.update(refunds).set({ status: "CREATING", xenditRefundId: null }).where(eq(refunds.id, refund.id));
+    await h.database.db.updateTable("refunds").set({ status: "CREATING", xenditRefundId: null }).where("id", "=", refund.id).execute();
     await control(`/refunds/${refund.xenditRefundId}/succeed`);
     await settled();
     expect(await refundsOf(order.id)).toMatchObject([{ status: "SUCCEEDED", xenditRefundId: refund.xenditRefundId }]);
@@ -362,10 +367,11 @@ describe("refund webhooks", () => {
       reference_id: "elsewhere",
     };
     await post({ event: "refund.failed", business_id: "b", created: new Date().toISOString(), data: { ...data, status: "FAILED" } });
-    const [event] = await h.database.db
-      .select()
-      .from(xenditEvents)
-      .where(eq(xenditEvents.dedupeKey, `refund.failed:${data.id}`));
+    const event = await h.database.db
+      .selectFrom("xenditEvents")
+      .selectAll()
+      .where("dedupeKey", "=", `refund.failed:${data.id}`)
+      .executeTakeFirst();
     expect(event).toMatchObject({ outcome: "flagged", flag: "unknown refund" });
     // A late or repeated event never moves a settled refund.
     await post({
@@ -385,7 +391,7 @@ describe("refunding a paid order that staff cancelled", () => {
     await control(`/payment_requests/${attempt.xenditRequestId}/pay`);
     await settled();
     expect(await refundableAttempts(order.id)).toMatchObject([{ cause: null, blockedBy: "not-needed" }]);
-    await h.database.db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, order.id));
+    await h.database.db.updateTable("orders").set({ status: "CANCELLED" }).where("id", "=", order.id).execute();
     expect(await refundableAttempts(order.id)).toMatchObject([{ cause: "order-cancelled", refundable: true, blockedBy: null }]);
     const refund = await refundPayment({ orderId: order.id, paymentAttemptId: attempt.id, reason: "CANCELLATION", actor: owner });
     expect(refund).toMatchObject({ paymentAttemptId: attempt.id, amount: attempt.amount, currency: "IDR" });

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
-import { orders, paymentAttempts, refunds } from "#server/db/schema.ts";
+import type { Row as TableRow } from "#server/db/types.ts";
 import { AppError } from "#server/errors.ts";
 import { defineJob } from "#server/jobs/index.ts";
 import type { PaymentAttempt } from "./attempts.ts";
@@ -67,7 +67,7 @@ const RESEND_AFTER_MS = 30_000;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const wrongMoney = /^(amount|currency) mismatch/;
 
-type Row = typeof refunds.$inferSelect;
+type Row = TableRow<"refunds">;
 
 /** The payments of an order, each with why it would need a refund and whether it may have one. */
 export async function refundableAttempts(orderId: string): Promise<RefundableAttempt[]> {
@@ -120,9 +120,9 @@ export async function refundPayment(input: {
   if (!uuidPattern.test(orderId)) throw new AppError("not_found", "Order not found");
   if (!uuidPattern.test(paymentAttemptId)) throw new AppError("not_found", "Payment not found");
   const db = await getDb();
-  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  const order = await db.selectFrom("orders").select("id").where("id", "=", orderId).limit(1).executeTakeFirst();
   if (!order) throw new AppError("not_found", "Order not found");
-  const [found] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, paymentAttemptId)).limit(1);
+  const found = await db.selectFrom("paymentAttempts").selectAll().where("id", "=", paymentAttemptId).limit(1).executeTakeFirst();
   if (!found) throw new AppError("not_found", "Payment not found");
   if (found.orderId !== orderId) throw new AppError("invalid", "This payment belongs to another order");
 
@@ -134,19 +134,26 @@ export async function refundPayment(input: {
   const target = await refundTarget(found);
 
   const row = resend
-    ? (await db.select().from(refunds).where(eq(refunds.id, resend.id)).limit(1))[0]!
-    : await db.transaction(async (tx) => {
+    ? (await db.selectFrom("refunds").selectAll().where("id", "=", resend.id).limit(1).executeTakeFirst())!
+    : await db.transaction().execute(async (tx) => {
         // The attempt's row lock makes refunds of one payment take turns: the second one sees the first.
-        const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, paymentAttemptId)).for("update").limit(1);
+        const attempt = await tx
+          .selectFrom("paymentAttempts")
+          .selectAll()
+          .where("id", "=", paymentAttemptId)
+          .forUpdate()
+          .limit(1)
+          .executeTakeFirst();
         const earlier = await tx
-          .select()
-          .from(refunds)
-          .where(eq(refunds.paymentAttemptId, paymentAttemptId))
-          .orderBy(desc(refunds.createdAt));
+          .selectFrom("refunds")
+          .selectAll()
+          .where("paymentAttemptId", "=", paymentAttemptId)
+          .orderBy("createdAt", "desc")
+          .execute();
         const open = earlier.find((r) => r.status !== "FAILED");
         if (open) throw refusal({ ...before, blockedBy: open.status === "SUCCEEDED" ? "refunded" : "in-progress" });
-        const [created] = await tx
-          .insert(refunds)
+        const created = await tx
+          .insertInto("refunds")
           .values({
             orderId,
             paymentAttemptId,
@@ -156,7 +163,8 @@ export async function refundPayment(input: {
             reason,
             staffId: actor.staffId,
           })
-          .returning();
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await recordAudit(
           {
             actor,
@@ -172,17 +180,17 @@ export async function refundPayment(input: {
               refunds: earlier.map((r) => ({ id: r.id, status: r.status, failureCode: r.failureCode })),
             },
             after: {
-              refundId: created!.id,
+              refundId: created.id,
               paymentAttemptId,
-              amount: created!.amount,
-              currency: created!.currency,
+              amount: created.amount,
+              currency: created.currency,
               reason,
-              status: created!.status,
+              status: created.status,
             },
           },
           tx,
         );
-        return created!;
+        return created;
       });
 
   try {
@@ -197,7 +205,7 @@ export async function refundPayment(input: {
       },
       row.id,
     );
-    await db.transaction((tx) =>
+    await db.transaction().execute((tx) =>
       settleRefund(
         tx,
         {
@@ -221,9 +229,10 @@ export async function refundPayment(input: {
     if (resend && ["REFUND_IN_PROGRESS", "REFUND_AMOUNT_EXCEEDED"].includes(error.code)) return view(row.id);
     if (error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
       await db
-        .update(refunds)
+        .updateTable("refunds")
         .set({ status: "FAILED", failureCode: error.code.slice(0, 100), updatedAt: new Date() })
-        .where(eq(refunds.id, row.id));
+        .where("id", "=", row.id)
+        .execute();
       throw new AppError("conflict", `Xendit refused the refund (${error.code}): ${error.message}`);
     }
     throw new AppError(
@@ -246,16 +255,18 @@ const RECONCILE_AFTER_MS = 5 * 60_000;
 export async function reconcileRefunds(now = new Date()): Promise<{ checked: number; failed: number }> {
   const db = await getDb();
   const open = await db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.status, "PENDING"), lt(refunds.updatedAt, new Date(now.getTime() - RECONCILE_AFTER_MS))))
-    .orderBy(refunds.updatedAt)
-    .limit(50);
+    .selectFrom("refunds")
+    .selectAll()
+    .where("status", "=", "PENDING")
+    .where("updatedAt", "<", new Date(now.getTime() - RECONCILE_AFTER_MS))
+    .orderBy("updatedAt")
+    .limit(50)
+    .execute();
   let failed = 0;
   for (const row of open) {
     try {
       const answer = await xendit().getRefund(row.xenditRefundId!);
-      const result = await db.transaction((tx) =>
+      const result = await db.transaction().execute((tx) =>
         settleRefund(
           tx,
           {
@@ -269,7 +280,7 @@ export async function reconcileRefunds(now = new Date()): Promise<{ checked: num
           row.id,
         ),
       );
-      if (result.outcome !== "applied") await db.update(refunds).set({ updatedAt: sql`now()` }).where(eq(refunds.id, row.id));
+      if (result.outcome !== "applied") await db.updateTable("refunds").set({ updatedAt: sql`now()` }).where("id", "=", row.id).execute();
     } catch (error) {
       failed++;
       console.warn(`Reconciliation of refund ${row.xenditRefundId} failed:`, error instanceof Error ? error.message : error);
@@ -367,18 +378,18 @@ async function refundTarget(attempt: PaymentAttempt): Promise<Target> {
 
 async function paymentsOf(orderId: string) {
   const db = await getDb();
-  const [attempts, rows, [order]] = await Promise.all([
-    db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)).orderBy(asc(paymentAttempts.attempt)),
-    db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(desc(refunds.createdAt), desc(refunds.id)),
-    db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1),
+  const [attempts, rows, order] = await Promise.all([
+    db.selectFrom("paymentAttempts").selectAll().where("orderId", "=", orderId).orderBy("attempt", "asc").execute(),
+    db.selectFrom("refunds").selectAll().where("orderId", "=", orderId).orderBy("createdAt", "desc").orderBy("id", "desc").execute(),
+    db.selectFrom("orders").select("status").where("id", "=", orderId).limit(1).executeTakeFirst(),
   ]);
   return { attempts, rows, cancelled: order?.status === "CANCELLED" };
 }
 
 async function view(id: string): Promise<RefundView> {
   const db = await getDb();
-  const [row] = await db.select().from(refunds).where(eq(refunds.id, id)).limit(1);
-  const [attempt] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, row!.paymentAttemptId)).limit(1);
+  const row = await db.selectFrom("refunds").selectAll().where("id", "=", id).limit(1).executeTakeFirst();
+  const attempt = await db.selectFrom("paymentAttempts").selectAll().where("id", "=", row!.paymentAttemptId).limit(1).executeTakeFirst();
   return toView(row!, attempt ? [attempt] : []);
 }
 

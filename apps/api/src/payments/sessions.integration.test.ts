@@ -1,7 +1,5 @@
 import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { paymentAttempts, xenditEvents } from "#server/db/schema.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { jakartaAddress, usePaymentsHarness } from "#test-support/payments-harness.ts";
 import { startPayment } from "./payment-requests.ts";
@@ -26,7 +24,7 @@ async function startCard() {
 }
 
 const attemptOf = async (id: string) =>
-  (await h.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.xenditRequestId, id)))[0]!;
+  (await h.database.db.selectFrom("paymentAttempts").selectAll().where("xenditRequestId", "=", id).executeTakeFirst())!;
 
 describe("cards through a payment session", () => {
   it("creates a PAY session in PAYMENT_LINK mode for the order's rupiah, cards only, and sends the customer to its link", async () => {
@@ -91,7 +89,7 @@ describe("cards through a payment session", () => {
     expect(await mailsOf(order.id, "payment-confirmed")).toBe(1);
     const session = h.simulator.paymentSession(psId)!;
     expect(await attemptOf(psId)).toMatchObject({ status: "SUCCEEDED", xenditPaymentId: session.payment_id, flag: null });
-    const events = await h.database.db.select().from(xenditEvents).where(eq(xenditEvents.event, "payment_session.completed"));
+    const events = await h.database.db.selectFrom("xenditEvents").selectAll().where("event", "=", "payment_session.completed").execute();
     expect(events.find((e) => (e.body.data as { payment_session_id?: string }).payment_session_id === psId)).toMatchObject({
       outcome: expect.stringMatching(/^(applied|ignored)$/),
     });

@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { getDb } from "#server/db/client.ts";
-import { paymentAttempts, xenditEvents } from "#server/db/schema.ts";
+import { json } from "#server/db/json.ts";
 import type { Tx } from "#server/db/tx.ts";
+import type { Row } from "#server/db/types.ts";
 import { defineJob } from "#server/jobs/index.ts";
 import { applyProviderUpdate, noteSessionFailure, type ProviderUpdate, type UpdateOutcome } from "./provider-updates.ts";
 import { isRefundEvent, refundOfEvent, settleRefund } from "./refund-updates.ts";
@@ -41,24 +42,26 @@ export async function receiveWebhook(token: string | null, rawBody: string, webh
   const dedupeKey = `${body.event}:${key}`.slice(0, 300);
   const db = await getDb();
   const stored = await db
-    .insert(xenditEvents)
+    .insertInto("xenditEvents")
     .values({
       dedupeKey,
       event: body.event.slice(0, 100),
       webhookId: webhookId?.slice(0, 100) ?? null,
-      body: body as Record<string, unknown>,
+      body: json(body as Record<string, unknown>),
     })
-    .onConflictDoNothing({ target: xenditEvents.dedupeKey })
-    .returning({ id: xenditEvents.id });
+    .onConflict((oc) => oc.column("dedupeKey").doNothing())
+    .returning("id")
+    .execute();
   if (stored.length > 0) wakeProcessor();
   else {
     // A retry of an event stored but never processed (the process stopped in between): process it
     // now rather than at the next sweep.
-    const [earlier] = await db
-      .select({ processedAt: xenditEvents.processedAt })
-      .from(xenditEvents)
-      .where(eq(xenditEvents.dedupeKey, dedupeKey))
-      .limit(1);
+    const earlier = await db
+      .selectFrom("xenditEvents")
+      .select("processedAt")
+      .where("dedupeKey", "=", dedupeKey)
+      .limit(1)
+      .executeTakeFirst();
     if (earlier && earlier.processedAt === null) wakeProcessor();
   }
   return { status: 200, body: { received: true, duplicate: stored.length === 0 } };
@@ -122,7 +125,7 @@ function capturedAmount(data: Record<string, unknown>): unknown {
   return sum;
 }
 
-type StoredEvent = typeof xenditEvents.$inferSelect;
+type StoredEvent = Row<"xenditEvents">;
 type Result = Pick<UpdateOutcome, "outcome" | "flag">;
 
 /**
@@ -136,12 +139,9 @@ async function processEvents(tx: Tx, events: StoredEvent[]): Promise<void> {
   const known = new Set(
     requestIds.length === 0
       ? []
-      : (
-          await tx
-            .select({ id: paymentAttempts.xenditRequestId })
-            .from(paymentAttempts)
-            .where(inArray(paymentAttempts.xenditRequestId, requestIds))
-        ).map((r) => r.id),
+      : (await tx.selectFrom("paymentAttempts").select("xenditRequestId as id").where("xenditRequestId", "in", requestIds).execute()).map(
+          (r) => r.id,
+        ),
   );
   const settled = new Map<string, { result: Result; ids: number[] }>();
   const settle = (id: number, result: Result) => {
@@ -170,9 +170,10 @@ async function processEvents(tx: Tx, events: StoredEvent[]): Promise<void> {
   }
   for (const { result, ids } of settled.values()) {
     await tx
-      .update(xenditEvents)
+      .updateTable("xenditEvents")
       .set({ processedAt: sql`now()`, outcome: result.outcome, flag: result.flag ?? null })
-      .where(inArray(xenditEvents.id, ids));
+      .where("id", "in", ids)
+      .execute();
   }
 }
 
@@ -180,11 +181,13 @@ async function processEvents(tx: Tx, events: StoredEvent[]): Promise<void> {
 async function sessionOfReference(tx: Tx, referenceId: string | null | undefined): Promise<string | null> {
   const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):(\d{1,4})$/i.exec(referenceId ?? "");
   if (!match) return null;
-  const [row] = await tx
-    .select({ id: paymentAttempts.xenditRequestId })
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, match[1]!), eq(paymentAttempts.attempt, Number(match[2]))))
-    .limit(1);
+  const row = await tx
+    .selectFrom("paymentAttempts")
+    .select("xenditRequestId as id")
+    .where("orderId", "=", match[1]!)
+    .where("attempt", "=", Number(match[2]))
+    .limit(1)
+    .executeTakeFirst();
   return isSessionId(row?.id) ? row!.id : null;
 }
 
@@ -213,14 +216,16 @@ const BATCH = 50;
 
 async function processBatch(limit: number): Promise<number> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     const events = await tx
-      .select()
-      .from(xenditEvents)
-      .where(isNull(xenditEvents.processedAt))
-      .orderBy(xenditEvents.id)
+      .selectFrom("xenditEvents")
+      .selectAll()
+      .where("processedAt", "is", null)
+      .orderBy("id")
       .limit(limit)
-      .for("update", { skipLocked: true });
+      .forUpdate()
+      .skipLocked()
+      .execute();
     await processEvents(tx, events);
     return events.length;
   });
@@ -232,18 +237,20 @@ async function processAlone(): Promise<number> {
     return await processBatch(1);
   } catch (error) {
     const db = await getDb();
-    const [event] = await db
-      .select({ id: xenditEvents.id })
-      .from(xenditEvents)
-      .where(isNull(xenditEvents.processedAt))
-      .orderBy(xenditEvents.id)
-      .limit(1);
+    const event = await db
+      .selectFrom("xenditEvents")
+      .select("id")
+      .where("processedAt", "is", null)
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
     if (!event) return 0;
     const message = error instanceof Error ? error.message : String(error);
     await db
-      .update(xenditEvents)
+      .updateTable("xenditEvents")
       .set({ processedAt: sql`now()`, outcome: "error", flag: message.slice(0, 500) })
-      .where(eq(xenditEvents.id, event.id));
+      .where("id", "=", event.id)
+      .execute();
     return 1;
   }
 }

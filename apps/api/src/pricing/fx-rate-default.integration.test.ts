@@ -2,13 +2,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { config } from "#server/config.ts";
-import type { Database } from "#server/db/client.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { usdToIdrRate } from "./fx-rate.ts";
 
 // Separate from fx-rate.integration.test.ts because the configuration is read once per test file.
 const source: Server = createServer((_req, res) => res.writeHead(503).end());
-let database: Database;
+let database: DatabaseHandle;
 
 beforeAll(async () => {
   await new Promise<void>((r) => source.listen(0, "127.0.0.1", r));

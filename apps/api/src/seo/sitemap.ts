@@ -1,9 +1,8 @@
 import { localePath, locales } from "@workshop/domain/locale.ts";
 import { languageAlternates } from "@workshop/domain/seo.ts";
-import { asc, count, eq, max, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { cachedRead } from "#server/catalog/read-cache.ts";
 import { getDb } from "#server/db/client.ts";
-import { products } from "#server/db/schema.ts";
 
 /**
  * The sitemap (sitemaps.org): /sitemap.xml is an index of files of at most 50,000 URLs each, the
@@ -21,20 +20,22 @@ export function sitemapIndex(origin: string): Promise<string> {
   return cachedRead(`sitemap:index:${origin}`, async () => {
     const db = await getDb();
     const files = await db
-      .select({
-        file: sql<number>`(row_number - 1) / ${PRODUCTS_PER_FILE} + 1`.mapWith(Number),
-        lastmod: max(sql<Date>`updated_at`).mapWith((v: string | Date) => new Date(v)),
-        n: count(),
-      })
-      .from(
+      .selectFrom(
         db
-          .select({ updatedAt: products.updatedAt, row_number: sql<number>`row_number() over (order by ${products.id})`.as("row_number") })
-          .from(products)
-          .where(eq(products.hidden, false))
+          .selectFrom("products")
+          .select(["products.updatedAt", sql<number>`row_number() over (order by "products"."id")`.as("rowNumber")])
+          .where("products.hidden", "=", false)
           .as("numbered"),
       )
+      // bigint and count(*) come back as numbers (db/client.ts).
+      .select((eb) => [
+        sql<number>`(row_number - 1) / ${PRODUCTS_PER_FILE} + 1`.as("file"),
+        eb.fn.max("numbered.updatedAt").as("lastmod"),
+        eb.fn.countAll<number>().as("n"),
+      ])
       .groupBy(sql`1`)
-      .orderBy(sql`1`);
+      .orderBy(sql`1`)
+      .execute();
     const entries = [
       `<sitemap><loc>${origin}/sitemaps/pages.xml</loc></sitemap>`,
       ...files.map((f) => `<sitemap><loc>${origin}/sitemaps/products-${f.file}.xml</loc><lastmod>${day(f.lastmod)}</lastmod></sitemap>`),
@@ -69,12 +70,13 @@ export function productsSitemap(origin: string, file: number): Promise<string | 
   return cachedRead(`sitemap:products:${origin}:${file}`, async () => {
     const db = await getDb();
     const rows = await db
-      .select({ id: products.id, updatedAt: products.updatedAt })
-      .from(products)
-      .where(eq(products.hidden, false))
-      .orderBy(asc(products.id))
+      .selectFrom("products")
+      .select(["products.id", "products.updatedAt"])
+      .where("products.hidden", "=", false)
+      .orderBy("products.id")
       .limit(PRODUCTS_PER_FILE)
-      .offset((file - 1) * PRODUCTS_PER_FILE);
+      .offset((file - 1) * PRODUCTS_PER_FILE)
+      .execute();
     if (rows.length === 0 && file > 1) return null;
     return urlSet(
       origin,

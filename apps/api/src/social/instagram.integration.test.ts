@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deleteCached, readCached } from "#server/cache/shared-cache.ts";
-import type { Database } from "#server/db/client.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { socialFeed } from "./instagram.ts";
 
@@ -31,7 +31,7 @@ const graph: Server = createServer((req, res) => {
   res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ data }));
 });
 
-let database: Database;
+let database: DatabaseHandle;
 
 beforeAll(async () => {
   await new Promise<void>((r) => graph.listen(0, "127.0.0.1", r));

@@ -1,10 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "#server/audit/actor.ts";
 import { auditEntries } from "#server/audit/log.ts";
-import { type Database, getDb } from "#server/db/client.ts";
-import { staffAccounts, staffSessions } from "#server/db/schema.ts";
+import { type DatabaseHandle, getDb } from "#server/db/client.ts";
 import { AppError } from "#server/errors.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import {
@@ -23,7 +21,7 @@ import { verifyPassword } from "./passwords.ts";
 import { hashSessionId, sessionOf } from "./sessions.ts";
 import { signIn } from "./sign-in.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 beforeAll(async () => {
   database = await freshDatabase();
 });
@@ -37,18 +35,19 @@ const uniqueEmail = (name: string) => `${name}-${++n}@rumahtopi.test`;
 async function addSession(staffId: number): Promise<string> {
   const idHash = randomBytes(16).toString("hex");
   const db = await getDb();
-  await db.insert(staffSessions).values({ idHash, staffId, formToken: randomBytes(8).toString("hex") });
+  await db
+    .insertInto("staffSessions")
+    .values({ idHash, staffId, formToken: randomBytes(8).toString("hex") })
+    .execute();
   return idHash;
 }
 async function sessionsOf(staffId: number): Promise<string[]> {
   const db = await getDb();
-  return (await db.select({ idHash: staffSessions.idHash }).from(staffSessions).where(eq(staffSessions.staffId, staffId))).map(
-    (s) => s.idHash,
-  );
+  return (await db.selectFrom("staffSessions").select("idHash").where("staffId", "=", staffId).execute()).map((s) => s.idHash);
 }
 async function storedHash(id: number): Promise<string> {
   const db = await getDb();
-  const [row] = await db.select({ h: staffAccounts.passwordHash }).from(staffAccounts).where(eq(staffAccounts.id, id));
+  const row = await db.selectFrom("staffAccounts").select("passwordHash as h").where("id", "=", id).executeTakeFirst();
   return row!.h;
 }
 async function refusal(promise: Promise<unknown>) {
@@ -142,7 +141,7 @@ describe("staff accounts", () => {
   it("never disables the last enabled owner, nor one's own account", async () => {
     const db = await getDb();
     // Only the owners made here stay enabled.
-    await db.update(staffAccounts).set({ disabledAt: new Date() }).where(eq(staffAccounts.role, "owner"));
+    await db.updateTable("staffAccounts").set({ disabledAt: new Date() }).where("role", "=", "owner").execute();
     const a = await createAccount(system, { email: uniqueEmail("putu"), name: "Putu", role: "owner", password: "woven pandan hat" });
     const b = await createAccount(system, { email: uniqueEmail("wayan"), name: "Wayan", role: "owner", password: "woven pandan hat" });
     expect(await refusal(disableAccount(ownerActor(a.id, a.email), a.id))).toMatchObject({ kind: "conflict", problem: "disableSelf" });

@@ -2,11 +2,10 @@ import { randomBytes } from "node:crypto";
 import { isLocale, type Locale } from "@workshop/domain/locale.ts";
 import { requiredText } from "@workshop/domain/validation/fields.ts";
 import { normalizeStaffEmail } from "@workshop/domain/validation/staff.ts";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
-import { staffAccounts } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { AppError, type ErrorKind } from "#server/errors.ts";
 import { type PasswordProblem, passwordProblem, passwordProblemText } from "./password-policy.ts";
@@ -101,16 +100,7 @@ export function generatePassword(): string {
   return randomBytes(15).toString("base64url");
 }
 
-const columns = {
-  id: staffAccounts.id,
-  email: staffAccounts.email,
-  name: staffAccounts.name,
-  role: staffAccounts.role,
-  locale: staffAccounts.locale,
-  disabledAt: staffAccounts.disabledAt,
-  passwordChangedAt: staffAccounts.passwordChangedAt,
-  createdAt: staffAccounts.createdAt,
-};
+const columns = ["id", "email", "name", "role", "locale", "disabledAt", "passwordChangedAt", "createdAt"] as const;
 type Row = Omit<StaffAccount, "role" | "locale"> & { role: string; locale: string };
 
 function toAccount(row: Row): StaffAccount {
@@ -148,12 +138,13 @@ export async function createAccount(actor: Actor, input: NewAccount): Promise<St
   checkPassword(input.password, email);
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(staffAccounts)
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto("staffAccounts")
       .values({ email, name: name.data, role, locale, passwordHash })
-      .onConflictDoNothing({ target: staffAccounts.email })
-      .returning(columns);
+      .onConflict((oc) => oc.column("email").doNothing())
+      .returning(columns)
+      .executeTakeFirst();
     if (!row) throw refuse("conflict", "emailTaken", "email");
     const account = toAccount(row);
     await recordAudit({ actor, action: "staff-created", recordType: "staff", recordId: account.id, after: snapshot(account) }, tx);
@@ -164,7 +155,7 @@ export async function createAccount(actor: Actor, input: NewAccount): Promise<St
 export async function accountById(id: number): Promise<StaffAccount | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
   const db = await getDb();
-  const [row] = await db.select(columns).from(staffAccounts).where(eq(staffAccounts.id, id));
+  const row = await db.selectFrom("staffAccounts").select(columns).where("id", "=", id).executeTakeFirst();
   return row ? toAccount(row) : null;
 }
 
@@ -172,7 +163,7 @@ export async function accountByEmail(input: string): Promise<StaffAccount | null
   const email = normalizeEmail(input);
   if (!email) return null;
   const db = await getDb();
-  const [row] = await db.select(columns).from(staffAccounts).where(eq(staffAccounts.email, email));
+  const row = await db.selectFrom("staffAccounts").select(columns).where("email", "=", email).executeTakeFirst();
   return row ? toAccount(row) : null;
 }
 
@@ -180,19 +171,22 @@ export async function accountByEmail(input: string): Promise<StaffAccount | null
 export async function listAccounts(): Promise<StaffAccount[]> {
   const db = await getDb();
   const rows = await db
+    .selectFrom("staffAccounts")
     .select(columns)
-    .from(staffAccounts)
-    .orderBy(sql`case when ${staffAccounts.role} = 'owner' then 0 else 1 end`, asc(staffAccounts.email));
+    .orderBy(sql`case when staff_accounts.role = 'owner' then 0 else 1 end`)
+    .orderBy("email")
+    .execute();
   return rows.map(toAccount);
 }
 
 /** The account, locked for this transaction; not_found when there is none. */
 async function lockAccount(tx: Tx, id: number): Promise<StaffAccount & { passwordHash: string }> {
-  const [row] = await tx
-    .select({ ...columns, passwordHash: staffAccounts.passwordHash })
-    .from(staffAccounts)
-    .where(eq(staffAccounts.id, id))
-    .for("update");
+  const row = await tx
+    .selectFrom("staffAccounts")
+    .select([...columns, "passwordHash"])
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw refuse("not_found", "notFound");
   return { ...toAccount(row), passwordHash: row.passwordHash };
 }
@@ -213,10 +207,10 @@ async function storePassword(
   client?: Client,
 ): Promise<{ id: string; formToken: string } | undefined> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     const account = await lockAccount(tx, id);
     const now = new Date();
-    await tx.update(staffAccounts).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(staffAccounts.id, id));
+    await tx.updateTable("staffAccounts").set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where("id", "=", id).execute();
     await endSessionsOf(id, tx);
     const session = client ? await startSession(id, client, tx) : undefined;
     // Which account and when; the password itself is never written.
@@ -264,10 +258,7 @@ export async function changeOwnPassword(
 ): Promise<{ id: string; formToken: string }> {
   if (actor.staffId !== id) throw refuse("forbidden", "ownersOnly");
   const db = await getDb();
-  const [row] = await db
-    .select({ email: staffAccounts.email, passwordHash: staffAccounts.passwordHash })
-    .from(staffAccounts)
-    .where(eq(staffAccounts.id, id));
+  const row = await db.selectFrom("staffAccounts").select(["email", "passwordHash"]).where("id", "=", id).executeTakeFirst();
   if (!row) throw refuse("not_found", "notFound");
   // Someone at an unattended, signed-in browser must not find the password by trying here.
   if ((await countPasswordCheck(row.email, client.ip)) > 0) throw refuse("invalid", "tooManyAttempts", "current");
@@ -283,24 +274,27 @@ export async function disableAccount(actor: Actor, id: number): Promise<StaffAcc
   requireManager(actor);
   if (actor.staffId === id) throw refuse("conflict", "disableSelf");
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     // Every enabled owner is locked first, always in the same order: two owners disabling each
     // other at once then run one after the other (never a deadlock), and the second sees the first.
     const owners = await tx
-      .select({ id: staffAccounts.id })
-      .from(staffAccounts)
-      .where(and(eq(staffAccounts.role, "owner"), isNull(staffAccounts.disabledAt)))
-      .orderBy(asc(staffAccounts.id))
-      .for("update");
+      .selectFrom("staffAccounts")
+      .select("id")
+      .where("role", "=", "owner")
+      .where("disabledAt", "is", null)
+      .orderBy("id")
+      .forUpdate()
+      .execute();
     const account = await lockAccount(tx, id);
     if (account.disabledAt) return account;
     if (account.role === "owner" && owners.every((o) => o.id === id)) throw refuse("conflict", "lastOwner");
     const now = new Date();
-    const [row] = await tx
-      .update(staffAccounts)
+    const row = await tx
+      .updateTable("staffAccounts")
       .set({ disabledAt: now, updatedAt: now })
-      .where(eq(staffAccounts.id, id))
-      .returning(columns);
+      .where("id", "=", id)
+      .returning(columns)
+      .executeTakeFirst();
     await endSessionsOf(id, tx);
     const after = toAccount(row!);
     await recordAudit(
@@ -314,14 +308,15 @@ export async function disableAccount(actor: Actor, id: number): Promise<StaffAcc
 export async function enableAccount(actor: Actor, id: number): Promise<StaffAccount> {
   requireManager(actor);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     const account = await lockAccount(tx, id);
     if (!account.disabledAt) return account;
-    const [row] = await tx
-      .update(staffAccounts)
+    const row = await tx
+      .updateTable("staffAccounts")
       .set({ disabledAt: null, updatedAt: new Date() })
-      .where(eq(staffAccounts.id, id))
-      .returning(columns);
+      .where("id", "=", id)
+      .returning(columns)
+      .executeTakeFirst();
     const after = toAccount(row!);
     await recordAudit(
       { actor, action: "staff-enabled", recordType: "staff", recordId: id, before: snapshot(account), after: snapshot(after) },
@@ -335,10 +330,11 @@ export async function enableAccount(actor: Actor, id: number): Promise<StaffAcco
 export async function setLocale(id: number, locale: string): Promise<void> {
   if (!isLocale(locale)) throw refuse("invalid", "localeInvalid", "locale");
   const db = await getDb();
-  const [row] = await db
-    .update(staffAccounts)
+  const row = await db
+    .updateTable("staffAccounts")
     .set({ locale, updatedAt: new Date() })
-    .where(eq(staffAccounts.id, id))
-    .returning({ id: staffAccounts.id });
+    .where("id", "=", id)
+    .returning("id")
+    .executeTakeFirst();
   if (!row) throw refuse("not_found", "notFound");
 }

@@ -1,40 +1,41 @@
 import { randomBytes } from "node:crypto";
 import { normalizeStaffEmail } from "@workshop/domain/validation/staff.ts";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEntries } from "#server/audit/log.ts";
-import { type Database, getDb } from "#server/db/client.ts";
-import { auditLog, staffAccounts, staffSessions } from "#server/db/schema.ts";
+import { type DatabaseHandle, getDb } from "#server/db/client.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { accountByEmail } from "./accounts.ts";
 import { ensureFirstOwner } from "./first-owner.ts";
 import { verifyPassword } from "./passwords.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 beforeAll(async () => {
   database = await freshDatabase();
 });
 afterAll(() => database.close());
 beforeEach(async () => {
   const db = await getDb();
-  await db.delete(auditLog);
-  await db.delete(staffAccounts);
+  await db.deleteFrom("auditLog").execute();
+  await db.deleteFrom("staffAccounts").execute();
 });
 
 const publicUrl = "https://shop.example.com";
 
 async function storedHash(email: string): Promise<string> {
   const db = await getDb();
-  const [row] = await db.select({ h: staffAccounts.passwordHash }).from(staffAccounts).where(eq(staffAccounts.email, email));
+  const row = await db.selectFrom("staffAccounts").select("passwordHash as h").where("email", "=", email).executeTakeFirst();
   return row!.h;
 }
 async function addSession(staffId: number): Promise<void> {
   const db = await getDb();
-  await db.insert(staffSessions).values({ idHash: randomBytes(16).toString("hex"), staffId, formToken: "t" });
+  await db
+    .insertInto("staffSessions")
+    .values({ idHash: randomBytes(16).toString("hex"), staffId, formToken: "t" })
+    .execute();
 }
 async function sessionCount(staffId: number): Promise<number> {
   const db = await getDb();
-  return (await db.select().from(staffSessions).where(eq(staffSessions.staffId, staffId))).length;
+  return (await db.selectFrom("staffSessions").selectAll().where("staffId", "=", staffId).execute()).length;
 }
 
 /** The e-mail and password of the printed block. */
@@ -72,7 +73,7 @@ describe("the first owner without ADMIN_EMAIL", () => {
     const emails: string[] = [];
     for (const _shop of [1, 2]) {
       const db = await getDb();
-      await db.delete(staffAccounts);
+      await db.deleteFrom("staffAccounts").execute();
       const printed: string[] = [];
       expect(await ensureFirstOwner({ publicUrl, print: (t) => printed.push(t) })).toBe("generated");
       const { email } = printedOwner(printed[0]!);
@@ -90,11 +91,11 @@ describe("the first owner without ADMIN_EMAIL", () => {
 
   it("is not made when any account exists", async () => {
     const db = await getDb();
-    await db.insert(staffAccounts).values({ email: "ayu@rumahtopi.test", name: "Ayu", passwordHash: "x", role: "staff" });
+    await db.insertInto("staffAccounts").values({ email: "ayu@rumahtopi.test", name: "Ayu", passwordHash: "x", role: "staff" }).execute();
     const printed: string[] = [];
     expect(await ensureFirstOwner({ publicUrl, print: (t) => printed.push(t) })).toBe("none");
     expect(printed).toEqual([]);
-    expect(await db.select().from(staffAccounts)).toHaveLength(1);
+    expect(await db.selectFrom("staffAccounts").selectAll().execute()).toHaveLength(1);
   });
 
   it("two starts at once make one account, and only one of them prints", async () => {
@@ -103,7 +104,7 @@ describe("the first owner without ADMIN_EMAIL", () => {
     expect(outcomes.filter((o) => o === "generated")).toHaveLength(1);
     expect(printed).toHaveLength(1);
     const db = await getDb();
-    expect(await db.select().from(staffAccounts)).toHaveLength(1);
+    expect(await db.selectFrom("staffAccounts").selectAll().execute()).toHaveLength(1);
     const { email, password } = printedOwner(printed[0]!);
     expect(await verifyPassword(await storedHash(email), password)).toBe(true);
   });
@@ -119,7 +120,7 @@ describe("the first owner from ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     expect(account).toMatchObject({ role: "owner", disabledAt: null });
     expect(await verifyPassword(await storedHash(adminEmail), "first owner password")).toBe(true);
     // No generated owner besides it.
-    expect(await (await getDb()).select().from(staffAccounts)).toHaveLength(1);
+    expect(await (await getDb()).selectFrom("staffAccounts").selectAll().execute()).toHaveLength(1);
 
     // A restart with the same password keeps the owner's sessions.
     await addSession(account.id);
@@ -137,7 +138,7 @@ describe("the first owner from ADMIN_EMAIL and ADMIN_PASSWORD", () => {
   it("enables the account and makes it an owner", async () => {
     const db = await getDb();
     await ensureFirstOwner(options("first owner password"));
-    await db.update(staffAccounts).set({ disabledAt: new Date(), role: "staff" }).where(eq(staffAccounts.email, adminEmail));
+    await db.updateTable("staffAccounts").set({ disabledAt: new Date(), role: "staff" }).where("email", "=", adminEmail).execute();
     expect(await ensureFirstOwner(options("first owner password"))).toBe("reset");
     expect(await accountByEmail(adminEmail)).toMatchObject({ role: "owner", disabledAt: null });
     const { entries } = await auditEntries({ action: "staff-enabled" });
@@ -148,6 +149,6 @@ describe("the first owner from ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     const outcomes = await Promise.all([1, 2].map(() => ensureFirstOwner(options("first owner password"))));
     expect(outcomes.sort()).toEqual(["created", "unchanged"]);
     const db = await getDb();
-    expect(await db.select().from(staffAccounts)).toHaveLength(1);
+    expect(await db.selectFrom("staffAccounts").selectAll().execute()).toHaveLength(1);
   });
 });

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { systemActor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
 import { config } from "#server/config.ts";
 import { getDb } from "#server/db/client.ts";
-import { staffAccounts } from "#server/db/schema.ts";
 import { generatePassword, setPassword } from "./accounts.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
@@ -50,25 +49,20 @@ async function ensureConfiguredOwner(email: string, password: string): Promise<F
   const db = await getDb();
   const find = () =>
     db
-      .select({
-        id: staffAccounts.id,
-        role: staffAccounts.role,
-        disabledAt: staffAccounts.disabledAt,
-        passwordHash: staffAccounts.passwordHash,
-        name: staffAccounts.name,
-        locale: staffAccounts.locale,
-      })
-      .from(staffAccounts)
-      .where(eq(staffAccounts.email, email));
-  let [account] = await find();
+      .selectFrom("staffAccounts")
+      .select(["id", "role", "disabledAt", "passwordHash", "name", "locale"])
+      .where("email", "=", email)
+      .executeTakeFirst();
+  let account = await find();
   if (!account) {
     const passwordHash = await hashPassword(password);
-    const created = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(staffAccounts)
+    const created = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto("staffAccounts")
         .values({ email, name: "Owner", role: "owner", locale: "en", passwordHash })
-        .onConflictDoNothing({ target: staffAccounts.email })
-        .returning({ id: staffAccounts.id });
+        .onConflict((oc) => oc.column("email").doNothing())
+        .returning("id")
+        .executeTakeFirst();
       if (row) {
         const after = { email, name: "Owner", role: "owner", locale: "en", disabled: false };
         await recordAudit({ actor: systemActor, action: "staff-created", recordType: "staff", recordId: row.id, after }, tx);
@@ -77,7 +71,7 @@ async function ensureConfiguredOwner(email: string, password: string): Promise<F
     });
     if (created) return "created";
     // Another instance made it a moment ago: check it like an existing one.
-    [account] = await find();
+    account = await find();
     if (!account) throw new Error(`ADMIN_EMAIL: the account ${email} could not be created`);
   }
   let outcome: FirstOwnerOutcome = "unchanged";
@@ -87,11 +81,12 @@ async function ensureConfiguredOwner(email: string, password: string): Promise<F
   }
   if (account.role !== "owner" || account.disabledAt) {
     const before = { email, name: account.name, role: account.role, locale: account.locale, disabled: account.disabledAt !== null };
-    await db.transaction(async (tx) => {
+    await db.transaction().execute(async (tx) => {
       await tx
-        .update(staffAccounts)
+        .updateTable("staffAccounts")
         .set({ role: "owner", disabledAt: null, updatedAt: new Date() })
-        .where(eq(staffAccounts.id, account.id));
+        .where("id", "=", account.id)
+        .execute();
       const after = { ...before, role: "owner", disabled: false };
       await recordAudit({ actor: systemActor, action: "staff-enabled", recordType: "staff", recordId: account.id, before, after }, tx);
     });
@@ -103,22 +98,22 @@ async function ensureConfiguredOwner(email: string, password: string): Promise<F
 async function generateOwnerIfNone(publicUrl: string, print: (text: string) => void): Promise<FirstOwnerOutcome> {
   const db = await getDb();
   // Cheap check first: the usual start, with accounts, hashes nothing.
-  const [any] = await db.select({ id: staffAccounts.id }).from(staffAccounts).limit(1);
+  const any = await db.selectFrom("staffAccounts").select("id").limit(1).executeTakeFirst();
   if (any) return "none";
   const email = generatedOwnerEmail();
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
-  const inserted = await db.transaction(async (tx) => {
+  const inserted = await db.transaction().execute(async (tx) => {
     // Each instance draws its own e-mail, so the unique index no longer makes the race's loser
     // insert nothing: the lock does, and the loser then finds the table no longer empty.
-    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_OWNER_LOCK})`);
-    const result = await tx.execute(sql`
-      insert into ${staffAccounts} (email, name, role, locale, password_hash)
+    await sql`select pg_advisory_xact_lock(${FIRST_OWNER_LOCK})`.execute(tx);
+    const result = await sql<{ id: number }>`
+      insert into staff_accounts (email, name, role, locale, password_hash)
       select ${email}, 'Owner', 'owner', 'en', ${passwordHash}
-      where not exists (select 1 from ${staffAccounts})
+      where not exists (select 1 from staff_accounts)
       on conflict (email) do nothing
-      returning id`);
-    const id = (result as unknown as { rows: { id: number }[] }).rows[0]?.id;
+      returning id`.execute(tx);
+    const id = result.rows[0]?.id;
     if (id === undefined) return false;
     const after = { email, name: "Owner", role: "owner", locale: "en", disabled: false };
     await recordAudit({ actor: systemActor, action: "staff-created", recordType: "staff", recordId: id, after }, tx);

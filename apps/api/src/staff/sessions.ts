@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { type Db, getDb } from "#server/db/client.ts";
-import { staffAccounts, staffSessions } from "#server/db/schema.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { defineJob } from "#server/jobs/index.ts";
 
@@ -24,49 +23,41 @@ export async function startSession(staffId: number, client: { ip: string | null;
   const db = tx ?? (await getDb());
   const id = randomBytes(32).toString("base64url");
   const formToken = randomBytes(32).toString("base64url");
-  await db.insert(staffSessions).values({
-    idHash: hashSessionId(id),
-    staffId,
-    formToken,
-    ip: client.ip,
-    userAgent: client.userAgent?.slice(0, 300) ?? null,
-  });
+  await db
+    .insertInto("staffSessions")
+    .values({
+      idHash: hashSessionId(id),
+      staffId,
+      formToken,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
   return { id, formToken };
 }
 
-/**
- * Every staff request asks this one question first, so it is prepared once per database: the
- * query is not rebuilt each time and PostgreSQL parses and plans it once per connection.
- */
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
-function prepareLookup(db: Db) {
-  return db
-    .select({
-      formToken: staffSessions.formToken,
-      createdAt: staffSessions.createdAt,
-      lastSeenAt: staffSessions.lastSeenAt,
-      staff: {
-        id: staffAccounts.id,
-        email: staffAccounts.email,
-        name: staffAccounts.name,
-        role: staffAccounts.role,
-        locale: staffAccounts.locale,
-        disabledAt: staffAccounts.disabledAt,
-      },
-    })
-    .from(staffSessions)
-    .innerJoin(staffAccounts, eq(staffAccounts.id, staffSessions.staffId))
-    .where(eq(staffSessions.idHash, sql.placeholder("idHash")))
+/** The session with this id hash and its account: every staff request asks this first (by primary key). */
+async function lookup(db: Db, idHash: string) {
+  const row = await db
+    .selectFrom("staffSessions")
+    .innerJoin("staffAccounts", "staffAccounts.id", "staffSessions.staffId")
+    .select([
+      "staffSessions.formToken",
+      "staffSessions.createdAt",
+      "staffSessions.lastSeenAt",
+      "staffAccounts.id",
+      "staffAccounts.email",
+      "staffAccounts.name",
+      "staffAccounts.role",
+      "staffAccounts.locale",
+      "staffAccounts.disabledAt",
+    ])
+    .where("staffSessions.idHash", "=", idHash)
     .limit(1)
-    .prepare("staff_session_of");
-}
-function lookupOf(db: Db) {
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = prepareLookup(db);
-    lookups.set(db, lookup);
-  }
-  return lookup;
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { formToken, createdAt, lastSeenAt, ...staff } = row;
+  return { formToken, createdAt, lastSeenAt, staff };
 }
 
 /**
@@ -78,17 +69,17 @@ export async function sessionOf(id: string | null | undefined, now = new Date())
   if (!id || !/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
   const db = await getDb();
   const idHash = hashSessionId(id);
-  const [row] = await lookupOf(db).execute({ idHash });
+  const row = await lookup(db, idHash);
   if (!row) return null;
   const t = now.getTime();
   const over =
     row.staff.disabledAt !== null || t - row.lastSeenAt.getTime() > SESSION_IDLE_MS || t - row.createdAt.getTime() > SESSION_MAX_MS;
   if (over) {
-    await db.delete(staffSessions).where(eq(staffSessions.idHash, idHash));
+    await db.deleteFrom("staffSessions").where("idHash", "=", idHash).execute();
     return null;
   }
   if (t - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(staffSessions).set({ lastSeenAt: sql`now()` }).where(eq(staffSessions.idHash, idHash));
+    await db.updateTable("staffSessions").set({ lastSeenAt: sql`now()` }).where("idHash", "=", idHash).execute();
   }
   const { disabledAt: _disabled, ...staff } = row.staff;
   return { idHash, formToken: row.formToken, staff };
@@ -96,24 +87,28 @@ export async function sessionOf(id: string | null | undefined, now = new Date())
 
 export async function endSession(idHash: string): Promise<void> {
   const db = await getDb();
-  await db.delete(staffSessions).where(eq(staffSessions.idHash, idHash));
+  await db.deleteFrom("staffSessions").where("idHash", "=", idHash).execute();
 }
 
 /** Ends every session of an account (disabled, password changed or reset). */
 export async function endSessionsOf(staffId: number, tx?: Tx): Promise<void> {
   const db = tx ?? (await getDb());
-  await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+  await db.deleteFrom("staffSessions").where("staffId", "=", staffId).execute();
 }
 
 /** Removes sessions that can no longer be used (run by the periodic jobs). */
 export async function sweepStaleSessions(now = new Date()): Promise<number> {
   const db = await getDb();
   const rows = await db
-    .delete(staffSessions)
-    .where(
-      sql`${staffSessions.lastSeenAt} < ${new Date(now.getTime() - SESSION_IDLE_MS)} or ${staffSessions.createdAt} < ${new Date(now.getTime() - SESSION_MAX_MS)}`,
+    .deleteFrom("staffSessions")
+    .where((eb) =>
+      eb.or([
+        eb("lastSeenAt", "<", new Date(now.getTime() - SESSION_IDLE_MS)),
+        eb("createdAt", "<", new Date(now.getTime() - SESSION_MAX_MS)),
+      ]),
     )
-    .returning({ idHash: staffSessions.idHash });
+    .returning("idHash")
+    .execute();
   return rows.length;
 }
 

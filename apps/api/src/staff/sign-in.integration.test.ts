@@ -1,8 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEntries } from "#server/audit/log.ts";
-import type { Database } from "#server/db/client.ts";
-import { rateLimits, staffAccounts, staffSessions } from "#server/db/schema.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import { CLIENT_IP_HEADER } from "#server/http/request-context.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { requireStaffApi, requireStaffForm, requireStaffPage, staffOf } from "./guard.ts";
@@ -10,23 +9,24 @@ import { hashPassword } from "./passwords.ts";
 import { endSessionsOf, hashSessionId, SESSION_IDLE_MS, SESSION_MAX_MS, sessionOf, sweepStaleSessions } from "./sessions.ts";
 import { ACCOUNT_DELAY_MAX_MS, ACCOUNT_DELAY_STEP_MS, ACCOUNT_SLOW_AFTER, SIGN_IN_FAILURES, signIn } from "./sign-in.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 let ownerId: number;
 const password = "Kintamani-felt-fedora-77";
 const origin = "http://localhost:3000";
 
 beforeAll(async () => {
   database = await freshDatabase();
-  const [row] = await database.db
-    .insert(staffAccounts)
+  const row = await database.db
+    .insertInto("staffAccounts")
     .values({ email: "wayan@workshop.test", name: "Wayan", role: "owner", locale: "ru", passwordHash: await hashPassword(password) })
-    .returning();
+    .returningAll()
+    .executeTakeFirst();
   ownerId = row!.id;
 });
 afterAll(() => database.close());
 beforeEach(async () => {
-  await database.db.delete(rateLimits);
-  await database.db.update(staffAccounts).set({ disabledAt: null });
+  await database.db.deleteFrom("rateLimits").execute();
+  await database.db.updateTable("staffAccounts").set({ disabledAt: null }).execute();
 });
 
 const attempt = (email: string, pw: string, ip = "203.0.113.7") => signIn({ email, password: pw, ip, userAgent: "test" });
@@ -42,7 +42,7 @@ describe("signing in", () => {
     const result = await attempt("  WAYAN@workshop.test ", password);
     expect(result).toMatchObject({ ok: true, staffId: ownerId, locale: "ru" });
     if (!result.ok) return;
-    const rows = await database.db.select().from(staffSessions).where(eq(staffSessions.staffId, ownerId));
+    const rows = await database.db.selectFrom("staffSessions").selectAll().where("staffId", "=", ownerId).execute();
     expect(rows.map((r) => r.idHash)).toContain(hashSessionId(result.sessionId));
     expect(rows.some((r) => r.idHash === result.sessionId)).toBe(false);
     expect((await sessionOf(result.sessionId))?.staff.email).toBe("wayan@workshop.test");
@@ -51,7 +51,7 @@ describe("signing in", () => {
   it("answers the same for a wrong password, an unknown e-mail and a disabled account", async () => {
     expect(await attempt("wayan@workshop.test", "wrong-password-123")).toEqual({ ok: false, reason: "invalid" });
     expect(await attempt("nobody@workshop.test", password)).toEqual({ ok: false, reason: "invalid" });
-    await database.db.update(staffAccounts).set({ disabledAt: new Date() });
+    await database.db.updateTable("staffAccounts").set({ disabledAt: new Date() }).execute();
     expect(await attempt("wayan@workshop.test", password)).toEqual({ ok: false, reason: "invalid" });
   });
 
@@ -68,7 +68,7 @@ describe("signing in", () => {
       known.push(await time("wayan@workshop.test"));
       unknown.push(await time(`nobody${i}@workshop.test`));
     }
-    await database.db.delete(rateLimits);
+    await database.db.deleteFrom("rateLimits").execute();
     // The fastest of each: a busy machine only ever adds time, so the minimum is the work itself.
     // An account lookup that skipped hashing would answer in well under a tenth of the time.
     expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
@@ -104,18 +104,24 @@ describe("signing in", () => {
     };
     // As if thousands of addresses had each guessed once in this window.
     await database.db
-      .insert(rateLimits)
-      .values({ key: "sign-in:account:wayan@workshop.test", points: 5000, expire: sql`now() + interval '10 minutes'` });
+      .insertInto("rateLimits")
+      .values({ key: "sign-in:account:wayan@workshop.test", points: 5000, expire: sql<Date>`now() + interval '10 minutes'` })
+      .execute();
     const slowed = await timed("198.51.100.201");
     expect(slowed.result).toMatchObject({ ok: true });
     expect(slowed.ms).toBeGreaterThanOrEqual(ACCOUNT_DELAY_MAX_MS - 5);
     // The person's good sign-in gives back only its own attempt: the flood's count stays.
-    const [row] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, "sign-in:account:wayan@workshop.test"));
+    const row = await database.db
+      .selectFrom("rateLimits")
+      .selectAll()
+      .where("key", "=", "sign-in:account:wayan@workshop.test")
+      .executeTakeFirst();
     expect(row?.points).toBe(5000);
     await database.db
-      .update(rateLimits)
+      .updateTable("rateLimits")
       .set({ points: ACCOUNT_SLOW_AFTER + 1 })
-      .where(eq(rateLimits.key, "sign-in:account:wayan@workshop.test"));
+      .where("key", "=", "sign-in:account:wayan@workshop.test")
+      .execute();
     const twoOver = await timed("198.51.100.202");
     expect(twoOver.result).toMatchObject({ ok: true });
     expect(twoOver.ms).toBeGreaterThanOrEqual(2 * ACCOUNT_DELAY_STEP_MS - 5);
@@ -146,7 +152,11 @@ describe("signing in", () => {
 
   it("counts in the database, so every instance sees the same count", async () => {
     await attempt("wayan@workshop.test", "wrong-password-123");
-    const [row] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, "sign-in:account:wayan@workshop.test"));
+    const row = await database.db
+      .selectFrom("rateLimits")
+      .selectAll()
+      .where("key", "=", "sign-in:account:wayan@workshop.test")
+      .executeTakeFirst();
     expect(row?.points).toBe(1);
   });
 
@@ -173,9 +183,10 @@ describe("sessions", () => {
     expect(await sessionOf(id, new Date(Date.now() + SESSION_IDLE_MS + 60_000))).toBeNull();
     const old = await newSession();
     await database.db
-      .update(staffSessions)
+      .updateTable("staffSessions")
       .set({ createdAt: sql`now() - interval '8 days'`, lastSeenAt: sql`now()` })
-      .where(eq(staffSessions.idHash, hashSessionId(old)));
+      .where("idHash", "=", hashSessionId(old))
+      .execute();
     expect(await sessionOf(old)).toBeNull();
     expect(SESSION_MAX_MS).toBe(7 * 24 * 3_600_000);
   });
@@ -187,16 +198,17 @@ describe("sessions", () => {
     expect(await sessionOf(b)).toBeNull();
     const c = await newSession();
     expect(await sessionOf(c)).not.toBeNull();
-    await database.db.update(staffAccounts).set({ disabledAt: new Date() });
+    await database.db.updateTable("staffAccounts").set({ disabledAt: new Date() }).execute();
     expect(await sessionOf(c)).toBeNull();
   });
 
   it("are swept once they cannot be used", async () => {
     const id = await newSession();
     await database.db
-      .update(staffSessions)
+      .updateTable("staffSessions")
       .set({ lastSeenAt: sql`now() - interval '13 hours'` })
-      .where(eq(staffSessions.idHash, hashSessionId(id)));
+      .where("idHash", "=", hashSessionId(id))
+      .execute();
     expect(await sweepStaleSessions()).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { eq, inArray, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { recordAudit } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
-import { rateLimits, staffAccounts } from "#server/db/schema.ts";
 import { clientKey } from "#server/http/rate-limits.ts";
 import { decoyHash, verifyPassword } from "./passwords.ts";
 import { startSession } from "./sessions.ts";
@@ -64,7 +63,7 @@ export async function signIn(input: {
   if (delay > 0) await sleep(delay);
 
   const db = await getDb();
-  const [row] = await db.select().from(staffAccounts).where(eq(staffAccounts.email, email)).limit(1);
+  const row = await db.selectFrom("staffAccounts").selectAll().where("email", "=", email).limit(1).executeTakeFirst();
   const matches = await verifyPassword(row?.passwordHash ?? (await decoyHash()), input.password.slice(0, 1024));
   const actor = { staffId: row?.id ?? null, label: row?.email ?? "unknown", role: "staff" as const, ip: input.ip };
 
@@ -83,11 +82,12 @@ export async function signIn(input: {
 
   // A good sign-in was no failure: this address's count on the account starts again; the
   // address's and the account's get this one back (the account's others stay: they may be a flood).
-  await db.delete(rateLimits).where(eq(rateLimits.key, pair));
+  await db.deleteFrom("rateLimits").where("key", "=", pair).execute();
   await db
-    .update(rateLimits)
-    .set({ points: sql`greatest(0, ${rateLimits.points} - 1)` })
-    .where(inArray(rateLimits.key, [byAddress, account]));
+    .updateTable("rateLimits")
+    .set({ points: sql`greatest(0, rate_limits.points - 1)` })
+    .where("key", "in", [byAddress, account])
+    .execute();
   const session = await startSession(row.id, { ip: input.ip, userAgent: input.userAgent });
   await recordAudit({ actor, action: "sign-in", recordType: "staff", recordId: row.id });
   return { ok: true, sessionId: session.id, staffId: row.id, locale: row.locale };
@@ -107,7 +107,10 @@ export async function countPasswordCheck(email: string, ip: string | null): Prom
 /** The right password was given: the checks of the account, and its failures from this address, start again. */
 export async function clearPasswordChecks(email: string, ip: string | null): Promise<void> {
   const db = await getDb();
-  await db.delete(rateLimits).where(inArray(rateLimits.key, [pairKey(email, ip), checkKey(email)]));
+  await db
+    .deleteFrom("rateLimits")
+    .where("key", "in", [pairKey(email, ip), checkKey(email)])
+    .execute();
 }
 
 /** How long an answer on an account waits, by its tries from everywhere in the window. */
@@ -130,19 +133,15 @@ function secondsOver(counts: Map<string, Count>, refusing: string[]): number {
 async function countAttempt(keys: string[]): Promise<Map<string, Count>> {
   const db = await getDb();
   const rows = await db
-    .insert(rateLimits)
-    .values(keys.map((key) => ({ key, points: 1, expire: sql`now() + make_interval(secs => ${SIGN_IN_WINDOW_SECONDS})` })))
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        points: sql`case when ${rateLimits.expire} <= now() then 1 else ${rateLimits.points} + 1 end`,
-        expire: sql`case when ${rateLimits.expire} <= now() then excluded.expire else ${rateLimits.expire} end`,
-      },
-    })
-    .returning({
-      key: rateLimits.key,
-      points: rateLimits.points,
-      seconds: sql<number>`greatest(0, extract(epoch from ${rateLimits.expire} - now()))::float8`,
-    });
+    .insertInto("rateLimits")
+    .values(keys.map((key) => ({ key, points: 1, expire: sql<Date>`now() + make_interval(secs => ${SIGN_IN_WINDOW_SECONDS})` })))
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({
+        points: sql`case when rate_limits.expire <= now() then 1 else rate_limits.points + 1 end`,
+        expire: sql`case when rate_limits.expire <= now() then excluded.expire else rate_limits.expire end`,
+      }),
+    )
+    .returning(["key", "points", sql<number>`greatest(0, extract(epoch from rate_limits.expire - now()))::float8`.as("seconds")])
+    .execute();
   return new Map(rows.map((r) => [r.key, { points: r.points, seconds: Number(r.seconds) }]));
 }

@@ -1,7 +1,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Database } from "@workshop/api/db/client.ts";
+import type { DatabaseHandle } from "@workshop/api/db/client.ts";
 import { CLIENT_IP_HEADER } from "@workshop/api/http/request-context.ts";
 import { DiskStorage } from "@workshop/api/media/disk-storage.ts";
 import { useStorage } from "@workshop/api/media/storage.ts";
@@ -13,7 +13,7 @@ import { loader as media } from "#app/routes/media.ts";
 // Three new sizes per client a minute, so the burst below is short.
 process.env.RATE_LIMIT_MEDIA_SIZES = "3/60";
 
-let database: Database;
+let database: DatabaseHandle;
 let store: DiskStorage;
 beforeAll(async () => {
   database = await freshDatabase();

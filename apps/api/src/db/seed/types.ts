@@ -1,8 +1,9 @@
-import type { ProductTranslation, products } from "#server/db/schema.ts";
+import type { Insertable } from "kysely";
+import type { Database, ProductTranslation } from "#server/db/types.ts";
 
 type ProductFields = Required<
   Pick<
-    typeof products.$inferInsert,
+    Insertable<Database["products"]>,
     "name" | "description" | "priceCents" | "material" | "color" | "crownStyle" | "brimSize" | "sizes" | "isNew" | "isFeatured" | "inStock"
   >
 >;

@@ -1,13 +1,10 @@
 /** The contact messages' mails: the shop's copy of each new message, and staff's reply to its sender. */
 import { shop } from "@workshop/domain/shop.ts";
-import type { contactMessages } from "#server/db/schema.ts";
+import type { Row } from "#server/db/types.ts";
 import { placedAt, type Template, textsIn } from "./shared.ts";
 
 /** The message fields the mails show: a `contact_messages` row fits as it is. */
-type MailContactMessage = Pick<
-  typeof contactMessages.$inferSelect,
-  "id" | "name" | "email" | "subject" | "message" | "locale" | "createdAt"
->;
+type MailContactMessage = Pick<Row<"contactMessages">, "id" | "name" | "email" | "subject" | "message" | "locale" | "createdAt">;
 
 /** One line: a subject typed with line breaks or runs of spaces is shown (and sent) on one line. */
 export function oneLine(text: string): string {

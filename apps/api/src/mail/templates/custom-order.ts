@@ -1,13 +1,13 @@
 /** The custom hat request's mails: the customer's acknowledgement and the shop's copy. */
 import { shop } from "@workshop/domain/shop.ts";
-import type { customOrders } from "#server/db/schema.ts";
+import type { Row } from "#server/db/types.ts";
 import { paragraphsOf } from "./blocks.ts";
 import { oneLine } from "./contact-message.ts";
 import { greeting, placedAt, type Template, textsIn } from "./shared.ts";
 
 /** The request fields the mails show: a `custom_orders` row fits as it is. */
 type MailCustomOrder = Pick<
-  typeof customOrders.$inferSelect,
+  Row<"customOrders">,
   "id" | "name" | "email" | "phone" | "hatType" | "material" | "size" | "color" | "budget" | "timeline" | "details" | "locale" | "createdAt"
 >;
 

@@ -3,13 +3,10 @@ import { DEPOSIT_PERCENT, depositCents, productionTimeText, quoteDay } from "@wo
 import { localePath } from "@workshop/domain/locale.ts";
 import { formatIdr, formatUsd } from "@workshop/domain/money.ts";
 import { shop } from "@workshop/domain/shop.ts";
-import type { customQuotes } from "#server/db/schema.ts";
+import type { Row } from "#server/db/types.ts";
 import { greeting, type MailOrder, orderButton, orderUrl, signature, type Template, textsIn } from "./shared.ts";
 
-type MailQuote = Pick<
-  typeof customQuotes.$inferSelect,
-  "version" | "priceCents" | "description" | "productionTime" | "validUntil" | "token"
->;
+type MailQuote = Pick<Row<"customQuotes">, "version" | "priceCents" | "description" | "productionTime" | "validUntil" | "token">;
 
 export type CustomQuoteVars = { quote: MailQuote; request: { id: number } };
 

@@ -7,13 +7,13 @@ import { type Locale, localePath } from "@workshop/domain/locale.ts";
 import { formatIdr, formatUsd } from "@workshop/domain/money.ts";
 import { paymentMethodByCode, paymentMethodName } from "@workshop/domain/payment-methods.ts";
 import { addressLines, shop } from "@workshop/domain/shop.ts";
-import type { orders } from "#server/db/schema.ts";
+import type { Row } from "#server/db/types.ts";
 import { mailTexts } from "#server/mail/i18n/mail.ts";
 import type { Block } from "./blocks.ts";
 
-/** The order fields the mails show: an order row (`typeof orders.$inferSelect`) fits as it is. */
+/** The order fields the mails show: an order row (`Row<"orders">`) fits as it is. */
 export type MailOrder = Pick<
-  typeof orders.$inferSelect,
+  Row<"orders">,
   | "orderNumber"
   | "accessToken"
   | "productName"

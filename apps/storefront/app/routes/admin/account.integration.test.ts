@@ -1,16 +1,14 @@
-import type { Database } from "@workshop/api/db/client.ts";
-import { staffAccounts, staffSessions } from "@workshop/api/db/schema.ts";
+import type { DatabaseHandle } from "@workshop/api/db/client.ts";
 import { CLIENT_IP_HEADER } from "@workshop/api/http/request-context.ts";
 import { staffOf } from "@workshop/api/staff/guard.ts";
 import { hashPassword, verifyPassword } from "@workshop/api/staff/passwords.ts";
 import { hashSessionId } from "@workshop/api/staff/sessions.ts";
 import { signIn } from "@workshop/api/staff/sign-in.ts";
 import { freshDatabase } from "@workshop/api/test-support/test-db.ts";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "./account.tsx";
 
-let database: Database;
+let database: DatabaseHandle;
 let staffId: number;
 const email = "ketut@workshop.test";
 const first = "Kintamani-felt-fedora-77";
@@ -18,10 +16,11 @@ const origin = "http://localhost:3000";
 
 beforeAll(async () => {
   database = await freshDatabase();
-  const [row] = await database.db
-    .insert(staffAccounts)
+  const row = await database.db
+    .insertInto("staffAccounts")
     .values({ email, name: "Ketut", role: "staff", locale: "en", passwordHash: await hashPassword(first) })
-    .returning();
+    .returningAll()
+    .executeTakeFirst();
   staffId = row!.id;
 });
 afterAll(() => database.close());
@@ -66,7 +65,7 @@ describe("changing one's own password at /admin/account", () => {
     const fresh = /^staff=([A-Za-z0-9_-]{43}); Path=\/;.* HttpOnly; SameSite=Lax/.exec(response.headers.get("set-cookie") ?? "")?.[1];
     expect(fresh).toBeDefined();
     expect(fresh).not.toBe(old);
-    const [row] = await database.db.select({ h: staffAccounts.passwordHash }).from(staffAccounts).where(eq(staffAccounts.id, staffId));
+    const row = await database.db.selectFrom("staffAccounts").select("passwordHash as h").where("id", "=", staffId).executeTakeFirst();
     expect(await verifyPassword(row!.h, "a hat of pandan leaves")).toBe(true);
 
     // The old cookie, here and in the other browser, no longer opens the admin: the sign-in page.
@@ -75,10 +74,7 @@ describe("changing one's own password at /admin/account", () => {
     const replayed = await post(old, { _token: oldToken, intent: "locale", locale: "ru" });
     expect((replayed as Response).headers.get("location")).toMatch(/^\/admin\/login\?next=/);
     // Only the new session is left.
-    const sessions = await database.db
-      .select({ idHash: staffSessions.idHash })
-      .from(staffSessions)
-      .where(eq(staffSessions.staffId, staffId));
+    const sessions = await database.db.selectFrom("staffSessions").select("idHash").where("staffId", "=", staffId).execute();
     expect(sessions).toEqual([{ idHash: hashSessionId(fresh!) }]);
 
     // The new cookie works with the new form token only.

@@ -6,8 +6,7 @@ import { listCustomOrders, viewDefaults } from "@workshop/api/custom-orders/admi
 import { MAX_WAITING_PHOTOS, readReferencePhoto, storeReferencePhotos } from "@workshop/api/custom-orders/reference-photos.ts";
 import { isValidPhotoLink, photoLink } from "@workshop/api/custom-orders/signed-links.ts";
 import { photoUnusable, submitCustomOrder } from "@workshop/api/custom-orders/submit.ts";
-import { type Database, getDb } from "@workshop/api/db/client.ts";
-import { customOrderPhotos, customOrders, mailOutbox } from "@workshop/api/db/schema.ts";
+import { type DatabaseHandle, getDb } from "@workshop/api/db/client.ts";
 import { deliverMail, useMailSettings } from "@workshop/api/mail/index.ts";
 import { readMime, startTestSmtpServer, type TestSmtpServer } from "@workshop/api/mail/test-smtp-server.ts";
 import { DiskStorage } from "@workshop/api/media/disk-storage.ts";
@@ -15,7 +14,6 @@ import { useStorage } from "@workshop/api/media/storage.ts";
 import { freshDatabase } from "@workshop/api/test-support/test-db.ts";
 import { sampleJpeg } from "@workshop/api/test-support/test-images.ts";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
-import { eq, isNull, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as media } from "#app/routes/media.ts";
 import { decodedMail, keptMail } from "#e2e/kept-mail.ts";
@@ -24,7 +22,7 @@ import { decodedMail, keptMail } from "#e2e/kept-mail.ts";
 let visitors = 0;
 const newVisitor = () => `198.51.100.${++visitors}`;
 
-let database: Database;
+let database: DatabaseHandle;
 let store: DiskStorage;
 let smtp: TestSmtpServer;
 beforeAll(async () => {
@@ -51,7 +49,7 @@ const request = (extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 
-const count = async () => (await (await getDb()).select().from(customOrders)).length;
+const count = async () => (await (await getDb()).selectFrom("customOrders").selectAll().execute()).length;
 
 describe("custom order requests", () => {
   it("stores a request with status NEW and its photos, and queues the customer's mail in their language and the shop's copy", async () => {
@@ -64,16 +62,12 @@ describe("custom order requests", () => {
     );
     const id = await submitCustomOrder(request({ budget: "$150-300", referenceImages: [b!.id, a!.id] }), "ru");
     const db = await getDb();
-    const [row] = await db.select().from(customOrders).where(eq(customOrders.id, id));
+    const [row] = await db.selectFrom("customOrders").selectAll().where("id", "=", id).execute();
     expect(row).toMatchObject({ status: "NEW", name: "Ayu Lestari", locale: "ru", budgetMin: 150, budgetMax: 300, adminNotes: "" });
-    const photos = await db
-      .select()
-      .from(customOrderPhotos)
-      .where(eq(customOrderPhotos.customOrderId, id))
-      .orderBy(customOrderPhotos.position);
+    const photos = await db.selectFrom("customOrderPhotos").selectAll().where("customOrderId", "=", id).orderBy("position").execute();
     expect(photos.map((p) => p.id)).toEqual([b!.id, a!.id]);
     expect(photos.every((p) => p.storageKey.startsWith("private/custom-orders/"))).toBe(true);
-    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.customOrderId, id));
+    const mails = await db.selectFrom("mailOutbox").selectAll().where("customOrderId", "=", id).execute();
     const byTemplate = Object.fromEntries(mails.map((m) => [m.template, m]));
     expect(byTemplate["custom-order-received"]).toMatchObject({ to: "ayu@example.com", locale: "ru" });
     expect(byTemplate["custom-order-received"]?.text).toContain("в течение 48 часов");
@@ -83,7 +77,7 @@ describe("custom order requests", () => {
   it("delivers the shop's copy with Reply-To the customer, and the customer's acknowledgement to them", async () => {
     useMailSettings({ smtpUrl: smtp.url });
     const id = await submitCustomOrder(request({ name: "Budi Santoso", email: "budi@example.com" }), "en");
-    const mails = await (await getDb()).select().from(mailOutbox).where(eq(mailOutbox.customOrderId, id));
+    const mails = await (await getDb()).selectFrom("mailOutbox").selectAll().where("customOrderId", "=", id).execute();
     for (const mail of mails) await deliverMail({ outboxId: mail.id }, { retryCount: 0, retryLimit: 8 });
     const [shopCopy] = smtp.to(config().SHOP_MAIL_TO).filter((m) => m.subject.includes(`#C${id} `));
     expect(shopCopy!.headers.get("reply-to")).toBe("Budi Santoso <budi@example.com>");
@@ -110,7 +104,7 @@ describe("custom order requests", () => {
         }),
         locale,
       );
-      const mails = await (await getDb()).select().from(mailOutbox).where(eq(mailOutbox.customOrderId, id));
+      const mails = await (await getDb()).selectFrom("mailOutbox").selectAll().where("customOrderId", "=", id).execute();
       for (const mail of mails) await deliverMail({ outboxId: mail.id }, { retryCount: 0, retryLimit: 8 });
     }
     useMailSettings();
@@ -147,7 +141,7 @@ describe("custom order requests", () => {
 
   it("keeps photos private: /media never serves them, whatever the key", async () => {
     const [photo] = await storeReferencePhotos([{ name: "a.jpg", body: await sampleJpeg() }], newVisitor());
-    const [row] = await (await getDb()).select().from(customOrderPhotos).where(eq(customOrderPhotos.id, photo!.id));
+    const [row] = await (await getDb()).selectFrom("customOrderPhotos").selectAll().where("id", "=", photo!.id).execute();
     const stem = row!.storageKey.replace(/\.jpg$/, "");
     const response = await media({
       request: new Request(`http://shop.test/media/640/${stem}.jpg`),
@@ -169,14 +163,14 @@ describe("custom order requests", () => {
 
   it("takes no more photos once 1,000 wait for a request, from whoever they came; the cleanup makes room again", async () => {
     const db = await getDb();
-    const waiting = async () => (await db.select().from(customOrderPhotos).where(isNull(customOrderPhotos.customOrderId))).length;
+    const waiting = async () => (await db.selectFrom("customOrderPhotos").selectAll().where("customOrderId", "is", null).execute()).length;
     const fill = MAX_WAITING_PHOTOS - (await waiting()) - 1;
     const filler = Array.from({ length: fill }, (_, i) => ({
       id: `filler${String(i).padStart(26, "0")}`,
       storageKey: `private/custom-orders/filler-${i}.jpg`,
       contentType: "image/jpeg",
     }));
-    await db.insert(customOrderPhotos).values(filler);
+    await db.insertInto("customOrderPhotos").values(filler).execute();
     const jpeg = await sampleJpeg();
     // One place left: two photos are refused whole, one is taken.
     await expect(
@@ -191,7 +185,7 @@ describe("custom order requests", () => {
     expect(await waiting()).toBe(MAX_WAITING_PHOTOS - 1);
     expect(await storeReferencePhotos([{ name: "a.jpg", body: jpeg }], newVisitor())).toHaveLength(1);
     await expect(storeReferencePhotos([{ name: "c.jpg", body: jpeg }], newVisitor())).rejects.toMatchObject({ kind: "unavailable" });
-    await db.delete(customOrderPhotos).where(like(customOrderPhotos.id, "filler%"));
+    await db.deleteFrom("customOrderPhotos").where("id", "like", "filler%").execute();
     expect(await storeReferencePhotos([{ name: "c.jpg", body: jpeg }], newVisitor())).toHaveLength(1);
   });
 

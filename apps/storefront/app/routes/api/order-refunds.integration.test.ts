@@ -1,9 +1,7 @@
-import { auditLog, staffAccounts } from "@workshop/api/db/schema.ts";
 import { startPayment } from "@workshop/api/payments/payment-requests.ts";
 import { startSession } from "@workshop/api/staff/sessions.ts";
 import { usePaymentsHarness } from "@workshop/api/test-support/payments-harness.ts";
 import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action, loader } from "./order-refunds.ts";
 
@@ -41,12 +39,13 @@ async function paidTwice() {
 
 /** A signed-in staff member's cookie. */
 async function sessionCookie(role: "owner" | "staff") {
-  const [account] = await h.database.db
-    .insert(staffAccounts)
+  const account = await h.database.db
+    .insertInto("staffAccounts")
     .values({ email: `${role}-${Date.now()}@workshop.test`, name: role, passwordHash: "not used here", role })
-    .returning();
-  const { id } = await startSession(account!.id, { ip: "127.0.0.1", userAgent: "test" });
-  return { account: account!, cookie: `staff=${id}` };
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const { id } = await startSession(account.id, { ip: "127.0.0.1", userAgent: "test" });
+  return { account, cookie: `staff=${id}` };
 }
 
 type Args = Parameters<typeof action>[0];
@@ -73,7 +72,7 @@ describe("POST /api/orders/:id/refunds", () => {
     const refund = await created.json();
     expect(refund).toMatchObject({ orderId, paymentAttemptId: extraId, reason: "DUPLICATE", staffId: owner.account.id, currency: "IDR" });
     expect(["PENDING", "SUCCEEDED"]).toContain(refund.status);
-    const [audit] = await h.database.db.select().from(auditLog).where(eq(auditLog.recordId, orderId));
+    const audit = await h.database.db.selectFrom("auditLog").selectAll().where("recordId", "=", orderId).executeTakeFirst();
     expect(audit).toMatchObject({ action: "refund", actor: owner.account.email, staffId: owner.account.id });
 
     const again = await post(orderId, body, { authorization: `Bearer ${MACHINE}` });

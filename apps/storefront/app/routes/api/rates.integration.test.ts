@@ -1,11 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { deleteCached, readCached } from "@workshop/api/cache/shared-cache.ts";
-import { type Database, getDb } from "@workshop/api/db/client.ts";
-import { cacheEntries } from "@workshop/api/db/schema.ts";
+import { type DatabaseHandle, getDb } from "@workshop/api/db/client.ts";
 import { FX_CACHE_KEY, forgetRememberedRate, usdToIdrRate } from "@workshop/api/pricing/fx-rate.ts";
 import { freshDatabase } from "@workshop/api/test-support/test-db.ts";
-import { sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader } from "#app/routes/api/rates.ts";
 
@@ -62,7 +61,7 @@ const source: Server = createServer((req, res) => {
   }
 });
 
-let database: Database;
+let database: DatabaseHandle;
 
 beforeAll(async () => {
   await new Promise<void>((r) => source.listen(0, "127.0.0.1", r));
@@ -84,7 +83,7 @@ beforeEach(async () => {
 
 async function storedExpiry(): Promise<Date | undefined> {
   const db = await getDb();
-  const [row] = await db.select({ expiresAt: cacheEntries.expiresAt }).from(cacheEntries).where(sql`${cacheEntries.key} = ${FX_CACHE_KEY}`);
+  const row = await db.selectFrom("cacheEntries").select("expiresAt").where("key", "=", FX_CACHE_KEY).executeTakeFirst();
   return row?.expiresAt;
 }
 
@@ -108,7 +107,7 @@ describe("the USD to IDR rate", () => {
     expect((expiresAt!.getTime() - Date.now()) / 1000).toBeLessThanOrEqual(3600);
     // An hour later (the entry made stale instead of waiting): the source is read again.
     const db = await getDb();
-    await db.execute(sql`update cache_entries set expires_at = now() - interval '1 second' where key = ${FX_CACHE_KEY}`);
+    await sql`update cache_entries set expires_at = now() - interval '1 second' where key = ${FX_CACHE_KEY}`.execute(db);
     forgetRememberedRate();
     expect((await usdToIdrRate()).source).toBe("live");
     expect(hits).toBe(2);

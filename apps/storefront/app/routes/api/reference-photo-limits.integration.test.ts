@@ -2,8 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { readReferencePhoto } from "@workshop/api/custom-orders/reference-photos.ts";
-import { type Database, getDb } from "@workshop/api/db/client.ts";
-import { customOrderPhotos } from "@workshop/api/db/schema.ts";
+import { type DatabaseHandle, getDb } from "@workshop/api/db/client.ts";
 import { DiskStorage } from "@workshop/api/media/disk-storage.ts";
 import { useStorage } from "@workshop/api/media/storage.ts";
 import { freshDatabase } from "@workshop/api/test-support/test-db.ts";
@@ -13,7 +12,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "#app/routes/api/custom-order-uploads.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 let store: DiskStorage;
 beforeAll(async () => {
   database = await freshDatabase();
@@ -39,7 +38,7 @@ const plainJpeg = (width: number, height: number) =>
     .jpeg({ progressive: true })
     .toBuffer();
 
-const rows = async () => (await (await getDb()).select().from(customOrderPhotos)).length;
+const rows = async () => (await (await getDb()).selectFrom("customOrderPhotos").selectAll().execute()).length;
 
 describe("reference photos' pixels (anyone may send them)", () => {
   it("refuses a photo over 25 megapixels with a clear message, storing nothing of the request", async () => {

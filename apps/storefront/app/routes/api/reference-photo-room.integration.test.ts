@@ -4,8 +4,7 @@ import path from "node:path";
 import { removeUnattachedPhotos } from "@workshop/api/custom-orders/photo-cleanup.ts";
 import { MAX_WAITING_PHOTOS_PER_CLIENT, WAITING_PHOTO_MINUTES } from "@workshop/api/custom-orders/reference-photos.ts";
 import { photoUnusable, submitCustomOrder } from "@workshop/api/custom-orders/submit.ts";
-import { type Database, getDb } from "@workshop/api/db/client.ts";
-import { customOrderPhotos } from "@workshop/api/db/schema.ts";
+import { type DatabaseHandle, getDb } from "@workshop/api/db/client.ts";
 import { CLIENT_IP_HEADER } from "@workshop/api/http/request-context.ts";
 import { DiskStorage } from "@workshop/api/media/disk-storage.ts";
 import { useStorage } from "@workshop/api/media/storage.ts";
@@ -13,12 +12,12 @@ import { freshDatabase } from "@workshop/api/test-support/test-db.ts";
 import { sampleJpeg } from "@workshop/api/test-support/test-images.ts";
 import { referenceRefusals } from "@workshop/domain/uploads.ts";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
-import { eq, isNull, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as upload } from "#app/routes/api/custom-order-uploads.ts";
 import { customRequest } from "#e2e/samples.ts";
 
-let database: Database;
+let database: DatabaseHandle;
 let store: DiskStorage;
 let jpeg: Buffer;
 beforeAll(async () => {
@@ -43,7 +42,7 @@ async function sendThree(ip: string) {
 }
 
 const waitingOf = async (client: string) =>
-  (await (await getDb()).select().from(customOrderPhotos).where(eq(customOrderPhotos.client, client))).filter((p) => !p.customOrderId)
+  (await (await getDb()).selectFrom("customOrderPhotos").selectAll().where("client", "=", client).execute()).filter((p) => !p.customOrderId)
     .length;
 
 describe("the room for reference photos no request has taken yet", () => {
@@ -79,11 +78,12 @@ describe("the room for reference photos no request has taken yet", () => {
     for (let i = 0; i < MAX_WAITING_PHOTOS_PER_CLIENT / 3; i++) expect((await sendThree(early)).status).toBe(201);
     expect((await sendThree(early)).status).toBe(429);
     const db = await getDb();
-    const mine = await db.select().from(customOrderPhotos).where(eq(customOrderPhotos.client, early));
+    const mine = await db.selectFrom("customOrderPhotos").selectAll().where("client", "=", early).execute();
     await db
-      .update(customOrderPhotos)
-      .set({ createdAt: sql`now() - make_interval(mins => ${WAITING_PHOTO_MINUTES + 1})` })
-      .where(eq(customOrderPhotos.client, early));
+      .updateTable("customOrderPhotos")
+      .set({ createdAt: sql<Date>`now() - make_interval(mins => ${WAITING_PHOTO_MINUTES + 1})` })
+      .where("client", "=", early)
+      .execute();
     // Expired: the same address may upload again before any cleanup ran, and no request takes them.
     expect((await sendThree(early)).status).toBe(201);
     const request = customOrderSchema.parse({ ...customRequest, referenceImages: [mine[0]!.id] });
@@ -93,7 +93,7 @@ describe("the room for reference photos no request has taken yet", () => {
     expect(removed).toBeGreaterThanOrEqual(MAX_WAITING_PHOTOS_PER_CLIENT);
     for (const photo of mine) expect(await store.exists(photo.storageKey)).toBe(false);
     expect(await waitingOf(early)).toBe(3);
-    const left = await db.select().from(customOrderPhotos).where(isNull(customOrderPhotos.customOrderId));
+    const left = await db.selectFrom("customOrderPhotos").selectAll().where("customOrderId", "is", null).execute();
     expect(left.every((p) => p.client !== early || !mine.some((m) => m.id === p.id))).toBe(true);
   });
 });

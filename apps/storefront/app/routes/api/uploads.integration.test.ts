@@ -2,8 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { config } from "@workshop/api/config.ts";
-import type { Database } from "@workshop/api/db/client.ts";
-import { auditLog } from "@workshop/api/db/schema.ts";
+import type { DatabaseHandle } from "@workshop/api/db/client.ts";
 import { DiskStorage } from "@workshop/api/media/disk-storage.ts";
 import { S3Storage } from "@workshop/api/media/s3-storage.ts";
 import { diskStorage, useStorage } from "@workshop/api/media/storage.ts";
@@ -13,7 +12,6 @@ import { freshDatabase } from "@workshop/api/test-support/test-db.ts";
 import { jpegWithGps, pixelBombPng, sampleJpeg, sidewaysJpeg } from "@workshop/api/test-support/test-images.ts";
 import { imageFormats, imageWidths } from "@workshop/domain/images.ts";
 import { MAX_UPLOAD_BYTES, uploadMessages } from "@workshop/domain/uploads.ts";
-import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "#app/routes/api/uploads.ts";
@@ -23,7 +21,7 @@ const TOKEN = "upload-tests-staff-token-0123456789";
 process.env.ADMIN_API_TOKEN = TOKEN;
 const SHOP = "http://shop.test";
 
-let database: Database;
+let database: DatabaseHandle;
 let s3: RunningS3;
 beforeAll(async () => {
   database = await freshDatabase();
@@ -93,7 +91,7 @@ describe.each(stores)("POST /api/uploads, storing %s", (_where, open) => {
       const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
       expect(meta.width).toBe(64); // never enlarged
     }
-    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, "photos-uploaded"));
+    const [audit] = await database.db.selectFrom("auditLog").selectAll().where("action", "=", "photos-uploaded").execute();
     expect(audit).toMatchObject({ actor: "api token" });
   });
 

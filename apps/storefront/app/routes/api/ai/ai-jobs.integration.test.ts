@@ -5,8 +5,7 @@ import { ENHANCE_QUEUE, sweepStuckJobs } from "@workshop/api/ai/run-job.ts";
 import { systemActor } from "@workshop/api/audit/actor.ts";
 import { createProduct } from "@workshop/api/catalog/product-changes.ts";
 import { config } from "@workshop/api/config.ts";
-import type { Database } from "@workshop/api/db/client.ts";
-import { aiJobs, aiResults } from "@workshop/api/db/schema.ts";
+import type { DatabaseHandle } from "@workshop/api/db/client.ts";
 import { startJobs, stopJobs } from "@workshop/api/jobs/index.ts";
 import { storage } from "@workshop/api/media/storage.ts";
 import { uploadPhotos } from "@workshop/api/media/uploads.ts";
@@ -16,7 +15,7 @@ import { freshDatabase } from "@workshop/api/test-support/test-db.ts";
 import { sampleJpeg } from "@workshop/api/test-support/test-images.ts";
 import type { EnhanceStatus } from "@workshop/domain/ai-studio.ts";
 import { productSchema } from "@workshop/domain/validation/product.ts";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { action as enhanceAction, loader as enhanceLoader } from "#app/routes/api/ai/enhance-product-images.ts";
 import { action as resultAction } from "#app/routes/api/ai/enhance-result.ts";
@@ -29,7 +28,7 @@ const SHOP = config().publicUrl;
 const LOCAL_TIMEOUT = 480_000;
 const staff = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
 
-let database: Database;
+let database: DatabaseHandle;
 let sim: SeedreamSimulator;
 const photos: { url: string; pathname: string }[] = [];
 
@@ -98,7 +97,7 @@ async function settle(jobId: string, timeoutMs = 60_000): Promise<{ seen: string
   }
 }
 
-const jobCount = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(aiJobs))[0]!.n;
+const jobCount = async () => (await database.db.selectFrom("aiJobs").select(sql<number>`count(*)::int`.as("n")).execute())[0]!.n;
 
 describe("POST /api/ai/enhance-product-images refuses photos that are not the shop's own", () => {
   const own = () => photos[0]!.url;
@@ -151,12 +150,9 @@ describe("POST /api/ai/enhance-product-images refuses photos that are not the sh
     const { status, body } = await post(request(photos.map((p) => p.url)));
     expect(status).toBe(202);
     expect(body).toMatchObject({ status: "queued", sourceCount: 10, cutOff: 1 });
-    const [row] = await database.db
-      .select()
-      .from(aiJobs)
-      .where(eq(aiJobs.id, String(body.jobId)));
+    const [row] = await database.db.selectFrom("aiJobs").selectAll().where("id", "=", String(body.jobId)).execute();
     expect(row!.sources).toEqual(photos.slice(0, 10).map((p) => p.pathname));
-    await database.db.delete(aiJobs);
+    await database.db.deleteFrom("aiJobs").execute();
   });
 });
 
@@ -328,14 +324,13 @@ describe("jobs and crashes", () => {
 
   /** Makes the job look taken by a worker that then died: PROCESSING here, active in pg-boss since a day (past its 20-minute expiry). */
   async function orphan(jobId: string, retriesLeft: boolean) {
-    await database.db.execute(
-      sql`update pgboss.job set state = 'active', started_on = now() - interval '1 day',
-          retry_count = case when ${retriesLeft} then 0 else retry_limit end where id = ${jobId}`,
-    );
+    await sql`update pgboss.job set state = 'active', started_on = now() - interval '1 day',
+          retry_count = case when ${retriesLeft} then 0 else retry_limit end where id = ${jobId}`.execute(database.db);
     await database.db
-      .update(aiJobs)
-      .set({ status: "PROCESSING", attempts: 1, progressDone: 2, progressTotal: 5, updatedAt: sql`now() - interval '5 minutes'` })
-      .where(eq(aiJobs.id, jobId));
+      .updateTable("aiJobs")
+      .set({ status: "PROCESSING", attempts: 1, progressDone: 2, progressTotal: 5, updatedAt: sql<Date>`now() - interval '5 minutes'` })
+      .where("id", "=", jobId)
+      .execute();
   }
 
   it("hands a job whose worker died out again after its expiry, and it completes", async () => {
@@ -347,12 +342,9 @@ describe("jobs and crashes", () => {
     await startJobs(fastRunner);
     const { last } = await settle(String(sent.body.jobId));
     expect(last.status).toBe("COMPLETED");
-    const [row] = await database.db
-      .select()
-      .from(aiJobs)
-      .where(eq(aiJobs.id, String(sent.body.jobId)));
+    const [row] = await database.db.selectFrom("aiJobs").selectAll().where("id", "=", String(sent.body.jobId)).execute();
     expect(row!.attempts).toBe(2);
-    expect(await database.db.select().from(aiResults).where(eq(aiResults.jobId, row!.id))).toHaveLength(5);
+    expect(await database.db.selectFrom("aiResults").selectAll().where("jobId", "=", row!.id).execute()).toHaveLength(5);
   });
 
   it("fails a job with a reason once its worker died on its last attempt", async () => {
@@ -366,11 +358,9 @@ describe("jobs and crashes", () => {
     await startJobs({ ...fastRunner, boss: { ...fastRunner.boss, schedule: false } });
     // pg-boss's supervisor fails the expired job for good; the sweep then settles the row.
     await expect
-      .poll(
-        async () =>
-          ((await database.db.execute(sql`select state from pgboss.job where id = ${jobId}`)) as unknown as { rows: unknown[] }).rows[0],
-        { timeout: 15_000 },
-      )
+      .poll(async () => (await sql<{ state: string }>`select state from pgboss.job where id = ${jobId}`.execute(database.db)).rows[0], {
+        timeout: 15_000,
+      })
       .toEqual({ state: "failed" });
     expect(await sweepStuckJobs()).toBe(1);
     const { body } = await status(jobId);
