@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { testOwner } from "#e2e/support/admin.ts";
 import { startShop } from "#e2e/support/start-shop.ts";
+import { turboBuild } from "#e2e/support/storefront-build.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -28,7 +27,9 @@ export const raisedRateLimits = {
 /** Builds the shop and starts it, as `npm start` would, on a free port with an empty data folder. */
 export default async function setup(project: TestProject) {
   if (!process.env.E2E_BASE_URL) {
-    buildStorefront();
+    // The production build through turbo, as `npm start` makes it: an unchanged tree reuses the
+    // cached build in about a second (under `npm test` turbo has just made it).
+    turboBuild(["--output-logs=errors-only"], "inherit");
   } else {
     project.provide("baseURL", process.env.E2E_BASE_URL);
     project.provide("staffToken", process.env.ADMIN_API_TOKEN ?? "");
@@ -47,16 +48,4 @@ export default async function setup(project: TestProject) {
   project.provide("baseURL", shop.baseURL);
   project.provide("startLog", shop.log);
   return shop.remove;
-}
-
-/**
- * The production build through turbo, as `npm start` makes it: an unchanged tree reuses the cached
- * build in about a second (under `npm test` turbo has just made it).
- */
-function buildStorefront() {
-  execFileSync("npx", ["turbo", "run", "build", "--filter=@workshop/storefront", "--output-logs=errors-only"], {
-    cwd: path.resolve(import.meta.dirname, "../../.."),
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production", TURBO_TELEMETRY_DISABLED: "1" },
-  });
 }

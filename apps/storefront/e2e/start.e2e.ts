@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { startShop } from "#e2e/support/start-shop.ts";
+import { repositoryRoot, turboBuild } from "#e2e/support/storefront-build.ts";
 import { baseURL } from "./fixtures.ts";
 
 describe("starting the shop", () => {
@@ -24,22 +24,16 @@ describe("starting the shop", () => {
   it.skipIf(inject("startLog") === "")(
     "reuses the production build while its inputs are unchanged: tests and notes are not inputs, the API's code is",
     () => {
-      const root = path.resolve(import.meta.dirname, "../../..");
       // What `npm start` would do now, without doing it: turbo's plan for the storefront's build.
       const plan = () => {
-        const dry = JSON.parse(
-          execFileSync("npx", ["turbo", "run", "build", "--filter=@workshop/storefront", "--dry=json"], {
-            cwd: root,
-            env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },
-          }).toString(),
-        ) as { tasks: { taskId: string; hash: string; cache: { status: string } }[] };
+        const dry = JSON.parse(turboBuild(["--dry=json"])) as { tasks: { taskId: string; hash: string; cache: { status: string } }[] };
         return dry.tasks.find((t) => t.taskId === "@workshop/storefront#build")!;
       };
       // The global setup built it through turbo, as `npm start` does: the next start takes it from the cache.
       const built = plan();
       expect(built.cache.status).toBe("HIT");
       const probe = (file: string) => {
-        const full = path.join(root, file);
+        const full = path.join(repositoryRoot, file);
         writeFileSync(full, "// probe\n");
         try {
           return plan().hash;

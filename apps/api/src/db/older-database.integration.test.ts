@@ -32,7 +32,7 @@ function dumpedRows(): Map<string, number> {
   return counts;
 }
 
-const migrationFiles = readFileSync(path.join(import.meta.dirname, "migrations/meta/_journal.json"), "utf8");
+const journalText = readFileSync(path.join(import.meta.dirname, "migrations/meta/_journal.json"), "utf8");
 
 async function olderDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
@@ -80,7 +80,7 @@ describe("a database made by the build before Kysely", () => {
       name: string;
       timestamp: string;
     }>`select name, timestamp from kysely_migration order by name`.execute(db);
-    const journal = (JSON.parse(migrationFiles) as { entries: { tag: string; when: number }[] }).entries;
+    const journal = (JSON.parse(journalText) as { entries: { tag: string; when: number }[] }).entries;
     // Each carried over with the time the older build gave it, not the time of this start.
     expect(recorded).toEqual(journal.map((entry) => ({ name: entry.tag, timestamp: new Date(entry.when).toISOString() })));
     // The older build's own record is left as it was.
