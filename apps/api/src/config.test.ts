@@ -24,6 +24,24 @@ describe("configuration", () => {
   });
 });
 
+describe("the web server's configuration", () => {
+  it("takes other origins for CORS as a list of origins, and refuses anything else, saying which", () => {
+    expect(parseConfig({}).CORS_ORIGINS).toEqual([]);
+    expect(parseConfig({ CORS_ORIGINS: " https://admin.example.com/ , http://localhost:3001" }).CORS_ORIGINS).toEqual([
+      "https://admin.example.com",
+      "http://localhost:3001",
+    ]);
+    expect(() => parseConfig({ CORS_ORIGINS: "admin.example.com" })).toThrow(/CORS_ORIGINS: admin.example.com is not an http\(s\) origin/);
+    expect(() => parseConfig({ CORS_ORIGINS: "ftp://files.example.com" })).toThrow(/CORS_ORIGINS: ftp/);
+  });
+
+  it("logs at info unless LOG_LEVEL says otherwise, and refuses an unknown level", () => {
+    expect(parseConfig({}).LOG_LEVEL).toBe("info");
+    expect(parseConfig({ LOG_LEVEL: "warn" }).LOG_LEVEL).toBe("warn");
+    expect(() => parseConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+  });
+});
+
 describe("the first owner's configuration", () => {
   it("takes ADMIN_EMAIL and ADMIN_PASSWORD together, the e-mail lower-cased", () => {
     const c = parseConfig({ ADMIN_EMAIL: " Owner@RumahTopi.com ", ADMIN_PASSWORD: "pandan leaves in the rain" });

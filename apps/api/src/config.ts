@@ -72,11 +72,32 @@ const envSchema = z.object({
    */
   FX_DEFAULT_USD_IDR: z.string().default("16777.30"),
   /**
-   * Express's `trust proxy`: which hops may name the client in X-Forwarded-For (`loopback`, a hop
+   * Fastify's `trustProxy`: which hops may name the client in X-Forwarded-For (`loopback`, a hop
    * count, addresses or subnets). Off by default: the client is the connection's address, which a
    * request cannot forge. Behind a reverse proxy set it, or every visitor shares the proxy's limits.
    */
   TRUST_PROXY: z.string().default("false"),
+  /** How much the server logs, one JSON line per request at `info` (pino's levels; `silent` for none). */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Other sites whose pages may call the API with the visitor's cookies (CORS), comma-separated
+   * origins such as https://admin.example.com; the shop's own address always may.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const item of value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const url = URL.parse(item);
+        if (!url || !/^https?:$/.test(url.protocol)) ctx.addIssue({ code: "custom", message: `${item} is not an http(s) origin` });
+        else origins.push(url.origin);
+      }
+      return origins;
+    }),
   /** Orders placed per client (POST /api/orders, the checkout's payment step). */
   RATE_LIMIT_ORDERS: rateLimit("10/600"),
   /** Payment requests started per client (POST /api/xendit/payment-request, paying an order again). */

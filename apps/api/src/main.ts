@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
 import { closeEngine } from "./ai/engines.ts";
+import { buildApp } from "./app.ts";
 import { watchVersions } from "./cache/versions.ts";
 import { config, paymentsSandbox } from "./config.ts";
 import { database } from "./db/client.ts";
 import { seedCatalogIfEmpty } from "./db/seed.ts";
-import { createApp } from "./http/app.ts";
 import { startJobs, stopJobs } from "./jobs/index.ts";
 import { setUpSharp } from "./media/decode-queue.ts";
 import "./jobs/all.ts";
@@ -25,44 +25,54 @@ async function main() {
   // Instances sharing one PostgreSQL tell each other of changes to what they cache.
   const stopWatch = db.kind === "postgres" ? watchVersions() : () => {};
 
-  const app = await createApp({ dev });
-  const server = app.listen(cfg.PORT, cfg.HOST, (error?: Error) => {
-    if (error) {
-      const inUse = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
-      console.error(
-        inUse
-          ? `Port ${cfg.PORT} is already in use (${cfg.HOST}): stop the program that uses it, or choose another port, e.g. PORT=${cfg.PORT + 1} npm start`
-          : `The shop cannot listen on ${cfg.HOST}:${cfg.PORT}: ${error.message}`,
-      );
-      process.exit(1);
-    }
-    const { port } = server.address() as AddressInfo;
-    const where = db.kind === "pglite" ? `embedded PGlite in ${cfg.DATA_DIR}/db` : "PostgreSQL (DATABASE_URL)";
-    console.log(`Studio photos: the ${cfg.AI_IMAGE_API_URL ? `remote image model ${cfg.AI_IMAGE_MODEL}` : "local engine"}.`);
-    if (paymentsSandbox()) console.log("Demo shop: no Xendit key, so payments run in the built-in sandbox and no real payment is taken.");
-    console.log(`Shop running at http://localhost:${port} (${dev ? "development" : "production"}; database: ${where})`);
-  });
+  const app = await buildApp({ dev });
+  try {
+    await app.listen({ port: cfg.PORT, host: cfg.HOST });
+  } catch (error) {
+    const inUse = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
+    console.error(
+      inUse
+        ? `Port ${cfg.PORT} is already in use (${cfg.HOST}): stop the program that uses it, or choose another port, e.g. PORT=${cfg.PORT + 1} npm start`
+        : `The shop cannot listen on ${cfg.HOST}:${cfg.PORT}: ${(error as Error).message}`,
+    );
+    process.exit(1);
+  }
+  const port = (app.server.address() as AddressInfo).port;
+  const where = db.kind === "pglite" ? `embedded PGlite in ${cfg.DATA_DIR}/db` : "PostgreSQL (DATABASE_URL)";
+  console.log(`Studio photos: the ${cfg.AI_IMAGE_API_URL ? `remote image model ${cfg.AI_IMAGE_MODEL}` : "local engine"}.`);
+  if (paymentsSandbox()) console.log("Demo shop: no Xendit key, so payments run in the built-in sandbox and no real payment is taken.");
+  console.log(`Shop running at http://localhost:${port} (${dev ? "development" : "production"}; database: ${where})`);
 
   let stopping = false;
+  /**
+   * Stops accepting, lets the requests in flight finish (a new request on an open connection gets
+   * 503), then stops the jobs (a running one finishes), the AI engine, the sandbox and the database.
+   * Whatever is still busy after STOP_WITHIN_MS is cut off, so an orchestrator's grace period holds.
+   */
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
+    setTimeout(() => {
+      console.error(`Not stopped within ${STOP_WITHIN_MS / 1000} s: exiting anyway`);
+      process.exit(1);
+    }, STOP_WITHIN_MS).unref();
     stopWatch();
-    server.close(
-      () =>
-        void stopJobs()
-          .catch((error: unknown) => console.error("Stopping jobs:", error))
-          .then(() => closeEngine())
-          .then(() => stopXenditSandbox())
-          .then(() => db.close())
-          .finally(() => process.exit(0)),
-    );
-    setTimeout(() => process.exit(0), 15_000).unref();
+    void app
+      .close()
+      .then(() => stopJobs())
+      .catch((error: unknown) => console.error("Stopping:", error))
+      .then(() => closeEngine())
+      .then(() => stopXenditSandbox())
+      .then(() => db.close())
+      .finally(() => process.exit(0));
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
 }
+
+/** Kubernetes and most hosts wait 10 s after SIGTERM before they kill. */
+const STOP_WITHIN_MS = 9_500;
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);

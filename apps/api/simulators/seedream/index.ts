@@ -6,9 +6,8 @@
  * or refuse the key. See README.md beside this file.
  */
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import express from "express";
+import Fastify from "fastify";
 import { renderStudioImage } from "./render.ts";
 
 type Behaviour =
@@ -159,29 +158,43 @@ function seriesLength(prompt: string, maxImages: number): number {
 }
 
 export async function startSeedreamSimulator(options: { apiKey: string; host?: string; port?: number }): Promise<SeedreamSimulator> {
-  const app = express();
-  app.disable("x-powered-by");
+  // forceCloseConnections: close() must not wait for a hanging generation or a kept-alive client.
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   const requests: SeedreamRequest[] = [];
   const files = new Map<string, Buffer>();
   let behaviour: Behaviour = { kind: "ok" };
   const hanging = new Set<() => void>();
+  let url = "";
 
-  app.post("/_control/behaviour", express.json(), (req, res) => {
-    behaviour = req.body as Behaviour;
-    res.json({ ok: true });
+  // Bodies as under Express: empty JSON is {}, a body of another type is left unread (the API then
+  // answers MissingParameter); unparsable JSON is a 400.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    try {
+      done(null, body === "" ? {} : JSON.parse(body as string));
+    } catch (error) {
+      done(Object.assign(error as Error, { statusCode: 400 }));
+    }
   });
-  app.get("/files/:name", (req, res) => {
-    const file = files.get(req.params.name);
-    if (!file) return void res.status(404).end();
-    res.type("image/jpeg").send(file);
+  app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+
+  app.post("/_control/behaviour", (request) => {
+    behaviour = request.body as Behaviour;
+    return { ok: true };
   });
-  app.post("/api/v3/images/generations", express.json({ limit: "120mb" }), async (req, res) => {
+  app.get<{ Params: { name: string } }>("/files/:name", (request, reply) => {
+    const file = files.get(request.params.name);
+    if (!file) return void reply.code(404).send();
+    reply.type("image/jpeg").send(file);
+  });
+  // 120 MB: up to 14 reference photos come inline as data URLs.
+  app.post("/api/v3/images/generations", { bodyLimit: 120 * 1024 * 1024 }, async (request, reply) => {
     const requestId = randomUUID().replace(/-/g, "");
-    const fail = (e: ApiError) => void res.status(e.status).json(errorBody(e, requestId));
-    if (req.get("authorization") !== `Bearer ${options.apiKey}`) {
+    const fail = (e: ApiError) => reply.code(e.status).send(errorBody(e, requestId));
+    if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
       return fail({ status: 401, code: "AuthenticationError", message: "The API key or AK/SK in the request is missing or invalid." });
     }
-    const body = (req.body ?? {}) as Record<string, unknown>;
+    const body = (request.body ?? {}) as Record<string, unknown>;
     const checked = validate(body);
     if ("status" in checked) return fail(checked);
     requests.push(checked.request);
@@ -189,44 +202,41 @@ export async function startSeedreamSimulator(options: { apiKey: string; host?: s
     if (now.kind === "hang") {
       await new Promise<void>((resolve) => {
         hanging.add(resolve);
-        res.on("close", () => {
+        reply.raw.on("close", () => {
           hanging.delete(resolve);
           resolve();
         });
       });
-      return;
+      // Nothing is sent: the client gives up, or close() drops the connection.
+      return reply;
     }
     if (now.kind === "error") return fail({ status: now.status, code: now.code, message: now.message });
     if (now.kind === "slow") await new Promise((r) => setTimeout(r, now.ms));
-    const { request, references, size } = checked;
-    const count = request.sequential ? seriesLength(request.prompt, request.maxImages ?? 15) : 1;
+    const { request: asked, references, size } = checked;
+    const count = asked.sequential ? seriesLength(asked.prompt, asked.maxImages ?? 15) : 1;
     const reference = references.map(referenceBytes).find((b) => b !== null) ?? null;
     const data = [];
     for (let i = 0; i < count; i++) {
       const image = await renderStudioImage(reference, i, size.width, size.height);
-      if (request.responseFormat === "b64_json") {
-        data.push({ b64_json: image.toString("base64"), size: request.size });
+      if (asked.responseFormat === "b64_json") {
+        data.push({ b64_json: image.toString("base64"), size: asked.size });
       } else {
         const name = `${requestId}_${i}.jpeg`;
         files.set(name, image);
-        data.push({ url: `${url}/files/${name}`, size: request.size });
+        data.push({ url: `${url}/files/${name}`, size: asked.size });
       }
     }
-    res.json({
-      model: request.model,
+    return {
+      model: asked.model,
       created: Math.floor(Date.now() / 1000),
       data,
       usage: { generated_images: count, output_tokens: count * 16384, total_tokens: count * 16384 },
-    });
+    };
   });
 
-  const server = createServer(app);
   const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
+  await app.listen({ port: options.port ?? 0, host });
+  url = `http://${host}:${(app.server.address() as AddressInfo).port}`;
   return {
     url,
     requests,
@@ -235,8 +245,7 @@ export async function startSeedreamSimulator(options: { apiKey: string; host?: s
     },
     async close() {
       for (const resolve of hanging) resolve();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
     },
   };
 }

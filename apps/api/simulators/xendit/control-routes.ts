@@ -1,129 +1,135 @@
-import express from "express";
+import type { FastifyPluginAsync } from "fastify";
 import type { Engine } from "./engine.ts";
-import { invalid, XenditError } from "./errors.ts";
+import { invalid, noSuchPath } from "./errors.ts";
+import { readJsonBodies } from "./request-bodies.ts";
 import { failureCodes, type RefundStatus, refundFailureCodes, type WebhookEvent, webhookEvents } from "./types.ts";
 import { isObject } from "./validate-create.ts";
 import type { DeliverySettings, WebhookSender } from "./webhooks.ts";
+
+type ById = { Params: { id: string } };
 
 /**
  * Sandbox helpers for tests (mounted at /_control, no auth): pay, fail or expire a request, decide
  * how refunds end, send chosen webhooks, bend webhook delivery, move the clock, list and reset.
  */
-export function controlRoutes(engine: Engine, webhooks: WebhookSender, advanceClock: (ms: number) => void): express.Router {
-  const router = express.Router();
+export function controlRoutes(engine: Engine, webhooks: WebhookSender, advanceClock: (ms: number) => void): FastifyPluginAsync {
+  return async (instance) => {
+    readJsonBodies(instance);
+    // `/_control` itself too, so the host's guard of this area sees it as one of its routes.
+    for (const url of ["/", "/*"]) instance.all(url, noSuchPath("No such control endpoint", instance.prefix, "/_control"));
 
-  router.get("/payment_requests", (_req, res) => {
-    res.json(engine.list());
-  });
-  router.get("/payment_requests/:id", (req, res) => {
-    res.json({ payment_request: engine.get(req.params.id), payments: engine.paymentsOf(req.params.id) });
-  });
-  router.post("/payment_requests/:id/pay", (req, res) => {
-    const body = objectBody(req.body);
-    if (body.amount !== undefined && (typeof body.amount !== "number" || !Number.isInteger(body.amount) || body.amount <= 0)) {
-      throw invalid("amount must be a positive whole number");
-    }
-    if (body.currency !== undefined && (typeof body.currency !== "string" || !/^[A-Z]{3}$/.test(body.currency))) {
-      throw invalid("currency must be a three-letter code such as IDR or USD");
-    }
-    res.json(engine.pay(req.params.id, { amount: body.amount as number | undefined, currency: body.currency as string | undefined }));
-  });
-  router.post("/payment_requests/:id/fail", (req, res) => {
-    const code = objectBody(req.body).failure_code;
-    if (typeof code !== "string" || !(failureCodes as readonly string[]).includes(code)) {
-      throw invalid(`failure_code must be one of Xendit's codes: ${failureCodes.join(", ")}`);
-    }
-    res.json(engine.fail(req.params.id, code));
-  });
-  router.post("/payment_requests/:id/expire", (req, res) => {
-    res.json(engine.expire(req.params.id));
-  });
-  router.post("/payment_requests/:id/events", (req, res) => {
-    const parsed = parseEvents(objectBody(req.body).events, requestEvents);
-    engine.sendEvents(req.params.id, parsed);
-    res.status(202).json({ queued: parsed.length });
-  });
+    instance.get("/payment_requests", (_request, reply) => {
+      reply.send(engine.list());
+    });
+    instance.get<ById>("/payment_requests/:id", (request, reply) => {
+      reply.send({ payment_request: engine.get(request.params.id), payments: engine.paymentsOf(request.params.id) });
+    });
+    instance.post<ById>("/payment_requests/:id/pay", (request, reply) => {
+      const body = objectBody(request.body);
+      if (body.amount !== undefined && (typeof body.amount !== "number" || !Number.isInteger(body.amount) || body.amount <= 0)) {
+        throw invalid("amount must be a positive whole number");
+      }
+      if (body.currency !== undefined && (typeof body.currency !== "string" || !/^[A-Z]{3}$/.test(body.currency))) {
+        throw invalid("currency must be a three-letter code such as IDR or USD");
+      }
+      reply.send(
+        engine.pay(request.params.id, { amount: body.amount as number | undefined, currency: body.currency as string | undefined }),
+      );
+    });
+    instance.post<ById>("/payment_requests/:id/fail", (request, reply) => {
+      const code = objectBody(request.body).failure_code;
+      if (typeof code !== "string" || !(failureCodes as readonly string[]).includes(code)) {
+        throw invalid(`failure_code must be one of Xendit's codes: ${failureCodes.join(", ")}`);
+      }
+      reply.send(engine.fail(request.params.id, code));
+    });
+    instance.post<ById>("/payment_requests/:id/expire", (request, reply) => {
+      reply.send(engine.expire(request.params.id));
+    });
+    instance.post<ById>("/payment_requests/:id/events", (request, reply) => {
+      const parsed = parseEvents(objectBody(request.body).events, requestEvents);
+      engine.sendEvents(request.params.id, parsed);
+      reply.code(202).send({ queued: parsed.length });
+    });
 
-  router.get("/sessions", (_req, res) => {
-    res.json(engine.listSessions());
-  });
-  router.post("/sessions/:id/pay", (req, res) => {
-    const body = objectBody(req.body);
-    if (body.amount !== undefined && (typeof body.amount !== "number" || !Number.isInteger(body.amount) || body.amount <= 0)) {
-      throw invalid("amount must be a positive whole number");
-    }
-    if (body.currency !== undefined && (typeof body.currency !== "string" || !/^[A-Z]{3}$/.test(body.currency))) {
-      throw invalid("currency must be a three-letter code such as IDR or USD");
-    }
-    const session = engine.getSession(req.params.id);
-    res.json(
-      engine.paySession(req.params.id, {
-        status: "SUCCEEDED",
-        amount: (body.amount as number | undefined) ?? session.amount,
-        currency: (body.currency as string | undefined) ?? session.currency,
-      }),
-    );
-  });
-  router.post("/sessions/:id/fail", (req, res) => {
-    const code = objectBody(req.body).failure_code;
-    if (typeof code !== "string" || !(failureCodes as readonly string[]).includes(code)) {
-      throw invalid(`failure_code must be one of Xendit's codes: ${failureCodes.join(", ")}`);
-    }
-    res.json(engine.paySession(req.params.id, { status: "FAILED", failureCode: code }));
-  });
-  router.post("/sessions/:id/expire", (req, res) => {
-    res.json(engine.expireSession(req.params.id));
-  });
-  router.post("/sessions/:id/events", (req, res) => {
-    const events = parseEvents(objectBody(req.body).events, sessionEvents);
-    engine.sendSessionEvents(req.params.id, events);
-    res.status(202).json({ queued: events.length });
-  });
+    instance.get("/sessions", (_request, reply) => {
+      reply.send(engine.listSessions());
+    });
+    instance.post<ById>("/sessions/:id/pay", (request, reply) => {
+      const body = objectBody(request.body);
+      if (body.amount !== undefined && (typeof body.amount !== "number" || !Number.isInteger(body.amount) || body.amount <= 0)) {
+        throw invalid("amount must be a positive whole number");
+      }
+      if (body.currency !== undefined && (typeof body.currency !== "string" || !/^[A-Z]{3}$/.test(body.currency))) {
+        throw invalid("currency must be a three-letter code such as IDR or USD");
+      }
+      const session = engine.getSession(request.params.id);
+      reply.send(
+        engine.paySession(request.params.id, {
+          status: "SUCCEEDED",
+          amount: (body.amount as number | undefined) ?? session.amount,
+          currency: (body.currency as string | undefined) ?? session.currency,
+        }),
+      );
+    });
+    instance.post<ById>("/sessions/:id/fail", (request, reply) => {
+      const code = objectBody(request.body).failure_code;
+      if (typeof code !== "string" || !(failureCodes as readonly string[]).includes(code)) {
+        throw invalid(`failure_code must be one of Xendit's codes: ${failureCodes.join(", ")}`);
+      }
+      reply.send(engine.paySession(request.params.id, { status: "FAILED", failureCode: code }));
+    });
+    instance.post<ById>("/sessions/:id/expire", (request, reply) => {
+      reply.send(engine.expireSession(request.params.id));
+    });
+    instance.post<ById>("/sessions/:id/events", (request, reply) => {
+      const events = parseEvents(objectBody(request.body).events, sessionEvents);
+      engine.sendSessionEvents(request.params.id, events);
+      reply.code(202).send({ queued: events.length });
+    });
 
-  router.get("/refunds", (_req, res) => {
-    res.json({ outcome: engine.refundOutcome(), refunds: engine.listRefunds() });
-  });
-  // What becomes of refunds created from now on: SUCCEEDED (the default), FAILED with a code, or
-  // PENDING (no webhook until /refunds/:id/succeed or /fail).
-  router.post("/refunds/outcome", (req, res) => {
-    const { status, failure_code: code = "REFUND_FAILED" } = objectBody(req.body);
-    if (status !== "SUCCEEDED" && status !== "FAILED" && status !== "PENDING") throw invalid("status must be SUCCEEDED, FAILED or PENDING");
-    res.json(engine.setRefundOutcome({ status: status as RefundStatus, failureCode: refundFailureCode(code) }));
-  });
-  router.post("/refunds/:id/succeed", (req, res) => {
-    res.json(engine.succeedRefund(req.params.id));
-  });
-  router.post("/refunds/:id/fail", (req, res) => {
-    res.json(engine.failRefund(req.params.id, refundFailureCode(objectBody(req.body).failure_code ?? "REFUND_FAILED")));
-  });
+    instance.get("/refunds", (_request, reply) => {
+      reply.send({ outcome: engine.refundOutcome(), refunds: engine.listRefunds() });
+    });
+    // What becomes of refunds created from now on: SUCCEEDED (the default), FAILED with a code, or
+    // PENDING (no webhook until /refunds/:id/succeed or /fail).
+    instance.post("/refunds/outcome", (request, reply) => {
+      const { status, failure_code: code = "REFUND_FAILED" } = objectBody(request.body);
+      if (status !== "SUCCEEDED" && status !== "FAILED" && status !== "PENDING")
+        throw invalid("status must be SUCCEEDED, FAILED or PENDING");
+      reply.send(engine.setRefundOutcome({ status: status as RefundStatus, failureCode: refundFailureCode(code) }));
+    });
+    instance.post<ById>("/refunds/:id/succeed", (request, reply) => {
+      reply.send(engine.succeedRefund(request.params.id));
+    });
+    instance.post<ById>("/refunds/:id/fail", (request, reply) => {
+      reply.send(engine.failRefund(request.params.id, refundFailureCode(objectBody(request.body).failure_code ?? "REFUND_FAILED")));
+    });
 
-  router.get("/webhooks", (_req, res) => {
-    res.json({ settings: webhooks.settings(), pending: webhooks.pending(), log: webhooks.log() });
-  });
-  router.post("/webhooks", (req, res) => {
-    res.json(webhooks.configure(parseSettings(objectBody(req.body))));
-  });
-  router.delete("/webhooks/pending", (_req, res) => {
-    res.json({ dropped: webhooks.dropPending() });
-  });
+    instance.get("/webhooks", (_request, reply) => {
+      reply.send({ settings: webhooks.settings(), pending: webhooks.pending(), log: webhooks.log() });
+    });
+    instance.post("/webhooks", (request, reply) => {
+      reply.send(webhooks.configure(parseSettings(objectBody(request.body))));
+    });
+    instance.delete("/webhooks/pending", (_request, reply) => {
+      reply.send({ dropped: webhooks.dropPending() });
+    });
 
-  router.post("/clock", (req, res) => {
-    const seconds = objectBody(req.body).advanceSeconds;
-    if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0)
-      throw invalid("advanceSeconds must be a number of seconds, 0 or more");
-    advanceClock(seconds * 1000);
-    engine.sweep();
-    res.json({ now: new Date(engine.now()).toISOString() });
-  });
-  router.post("/reset", (_req, res) => {
-    engine.reset();
-    webhooks.reset();
-    res.json({ reset: true });
-  });
-  router.use((req) => {
-    throw new XenditError(404, "NOT_FOUND", `No such control endpoint: ${req.method} /_control${req.path}`);
-  });
-  return router;
+    instance.post("/clock", (request, reply) => {
+      const seconds = objectBody(request.body).advanceSeconds;
+      if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0)
+        throw invalid("advanceSeconds must be a number of seconds, 0 or more");
+      advanceClock(seconds * 1000);
+      engine.sweep();
+      reply.send({ now: new Date(engine.now()).toISOString() });
+    });
+    instance.post("/reset", (_request, reply) => {
+      engine.reset();
+      webhooks.reset();
+      reply.send({ reset: true });
+    });
+  };
 }
 
 function refundFailureCode(code: unknown): string {

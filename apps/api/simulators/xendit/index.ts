@@ -4,15 +4,15 @@
  * See README.md beside this file for the paths, test cards and control API.
  */
 import { createHash } from "node:crypto";
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import express from "express";
+import Fastify, { type FastifyPluginAsync } from "fastify";
 import { apiRoutes, refundRoutes, sessionRoutes } from "./api-routes.ts";
 import { controlRoutes } from "./control-routes.ts";
 import { createEngine } from "./engine.ts";
-import { jsonErrorHandler, XenditError } from "./errors.ts";
+import { answerError, noSuchPath } from "./errors.ts";
 import { payRoutes } from "./pay-routes.ts";
+import { leaveOtherBodiesUnread } from "./request-bodies.ts";
 import { createStore, type Store } from "./store.ts";
 import type { Payment, PaymentRequest, PaymentSession, Refund } from "./types.ts";
 import { createWebhookSender, type DeliveryLogEntry, type DeliverySettings } from "./webhooks.ts";
@@ -24,7 +24,7 @@ export type { WebhookBody } from "./types.ts";
 export type SimulatorOptions = {
   /** Basic-auth user name expected on /v3 (password empty). */
   secretKey: string;
-  /** Absolute URL where the router is reachable, e.g. http://localhost:3000/_sandbox/xendit (hosted page links). */
+  /** Absolute URL where the plugin is reachable, e.g. http://localhost:3000/_sandbox/xendit (hosted page links). */
   publicUrl: string;
   /** Where webhooks go (the shop's /api/xendit/webhook); none = no webhooks. */
   callbackUrl?: string;
@@ -46,7 +46,11 @@ export type SimulatorOptions = {
 };
 
 export type XenditSimulator = {
-  router: express.Router;
+  /**
+   * The simulator's routes, for `app.register(plugin, { prefix: "/_sandbox/xendit" })`. It reads
+   * bodies and answers errors and unknown paths itself, whatever the host does elsewhere.
+   */
+  plugin: FastifyPluginAsync;
   /** The state itself (read it in tests; change it only through the API). */
   store: Store;
   paymentRequest(id: string): PaymentRequest | undefined;
@@ -101,22 +105,24 @@ export function createXenditSimulator(options: SimulatorOptions): XenditSimulato
     store.changed();
   };
 
-  // Paths match exactly, as Xendit's do: the shop guards /_control by its exact spelling.
-  const router = express.Router({ caseSensitive: true });
-  router.use("/v3", apiRoutes(engine, options.secretKey));
-  router.use("/sessions", sessionRoutes(engine, options.secretKey));
-  router.use("/refunds", refundRoutes(engine, options.secretKey));
-  router.use("/pay", express.urlencoded({ extended: false, limit: "64kb" }), payRoutes(engine));
-  router.use("/_control", express.json({ limit: "1mb" }), controlRoutes(engine, webhooks, advanceClock));
-  router.use((req) => {
-    throw new XenditError(404, "NOT_FOUND", `No such sandbox path: ${req.method} ${req.path}`);
-  });
-  router.use(jsonErrorHandler);
+  const plugin: FastifyPluginAsync = async (instance) => {
+    // The host's body parsers must not get in the way (a JSON parser would refuse the pay pages' forms).
+    instance.removeAllContentTypeParsers();
+    leaveOtherBodiesUnread(instance);
+    instance.setErrorHandler((error, _request, reply) => answerError(error, reply));
+    instance.all("/*", noSuchPath("No such sandbox path", instance.prefix));
+    // Paths match exactly, as Xendit's do (Fastify's routes are case-sensitive unless the host says otherwise).
+    await instance.register(apiRoutes(engine, options.secretKey), { prefix: "/v3" });
+    await instance.register(sessionRoutes(engine, options.secretKey), { prefix: "/sessions" });
+    await instance.register(refundRoutes(engine, options.secretKey), { prefix: "/refunds" });
+    await instance.register(payRoutes(engine), { prefix: "/pay" });
+    await instance.register(controlRoutes(engine, webhooks, advanceClock), { prefix: "/_control" });
+  };
 
   const sweeper = setInterval(() => engine.sweep(), SWEEP_EVERY_MS).unref();
 
   return {
-    router,
+    plugin,
     store,
     paymentRequest: (id) => store.paymentRequests.get(id),
     paymentSession: (id) => store.sessions.get(id),
@@ -149,25 +155,27 @@ export async function startXenditSimulator(
   options: Omit<SimulatorOptions, "publicUrl"> & { port?: number; host?: string },
 ): Promise<StartedXenditSimulator> {
   const { port = 0, host = "127.0.0.1", ...rest } = options;
-  const app = express();
-  app.disable("x-powered-by");
-  const server = createServer(app);
+  const app = Fastify({ logger: false });
+  // The hosted pages link to the simulator's own URL, known only once the port is bound: listen
+  // first, then add the routes (nothing can call before the URL is returned).
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve());
+    app.server.once("error", reject);
+    app.server.listen(port, host, () => resolve());
   });
-  const address = server.address() as AddressInfo;
+  const address = app.server.address() as AddressInfo;
   const reachable = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
   const url = `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${address.port}`;
   const simulator = createXenditSimulator({ ...rest, publicUrl: url });
-  app.use(simulator.router);
+  await app.register(simulator.plugin);
+  await app.ready();
   return {
     ...simulator,
     url,
     async close() {
       await simulator.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Fastify's forceCloseConnections applies only to app.listen(): drop open connections here.
+      app.server.closeAllConnections();
+      await app.close();
     },
   };
 }

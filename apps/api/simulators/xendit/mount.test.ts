@@ -1,34 +1,40 @@
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import express from "express";
+import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createXenditSimulator, type XenditSimulator } from "./index.ts";
 import { apiClient, returnUrls, SECRET_KEY } from "./test-helpers.ts";
 
-// As the shop runs it in sandbox mode: the router under /_sandbox/xendit inside another app.
+// As the shop runs it in sandbox mode: the plugin under /_sandbox/xendit inside another app.
 let base: string;
 let origin: string;
 let sim: XenditSimulator;
-let server: ReturnType<typeof createServer>;
+let app: FastifyInstance;
 
 beforeAll(async () => {
-  const app = express();
-  app.use(express.json()); // a body parser before the router must not get in its way
-  server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app = Fastify({ logger: false });
+  // The host's own JSON parser (here a strict one) must not get in the plugin's way.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (error) {
+      done(error as Error);
+    }
+  });
+  app.get("/shop-page", async () => "the shop");
+  // The simulator needs its public URL, so bind the port before its routes are added.
+  await new Promise<void>((resolve) => app.server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   base = `${origin}/_sandbox/xendit`;
   sim = createXenditSimulator({ secretKey: SECRET_KEY, publicUrl: `${base}/` });
-  app.use("/_sandbox/xendit", sim.router);
-  app.get("/shop-page", (_req, res) => {
-    res.send("the shop");
-  });
+  await app.register(sim.plugin, { prefix: "/_sandbox/xendit" });
+  await app.ready();
 });
 
 afterAll(async () => {
   await sim.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  app.server.closeAllConnections();
+  await app.close();
 });
 
 it("serves the API and the hosted pages under a sub-path", async () => {

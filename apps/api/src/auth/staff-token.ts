@@ -16,7 +16,7 @@ export function isStaff(request: Request): boolean {
   return isStaffAuthorization(request.headers.get("authorization"));
 }
 
-/** The same check on an Authorization header's value (for plain Node/Express requests). */
+/** The same check on an Authorization header's value (for plain Node requests: the sandbox's control API). */
 export function isStaffAuthorization(header: string | null | undefined): boolean {
   const expected = config().ADMIN_API_TOKEN;
   const given = bearerOf(header);

@@ -48,6 +48,12 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
     });
 }
 
+/** The migrations of migrations/ that this database has not applied yet (none once it started). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const migrations = await new Migrator({ db, provider: sqlFiles }).getMigrations();
+  return migrations.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}
+
 /**
  * The older build ran the same SQL files through Drizzle, which kept the time of the newest one
  * applied (its journal's `when`, in meta/_journal.json). Every file up to that time is recorded as

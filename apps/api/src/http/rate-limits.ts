@@ -1,12 +1,10 @@
 import { isIPv4, isIPv6 } from "node:net";
-import type { RequestHandler } from "express";
 import { sql } from "kysely";
 import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
 import { config } from "#server/config.ts";
 import { batched } from "#server/db/batched.ts";
 import { getDb } from "#server/db/client.ts";
-import { linkRefusalPage } from "./link-refusal-page.ts";
-import { isApiPath, routedPath } from "./request-body.ts";
+import { routedPath } from "./request-body.ts";
 import { clientIpOf } from "./request-context.ts";
 
 /**
@@ -65,7 +63,7 @@ export function limitOf(method: string, path: string): LimitName | null {
 }
 
 /**
- * Who is counted: the client's address (Express's req.ip, which follows TRUST_PROXY). An IPv6
+ * Who is counted: the client's address (Fastify's request.ip, which follows TRUST_PROXY). An IPv6
  * client counts by its /64 network, since one household or server holds a whole /64.
  */
 export function clientKey(ip: string | undefined): string {
@@ -179,7 +177,7 @@ export async function refusal(name: LimitName, client: string): Promise<number |
  * without counting this request; null otherwise (and when the database cannot answer: the
  * counting step still limits).
  */
-async function pastLimit(name: LimitName, client: string): Promise<number | null> {
+export async function pastLimit(name: LimitName, client: string): Promise<number | null> {
   const limit = limitFor(name);
   try {
     const db = await getDb();
@@ -203,35 +201,3 @@ async function pastLimit(name: LimitName, client: string): Promise<number | null
 export async function countLinkMiss(request: Request): Promise<void> {
   await refusal("linkMisses", clientOf(request));
 }
-
-/**
- * Counts the request; over the limit, answers 429 (JSON API) or marks it for the 429 page. A
- * client that asked for too many unknown private links (counted by their pages) is refused those
- * pages before any lookup or render, with a plain page made once, until its window ends.
- */
-export const rateLimit: RequestHandler = async (req, res, next) => {
-  const read = readLimitOf(req.method, req.path);
-  const name = read ?? limitOf(req.method, req.path);
-  if (!name) return next();
-  try {
-    const seconds = read ? await pastLimit(read, clientKey(req.ip)) : await refusal(name, clientKey(req.ip));
-    if (seconds === null) return next();
-    res.setHeader("Retry-After", String(seconds));
-    if (isApiPath(req.path)) {
-      // A refused upload's body is not read to its end: the connection closes after the answer.
-      if (!req.complete) res.setHeader("Connection", "close");
-      res.status(429).json({ error: `Too many requests. Please try again in ${seconds} seconds.` });
-      return;
-    }
-    if (read) {
-      // As the private-link pages themselves: never kept, indexed or sent on as a referrer.
-      res.status(429).set({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" });
-      res.type("html").send(linkRefusalPage(req.path));
-      return;
-    }
-    res.locals.retryAfter = seconds;
-    return next();
-  } catch (error) {
-    return next(error);
-  }
-};

@@ -1,4 +1,4 @@
-import type { Request as ExpressRequest } from "express";
+import type { IncomingMessage } from "node:http";
 import getRawBody from "raw-body";
 
 /**
@@ -31,8 +31,11 @@ export function routedPath(path: string): string {
   return decoded.toLowerCase().replace(/\/{2,}/g, "/");
 }
 
+/** The path of a request's address, without its query. */
+export const pathOf = (url: string) => url.split("?")[0]!;
+
 export const isApiPath = (path: string) => {
-  const routed = routedPath(path);
+  const routed = routedPath(pathOf(path));
   return routed === "/api" || routed.startsWith("/api/");
 };
 
@@ -43,20 +46,20 @@ export const isApiPath = (path: string) => {
  * public, up to 3 × 5 MB, rate-limited before a byte is read).
  */
 export const streamsBody = (method: string, path: string) =>
-  method === "POST" && ["/api/uploads", "/api/custom-orders/uploads"].includes(routedPath(path));
+  method === "POST" && ["/api/uploads", "/api/custom-orders/uploads"].includes(routedPath(pathOf(path)));
 
-const mediaType = (req: ExpressRequest) => (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+const mediaType = (contentType: string | undefined) => (contentType ?? "").split(";")[0]!.trim().toLowerCase();
 
-export function contentTypeRefusal(req: ExpressRequest): Refusal | null {
-  const type = mediaType(req);
-  if (isApiPath(req.path)) {
+export function contentTypeRefusal(path: string, contentType: string | undefined): Refusal | null {
+  const type = mediaType(contentType);
+  if (isApiPath(path)) {
     return type === "application/json" ? null : { status: 415, error: "Send the body as JSON (Content-Type: application/json)" };
   }
   return formTypes.has(type) ? null : { status: 415, error: "Send a form (application/x-www-form-urlencoded or multipart/form-data)" };
 }
 
 /** The whole body, or the refusal when it is larger than the limit. */
-export async function readBody(req: ExpressRequest): Promise<Buffer | Refusal> {
+export async function readBody(req: IncomingMessage): Promise<Buffer | Refusal> {
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > BODY_LIMIT) return tooLarge;
   try {
@@ -73,10 +76,10 @@ const tooLarge: Refusal = { status: 413, error: `The request body is larger than
  * A JSON body whose text the shop could not store, or a multipart form that does not parse (a
  * route would fail reading it); other bodies are left to their routes.
  */
-export async function bodyRefusal(req: ExpressRequest, body: Buffer): Promise<Refusal | null> {
-  const type = mediaType(req);
+export async function bodyRefusal(contentType: string | undefined, body: Buffer): Promise<Refusal | null> {
+  const type = mediaType(contentType);
   if (type === "multipart/form-data") {
-    const parsed = await new Response(new Uint8Array(body), { headers: { "Content-Type": req.headers["content-type"]! } }).formData().then(
+    const parsed = await new Response(new Uint8Array(body), { headers: { "Content-Type": contentType! } }).formData().then(
       () => true,
       () => false,
     );

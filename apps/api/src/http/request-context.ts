@@ -21,7 +21,7 @@ export function routerContext(info: RequestInfo): RouterContextProvider {
 }
 
 /**
- * The web server puts the client's address (Express's req.ip, which follows TRUST_PROXY) on the
+ * The web server puts the client's address (Fastify's request.ip, which follows TRUST_PROXY) on the
  * request under this header, replacing anything the client sent, so every loader and action, and
  * the Request copies React Router makes, can read it: for the audit log and sign-in limits.
  */

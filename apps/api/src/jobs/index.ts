@@ -131,7 +131,8 @@ export async function stopJobs(): Promise<void> {
   s.stopping = (async () => {
     try {
       const runner = await running.catch(() => undefined);
-      await runner?.boss.stop({ graceful: true, timeout: 10_000, close: true });
+      // Within the process's stop budget (main.ts): the web server has had its share first.
+      await runner?.boss.stop({ graceful: true, timeout: 6_000, close: true });
     } finally {
       s.runner = undefined;
       s.stopping = undefined;

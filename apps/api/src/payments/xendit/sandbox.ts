@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import path from "node:path";
-import type { RequestHandler } from "express";
+import type { FastifyPluginAsync } from "fastify";
 import { sessionSecret } from "#server/auth/session-secret.ts";
 import { bearerOf, isStaffAuthorization, sameSecret } from "#server/auth/staff-token.ts";
 import { config, paymentsSandbox } from "#server/config.ts";
@@ -48,19 +48,43 @@ export function startXenditSandbox(port: number): void {
   connectXendit({ baseUrl: localBase, secretKey, callbackToken });
 }
 
-/** The sandbox's routes for the web server (nothing when a real Xendit is configured). */
-export const sandboxRoutes: RequestHandler = (req, res, next) => {
+/**
+ * The sandbox's routes for the web server: `app.register(sandboxRoutes, { prefix: SANDBOX_PATH })`.
+ * Whether the sandbox runs is read when the app is built, so startXenditSandbox must come first
+ * (src/main.ts starts it before createApp); without it (a real Xendit configured) every path
+ * here is a 404.
+ */
+export const sandboxRoutes: FastifyPluginAsync = async (instance) => {
   const sandbox = g[slot];
-  if (!sandbox) return next();
-  const caller = { authorization: req.headers.authorization, remoteAddress: req.socket.remoteAddress, nodeEnv: config().NODE_ENV };
-  if (req.path.startsWith("/_control") && !mayControl(caller, sandbox.controlToken)) {
-    res.status(403).json({
+  if (!sandbox) {
+    // No parser of the host's may answer first (a 400 for bad JSON instead of the 404).
+    instance.removeAllContentTypeParsers();
+    instance.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    for (const url of ["/", "/*"]) {
+      instance.all(url, (_request, reply) => {
+        reply.code(404).send({ error: "Not found" });
+      });
+    }
+    return;
+  }
+  const prefix = instance.prefix;
+  instance.addHook("onRequest", async (request, reply) => {
+    // The route that matched, not the raw URL: the router also takes /%5Fcontrol/... (and, if the
+    // host says so, other spellings) for /_control/...; an unknown path has no route.
+    const below = (request.routeOptions.url ?? request.url).slice(prefix.length);
+    if (!below.startsWith("/_control")) return;
+    const caller = {
+      authorization: request.headers.authorization,
+      remoteAddress: request.socket.remoteAddress,
+      nodeEnv: config().NODE_ENV,
+    };
+    if (mayControl(caller, sandbox.controlToken)) return;
+    reply.code(403).send({
       error_code: "FORBIDDEN",
       message: "The sandbox control API answers only to staff (Authorization: Bearer <ADMIN_API_TOKEN>)",
     });
-    return;
-  }
-  sandbox.simulator.router(req, res, next);
+  });
+  await instance.register(sandbox.simulator.plugin);
 };
 
 const loopbackAddresses = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);

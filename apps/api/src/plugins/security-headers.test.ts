@@ -1,21 +1,21 @@
-import type { AddressInfo } from "node:net";
-import express from "express";
+import Fastify, { type FastifyInstance, type onRequestHookHandler } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { sandboxSecurityHeaders, securityHeaders } from "./security-headers.ts";
 
-let close: (() => void) | undefined;
-afterEach(() => close?.());
+let app: FastifyInstance | undefined;
+afterEach(() => app?.close());
 
-async function headersOf(handlers: express.RequestHandler[], path = "/"): Promise<Headers> {
-  const app = express();
-  app.use(handlers);
-  app.get(/.*/, (_req, res) => {
-    res.send("ok");
-  });
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  close = () => server.close();
-  return (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`)).headers;
+/** A server with the hook and one route answering the response's nonce, on a free port. */
+async function serve(hook: onRequestHookHandler): Promise<string> {
+  app = Fastify();
+  app.decorateRequest("cspNonce", "");
+  app.addHook("onRequest", hook);
+  app.get("/*", (request) => request.cspNonce);
+  return app.listen({ port: 0, host: "127.0.0.1" });
+}
+
+async function headersOf(hook: onRequestHookHandler, path = "/"): Promise<Headers> {
+  return (await fetch(`${await serve(hook)}${path}`)).headers;
 }
 
 const csp = (headers: Headers) =>
@@ -45,19 +45,14 @@ describe("security headers", () => {
   });
 
   it("gives every response its own nonce, also past the pool's refill", async () => {
-    const app = express();
-    app.use(securityHeaders({ dev: false, https: false }));
-    app.get(/.*/, (_req, res) => {
-      res.send(String(res.locals.cspNonce));
-    });
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    close = () => server.close();
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const url = `${await serve(securityHeaders({ dev: false, https: false }))}/`;
     const nonces: string[] = [];
     for (let i = 0; i < 600; i++) nonces.push(await (await fetch(url)).text());
     expect(new Set(nonces).size).toBe(600);
     for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    // The policy names the nonce the page was given.
+    const response = await fetch(url);
+    expect(response.headers.get("content-security-policy")).toContain(`'nonce-${await response.text()}'`);
   });
 
   it("development allows Vite's injected scripts, styles and its WebSocket", async () => {

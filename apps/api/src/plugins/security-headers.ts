@@ -1,5 +1,6 @@
 import { randomFillSync } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { ServerResponse } from "node:http";
+import type { onRequestHookHandler } from "fastify";
 import helmet from "helmet";
 
 /**
@@ -8,10 +9,8 @@ import helmet from "helmet";
  * data), no framing (frame-ancestors 'none' and X-Frame-Options DENY), nosniff, the referrer only
  * as an origin to other sites, a Permissions-Policy, and HSTS when the shop is served over https.
  */
-const nonce: RequestHandler = (_req, res, next) => {
-  res.locals.cspNonce = freshNonce();
-  next();
-};
+// helmet works on Node's response, so a directive finds the response's nonce through it.
+const nonces = new WeakMap<ServerResponse, string>();
 
 /**
  * 128 random bits per response, as CSP asks. Drawn from a pool filled 256 nonces at a time: one
@@ -30,7 +29,7 @@ function freshNonce(): string {
   return nonce;
 }
 
-type Csp = Record<string, (string | ((req: unknown, res: { locals: Record<string, unknown> }) => string))[]>;
+type Csp = Record<string, (string | ((req: unknown, res: ServerResponse) => string))[]>;
 
 type Options = { dev: boolean; https: boolean };
 
@@ -38,9 +37,7 @@ function directives({ dev, https, inlineStyles }: Options & { inlineStyles: bool
   return {
     "default-src": ["'self'"],
     // Vite's development server injects scripts and styles and talks over a WebSocket.
-    "script-src": dev
-      ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
-      : ["'self'", (_req, res) => `'nonce-${String(res.locals.cspNonce)}'`],
+    "script-src": dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", (_req, res) => `'nonce-${nonces.get(res)}'`],
     "script-src-attr": ["'none'"],
     "style-src": dev || inlineStyles ? ["'self'", "'unsafe-inline'"] : ["'self'"],
     // Product photos are ours; the home page's Instagram strip shows the photos from Instagram's CDN.
@@ -63,7 +60,7 @@ const sharedImages = /^\/(media|payment-logos|images)\//;
 
 const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()";
 
-function headers(options: Options & { inlineStyles: boolean }): RequestHandler {
+function headers(options: Options & { inlineStyles: boolean }): onRequestHookHandler {
   const secure = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: directives(options) as never },
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -72,21 +69,28 @@ function headers(options: Options & { inlineStyles: boolean }): RequestHandler {
     crossOriginResourcePolicy: { policy: "same-origin" },
     crossOriginEmbedderPolicy: false,
   });
-  return (req, res, next) => {
+  // Set on Node's response: a value the route gives the same header replaces it when the answer is written.
+  return (request, reply, done) => {
+    const res = reply.raw;
+    request.cspNonce = freshNonce();
+    nonces.set(res, request.cspNonce);
     res.setHeader("Permissions-Policy", permissionsPolicy);
-    secure(req, res, (error?: unknown) => {
-      if (sharedImages.test(req.path)) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
-      next(error);
+    secure(request.raw, res, (error?: unknown) => {
+      if (sharedImages.test(request.originalUrl)) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+      done(error as Error | undefined);
     });
   };
 }
 
-/** For the shop's own answers; `https`: the shop's public address (PUBLIC_URL) is https. */
-export function securityHeaders(options: Options): RequestHandler[] {
-  return [nonce, headers({ ...options, inlineStyles: false })];
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The Content-Security-Policy nonce of this response: every inline script must carry it. */
+    cspNonce: string;
+  }
 }
 
+/** For the shop's own answers; `https`: the shop's public address (PUBLIC_URL) is https. */
+export const securityHeaders = (options: Options) => headers({ ...options, inlineStyles: false });
+
 /** For the built-in Xendit sandbox's pay pages: their HTML keeps its stylesheet inline. */
-export function sandboxSecurityHeaders(options: Options): RequestHandler[] {
-  return [nonce, headers({ ...options, inlineStyles: true })];
-}
+export const sandboxSecurityHeaders = (options: Options) => headers({ ...options, inlineStyles: true });

@@ -1,0 +1,135 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import zlib from "node:zlib";
+import fastifyCompress from "@fastify/compress";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
+import type { ServerBuild } from "react-router";
+import { config } from "#server/config.ts";
+import { healthRoutes } from "#server/health/routes.ts";
+import { pathOf } from "#server/http/request-body.ts";
+import { trustedOrigins } from "#server/http/same-origin.ts";
+import { storefrontRoot } from "#server/paths.ts";
+import { SANDBOX_PATH, sandboxRoutes } from "#server/payments/xendit/sandbox.ts";
+import { cors } from "./plugins/cors.ts";
+import { rateLimit } from "./plugins/rate-limits.ts";
+import { reactRouter } from "./plugins/react-router.ts";
+import { refuse } from "./plugins/refusals.ts";
+import { loggerOptions, OneLinePerRequest } from "./plugins/request-log.ts";
+import { sandboxSecurityHeaders, securityHeaders } from "./plugins/security-headers.ts";
+import { staticFiles } from "./plugins/static-files.ts";
+
+type Options = {
+  dev: boolean;
+  /** Whether this process serves the storefront's pages and files (default true; decision 033). */
+  pages?: boolean;
+  /** The storefront's folder, whose production build this process serves (decision 033). */
+  root?: string;
+  /** Where log lines go (tests read them); by default standard output at LOG_LEVEL. */
+  logger?: FastifyServerOptions["logger"];
+};
+
+/**
+ * The web server: health probes, the built-in Xendit sandbox, the storefront's public files, then
+ * every other request to React Router (pages, JSON API, media). With `dev`, Vite serves the
+ * storefront with hot reload instead of its build.
+ */
+export async function buildApp({ dev, pages = true, root = storefrontRoot, logger }: Options): Promise<FastifyInstance> {
+  const c = config();
+  const app = Fastify({
+    logger: logger ?? loggerOptions(c.LOG_LEVEL),
+    logController: new OneLinePerRequest(),
+    genReqId: () => randomUUID(),
+    trustProxy: trustProxy(c.TRUST_PROXY),
+    // A page's address may be long (filters, a private link); React Router judges it, not the router.
+    routerOptions: { maxParamLength: 2_000 },
+    rewriteUrl: routable,
+  });
+  app.decorateRequest("cspNonce", "");
+  app.setErrorHandler(answerError);
+  app.setNotFoundHandler((request, reply) => refuse(request, reply, { status: 404, error: "Not found" }));
+
+  // Answers only: a request body is never inflated (a small gzip body could unpack to gigabytes).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    globalDecompression: false,
+    // Quality 4, as the compression middleware before: quality 11, zlib's default, costs a page ten times the CPU.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(cors, { origins: [...trustedOrigins(c), ...c.CORS_ORIGINS] });
+  await app.register(healthRoutes);
+  app.addHook("onRequest", rateLimit);
+
+  const https = c.publicUrl.startsWith("https:");
+  // The built-in Xendit simulator when no Xendit key is configured (payments/xendit/sandbox.ts).
+  await app.register(
+    async (sandbox) => {
+      sandbox.addHook("onRequest", sandboxSecurityHeaders({ dev, https }));
+      await sandbox.register(sandboxRoutes);
+    },
+    { prefix: SANDBOX_PATH },
+  );
+
+  if (!pages) return app;
+  await app.register(async (shop) => {
+    shop.addHook("onRequest", securityHeaders({ dev, https }));
+    if (dev) {
+      const vite = await import("vite").then((v) => v.createServer({ root, server: { middlewareMode: true } }));
+      await shop.register(import("@fastify/middie"));
+      shop.use(vite.middlewares);
+      await shop.register(reactRouter, {
+        build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+        mode: "development",
+      });
+      app.addHook("onClose", () => vite.close());
+      return;
+    }
+    await shop.register(staticFiles, { root });
+    const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+    await shop.register(reactRouter, { build, mode: "production" });
+  });
+  return app;
+}
+
+/**
+ * Errors no route answered itself: the client's (a body Fastify would not take, a malformed
+ * header) with their status and message, anything else logged and answered as an opaque 500.
+ */
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return refuse(request, reply, { status, error: error.message });
+  request.log.error({ err: error }, "request failed");
+  return refuse(request, reply, { status: 500, error: "Internal server error" });
+}
+
+/**
+ * An address with a stray or broken escape (/orders/%E0%A4%A) is routed with its percent signs
+ * escaped, so that it reaches the page that answers it (a 404 page, not a bare 400 of the router);
+ * every hook and the page itself read the address as sent (request.originalUrl).
+ */
+function routable(req: { url?: string }): string {
+  const url = req.url ?? "/";
+  if (!url.includes("%")) return url;
+  try {
+    decodeURIComponent(pathOf(url));
+    return url;
+  } catch {
+    return url.replaceAll("%", "%25");
+  }
+}
+
+/**
+ * TRUST_PROXY: true/false, addresses and subnets (or `loopback`), or a hop count. Fastify takes no
+ * count, so a count trusts that many hops nearest the server, whatever their address, as before.
+ */
+function trustProxy(value: string): boolean | string | ((address: string, hop: number) => boolean) {
+  if (value === "true" || value === "false") return value === "true";
+  if (!/^\d+$/.test(value)) return value;
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
+}

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from "fastify";
+import { readiness } from "./readiness.ts";
+
+/**
+ * GET /healthz: the process answers (a liveness probe restarts it otherwise). GET /readyz: it
+ * can serve customers (database, migrations, file storage); 503 naming the failing parts, so a
+ * load balancer sends no one here meanwhile. Neither is ever cached.
+ */
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  app.get("/healthz", async (_request, reply) => reply.header("Cache-Control", "no-store").send({ status: "ok" }));
+
+  app.get("/readyz", async (request, reply) => {
+    const { ready, failing } = await readiness((message) => request.log.warn(message));
+    reply.header("Cache-Control", "no-store");
+    if (ready) return reply.send({ status: "ready" });
+    return reply.code(503).send({ status: "unavailable", failing, error: `Not ready: ${failing.join(", ")}` });
+  });
+};

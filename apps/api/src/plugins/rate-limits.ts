@@ -1,0 +1,36 @@
+import type { onRequestHookHandler } from "fastify";
+import { linkRefusalPage } from "#server/http/link-refusal-page.ts";
+import { clientKey, limitOf, pastLimit, readLimitOf, refusal } from "#server/http/rate-limits.ts";
+import { isApiPath, pathOf } from "#server/http/request-body.ts";
+import { refuse } from "./refusals.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Seconds until a rate-limited client may try again; set only when this page write is refused. */
+    retryAfter?: number;
+  }
+}
+
+/**
+ * Counts the request (server/http/rate-limits.ts); over the limit, answers 429 (JSON API) or marks
+ * it for the 429 page. A client that asked for too many unknown private links (counted by their
+ * pages) is refused those pages before any lookup or render, with a plain page made once, until its
+ * window ends.
+ */
+export const rateLimit: onRequestHookHandler = async (request, reply) => {
+  const path = pathOf(request.originalUrl);
+  const read = readLimitOf(request.method, path);
+  const name = read ?? limitOf(request.method, path);
+  if (!name) return;
+  const client = clientKey(request.ip);
+  const seconds = read ? await pastLimit(read, client) : await refusal(name, client);
+  if (seconds === null) return;
+  reply.header("Retry-After", String(seconds));
+  if (isApiPath(path)) return refuse(request, reply, { status: 429, error: `Too many requests. Please try again in ${seconds} seconds.` });
+  if (read) {
+    // As the private-link pages themselves: never kept, indexed or sent on as a referrer.
+    reply.headers({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" });
+    return reply.code(429).type("text/html; charset=utf-8").send(linkRefusalPage(path));
+  }
+  request.retryAfter = seconds;
+};

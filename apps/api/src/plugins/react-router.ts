@@ -1,0 +1,113 @@
+import { Readable } from "node:stream";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { bodyRefusal, contentTypeRefusal, pathOf, readBody, streamsBody } from "#server/http/request-body.ts";
+import { CLIENT_IP_HEADER, routerContext } from "#server/http/request-context.ts";
+import { isAdminWrite, sameOrigin } from "#server/http/same-origin.ts";
+import { refuse } from "./refusals.ts";
+
+type Options = { build: ServerBuild | (() => Promise<ServerBuild>); mode: "production" | "development" };
+
+/** Methods a web Request cannot carry (new Request throws for them): not served here. */
+const unservedMethods = new Set(["CONNECT", "TRACE", "TRACK"]);
+/** Every method a page or a resource route may answer; OPTIONS is the CORS plugin's (preflights). */
+const methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "TRACE"];
+
+/**
+ * Every request no other route answers goes to React Router (pages, the JSON API's resource
+ * routes, media), as @react-router/express did, with two differences: the body is checked and read
+ * here (request-body.ts) before any route sees it, and the route gets the request's nonce and
+ * rate-limit verdict in its context (request-context.ts).
+ */
+export const reactRouter: FastifyPluginAsync<Options> = async (app, { build, mode }) => {
+  const handle = createRequestHandler(build, mode);
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (unservedMethods.has(request.method)) return refuse(request, reply, { status: 405, error: `${request.method} is not supported` });
+    // A write to the admin from another site is refused before any route runs (403, nothing done).
+    if (isAdminWrite(request.method, pathOf(request.originalUrl)) && !sameOrigin(originHeaders(request))) {
+      warnOfOtherAddress(request);
+      return refuse(request, reply, { status: 403, error: "Cross-site request refused" });
+    }
+    if (readsBody(request)) {
+      const refusal = contentTypeRefusal(request.originalUrl, request.headers["content-type"]);
+      if (refusal) return refuse(request, reply, refusal);
+    }
+  });
+
+  // The body stays a stream here: the route reads it (below, or an upload route as it streams in).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+  app.route({
+    method: methods,
+    url: "/*",
+    handler: async (request, reply) => {
+      let body: Buffer | undefined;
+      if (readsBody(request)) {
+        const read = await readBody(request.raw);
+        if (!Buffer.isBuffer(read)) return refuse(request, reply, read);
+        const broken = await bodyRefusal(request.headers["content-type"], read);
+        if (broken) return refuse(request, reply, broken);
+        body = read;
+      }
+      const webRequest = toWebRequest(request, reply, body);
+      if (!webRequest) return refuse(request, reply, { status: 400, error: "Bad request address" });
+      const response = await handle(webRequest, routerContext({ nonce: request.cspNonce, retryAfter: request.retryAfter }));
+      // A body the route left unread (a refused upload) is not read to its end: the connection closes.
+      if (!request.raw.complete) reply.header("Connection", "close");
+      return reply.send(response);
+    },
+  });
+};
+
+/** A write whose body this handler reads: not a refused (rate-limited) one, which the root route answers without it. */
+const readsBody = (request: FastifyRequest) =>
+  request.method !== "GET" &&
+  request.method !== "HEAD" &&
+  request.retryAfter === undefined &&
+  !streamsBody(request.method, request.originalUrl);
+
+const originHeaders = (request: FastifyRequest) => ({
+  origin: request.headers.origin ?? null,
+  secFetchSite: (request.headers["sec-fetch-site"] as string | undefined) ?? null,
+});
+
+let warned = false;
+/**
+ * A refused admin form whose Origin is the address it was sent to is most likely staff reaching the
+ * shop under another name than PUBLIC_URL (a LAN address): said once, so the owner knows what to set.
+ */
+function warnOfOtherAddress(request: FastifyRequest): void {
+  if (warned || request.headers.origin !== `${request.protocol}://${request.headers.host}`) return;
+  warned = true;
+  request.log.warn(`admin: a form from ${request.headers.origin} was refused; set PUBLIC_URL to the address staff open the shop at`);
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | undefined): Request | null {
+  // A Host header that makes no URL (spaces, stray characters) is the client's mistake.
+  const host = request.headers.host ?? "localhost";
+  if (/[/\\?#@\s]/.test(host)) return null;
+  const url = URL.parse(`${request.protocol}://${host}${request.originalUrl}`);
+  // The route must see the path the rate limits and body checks saw: a path that resolves to
+  // another one (dot segments, backslashes) would reach a route past its own limit.
+  if (!url || url.pathname !== pathOf(request.originalUrl)) return null;
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  // The client's address as Fastify judged it (TRUST_PROXY); a client cannot send its own.
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  const controller = new AbortController();
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, signal: controller.signal };
+  if (body !== undefined) init.body = body.length > 0 ? new Uint8Array(body) : null;
+  else if (request.method !== "GET" && request.method !== "HEAD") {
+    init.body = Readable.toWeb(request.raw) as ReadableStream<Uint8Array>;
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
