@@ -19,7 +19,13 @@ type Start = (command: string[], env: NodeJS.ProcessEnv, ready: string) => Promi
  * (at least half its requests per second, p99 <= 100 ms). Each with the page cache on, and once
  * more with it off, so the figure is what rendering costs, not what a copy costs.
  */
-export async function catalogFigures(start: Start, postgresServer: string, ports: [number, number], seconds: number, floorRps: number) {
+export async function catalogFigures(
+  start: Start,
+  postgresServer: string,
+  ports: [number, number, number],
+  seconds: number,
+  floorRps: number,
+) {
   const name = `shop_bench_catalog_${Date.now()}`;
   const admin = new pg.Client({ connectionString: `${postgresServer}/postgres` });
   try {
@@ -82,6 +88,8 @@ export async function catalogFigures(start: Start, postgresServer: string, ports
         );
       }
     }
+    shops.push(await start(["bench/serve-bare-product.ts", String(ports[2]), url], {}, "Bare product route running at"));
+    await apiProductPair([`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[2]}`], total, seconds);
   } finally {
     for (const shop of shops) {
       shop.kill("SIGTERM");
@@ -91,4 +99,36 @@ export async function catalogFigures(start: Start, postgresServer: string, ports
     await admin.end();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The API's GET /api/products/<id> (a random one of the catalogue) against a bare Fastify route
+ * reading the same row on the same database, in the same run: what the shop's server adds to a
+ * JSON read (its hooks, the product's shaping, the read cache).
+ */
+async function apiProductPair([shop, bare]: [string, string], total: number, seconds: number) {
+  const figures = [];
+  for (const origin of [bare, shop]) {
+    const options: autocannon.Options = {
+      url: `${origin}/api/products/1`,
+      connections: CONNECTIONS,
+      requests: [{ setupRequest: (req) => ({ ...req, path: `/api/products/${1 + Math.floor(Math.random() * total)}` }) }],
+    };
+    const check = await fetch(options.url);
+    if (check.status !== 200) throw new Error(`${options.url} answered ${check.status}`);
+    await autocannon({ ...options, duration: 2 });
+    figures.push(await autocannon({ ...options, duration: seconds }));
+  }
+  const [floor, ours] = figures as [autocannon.Result, autocannon.Result];
+  console.log(`\nGET /api/products/:id (random) on PostgreSQL, ${CONNECTIONS} connections, ${seconds} s each:`);
+  for (const [label, r] of [
+    ["bare Fastify route, one row", floor],
+    ["the shop's API", ours],
+  ] as const) {
+    const bad = r.errors + r.non2xx;
+    console.log(
+      `  ${label.padEnd(30)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms${bad ? `   (${bad} errors or non-2xx)` : ""}`,
+    );
+  }
+  console.log(`  ratio ours/bare (req/s) ${(ours.requests.average / floor.requests.average).toFixed(2)}`);
 }

@@ -23,7 +23,7 @@ const FLOOR_PORT = 3192;
 const UNCACHED_PORT = 3193;
 const POSTGRES_PORT = 3194;
 const ORDERS_PORT = 3195;
-const CATALOG_PORTS: [number, number] = [3196, 3197];
+const CATALOG_PORTS: [number, number, number] = [3196, 3197, 3190];
 const AI_PORT = 3198;
 const DECODE_PORT = 3199;
 const CHECKOUT_CONNECTIONS = 16;
@@ -66,6 +66,9 @@ function start(command: string[], env: NodeJS.ProcessEnv, ready: string): Promis
       output += chunk.toString();
       if (output.includes(ready)) {
         clearTimeout(timer);
+        // From here on its output (a log line per request) is read and dropped, not kept.
+        child.stdout?.off("data", onData).resume();
+        child.stderr?.off("data", onData).resume();
         resolve(child);
       }
     };
