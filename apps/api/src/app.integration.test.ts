@@ -6,11 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { buildApp } from "./app.ts";
+import { startXenditSandbox, stopXenditSandbox } from "./payments/xendit/sandbox.ts";
 import { loggerOptions } from "./plugins/request-log.ts";
 
 // Read by the first config() call, which comes after these lines.
 process.env.PUBLIC_URL = "https://shop.example";
 process.env.CORS_ORIGINS = "https://admin.shop.example";
+process.env.RATE_LIMIT_WRITES = "2/600";
+process.env.RATE_LIMIT_CUSTOM_ORDERS = "2/600";
 
 let database: DatabaseHandle;
 let app: FastifyInstance;
@@ -19,6 +22,7 @@ const logText: string[] = [];
 
 beforeAll(async () => {
   database = await freshDatabase();
+  startXenditSandbox(3000);
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString().split("\n").filter(Boolean)) {
@@ -32,6 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
+  await stopXenditSandbox();
   await database.close();
 });
 
@@ -86,6 +91,20 @@ describe("health", () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect((await app.inject("/readyz")).statusCode).toBe(200);
+  });
+});
+
+describe("rate limits", () => {
+  it("count the shop's writes, not the calls to its built-in Xendit sandbox (Xendit has its own)", async () => {
+    const write = (url: string) => app.inject({ method: "POST", url, headers: { "content-type": "application/json" }, payload: "{}" });
+    const sandbox = [];
+    const shop = [];
+    for (let i = 0; i < 4; i++) {
+      sandbox.push((await write("/_sandbox/xendit/v3/payment_requests")).statusCode);
+      shop.push((await write("/api/custom-orders")).statusCode);
+    }
+    expect(sandbox).toEqual([401, 401, 401, 401]);
+    expect(shop.slice(2)).toEqual([429, 429]);
   });
 });
 

@@ -63,10 +63,10 @@ export async function buildApp({ dev, pages = true, root = storefrontRoot, logge
   });
   await app.register(cors, { origins: [...trustedOrigins(c), ...c.CORS_ORIGINS] });
   await app.register(healthRoutes);
-  app.addHook("onRequest", rateLimit);
 
   const https = c.publicUrl.startsWith("https:");
   // The built-in Xendit simulator when no Xendit key is configured (payments/xendit/sandbox.ts).
+  // Not rate-limited, as Xendit is not: the shop's own calls to it come from the loopback.
   await app.register(
     async (sandbox) => {
       sandbox.addHook("onRequest", sandboxSecurityHeaders({ dev, https }));
@@ -74,6 +74,8 @@ export async function buildApp({ dev, pages = true, root = storefrontRoot, logge
     },
     { prefix: SANDBOX_PATH },
   );
+  // Every route from here on (Fastify adds a hook to the routes registered after it).
+  app.addHook("onRequest", rateLimit);
 
   if (!pages) return app;
   await app.register(async (shop) => {
