@@ -5,6 +5,7 @@ import fastifyCompress from "@fastify/compress";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
+  type FastifyPluginAsync,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -16,7 +17,9 @@ import { pathOf } from "#server/http/request-body.ts";
 import { trustedOrigins } from "#server/http/same-origin.ts";
 import { storefrontRoot } from "#server/paths.ts";
 import { SANDBOX_PATH, sandboxRoutes } from "#server/payments/xendit/sandbox.ts";
+import { apiRoutes } from "./api-routes.ts";
 import { cors } from "./plugins/cors.ts";
+import { jsonApi } from "./plugins/json-api.ts";
 import { rateLimit } from "./plugins/rate-limits.ts";
 import { reactRouter } from "./plugins/react-router.ts";
 import { refuse } from "./plugins/refusals.ts";
@@ -77,9 +80,17 @@ export async function buildApp({ dev, pages = true, root = storefrontRoot, logge
   // Every route from here on (Fastify adds a hook to the routes registered after it).
   app.addHook("onRequest", rateLimit);
 
-  if (!pages) return app;
-  await app.register(async (shop) => {
-    shop.addHook("onRequest", securityHeaders({ dev, https }));
+  await app.register(async (site) => {
+    site.addHook("onRequest", securityHeaders({ dev, https }));
+    await site.register(jsonApi(apiRoutes));
+    if (pages) await site.register(storefront({ dev, root }));
+  });
+  return app;
+}
+
+/** The storefront's pages and files, until it runs as its own process (decision 033). */
+function storefront({ dev, root }: { dev: boolean; root: string }): FastifyPluginAsync {
+  return async (shop) => {
     if (dev) {
       const vite = await import("vite").then((v) => v.createServer({ root, server: { middlewareMode: true } }));
       await shop.register(import("@fastify/middie"));
@@ -88,14 +99,13 @@ export async function buildApp({ dev, pages = true, root = storefrontRoot, logge
         build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
         mode: "development",
       });
-      app.addHook("onClose", () => vite.close());
+      shop.addHook("onClose", () => vite.close());
       return;
     }
     await shop.register(staticFiles, { root });
     const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
     await shop.register(reactRouter, { build, mode: "production" });
-  });
-  return app;
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import getRawBody from "raw-body";
  * - JSON text holds no NUL and no unpaired surrogate (PostgreSQL cannot store them), and a
  *   multipart form parses.
  */
-const BODY_LIMIT = 100 * 1024;
+export const BODY_LIMIT = 100 * 1024;
 
 export type Refusal = { status: 400 | 403 | 405 | 413 | 415; error: string };
 
@@ -96,7 +96,7 @@ export async function bodyRefusal(contentType: string | undefined, body: Buffer)
 }
 
 /** Walks the parsed value without recursion: a body may nest ten thousand arrays deep. */
-function hasBrokenText(value: unknown): boolean {
+export function hasBrokenText(value: unknown): boolean {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const item = pending.pop();

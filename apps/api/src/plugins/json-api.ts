@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { AppError } from "#server/errors.ts";
+import { BODY_LIMIT, hasBrokenText, streamsBody } from "#server/http/request-body.ts";
+import { refuse } from "./refusals.ts";
+
+/**
+ * The scope of the JSON API's Fastify routes (`src/<area>/routes.ts`, registered by `routes`):
+ * - bodies are JSON only (415 otherwise, so a cross-site page cannot reach a route with a simple
+ *   form or text request), at most BODY_LIMIT (413), with no NUL or unpaired surrogate in any text
+ *   (400); a body that is not JSON is a 400 "The body must be JSON";
+ * - the photo uploads (multipart) are read by their routes as they stream in (media/upload-form.ts);
+ * - zod schemas (fastify-type-provider-zod) check params and queries;
+ * - an error is answered in one place: an AppError with its status and `{error, details?}`, a
+ *   schema's refusal as a 400 naming the field, Fastify's refusals with theirs, anything else an
+ *   opaque 500.
+ */
+export function jsonApi(routes: FastifyPluginAsync[]): FastifyPluginAsync {
+  return async (api) => {
+    api.setValidatorCompiler(validatorCompiler);
+    api.setSerializerCompiler(serializerCompiler);
+    api.removeAllContentTypeParsers();
+    api.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: BODY_LIMIT }, (_request, body, done) => {
+      const text = (body as Buffer).toString("utf8");
+      if (text.length === 0) return done(null, undefined);
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        return done(new AppError("invalid", "The body must be JSON"));
+      }
+      if (hasBrokenText(value))
+        return done(new AppError("invalid", "Text in the body must not contain NUL characters or unpaired surrogates"));
+      done(null, value);
+    });
+    // Uploads stream: their route reads the multipart body itself, under its own limits.
+    api.addContentTypeParser("multipart/form-data", (request, _payload, done) => {
+      if (streamsBody(request.method, request.originalUrl)) return done(null);
+      done(jsonOnly());
+    });
+    api.setErrorHandler(answerError);
+    for (const area of routes) await api.register(area);
+  };
+}
+
+const jsonOnly = () => Object.assign(new Error("Send the body as JSON (Content-Type: application/json)"), { statusCode: 415 });
+
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (!request.raw.complete) reply.header("Connection", "close");
+    return reply
+      .code(error.status)
+      .send(error.details === undefined ? { error: error.message } : { error: error.message, details: error.details });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = error.validation.map((issue) => ({
+      path: issue.instancePath.replace(/^\//, "").replaceAll("/", "."),
+      message: issue.message,
+    }));
+    return reply.code(400).send({ error: details[0] ? `${details[0].path}: ${details[0].message}` : "Invalid request", details });
+  }
+  const status = error.statusCode ?? 500;
+  // Fastify's own refusals: no parser for the type (415), a body over the limit (413), …
+  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return refuse(request, reply, { status: 415, error: jsonOnly().message });
+  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+    return refuse(request, reply, { status: 413, error: `The request body is larger than ${BODY_LIMIT / 1024} kB` });
+  if (status >= 400 && status < 500) return refuse(request, reply, { status, error: error.message });
+  request.log.error({ err: error }, "request failed");
+  return refuse(request, reply, { status: 500, error: "Internal server error" });
+}
+
+/** A method the path does not take: 405 with Allow, as every endpoint of the API answers it. */
+export function methodNotAllowed(allow: string, message = `Use ${allow}`) {
+  return async (_request: FastifyRequest, reply: FastifyReply) => reply.code(405).header("Allow", allow).send({ error: message });
+}
