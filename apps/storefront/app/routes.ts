@@ -42,9 +42,6 @@ export default [
   route("sitemaps/:file", "routes/seo/sitemap-file.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
 
-  route("api/products", "routes/api/products.ts"),
-  route("api/products/export", "routes/api/products-export.ts"),
-  route("api/products/:id", "routes/api/product.ts"),
   route("api/instagram", "routes/api/instagram.ts"),
   route("api/custom-orders", "routes/api/custom-orders.ts"),
   route("api/custom-orders/uploads", "routes/api/custom-order-uploads.ts"),
@@ -52,7 +49,6 @@ export default [
   route("api/orders/update-payment-status", "routes/api/order-payment-status.ts"),
   route("api/orders/:id", "routes/api/order.ts"),
   route("api/orders/:id/refunds", "routes/api/order-refunds.ts"),
-  route("api/rates/usd-idr", "routes/api/rates.ts"),
   route("api/uploads", "routes/api/uploads.ts"),
   route("api/ai/enhance-product-images", "routes/api/ai/enhance-product-images.ts"),
   route("api/ai/enhance-product-images/results/:id", "routes/api/ai/enhance-result.ts"),

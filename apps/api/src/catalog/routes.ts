@@ -1,9 +1,16 @@
+import { Readable } from "node:stream";
 import { isLocale } from "@workshop/domain/locale.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
-import { toApiProduct } from "./api.ts";
+import { jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
+import { searchParamsOf } from "#server/plugins/web-request.ts";
+import { requireStaffRoute } from "#server/staff/guard.ts";
+import { API_PAGE_LIMIT, apiProductPage, apiProductQuery, etagMatches, toApiProduct } from "./api.ts";
+import { apiProductOf, inEnglish, productFromApi } from "./api-input.ts";
+import { type ExportFormat, exportFiles, exportFormats, productsExport } from "./export.ts";
+import { createProduct, editableProduct, updateProduct } from "./product-changes.ts";
 import { getProduct, parseProductId } from "./products.ts";
 
 /** A language asked for in the query: English unless `ru` (anything else is no choice, not an error). */
@@ -12,13 +19,107 @@ const lang = z
   .optional()
   .transform((value) => (isLocale(value) ? value : "en"));
 
+const idParams = z.object({ id: z.string() });
+
 /** The catalogue's JSON endpoints (SPEC 7). */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * GET /api/products: the products the shop shows, in id order (English unless ?lang=ru; hidden ones
+   * left out), 100 at most per answer (`page`, `limit`); `Link: rel="next"` while there are more,
+   * ETag and 304 for a client that has them.
+   */
+  app.get("/api/products", async (request, reply) => {
+    const params = searchParamsOf(request);
+    const query = apiProductQuery(params);
+    const origin = config().publicUrl;
+    const page = await apiProductPage(query, origin);
+    reply.headers({ ETag: page.etag, "Cache-Control": "public, max-age=0, must-revalidate", "X-Total-Count": String(page.total) });
+    const link = (n: number, rel: string) => {
+      const to = new URL("/api/products", origin);
+      if (params.has("lang")) to.searchParams.set("lang", query.locale);
+      to.searchParams.set("page", String(n));
+      if (query.limit !== API_PAGE_LIMIT) to.searchParams.set("limit", String(query.limit));
+      return `<${to}>; rel="${rel}"`;
+    };
+    const links = [
+      ...(query.page * query.limit < page.total ? [link(query.page + 1, "next")] : []),
+      ...(query.page > 1 ? [link(query.page - 1, "prev")] : []),
+    ];
+    if (links.length > 0) reply.header("Link", links.join(", "));
+    const ifNoneMatch = request.headers["if-none-match"];
+    if (etagMatches(ifNoneMatch ?? null, page.etag)) return reply.code(304).send();
+    return reply.type("application/json").send(page.body);
+  });
+
+  /** POST /api/products (staff): adds a product (SPEC 3 JSON); 201 with the product, 400 naming each bad field. */
+  app.post("/api/products", async (request, reply) => {
+    const actor = await requireStaffRoute(request);
+    const body = jsonBody(request);
+    const origin = config().publicUrl;
+    const product = await createProduct(await productFromApi(body, origin, []), actor).catch((error) => {
+      throw inEnglish(error);
+    });
+    return reply.code(201).header("Cache-Control", "no-store").send(apiProductOf(product, origin));
+  });
+  app.route({
+    method: ["PUT", "PATCH", "DELETE"],
+    url: "/api/products",
+    handler: wrongMethod("Use POST to add a product", requireStaffRoute),
+  });
+
+  /**
+   * GET /api/products/export (staff): every product as a download, `products.js` (an ES module
+   * exporting the SPEC 3 array) by default, or `?format=json` / `?format=csv`.
+   */
+  app.get("/api/products/export", async (request, reply) => {
+    await requireStaffRoute(request);
+    const asked = searchParamsOf(request).get("format") ?? "js";
+    if (!(exportFormats as readonly string[]).includes(asked))
+      throw new AppError("invalid", `Unknown format: use ${exportFormats.join(", ")}`);
+    const format = asked as ExportFormat;
+    let body: ReadableStream<Uint8Array>;
+    try {
+      body = await productsExport(format, config().publicUrl);
+    } catch (error) {
+      request.log.error({ err: error }, "products export failed");
+      throw new AppError("unavailable", "Failed to load products. Please try again later.");
+    }
+    const file = exportFiles[format];
+    return reply
+      .headers({
+        "Content-Type": file.type,
+        "Content-Disposition": `attachment; filename="${file.name}"`,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      })
+      .send(Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>));
+  });
+  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/products/export", handler: methodNotAllowed("GET") });
+
   /** GET /api/products/:id: one product the shop shows, or 404 with a JSON error (a hidden one too). */
-  app.get("/api/products/:id", { schema: { params: z.object({ id: z.string() }), querystring: z.object({ lang }) } }, async (request) => {
+  app.get("/api/products/:id", { schema: { params: idParams, querystring: z.object({ lang }) } }, async (request) => {
     const id = parseProductId(request.params.id);
     const product = id === null ? null : await getProduct(id, request.query.lang);
     if (!product) throw new AppError("not_found", "Product not found");
     return toApiProduct(product, config().publicUrl);
+  });
+
+  /** PUT /api/products/:id (staff): changes every field of a product (SPEC 3 JSON); 404 for an unknown id. */
+  app.put("/api/products/:id", { schema: { params: idParams } }, async (request, reply) => {
+    const actor = await requireStaffRoute(request);
+    const id = parseProductId(request.params.id);
+    const current = id === null ? null : await editableProduct(id);
+    if (id === null || !current) throw new AppError("not_found", "Product not found");
+    const body = jsonBody(request);
+    const origin = config().publicUrl;
+    const product = await updateProduct(id, await productFromApi(body, origin, current.images), actor).catch((error) => {
+      throw inEnglish(error);
+    });
+    return reply.header("Cache-Control", "no-store").send(apiProductOf(product, origin));
+  });
+  app.route({
+    method: ["POST", "PATCH", "DELETE"],
+    url: "/api/products/:id",
+    handler: wrongMethod("Use PUT to change a product", requireStaffRoute),
   });
 };

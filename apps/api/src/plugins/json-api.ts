@@ -69,6 +69,23 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   return refuse(request, reply, { status: 500, error: "Internal server error" });
 }
 
+/** The parsed JSON body of a route that needs one: no body at all is a 400, as a body that is not JSON. */
+export function jsonBody(request: FastifyRequest): unknown {
+  if (request.body === undefined) throw new AppError("invalid", "The body must be JSON");
+  return request.body;
+}
+
+/**
+ * The methods an endpoint does not take but refuses with a 400 `{error: message}` after its own
+ * checks (`before`: the staff guard), as its React Router action did.
+ */
+export function wrongMethod(message: string, before?: (request: FastifyRequest) => Promise<unknown>) {
+  return async (request: FastifyRequest) => {
+    if (before) await before(request);
+    throw new AppError("invalid", message);
+  };
+}
+
 /** A method the path does not take: 405 with Allow, as every endpoint of the API answers it. */
 export function methodNotAllowed(allow: string, message = `Use ${allow}`) {
   return async (_request: FastifyRequest, reply: FastifyReply) => reply.code(405).header("Allow", allow).send({ error: message });

@@ -24,3 +24,6 @@ export function webRequestOf(request: FastifyRequest, { stream = false } = {}): 
     duplex: "half",
   } as RequestInit);
 }
+
+/** The query of a request's address as sent. */
+export const searchParamsOf = (request: FastifyRequest): URLSearchParams => new URL(request.originalUrl, "http://localhost").searchParams;

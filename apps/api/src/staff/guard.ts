@@ -1,4 +1,5 @@
 import { isLocale, type Locale } from "@workshop/domain/locale.ts";
+import type { FastifyRequest } from "fastify";
 import { data, redirect } from "react-router";
 import type { Actor } from "#server/audit/actor.ts";
 import { machineActor } from "#server/audit/actor.ts";
@@ -7,6 +8,7 @@ import { AppError } from "#server/errors.ts";
 import { clientIpOf } from "#server/http/request-context.ts";
 import { sameOrigin } from "#server/http/same-origin.ts";
 import { preferredLocale } from "#server/locale.ts";
+import { webRequestOf } from "#server/plugins/web-request.ts";
 import { staffSessionId } from "./cookie.ts";
 import { sessionOf } from "./sessions.ts";
 
@@ -92,6 +94,9 @@ export async function requireStaffApi(request: Request): Promise<Actor> {
   if (!isSafeMethod(request.method) && !isSameOrigin(request)) throw new AppError("forbidden", "Cross-site request refused");
   return context.actor;
 }
+
+/** requireStaffApi for a route of the API's (src/<area>/routes.ts). */
+export const requireStaffRoute = (request: FastifyRequest): Promise<Actor> => requireStaffApi(webRequestOf(request));
 
 const isSafeMethod = (method: string) => method === "GET" || method === "HEAD";
 

@@ -1,12 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { deleteCached, readCached } from "@workshop/api/cache/shared-cache.ts";
-import { type DatabaseHandle, getDb } from "@workshop/api/db/client.ts";
-import { FX_CACHE_KEY, forgetRememberedRate, usdToIdrRate } from "@workshop/api/pricing/fx-rate.ts";
-import { freshDatabase } from "@workshop/api/test-support/test-db.ts";
+import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loader } from "#app/routes/api/rates.ts";
+import { buildApp } from "#server/app.ts";
+import { deleteCached, readCached } from "#server/cache/shared-cache.ts";
+import { type DatabaseHandle, getDb } from "#server/db/client.ts";
+import { freshDatabase } from "#test-support/test-db.ts";
+import { FX_CACHE_KEY, forgetRememberedRate, usdToIdrRate } from "./fx-rate.ts";
 
 /** A stand-in for the rate source (open.er-api.com's answer) on loopback, whose behaviour each test sets. */
 type Mode =
@@ -62,14 +63,18 @@ const source: Server = createServer((req, res) => {
 });
 
 let database: DatabaseHandle;
+let app: FastifyInstance;
+const loader = () => app.inject("/api/rates/usd-idr");
 
 beforeAll(async () => {
   await new Promise<void>((r) => source.listen(0, "127.0.0.1", r));
   process.env.FX_RATE_URL = `http://127.0.0.1:${(source.address() as AddressInfo).port}/v6/latest/USD`;
   delete process.env.FX_DEFAULT_USD_IDR; // the shipped default, 16777.30
   database = await freshDatabase();
+  app = await buildApp({ dev: false, pages: false, logger: false });
 });
 afterAll(async () => {
+  await app.close();
   source.closeAllConnections();
   source.close();
   await database.close();
@@ -162,9 +167,9 @@ describe("the USD to IDR rate", () => {
 describe("GET /api/rates/usd-idr", () => {
   it("answers the live or cached rate, cacheable for five minutes", async () => {
     const response = await loader();
-    expect(response.status).toBe(200);
-    expect(response.headers.get("Cache-Control")).toBe("public, max-age=300");
-    expect(await response.json()).toEqual({
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=300");
+    expect(response.json()).toEqual({
       rate: 16245.12,
       rateText: "16245.12",
       base: "USD",
@@ -173,13 +178,13 @@ describe("GET /api/rates/usd-idr", () => {
       fallback: false,
       fetchedAt: expect.any(String),
     });
-    expect(await (await loader()).json()).toMatchObject({ source: "cache", fallback: false });
+    expect((await loader()).json()).toMatchObject({ source: "cache", fallback: false });
   });
 
   it("still answers 200 with the fallback rate when the source fails", async () => {
     mode = "error";
     const response = await loader();
-    expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ rate: 16777.3, rateText: "16777.30", source: "fallback", fallback: true });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ rate: 16777.3, rateText: "16777.30", source: "fallback", fallback: true });
   });
 });
