@@ -42,7 +42,6 @@ export default [
   route("sitemaps/:file", "routes/seo/sitemap-file.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
 
-  route("api/instagram", "routes/api/instagram.ts"),
   route("api/custom-orders", "routes/api/custom-orders.ts"),
   route("api/custom-orders/uploads", "routes/api/custom-order-uploads.ts"),
   route("api/orders", "routes/api/orders.ts"),

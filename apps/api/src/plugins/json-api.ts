@@ -8,7 +8,8 @@ import { refuse } from "./refusals.ts";
  * The scope of the JSON API's Fastify routes (`src/<area>/routes.ts`, registered by `routes`):
  * - bodies are JSON only (415 otherwise, so a cross-site page cannot reach a route with a simple
  *   form or text request), at most BODY_LIMIT (413), with no NUL or unpaired surrogate in any text
- *   (400); a body that is not JSON is a 400 "The body must be JSON";
+ *   (400); a body that is not JSON is its route's 400 (jsonBody: "The body must be JSON"), after
+ *   the route's own checks, as the staff guard;
  * - the photo uploads (multipart) are read by their routes as they stream in (media/upload-form.ts);
  * - zod schemas (fastify-type-provider-zod) check params and queries;
  * - an error is answered in one place: an AppError with its status and `{error, details?}`, a
@@ -27,7 +28,8 @@ export function jsonApi(routes: FastifyPluginAsync[]): FastifyPluginAsync {
       try {
         value = JSON.parse(text);
       } catch {
-        return done(new AppError("invalid", "The body must be JSON"));
+        // Answered by the route, after its own checks (the staff guard first): jsonBody, bodyOrNull.
+        return done(null, malformed);
       }
       if (hasBrokenText(value))
         return done(new AppError("invalid", "Text in the body must not contain NUL characters or unpaired surrogates"));
@@ -69,11 +71,18 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   return refuse(request, reply, { status: 500, error: "Internal server error" });
 }
 
-/** The parsed JSON body of a route that needs one: no body at all is a 400, as a body that is not JSON. */
+/** The body of a request whose JSON did not parse, until its route reads it. */
+const malformed: unique symbol = Symbol("malformed JSON");
+
+/** The parsed JSON body of a route that needs one: no body, or one that is not JSON, is a 400 "The body must be JSON". */
 export function jsonBody(request: FastifyRequest): unknown {
-  if (request.body === undefined) throw new AppError("invalid", "The body must be JSON");
+  if (request.body === undefined || request.body === malformed) throw new AppError("invalid", "The body must be JSON");
   return request.body;
 }
+
+/** The parsed JSON body, or null when there is none or it is not JSON (the route says what it wanted). */
+export const bodyOrNull = (request: FastifyRequest): unknown =>
+  request.body === undefined || request.body === malformed ? null : request.body;
 
 /**
  * The methods an endpoint does not take but refuses with a 400 `{error: message}` after its own
