@@ -44,16 +44,9 @@ export default [
 
   route("api/custom-orders", "routes/api/custom-orders.ts"),
   route("api/custom-orders/uploads", "routes/api/custom-order-uploads.ts"),
-  route("api/orders", "routes/api/orders.ts"),
-  route("api/orders/update-payment-status", "routes/api/order-payment-status.ts"),
-  route("api/orders/:id", "routes/api/order.ts"),
-  route("api/orders/:id/refunds", "routes/api/order-refunds.ts"),
   route("api/uploads", "routes/api/uploads.ts"),
   route("api/ai/enhance-product-images", "routes/api/ai/enhance-product-images.ts"),
   route("api/ai/enhance-product-images/results/:id", "routes/api/ai/enhance-result.ts"),
-  route("api/xendit/payment-request", "routes/api/xendit/payment-request.ts"),
-  route("api/xendit/payment-status", "routes/api/xendit/payment-status.ts"),
-  route("api/xendit/webhook", "routes/api/xendit/webhook.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // The admin area (staff only): its own frame, English or Russian by the person's choice.

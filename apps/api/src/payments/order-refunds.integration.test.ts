@@ -1,9 +1,10 @@
-import { startPayment } from "@workshop/api/payments/payment-requests.ts";
-import { startSession } from "@workshop/api/staff/sessions.ts";
-import { usePaymentsHarness } from "@workshop/api/test-support/payments-harness.ts";
 import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
-import { describe, expect, it } from "vitest";
-import { action, loader } from "./order-refunds.ts";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "#server/app.ts";
+import { startSession } from "#server/staff/sessions.ts";
+import { usePaymentsHarness } from "#test-support/payments-harness.ts";
+import { startPayment } from "./payment-requests.ts";
 
 const MACHINE = "machine-token-for-the-refund-api-tests";
 process.env.ADMIN_API_TOKEN = MACHINE;
@@ -48,67 +49,78 @@ async function sessionCookie(role: "owner" | "staff") {
   return { account, cookie: `staff=${id}` };
 }
 
-type Args = Parameters<typeof action>[0];
-const call = (handler: typeof action | typeof loader, orderId: string, init: RequestInit = {}) =>
-  handler({ request: new Request(`${SHOP}/api/orders/${orderId}/refunds`, init), params: { id: orderId }, context: {} } as unknown as Args);
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildApp({ dev: false, pages: false, logger: false });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** A request to the order's refunds, a body sent as JSON. */
+const call = (orderId: string, init: { method?: InjectOptions["method"]; headers?: Record<string, string>; body?: string } = {}) =>
+  app.inject({
+    method: init.method ?? "GET",
+    url: `${SHOP}/api/orders/${orderId}/refunds`,
+    headers: { ...(init.body === undefined ? {} : { "content-type": "application/json" }), ...init.headers },
+    payload: init.body,
+  });
 const post = (orderId: string, body: unknown, headers: Record<string, string>) =>
-  call(action, orderId, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  call(orderId, { method: "POST", headers, body: JSON.stringify(body) });
 
 describe("POST /api/orders/:id/refunds", () => {
   it("refunds for an owner (201) and refuses strangers (401), staff (403) and cross-site requests (403)", async () => {
     const { orderId, extraId } = await paidTwice();
     const body = { paymentAttemptId: extraId, reason: "DUPLICATE" };
 
-    expect((await post(orderId, body, {})).status).toBe(401);
-    expect((await post(orderId, body, { authorization: "Bearer not-the-token-at-all" })).status).toBe(401);
+    expect((await post(orderId, body, {})).statusCode).toBe(401);
+    expect((await post(orderId, body, { authorization: "Bearer not-the-token-at-all" })).statusCode).toBe(401);
     const staff = await sessionCookie("staff");
     const refused = await post(orderId, body, { cookie: staff.cookie, origin: SHOP });
-    expect([refused.status, await refused.json()]).toEqual([403, { error: "Only an owner may refund a payment" }]);
+    expect([refused.statusCode, refused.json()]).toEqual([403, { error: "Only an owner may refund a payment" }]);
     const owner = await sessionCookie("owner");
-    expect((await post(orderId, body, { cookie: owner.cookie, origin: "https://elsewhere.example" })).status).toBe(403);
+    expect((await post(orderId, body, { cookie: owner.cookie, origin: "https://elsewhere.example" })).statusCode).toBe(403);
 
     const created = await post(orderId, body, { cookie: owner.cookie, origin: SHOP });
-    expect(created.status).toBe(201);
-    const refund = await created.json();
+    expect(created.statusCode).toBe(201);
+    const refund = created.json();
     expect(refund).toMatchObject({ orderId, paymentAttemptId: extraId, reason: "DUPLICATE", staffId: owner.account.id, currency: "IDR" });
     expect(["PENDING", "SUCCEEDED"]).toContain(refund.status);
     const audit = await h.database.db.selectFrom("auditLog").selectAll().where("recordId", "=", orderId).executeTakeFirst();
     expect(audit).toMatchObject({ action: "refund", actor: owner.account.email, staffId: owner.account.id });
 
     const again = await post(orderId, body, { authorization: `Bearer ${MACHINE}` });
-    expect(again.status).toBe(409);
+    expect(again.statusCode).toBe(409);
     expect(h.simulator.refunds().filter((r) => r.reference_id === refund.id)).toHaveLength(1);
   });
 
   it("answers bad input with a clear 4xx", async () => {
     const { orderId, extraId } = await paidTwice();
     const machine = { authorization: `Bearer ${MACHINE}` };
-    const bad = await call(action, orderId, { method: "POST", headers: machine, body: "{not json" });
-    expect([bad.status, await bad.json()]).toEqual([400, { error: "The body must be JSON: {paymentAttemptId, reason}" }]);
-    expect((await post(orderId, { paymentAttemptId: extraId }, machine)).status).toBe(400);
-    expect((await post(orderId, { paymentAttemptId: extraId, reason: "BECAUSE" }, machine)).status).toBe(400);
-    expect((await post("00000000-0000-4000-8000-000000000000", { paymentAttemptId: extraId, reason: "DUPLICATE" }, machine)).status).toBe(
-      404,
-    );
-    expect((await call(action, orderId, { method: "PUT", headers: machine })).status).toBe(400);
+    const bad = await call(orderId, { method: "POST", headers: machine, body: "{not json" });
+    expect([bad.statusCode, bad.json()]).toEqual([400, { error: "The body must be JSON: {paymentAttemptId, reason}" }]);
+    expect((await post(orderId, { paymentAttemptId: extraId }, machine)).statusCode).toBe(400);
+    expect((await post(orderId, { paymentAttemptId: extraId, reason: "BECAUSE" }, machine)).statusCode).toBe(400);
+    expect(
+      (await post("00000000-0000-4000-8000-000000000000", { paymentAttemptId: extraId, reason: "DUPLICATE" }, machine)).statusCode,
+    ).toBe(404);
+    expect((await call(orderId, { method: "PUT", headers: machine })).statusCode).toBe(400);
   });
 });
 
 describe("GET /api/orders/:id/refunds", () => {
   it("lists the refunds and which payments may be refunded, for owners", async () => {
     const { orderId, extraId } = await paidTwice();
-    expect((await call(loader, orderId)).status).toBe(401);
-    const answer = await call(loader, orderId, { headers: { authorization: `Bearer ${MACHINE}` } });
-    expect(answer.status).toBe(200);
-    expect(await answer.json()).toMatchObject({
+    expect((await call(orderId)).statusCode).toBe(401);
+    const answer = await call(orderId, { headers: { authorization: `Bearer ${MACHINE}` } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({
       refunds: [],
       payments: [
         { method: "DANA", refundable: false, blockedBy: "not-needed" },
         { paymentAttemptId: extraId, method: "SHOPEEPAY", cause: "paid-twice", refundable: true },
       ],
     });
-    expect((await call(loader, "00000000-0000-4000-8000-000000000000", { headers: { authorization: `Bearer ${MACHINE}` } })).status).toBe(
-      404,
-    );
+    expect((await call("00000000-0000-4000-8000-000000000000", { headers: { authorization: `Bearer ${MACHINE}` } })).statusCode).toBe(404);
   });
 });

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsync } from "fastify";
+import { preferredLocale } from "#server/locale.ts";
+import { parseOrderPayload } from "#server/orders/api-payload.ts";
+import { placeOrder } from "#server/orders/place-order.ts";
+import { jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
+import { searchParamsOf, webRequestOf } from "#server/plugins/web-request.ts";
+import { checkPaymentStatus, requestPayment } from "./payment-api.ts";
+import { checkoutCookie } from "./session.ts";
+import { rememberPlacedOrder } from "./steps.ts";
+
+/** The checkout's JSON endpoints: placing an order and paying it (they read the checkout cookie). */
+export const checkoutRoutes: FastifyPluginAsync = async (app) => {
+  /**
+   * POST /api/orders: places an order; the amounts in the body must match the shop's, or 400. The
+   * caller's checkout cookie remembers the order, so the same client may pay it.
+   */
+  app.post("/api/orders", async (request, reply) => {
+    const body = jsonBody(request);
+    const web = webRequestOf(request);
+    const order = await placeOrder(parseOrderPayload(body, await preferredLocale(web)));
+    const session = await rememberPlacedOrder(web, order.id);
+    return reply
+      .code(201)
+      .header("Set-Cookie", await checkoutCookie(session))
+      .send({ id: order.id, orderNumber: order.orderNumber });
+  });
+  app.route({ method: ["PUT", "PATCH", "DELETE"], url: "/api/orders", handler: wrongMethod("Use POST to place an order") });
+
+  /**
+   * POST /api/xendit/payment-request: {actions, orderId, xenditPaymentId} for an order's payment,
+   * for the browser that placed the order, the holder of its private link (X-Order-Token) or staff.
+   */
+  app.post("/api/xendit/payment-request", async (request, reply) => {
+    const body = jsonBody(request);
+    return reply.code(201).send(await requestPayment(webRequestOf(request), body));
+  });
+  app.get("/api/xendit/payment-request", methodNotAllowed("POST", "Use POST to create a payment request"));
+  app.route({
+    method: ["PUT", "PATCH", "DELETE"],
+    url: "/api/xendit/payment-request",
+    handler: wrongMethod("Use POST to create a payment request"),
+  });
+
+  /** GET /api/xendit/payment-status?paymentId= or ?orderId=: the Payment record, never cached, for whoever may pay the order. */
+  app.get("/api/xendit/payment-status", async (request, reply) => {
+    const query = searchParamsOf(request);
+    const { httpStatus, body } = await checkPaymentStatus(webRequestOf(request), {
+      paymentId: query.get("paymentId")?.slice(0, 100),
+      orderId: query.get("orderId")?.slice(0, 100),
+    });
+    return reply.code(httpStatus).header("Cache-Control", "no-store").send(body);
+  });
+  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/xendit/payment-status", handler: methodNotAllowed("GET") });
+};

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from "fastify";
+import { AppError } from "#server/errors.ts";
+import { toApiOrder } from "#server/orders/api-view.ts";
+import { bodyOrNull, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
+import { searchParamsOf } from "#server/plugins/web-request.ts";
+import { requireStaffRoute } from "#server/staff/guard.ts";
+import { updatePaymentStatusByApi } from "./order-actions.ts";
+import { staffOrderView } from "./order-api.ts";
+import { apiQuery, fullOrderPage } from "./order-list.ts";
+
+/** The staff's JSON endpoints for orders (they read the desk's lists and actions). */
+export const deskRoutes: FastifyPluginAsync = async (app) => {
+  /**
+   * GET /api/orders?page&limit (staff): newest first, {orders, pagination}; also the list's filters
+   * (status, paymentStatus, method, queue, from, to, q), an unknown filter value a 400.
+   */
+  app.get("/api/orders", async (request, reply) => {
+    await requireStaffRoute(request);
+    const { rows, pagination } = await fullOrderPage(apiQuery(searchParamsOf(request)));
+    return reply.header("Cache-Control", "no-store").send({ orders: rows.map(toApiOrder), pagination });
+  });
+
+  /**
+   * PATCH /api/orders/update-payment-status?orderId= {paymentStatus} (staff session or bearer token):
+   * the admin's Mark as Paid for API callers. SUCCEEDED on a cash-in-store order awaiting payment
+   * marks it paid (PROCESSING, the customer e-mailed, audited); anything else is refused: 409 {error}.
+   */
+  app.patch("/api/orders/update-payment-status", async (request) => {
+    const actor = await requireStaffRoute(request);
+    const orderId = searchParamsOf(request).get("orderId") ?? "";
+    const body = bodyOrNull(request) as { paymentStatus?: unknown } | null;
+    const paymentStatus = typeof body?.paymentStatus === "string" ? body.paymentStatus : "";
+    return toApiOrder(await updatePaymentStatusByApi(orderId, paymentStatus, actor));
+  });
+  app.get("/api/orders/update-payment-status", methodNotAllowed("PATCH", "Use PATCH"));
+  app.route({
+    method: ["POST", "PUT", "DELETE"],
+    url: "/api/orders/update-payment-status",
+    handler: wrongMethod("Use PATCH", requireStaffRoute),
+  });
+
+  /** GET /api/orders/<id> (staff): the order with its payment attempts, refunds, history and notes; 404 for anything else. */
+  app.get<{ Params: { id: string } }>("/api/orders/:id", async (request, reply) => {
+    await requireStaffRoute(request);
+    const order = await staffOrderView(request.params.id);
+    if (!order) throw new AppError("not_found", "Order not found");
+    return reply.header("Cache-Control", "no-store").send(order);
+  });
+  /** Nothing to change here: the order's actions have their own endpoints. */
+  const useGet = methodNotAllowed("GET");
+  app.route({
+    method: ["POST", "PUT", "PATCH", "DELETE"],
+    url: "/api/orders/:id",
+    handler: async (request, reply) => {
+      await requireStaffRoute(request);
+      return useGet(request, reply);
+    },
+  });
+};
