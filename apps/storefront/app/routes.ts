@@ -42,11 +42,6 @@ export default [
   route("sitemaps/:file", "routes/seo/sitemap-file.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
 
-  route("api/custom-orders", "routes/api/custom-orders.ts"),
-  route("api/custom-orders/uploads", "routes/api/custom-order-uploads.ts"),
-  route("api/uploads", "routes/api/uploads.ts"),
-  route("api/ai/enhance-product-images", "routes/api/ai/enhance-product-images.ts"),
-  route("api/ai/enhance-product-images/results/:id", "routes/api/ai/enhance-result.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   // The admin area (staff only): its own frame, English or Russian by the person's choice.

@@ -1,27 +1,29 @@
-import { installEngine } from "@workshop/api/ai/engines.ts";
-import { createRemoteEngine } from "@workshop/api/ai/remote/engine.ts";
-import { enhancementsFor } from "@workshop/api/ai/requests.ts";
-import { ENHANCE_QUEUE, sweepStuckJobs } from "@workshop/api/ai/run-job.ts";
-import { systemActor } from "@workshop/api/audit/actor.ts";
-import { createProduct } from "@workshop/api/catalog/product-changes.ts";
-import { config } from "@workshop/api/config.ts";
-import type { DatabaseHandle } from "@workshop/api/db/client.ts";
-import { startJobs, stopJobs } from "@workshop/api/jobs/index.ts";
-import { storage } from "@workshop/api/media/storage.ts";
-import { uploadPhotos } from "@workshop/api/media/uploads.ts";
-import { type SeedreamSimulator, startSeedreamSimulator } from "@workshop/api/simulators/seedream/index.ts";
-import { sampleProduct } from "@workshop/api/test-support/sample-product.ts";
-import { freshDatabase } from "@workshop/api/test-support/test-db.ts";
-import { sampleJpeg } from "@workshop/api/test-support/test-images.ts";
 import type { EnhanceStatus } from "@workshop/domain/ai-studio.ts";
 import { productSchema } from "@workshop/domain/validation/product.ts";
+import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { action as enhanceAction, loader as enhanceLoader } from "#app/routes/api/ai/enhance-product-images.ts";
-import { action as resultAction } from "#app/routes/api/ai/enhance-result.ts";
+import { buildApp } from "#server/app.ts";
+import { systemActor } from "#server/audit/actor.ts";
+import { createProduct } from "#server/catalog/product-changes.ts";
+import { config } from "#server/config.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { startJobs, stopJobs } from "#server/jobs/index.ts";
+import { storage } from "#server/media/storage.ts";
+import { uploadPhotos } from "#server/media/uploads.ts";
+import { type SeedreamSimulator, startSeedreamSimulator } from "#simulators/seedream/index.ts";
+import { sampleProduct } from "#test-support/sample-product.ts";
+import { freshDatabase } from "#test-support/test-db.ts";
+import { sampleJpeg } from "#test-support/test-images.ts";
+import { installEngine } from "./engines.ts";
+import { createRemoteEngine } from "./remote/engine.ts";
+import { enhancementsFor } from "./requests.ts";
+import { ENHANCE_QUEUE, sweepStuckJobs } from "./run-job.ts";
 
 const TOKEN = "ai-jobs-tests-staff-token-0123456789";
 process.env.ADMIN_API_TOKEN = TOKEN;
+// The tests start more jobs than one client may in ten minutes; the limit itself is tested elsewhere.
+process.env.RATE_LIMIT_AI_JOBS = "1000/600";
 const KEY = "ark-test-key-0123456789";
 const SHOP = config().publicUrl;
 /** The real model on a shared 2-core machine: minutes when the machine is busy. */
@@ -40,8 +42,10 @@ const fastRunner = {
   overrides: { [ENHANCE_QUEUE]: { work: { pollingIntervalSeconds: 0.5 }, queue: { retryDelay: 0 } } },
 };
 
+let app: FastifyInstance;
 beforeAll(async () => {
   database = await freshDatabase();
+  app = await buildApp({ dev: false, pages: false, logger: false });
   sim = await startSeedreamSimulator({ apiKey: KEY });
   for (let i = 0; i < 11; i++) {
     const [stored] = await uploadPhotos([{ name: `hat-${i}.jpg`, body: await sampleJpeg(80 + i, 60) }], systemActor);
@@ -53,23 +57,25 @@ afterEach(async () => {
   sim.behave({ kind: "ok" });
 });
 afterAll(async () => {
+  await app?.close();
   await installEngine(null);
   await sim?.close();
   await database?.close();
 });
 
-type Args = Parameters<typeof enhanceAction>[0];
-
 async function post(body: unknown, headers: Record<string, string> = staff) {
-  const request = new Request(`${SHOP}/api/ai/enhance-product-images`, { method: "POST", headers, body: JSON.stringify(body) });
-  const response = await enhanceAction({ request, params: {}, context: {} } as unknown as Args);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  const response = await app.inject({
+    method: "POST",
+    url: `${SHOP}/api/ai/enhance-product-images`,
+    headers,
+    payload: JSON.stringify(body),
+  });
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
 }
 
 async function status(jobId: string) {
-  const request = new Request(`${SHOP}/api/ai/enhance-product-images?jobId=${jobId}`, { headers: staff });
-  const response = await enhanceLoader({ request, params: {}, context: {} } as unknown as Parameters<typeof enhanceLoader>[0]);
-  return { status: response.status, body: (await response.json()) as EnhanceStatus };
+  const response = await app.inject({ url: `${SHOP}/api/ai/enhance-product-images?jobId=${jobId}`, headers: staff });
+  return { status: response.statusCode, body: response.json() as EnhanceStatus };
 }
 
 const request = (imageUrls: string[], extra: object = {}) => ({
@@ -195,15 +201,14 @@ describe("a job with the remote engine (the Seedream stand-in on loopback)", () 
     // A result is added to the product or discarded, and stays listed with that state.
     const id = last.results[0]!.id;
     const mark = (state: string, resultId: number | string = id) =>
-      resultAction({
-        request: new Request(`${SHOP}/api/ai/enhance-product-images/results/${resultId}`, {
+      app
+        .inject({
           method: "POST",
+          url: `${SHOP}/api/ai/enhance-product-images/results/${resultId}`,
           headers: staff,
-          body: JSON.stringify({ state }),
-        }),
-        params: { id: String(resultId) },
-        context: {},
-      } as unknown as Parameters<typeof resultAction>[0]);
+          payload: JSON.stringify({ state }),
+        })
+        .then((response) => ({ status: response.statusCode }));
     expect((await mark("added")).status).toBe(200);
     expect((await mark("discarded", last.results[1]!.id)).status).toBe(200);
     expect((await mark("gone")).status).toBe(400);
@@ -258,8 +263,8 @@ describe("a job with the remote engine (the Seedream stand-in on loopback)", () 
   it(
     "runs on the local engine by default: a studio photo per reference photo and a close-up",
     async () => {
-      const { createLocalEngine } = await import("@workshop/api/ai/local/engine.ts");
-      const { makeScene } = await import("@workshop/api/bench/ai-scenes.ts");
+      const { createLocalEngine } = await import("#server/ai/local/engine.ts");
+      const { makeScene } = await import("#bench/ai-scenes.ts");
       const hats = [await makeScene(0, 1, "wood", 900, 700, 1), await makeScene(10, 3, "fabric", 700, 900, 2)];
       const stored = await uploadPhotos(
         hats.map((scene, i) => ({ name: `workshop-${i}.png`, body: scene.photo })),

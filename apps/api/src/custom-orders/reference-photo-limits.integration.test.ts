@@ -1,25 +1,29 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { readReferencePhoto } from "@workshop/api/custom-orders/reference-photos.ts";
-import { type DatabaseHandle, getDb } from "@workshop/api/db/client.ts";
-import { DiskStorage } from "@workshop/api/media/disk-storage.ts";
-import { useStorage } from "@workshop/api/media/storage.ts";
-import { freshDatabase } from "@workshop/api/test-support/test-db.ts";
-import { sampleJpeg } from "@workshop/api/test-support/test-images.ts";
 import { referenceTooManyPixels } from "@workshop/domain/uploads.ts";
+import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action } from "#app/routes/api/custom-order-uploads.ts";
+import { buildApp } from "#server/app.ts";
+import { type DatabaseHandle, getDb } from "#server/db/client.ts";
+import { DiskStorage } from "#server/media/disk-storage.ts";
+import { useStorage } from "#server/media/storage.ts";
+import { freshDatabase } from "#test-support/test-db.ts";
+import { sampleJpeg } from "#test-support/test-images.ts";
+import { readReferencePhoto } from "./reference-photos.ts";
 
 let database: DatabaseHandle;
 let store: DiskStorage;
+let app: FastifyInstance;
 beforeAll(async () => {
   database = await freshDatabase();
+  app = await buildApp({ dev: false, pages: false, logger: false });
   store = new DiskStorage(await mkdtemp(path.join(tmpdir(), "reference-limits-")));
   useStorage(store);
 });
 afterAll(async () => {
+  await app?.close();
   await database?.close();
 });
 
@@ -27,9 +31,20 @@ afterAll(async () => {
 async function upload(files: { name: string; body: Buffer }[]) {
   const form = new FormData();
   for (const f of files) form.append("files", new File([new Uint8Array(f.body)], f.name, { type: "image/jpeg" }));
-  const request = new Request("http://shop.test/api/custom-orders/uploads", { method: "POST", body: form });
-  const response = await action({ request, params: {}, context: {} } as unknown as Parameters<typeof action>[0]);
-  return { status: response.status, body: await response.json() };
+  const { type, bytes } = await encoded(form);
+  const response = await app.inject({
+    method: "POST",
+    url: "http://shop.test/api/custom-orders/uploads",
+    headers: { "content-type": type },
+    payload: bytes,
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** A multipart form as a browser sends it, for app.inject: its bytes and its Content-Type. */
+async function encoded(form: FormData) {
+  const request = new Request("http://localhost/", { method: "POST", body: form });
+  return { type: request.headers.get("content-type")!, bytes: Buffer.from(await request.arrayBuffer()) };
 }
 
 /** A plain JPEG of that size: small as a file, many pixels to decode. */

@@ -1,44 +1,71 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { removeUnattachedPhotos } from "@workshop/api/custom-orders/photo-cleanup.ts";
-import { MAX_WAITING_PHOTOS_PER_CLIENT, WAITING_PHOTO_MINUTES } from "@workshop/api/custom-orders/reference-photos.ts";
-import { photoUnusable, submitCustomOrder } from "@workshop/api/custom-orders/submit.ts";
-import { type DatabaseHandle, getDb } from "@workshop/api/db/client.ts";
-import { CLIENT_IP_HEADER } from "@workshop/api/http/request-context.ts";
-import { DiskStorage } from "@workshop/api/media/disk-storage.ts";
-import { useStorage } from "@workshop/api/media/storage.ts";
-import { freshDatabase } from "@workshop/api/test-support/test-db.ts";
-import { sampleJpeg } from "@workshop/api/test-support/test-images.ts";
 import { referenceRefusals } from "@workshop/domain/uploads.ts";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
+import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as upload } from "#app/routes/api/custom-order-uploads.ts";
-import { customRequest } from "#e2e/samples.ts";
+import { buildApp } from "#server/app.ts";
+import { type DatabaseHandle, getDb } from "#server/db/client.ts";
+import { DiskStorage } from "#server/media/disk-storage.ts";
+import { useStorage } from "#server/media/storage.ts";
+import { freshDatabase } from "#test-support/test-db.ts";
+import { sampleJpeg } from "#test-support/test-images.ts";
+import { removeUnattachedPhotos } from "./photo-cleanup.ts";
+import { MAX_WAITING_PHOTOS_PER_CLIENT, WAITING_PHOTO_MINUTES } from "./reference-photos.ts";
+import { photoUnusable, submitCustomOrder } from "./submit.ts";
 
 let database: DatabaseHandle;
 let store: DiskStorage;
 let jpeg: Buffer;
+let app: FastifyInstance;
 beforeAll(async () => {
   database = await freshDatabase();
+  app = await buildApp({ dev: false, pages: false, logger: false });
   store = new DiskStorage(await mkdtemp(path.join(tmpdir(), "reference-room-")));
   useStorage(store);
   jpeg = await sampleJpeg();
 });
-afterAll(() => database?.close());
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+/** A custom request as the /custom page sends it. */
+const customRequest = {
+  name: "Ayu Lestari",
+  email: "ayu@example.com",
+  phone: "",
+  hatType: "Fedora",
+  material: "Straw",
+  size: "58 cm",
+  color: "",
+  details: "A fedora with a wide band",
+  budget: "",
+  timeline: "3-4 weeks",
+  referenceImages: [] as string[],
+};
 
 /** POST /api/custom-orders/uploads with three photos, as the /custom page sends them, from one address. */
 async function sendThree(ip: string) {
   const form = new FormData();
   for (const name of ["a.jpg", "b.jpg", "c.jpg"]) form.append("files", new File([new Uint8Array(jpeg)], name, { type: "image/jpeg" }));
-  const request = new Request("http://shop.test/api/custom-orders/uploads", {
+  const { type, bytes } = await encoded(form);
+  const response = await app.inject({
     method: "POST",
-    body: form,
-    headers: { [CLIENT_IP_HEADER]: ip },
+    url: "http://shop.test/api/custom-orders/uploads",
+    headers: { "content-type": type },
+    payload: bytes,
+    remoteAddress: ip,
   });
-  const response = await upload({ request, params: {}, context: {} } as unknown as Parameters<typeof upload>[0]);
-  return { status: response.status, body: await response.json() };
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** A multipart form as a browser sends it, for app.inject: its bytes and its Content-Type. */
+async function encoded(form: FormData) {
+  const request = new Request("http://localhost/", { method: "POST", body: form });
+  return { type: request.headers.get("content-type")!, bytes: Buffer.from(await request.arrayBuffer()) };
 }
 
 const waitingOf = async (client: string) =>

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { AppError } from "#server/errors.ts";
+import { bodyOrNull, jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
+import { searchParamsOf } from "#server/plugins/web-request.ts";
+import { requireStaffRoute } from "#server/staff/guard.ts";
+import { enhancementStatus, enqueueEnhancement, parseEnhanceRequest, setResultState } from "./requests.ts";
+
+const resultBody = z.strictObject({ state: z.enum(["new", "added", "discarded"]) });
+
+/** The AI studio's JSON endpoints (staff). */
+export const aiRoutes: FastifyPluginAsync = async (app) => {
+  /**
+   * GET /api/ai/enhance-product-images?jobId=… (staff): a studio-photo job's state (SPEC 7
+   * `{status, resultImages, prompt, error}`, plus engine, summary, progress and the results).
+   */
+  app.get("/api/ai/enhance-product-images", async (request, reply) => {
+    await requireStaffRoute(request);
+    const jobId = searchParamsOf(request).get("jobId") ?? "";
+    return reply.header("Cache-Control", "no-store").send(await enhancementStatus(jobId));
+  });
+
+  /**
+   * POST /api/ai/enhance-product-images (staff, from the shop's own pages or with the staff token):
+   * SPEC 7's payload; 202 `{jobId, status, prompt, sourceCount}` (and `cutOff`, the addresses over
+   * ten left out). A photo that is not the shop's own, or bad input, is 400 `{error}`.
+   */
+  app.post("/api/ai/enhance-product-images", async (request, reply) => {
+    const actor = await requireStaffRoute(request);
+    return reply.code(202).send(await enqueueEnhancement(parseEnhanceRequest(jsonBody(request)), actor));
+  });
+  app.route({
+    method: ["PUT", "PATCH", "DELETE"],
+    url: "/api/ai/enhance-product-images",
+    handler: wrongMethod("Use POST to start a job, GET to read one", requireStaffRoute),
+  });
+
+  /** POST /api/ai/enhance-product-images/results/:id (staff) `{state}`: a studio photo added to the product, discarded, or put back. */
+  app.post<{ Params: { id: string } }>("/api/ai/enhance-product-images/results/:id", async (request) => {
+    const actor = await requireStaffRoute(request);
+    const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : null;
+    if (id === null) throw new AppError("not_found", "No such studio photo");
+    const parsed = resultBody.safeParse(bodyOrNull(request));
+    if (!parsed.success) throw new AppError("invalid", "state: must be new, added or discarded");
+    await setResultState(id, parsed.data.state, actor);
+    return { id, state: parsed.data.state };
+  });
+  app.get("/api/ai/enhance-product-images/results/:id", methodNotAllowed("POST", "Use POST"));
+  app.route({
+    method: ["PUT", "PATCH", "DELETE"],
+    url: "/api/ai/enhance-product-images/results/:id",
+    handler: wrongMethod("Use POST", requireStaffRoute),
+  });
+};
