@@ -10,8 +10,9 @@ import { pricingRoutes } from "./pricing/routes.ts";
 import { socialRoutes } from "./social/routes.ts";
 
 /**
- * The JSON API's routes, an area each (`src/<area>/routes.ts`). A path not listed here is still a
- * resource route of the storefront's (apps/storefront/app/routes/api), served through React Router.
+ * The JSON API's routes, an area each (`src/<area>/routes.ts`); a route that needs two areas is in
+ * the one that depends on the other (placing and paying an order: checkout; the staff's order
+ * endpoints: desk; refunds: payments). Any other /api/ path is a JSON 404.
  */
 export const apiRoutes: FastifyPluginAsync[] = [
   catalogRoutes,
