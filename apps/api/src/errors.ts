@@ -27,16 +27,6 @@ export class AppError extends Error {
   }
 }
 
-/** A JSON answer `{error, details?}` for an AppError; anything else is an opaque 500. */
-export function errorResponse(error: unknown): Response {
-  if (error instanceof AppError) {
-    const body = error.details === undefined ? { error: error.message } : { error: error.message, details: error.details };
-    return Response.json(body, { status: error.status });
-  }
-  console.error(error);
-  return Response.json({ error: "Internal server error" }, { status: 500 });
-}
-
 /** A form action's answer to an AppError: `{error}` for the form, with its status; anything else is thrown on. */
 export function actionError(error: unknown) {
   if (error instanceof AppError) return data({ error: error.message }, { status: error.status });

@@ -1,7 +1,8 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
- * The route table: storefront pages (SPEC 2.1), checkout, JSON API, admin, media and search-engine files.
+ * The route table: storefront pages (SPEC 2.1), checkout, admin, media and search-engine files. The JSON
+ * API (/api/…) is the API's own (apps/api/src/api-routes.ts).
  * Pages answer at their English path and under /ru/ in Russian (`ru?/…`, decision 010).
  */
 export default [
@@ -36,13 +37,10 @@ export default [
   route("ru?/test-checkout", "routes/checkout/test-checkout.ts"),
 
   route("language", "routes/language.ts"),
-  route("media/:width/*", "routes/media.ts"),
   route("payment-logos/:file", "routes/payment-logo.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("sitemaps/:file", "routes/seo/sitemap-file.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
-
-  route("api/*", "routes/api/not-found.ts"),
 
   // The admin area (staff only): its own frame, English or Russian by the person's choice.
   route("admin/login", "routes/admin/login.tsx"),

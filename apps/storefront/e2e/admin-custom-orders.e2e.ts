@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { keptMail, mailHeader } from "@workshop/api/test-support/kept-mail.ts";
 import { sampleJpeg } from "@workshop/api/test-support/test-images.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postAdminForm, signIn, staffCookie, testOwner } from "#e2e/support/admin.ts";
@@ -8,7 +9,6 @@ import { breakableShop } from "#e2e/support/breakable-shop.ts";
 import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
 import { expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
 import { raisedRateLimits } from "./global-setup.ts";
-import { keptMail, mailHeader } from "./kept-mail.ts";
 import { sendCustomRequest } from "./samples.ts";
 
 /**

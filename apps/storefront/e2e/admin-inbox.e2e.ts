@@ -1,13 +1,13 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { hashPassword } from "@workshop/api/staff/passwords.ts";
+import { decodedMail, keptMail, mailHeader } from "@workshop/api/test-support/kept-mail.ts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postAdminForm, signIn, staffCookie } from "#e2e/support/admin.ts";
 import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
 import { expectAccessible, useBrowser } from "./fixtures.ts";
 import { raisedRateLimits } from "./global-setup.ts";
-import { decodedMail, keptMail, mailHeader } from "./kept-mail.ts";
 
 /**
  * The inbox on a shop of its own, so the test can read the mail it keeps (DATA_DIR/mail, no SMTP):

@@ -1,13 +1,13 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { decodedMail, keptMail } from "@workshop/api/test-support/kept-mail.ts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postAdminForm, signIn, staffCookie, testOwner } from "#e2e/support/admin.ts";
 import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
 import { expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
 import { raisedRateLimits } from "./global-setup.ts";
-import { decodedMail, keptMail } from "./kept-mail.ts";
 import { sendCustomRequest } from "./samples.ts";
 
 /**

@@ -12,6 +12,7 @@ import { refuse } from "./refusals.ts";
  *   the route's own checks, as the staff guard;
  * - the photo uploads (multipart) are read by their routes as they stream in (media/upload-form.ts);
  * - zod schemas (fastify-type-provider-zod) check params and queries;
+ * - any other /api/ path is a JSON 404;
  * - an error is answered in one place: an AppError with its status and `{error, details?}`, a
  *   schema's refusal as a 400 naming the field, Fastify's refusals with theirs, anything else an
  *   opaque 500.
@@ -42,7 +43,14 @@ export function jsonApi(routes: FastifyPluginAsync[]): FastifyPluginAsync {
     });
     api.setErrorHandler(answerError);
     for (const area of routes) await api.register(area);
+    // Any other /api/ path: a JSON 404, not the shop's page (OPTIONS stays CORS's).
+    api.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/api", handler: notFound });
+    api.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/api/*", handler: notFound });
   };
+}
+
+async function notFound(): Promise<never> {
+  throw new AppError("not_found", "Not found");
 }
 
 const jsonOnly = () => Object.assign(new Error("Send the body as JSON (Content-Type: application/json)"), { statusCode: 415 });

@@ -85,7 +85,7 @@ export function requireOwner(context: StaffContext): void {
 
 /**
  * For JSON staff APIs: a machine with ADMIN_API_TOKEN, or a signed-in staff member (a request that
- * changes something must then come from the shop's own pages). Else 401 / 403 through jsonEndpoint.
+ * changes something must then come from the shop's own pages). Else 401 / 403 (an AppError).
  */
 export async function requireStaffApi(request: Request): Promise<Actor> {
   if (isStaff(request)) return machineActor(clientIpOf(request));

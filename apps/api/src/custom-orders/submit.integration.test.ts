@@ -1,22 +1,22 @@
 import { mkdtemp, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { config } from "@workshop/api/config.ts";
-import { listCustomOrders, viewDefaults } from "@workshop/api/custom-orders/admin-view.ts";
-import { MAX_WAITING_PHOTOS, readReferencePhoto, storeReferencePhotos } from "@workshop/api/custom-orders/reference-photos.ts";
-import { isValidPhotoLink, photoLink } from "@workshop/api/custom-orders/signed-links.ts";
-import { photoUnusable, submitCustomOrder } from "@workshop/api/custom-orders/submit.ts";
-import { type DatabaseHandle, getDb } from "@workshop/api/db/client.ts";
-import { deliverMail, useMailSettings } from "@workshop/api/mail/index.ts";
-import { readMime, startTestSmtpServer, type TestSmtpServer } from "@workshop/api/mail/test-smtp-server.ts";
-import { DiskStorage } from "@workshop/api/media/disk-storage.ts";
-import { useStorage } from "@workshop/api/media/storage.ts";
-import { freshDatabase } from "@workshop/api/test-support/test-db.ts";
-import { sampleJpeg } from "@workshop/api/test-support/test-images.ts";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as media } from "#app/routes/media.ts";
-import { decodedMail, keptMail } from "#e2e/kept-mail.ts";
+import { buildApp } from "#server/app.ts";
+import { config } from "#server/config.ts";
+import { listCustomOrders, viewDefaults } from "#server/custom-orders/admin-view.ts";
+import { MAX_WAITING_PHOTOS, readReferencePhoto, storeReferencePhotos } from "#server/custom-orders/reference-photos.ts";
+import { isValidPhotoLink, photoLink } from "#server/custom-orders/signed-links.ts";
+import { photoUnusable, submitCustomOrder } from "#server/custom-orders/submit.ts";
+import { type DatabaseHandle, getDb } from "#server/db/client.ts";
+import { deliverMail, useMailSettings } from "#server/mail/index.ts";
+import { readMime, startTestSmtpServer, type TestSmtpServer } from "#server/mail/test-smtp-server.ts";
+import { DiskStorage } from "#server/media/disk-storage.ts";
+import { useStorage } from "#server/media/storage.ts";
+import { decodedMail, keptMail } from "#test-support/kept-mail.ts";
+import { freshDatabase } from "#test-support/test-db.ts";
+import { sampleJpeg } from "#test-support/test-images.ts";
 
 /** Each upload from an address of its own, so no test meets the per-client share of waiting photos. */
 let visitors = 0;
@@ -143,12 +143,12 @@ describe("custom order requests", () => {
     const [photo] = await storeReferencePhotos([{ name: "a.jpg", body: await sampleJpeg() }], newVisitor());
     const [row] = await (await getDb()).selectFrom("customOrderPhotos").selectAll().where("id", "=", photo!.id).execute();
     const stem = row!.storageKey.replace(/\.jpg$/, "");
-    const response = await media({
-      request: new Request(`http://shop.test/media/640/${stem}.jpg`),
-      params: { width: "640", "*": `${stem}.jpg` },
-      context: {},
-    } as unknown as Parameters<typeof media>[0]);
-    expect(response.status).toBe(404);
+    const app = await buildApp({ dev: false, pages: false, logger: false });
+    try {
+      expect((await app.inject(`/media/640/${stem}.jpg`)).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
     expect((await readReferencePhoto(photo!.id))?.contentType).toBe("image/jpeg");
   });
 

@@ -1,21 +1,20 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildApp } from "@workshop/api/app.ts";
-import { config } from "@workshop/api/config.ts";
-import type { DatabaseHandle } from "@workshop/api/db/client.ts";
-import { DiskStorage } from "@workshop/api/media/disk-storage.ts";
-import { S3Storage } from "@workshop/api/media/s3-storage.ts";
-import { diskStorage, useStorage } from "@workshop/api/media/storage.ts";
-import type { Storage } from "@workshop/api/media/storage-types.ts";
-import { type RunningS3, startS3Server } from "@workshop/api/test-support/s3-server.ts";
-import { freshDatabase } from "@workshop/api/test-support/test-db.ts";
-import { jpegWithGps, pixelBombPng, sampleJpeg, sidewaysJpeg } from "@workshop/api/test-support/test-images.ts";
 import { imageFormats, imageWidths } from "@workshop/domain/images.ts";
 import { MAX_UPLOAD_BYTES, uploadMessages } from "@workshop/domain/uploads.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as media } from "#app/routes/media.ts";
+import { buildApp } from "#server/app.ts";
+import { config } from "#server/config.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { DiskStorage } from "#server/media/disk-storage.ts";
+import { S3Storage } from "#server/media/s3-storage.ts";
+import { diskStorage, useStorage } from "#server/media/storage.ts";
+import type { Storage } from "#server/media/storage-types.ts";
+import { type RunningS3, startS3Server } from "#test-support/s3-server.ts";
+import { freshDatabase } from "#test-support/test-db.ts";
+import { jpegWithGps, pixelBombPng, sampleJpeg, sidewaysJpeg } from "#test-support/test-images.ts";
 
 const TOKEN = "upload-tests-staff-token-0123456789";
 process.env.ADMIN_API_TOKEN = TOKEN;
@@ -51,13 +50,14 @@ async function upload(files: Upload[], headers: Record<string, string> = { autho
   return { status: response.statusCode, body: response.json() };
 }
 
-/** What the storefront's /media route serves for a stored photo's key. */
+/** What GET /media serves for a stored photo's key, as a web Response. */
 async function served(pathname: string, width: number, format: string) {
   const stem = pathname.replace(/\.[a-z]+$/, "");
-  const request = new Request(`${SHOP}/media/${width}/${stem}.${format}`);
-  return media({ request, params: { width: String(width), "*": `${stem}.${format}` }, context: {} } as unknown as Parameters<
-    typeof media
-  >[0]);
+  const answer = await app.inject(`/media/${width}/${stem}.${format}`);
+  return new Response(answer.statusCode === 302 ? null : new Uint8Array(answer.rawPayload), {
+    status: answer.statusCode,
+    headers: answer.headers as Record<string, string>,
+  });
 }
 
 const stores = [

@@ -1,24 +1,29 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { DatabaseHandle } from "@workshop/api/db/client.ts";
-import { CLIENT_IP_HEADER } from "@workshop/api/http/request-context.ts";
-import { DiskStorage } from "@workshop/api/media/disk-storage.ts";
-import { useStorage } from "@workshop/api/media/storage.ts";
-import { freshDatabase } from "@workshop/api/test-support/test-db.ts";
-import { sampleJpeg } from "@workshop/api/test-support/test-images.ts";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loader as media } from "#app/routes/media.ts";
+import { buildApp } from "#server/app.ts";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { DiskStorage } from "#server/media/disk-storage.ts";
+import { useStorage } from "#server/media/storage.ts";
+import { freshDatabase } from "#test-support/test-db.ts";
+import { sampleJpeg } from "#test-support/test-images.ts";
 
 // Three new sizes per client a minute, so the burst below is short.
 process.env.RATE_LIMIT_MEDIA_SIZES = "3/60";
 
 let database: DatabaseHandle;
+let app: FastifyInstance;
 let store: DiskStorage;
 beforeAll(async () => {
   database = await freshDatabase();
+  app = await buildApp({ dev: false, pages: false, logger: false });
 });
-afterAll(() => database?.close());
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
 beforeEach(async () => {
   store = new DiskStorage(await mkdtemp(path.join(tmpdir(), "shop-media-")));
   useStorage(store);
@@ -30,10 +35,10 @@ let client = 0;
 /** A client address of its own for each test, so their limits never meet. */
 const newClient = () => `203.0.113.${++client}`;
 
-/** GET /media/<width>/<path> as the storefront's route answers it, from a client address. */
+/** GET /media/<width>/<path> from a client address, as a web Response. */
 async function get(width: string, file: string, ip: string) {
-  const request = new Request(`http://shop.test/media/${width}/${file}`, { headers: { [CLIENT_IP_HEADER]: ip } });
-  return media({ request, params: { width, "*": file }, context: {} } as unknown as Parameters<typeof media>[0]);
+  const answer = await app.inject({ url: `/media/${width}/${file}`, remoteAddress: ip });
+  return new Response(new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers: answer.headers as Record<string, string> });
 }
 
 describe("GET /media makes sizes only of real originals, in the widths the shop serves", () => {
