@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
-import { isLocale } from "@workshop/domain/locale.ts";
+import { idParams, productQuery } from "@workshop/domain/api-requests.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
 import { jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
@@ -12,14 +11,6 @@ import { apiProductOf, inEnglish, productFromApi } from "./api-input.ts";
 import { type ExportFormat, exportFiles, exportFormats, productsExport } from "./export.ts";
 import { createProduct, editableProduct, updateProduct } from "./product-changes.ts";
 import { getProduct, parseProductId } from "./products.ts";
-
-/** A language asked for in the query: English unless `ru` (anything else is no choice, not an error). */
-const lang = z
-  .unknown()
-  .optional()
-  .transform((value) => (isLocale(value) ? value : "en"));
-
-const idParams = z.object({ id: z.string() });
 
 /** The catalogue's JSON endpoints (SPEC 7). */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -97,7 +88,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/products/export", handler: methodNotAllowed("GET") });
 
   /** GET /api/products/:id: one product the shop shows, or 404 with a JSON error (a hidden one too). */
-  app.get("/api/products/:id", { schema: { params: idParams, querystring: z.object({ lang }) } }, async (request) => {
+  app.get("/api/products/:id", { schema: { params: idParams, querystring: productQuery } }, async (request) => {
     const id = parseProductId(request.params.id);
     const product = id === null ? null : await getProduct(id, request.query.lang);
     if (!product) throw new AppError("not_found", "Product not found");

@@ -1,15 +1,16 @@
-import type { FastifyPluginAsync } from "fastify";
+import { paymentStatusQuery } from "@workshop/domain/api-requests.ts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { preferredLocale } from "#server/locale.ts";
 import { parseOrderPayload } from "#server/orders/api-payload.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
 import { jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
-import { searchParamsOf, webRequestOf } from "#server/plugins/web-request.ts";
+import { webRequestOf } from "#server/plugins/web-request.ts";
 import { checkPaymentStatus, requestPayment } from "./payment-api.ts";
 import { checkoutCookie } from "./session.ts";
 import { rememberPlacedOrder } from "./steps.ts";
 
 /** The checkout's JSON endpoints: placing an order and paying it (they read the checkout cookie). */
-export const checkoutRoutes: FastifyPluginAsync = async (app) => {
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * POST /api/orders: places an order; the amounts in the body must match the shop's, or 400. The
    * caller's checkout cookie remembers the order, so the same client may pay it.
@@ -42,12 +43,8 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** GET /api/xendit/payment-status?paymentId= or ?orderId=: the Payment record, never cached, for whoever may pay the order. */
-  app.get("/api/xendit/payment-status", async (request, reply) => {
-    const query = searchParamsOf(request);
-    const { httpStatus, body } = await checkPaymentStatus(webRequestOf(request), {
-      paymentId: query.get("paymentId")?.slice(0, 100),
-      orderId: query.get("orderId")?.slice(0, 100),
-    });
+  app.get("/api/xendit/payment-status", { schema: { querystring: paymentStatusQuery } }, async (request, reply) => {
+    const { httpStatus, body } = await checkPaymentStatus(webRequestOf(request), request.query);
     return reply.code(httpStatus).header("Cache-Control", "no-store").send(body);
   });
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/xendit/payment-status", handler: methodNotAllowed("GET") });
