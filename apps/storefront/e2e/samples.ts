@@ -1,3 +1,4 @@
+import { customRequest } from "@workshop/api/test-support/custom-request.ts";
 /** Sample customers and requests shared by the HTTP tests. */
 
 /** A customer in New York: DHL delivery, every online method. */
@@ -46,20 +47,7 @@ export async function orderPayload(origin: string) {
   };
 }
 
-/** A custom hat request as the /custom page's script sends it (SPEC 7). */
-export const customRequest = {
-  name: "Ayu Lestari",
-  email: "ayu@example.com",
-  phone: "",
-  hatType: "Fedora",
-  material: "Straw",
-  size: "58 cm",
-  color: "",
-  details: "A fedora with a wide band",
-  budget: "",
-  timeline: "3-4 weeks",
-  referenceImages: [] as string[],
-};
+export { customRequest };
 
 /** Sends a custom request through the API and answers its id. */
 export async function sendCustomRequest(origin: string, fields: Partial<typeof customRequest> = {}): Promise<number> {

@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
-import Fastify, { type FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createXenditSimulator, type XenditSimulator } from "./index.ts";
-import { apiClient, returnUrls, SECRET_KEY } from "./test-helpers.ts";
+import { apiClient, hostWithOwnJsonParser, returnUrls, SECRET_KEY } from "./test-helpers.ts";
 
 // As the shop runs it in sandbox mode: the plugin under /_sandbox/xendit inside another app.
 let base: string;
@@ -11,16 +11,7 @@ let sim: XenditSimulator;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = Fastify({ logger: false });
-  // The host's own JSON parser (here a strict one) must not get in the plugin's way.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch (error) {
-      done(error as Error);
-    }
-  });
+  app = hostWithOwnJsonParser();
   app.get("/shop-page", async () => "the shop");
   // The simulator needs its public URL, so bind the port before its routes are added.
   await new Promise<void>((resolve) => app.server.listen(0, "127.0.0.1", resolve));

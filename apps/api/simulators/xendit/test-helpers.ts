@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import Fastify, { type FastifyInstance } from "fastify";
 import { API_VERSION, type SimulatorOptions, type StartedXenditSimulator, startXenditSimulator, type WebhookBody } from "./index.ts";
 
 export const SECRET_KEY = "xnd_development_simulator_tests";
@@ -174,3 +175,20 @@ export const returnUrls = {
   success_return_url: "https://shop.test/checkout/success",
   failure_return_url: "https://shop.test/checkout/failed",
 };
+
+/**
+ * A host app as the shop is to the simulator: its own strict JSON parser, which must not get in the
+ * way of the plugin's own.
+ */
+export function hostWithOwnJsonParser(): FastifyInstance {
+  const app = Fastify({ logger: false });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (error) {
+      done(error as Error);
+    }
+  });
+  return app;
+}

@@ -1,30 +1,23 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { referenceTooManyPixels } from "@workshop/domain/uploads.ts";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "#server/app.ts";
-import { type DatabaseHandle, getDb } from "#server/db/client.ts";
-import { DiskStorage } from "#server/media/disk-storage.ts";
-import { useStorage } from "#server/media/storage.ts";
-import { freshDatabase } from "#test-support/test-db.ts";
+import { getDb } from "#server/db/client.ts";
+import type { DiskStorage } from "#server/media/disk-storage.ts";
+import { useTempStorage } from "#test-support/temp-storage.ts";
+import { startTestApp, type TestApp } from "#test-support/test-app.ts";
 import { sampleJpeg } from "#test-support/test-images.ts";
 import { readReferencePhoto } from "./reference-photos.ts";
 
-let database: DatabaseHandle;
 let store: DiskStorage;
 let app: FastifyInstance;
+let test: TestApp;
 beforeAll(async () => {
-  database = await freshDatabase();
-  app = await buildApp({ dev: false, pages: false, logger: false });
-  store = new DiskStorage(await mkdtemp(path.join(tmpdir(), "reference-limits-")));
-  useStorage(store);
+  ({ app } = test = await startTestApp());
+  store = await useTempStorage("reference-limits");
 });
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  await test?.close();
 });
 
 /** POST /api/custom-orders/uploads as the custom page sends it: the photos in the field `files`. */

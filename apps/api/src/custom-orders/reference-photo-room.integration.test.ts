@@ -1,51 +1,30 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { referenceRefusals } from "@workshop/domain/uploads.ts";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "#server/app.ts";
-import { type DatabaseHandle, getDb } from "#server/db/client.ts";
-import { DiskStorage } from "#server/media/disk-storage.ts";
-import { useStorage } from "#server/media/storage.ts";
-import { freshDatabase } from "#test-support/test-db.ts";
+import { getDb } from "#server/db/client.ts";
+import type { DiskStorage } from "#server/media/disk-storage.ts";
+import { customRequest } from "#test-support/custom-request.ts";
+import { useTempStorage } from "#test-support/temp-storage.ts";
+import { startTestApp, type TestApp } from "#test-support/test-app.ts";
 import { sampleJpeg } from "#test-support/test-images.ts";
 import { removeUnattachedPhotos } from "./photo-cleanup.ts";
 import { MAX_WAITING_PHOTOS_PER_CLIENT, WAITING_PHOTO_MINUTES } from "./reference-photos.ts";
 import { photoUnusable, submitCustomOrder } from "./submit.ts";
 
-let database: DatabaseHandle;
 let store: DiskStorage;
 let jpeg: Buffer;
 let app: FastifyInstance;
+let test: TestApp;
 beforeAll(async () => {
-  database = await freshDatabase();
-  app = await buildApp({ dev: false, pages: false, logger: false });
-  store = new DiskStorage(await mkdtemp(path.join(tmpdir(), "reference-room-")));
-  useStorage(store);
+  ({ app } = test = await startTestApp());
+  store = await useTempStorage("reference-room");
   jpeg = await sampleJpeg();
 });
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  await test?.close();
 });
-
-/** A custom request as the /custom page sends it. */
-const customRequest = {
-  name: "Ayu Lestari",
-  email: "ayu@example.com",
-  phone: "",
-  hatType: "Fedora",
-  material: "Straw",
-  size: "58 cm",
-  color: "",
-  details: "A fedora with a wide band",
-  budget: "",
-  timeline: "3-4 weeks",
-  referenceImages: [] as string[],
-};
 
 /** POST /api/custom-orders/uploads with three photos, as the /custom page sends them, from one address. */
 async function sendThree(ip: string) {

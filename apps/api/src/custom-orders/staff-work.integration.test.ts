@@ -1,5 +1,4 @@
-import { access, mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { access } from "node:fs/promises";
 import path from "node:path";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
 import { sql } from "kysely";
@@ -8,8 +7,8 @@ import type { Actor } from "#server/audit/actor.ts";
 import { type DatabaseHandle, getDb } from "#server/db/client.ts";
 import { dashboardCounts } from "#server/desk/dashboard.ts";
 import { AppError } from "#server/errors.ts";
-import { DiskStorage } from "#server/media/disk-storage.ts";
-import { useStorage } from "#server/media/storage.ts";
+import type { DiskStorage } from "#server/media/disk-storage.ts";
+import { useTempStorage } from "#test-support/temp-storage.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { sampleJpeg } from "#test-support/test-images.ts";
 import { listCustomOrders } from "./admin-view.ts";
@@ -28,8 +27,7 @@ let database: DatabaseHandle;
 let store: DiskStorage;
 beforeAll(async () => {
   database = await freshDatabase();
-  store = new DiskStorage(await mkdtemp(path.join(tmpdir(), "custom-staff-")));
-  useStorage(store);
+  store = await useTempStorage("custom-staff");
 });
 afterAll(async () => {
   await database.close();

@@ -12,9 +12,9 @@ import { photoUnusable, submitCustomOrder } from "#server/custom-orders/submit.t
 import { type DatabaseHandle, getDb } from "#server/db/client.ts";
 import { deliverMail, useMailSettings } from "#server/mail/index.ts";
 import { readMime, startTestSmtpServer, type TestSmtpServer } from "#server/mail/test-smtp-server.ts";
-import { DiskStorage } from "#server/media/disk-storage.ts";
-import { useStorage } from "#server/media/storage.ts";
+import type { DiskStorage } from "#server/media/disk-storage.ts";
 import { decodedMail, keptMail } from "#test-support/kept-mail.ts";
+import { useTempStorage } from "#test-support/temp-storage.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { sampleJpeg } from "#test-support/test-images.ts";
 
@@ -28,8 +28,7 @@ let smtp: TestSmtpServer;
 beforeAll(async () => {
   database = await freshDatabase();
   smtp = await startTestSmtpServer();
-  store = new DiskStorage(await mkdtemp(path.join(tmpdir(), "custom-orders-")));
-  useStorage(store);
+  store = await useTempStorage("custom-orders");
 });
 afterAll(async () => {
   useMailSettings();

@@ -1,32 +1,24 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildApp } from "#server/app.ts";
-import type { DatabaseHandle } from "#server/db/client.ts";
-import { DiskStorage } from "#server/media/disk-storage.ts";
-import { useStorage } from "#server/media/storage.ts";
-import { freshDatabase } from "#test-support/test-db.ts";
+import type { DiskStorage } from "#server/media/disk-storage.ts";
+import { useTempStorage } from "#test-support/temp-storage.ts";
+import { startTestApp, type TestApp } from "#test-support/test-app.ts";
 import { sampleJpeg } from "#test-support/test-images.ts";
 
 // Three new sizes per client a minute, so the burst below is short.
 process.env.RATE_LIMIT_MEDIA_SIZES = "3/60";
 
-let database: DatabaseHandle;
 let app: FastifyInstance;
+let test: TestApp;
 let store: DiskStorage;
 beforeAll(async () => {
-  database = await freshDatabase();
-  app = await buildApp({ dev: false, pages: false, logger: false });
+  ({ app } = test = await startTestApp());
 });
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  await test?.close();
 });
 beforeEach(async () => {
-  store = new DiskStorage(await mkdtemp(path.join(tmpdir(), "shop-media-")));
-  useStorage(store);
+  store = await useTempStorage("shop-media");
   // An original without its sizes, as the seed leaves its photos.
   await store.put("products/panama-1.jpg", await sampleJpeg(1400, 1000), "image/jpeg");
 });

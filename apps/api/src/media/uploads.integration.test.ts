@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { imageFormats, imageWidths } from "@workshop/domain/images.ts";
 import { MAX_UPLOAD_BYTES, uploadMessages } from "@workshop/domain/uploads.ts";
+import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "#server/app.ts";
 import { config } from "#server/config.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { DiskStorage } from "#server/media/disk-storage.ts";
@@ -13,7 +13,7 @@ import { S3Storage } from "#server/media/s3-storage.ts";
 import { diskStorage, useStorage } from "#server/media/storage.ts";
 import type { Storage } from "#server/media/storage-types.ts";
 import { type RunningS3, startS3Server } from "#test-support/s3-server.ts";
-import { freshDatabase } from "#test-support/test-db.ts";
+import { startTestApp, type TestApp } from "#test-support/test-app.ts";
 import { jpegWithGps, pixelBombPng, sampleJpeg, sidewaysJpeg } from "#test-support/test-images.ts";
 
 const TOKEN = "upload-tests-staff-token-0123456789";
@@ -22,15 +22,14 @@ const SHOP = "http://shop.test";
 
 let database: DatabaseHandle;
 let s3: RunningS3;
-let app: Awaited<ReturnType<typeof buildApp>>;
+let app: FastifyInstance;
+let test: TestApp;
 beforeAll(async () => {
-  database = await freshDatabase();
-  app = await buildApp({ dev: false, pages: false, logger: false });
+  ({ app, database } = test = await startTestApp());
   s3 = await startS3Server();
 });
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  await test?.close();
   await s3?.close();
 });
 

@@ -1,8 +1,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hostWithOwnJsonParser } from "#simulators/xendit/test-helpers.ts";
 import { SANDBOX_PATH, sandboxRoutes, startXenditSandbox, stopXenditSandbox } from "./sandbox.ts";
 
 process.env.ADMIN_API_TOKEN = "staff-token-for-the-routes-tests";
@@ -18,15 +19,7 @@ const staff = { authorization: "Bearer staff-token-for-the-routes-tests" };
  * and the sandbox under its path.
  */
 async function shopApp(): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch (error) {
-      done(error as Error);
-    }
-  });
+  const app = hostWithOwnJsonParser();
   app.all("/*", async () => "a page of the shop");
   await app.register(sandboxRoutes, { prefix: SANDBOX_PATH });
   await app.ready();
