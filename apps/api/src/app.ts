@@ -54,6 +54,16 @@ export async function buildApp({ dev, pages = true, root = storefrontRoot, logge
     rewriteUrl: routable,
   });
   app.decorateRequest("cspNonce", "");
+  // While the server stops, every answer closes its connection: Node closes only the connections
+  // idle at the moment it stops, and a keep-alive client would hold the others open for a minute.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (closing) reply.header("Connection", "close");
+    done(null, payload);
+  });
   app.setErrorHandler(answerError);
   app.setNotFoundHandler((request, reply) => refuse(request, reply, { status: 404, error: "Not found" }));
 

@@ -49,26 +49,32 @@ async function main() {
    * 503), then stops the jobs (a running one finishes), the AI engine, the sandbox and the database.
    * Whatever is still busy after STOP_WITHIN_MS is cut off, so an orchestrator's grace period holds.
    */
-  const stop = (signal: string) => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
+    const done: string[] = [];
     setTimeout(() => {
-      console.error(`Not stopped within ${STOP_WITHIN_MS / 1000} s: exiting anyway`);
+      console.error(`Not stopped within ${STOP_WITHIN_MS / 1000} s (${done.join(", ") || "nothing"} done): exiting anyway`);
       process.exit(1);
     }, STOP_WITHIN_MS).unref();
     stopWatch();
-    void app
-      .close()
-      .then(() => stopJobs())
-      .catch((error: unknown) => console.error("Stopping:", error))
-      .then(() => closeEngine())
-      .then(() => stopXenditSandbox())
-      .then(() => db.close())
-      .finally(() => process.exit(0));
+    for (const [part, close] of [
+      ["web server", () => app.close()],
+      ["jobs", stopJobs],
+      ["AI engine", closeEngine],
+      ["sandbox", stopXenditSandbox],
+      ["database", () => db.close()],
+    ] as const) {
+      const started = performance.now();
+      await Promise.resolve(close()).catch((error: unknown) => console.error(`Stopping the ${part}:`, error));
+      done.push(`${part} ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    console.log(`Stopped: ${done.join(", ")}`);
+    process.exit(0);
   };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
 /** Kubernetes and most hosts wait 10 s after SIGTERM before they kill. */
