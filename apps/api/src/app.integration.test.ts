@@ -108,6 +108,21 @@ describe("rate limits", () => {
   });
 });
 
+describe("a Host header that makes no address", () => {
+  it("is no server error on the JSON API: the routes answer as for any other host", async () => {
+    for (const host of ["a b", "x@y", "shop.example:99999"]) {
+      const order = await app.inject({
+        method: "POST",
+        url: "/api/orders",
+        headers: { host, "content-type": "application/json" },
+        payload: "{}",
+      });
+      const status = await app.inject({ url: "/api/xendit/payment-status?orderId=x", headers: { host } });
+      expect([host, order.statusCode, status.statusCode]).toEqual([host, 400, 404]);
+    }
+  });
+});
+
 describe("CORS", () => {
   const preflight = (origin: string) =>
     app.inject({ method: "OPTIONS", url: "/api/orders", headers: { origin, "access-control-request-method": "POST" } });

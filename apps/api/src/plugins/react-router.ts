@@ -2,9 +2,10 @@ import { Readable } from "node:stream";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { bodyRefusal, contentTypeRefusal, pathOf, readBody, streamsBody } from "#server/http/request-body.ts";
-import { CLIENT_IP_HEADER, routerContext } from "#server/http/request-context.ts";
+import { routerContext } from "#server/http/request-context.ts";
 import { isAdminWrite, sameOrigin } from "#server/http/same-origin.ts";
 import { refuse } from "./refusals.ts";
+import { headersOf } from "./web-request.ts";
 
 type Options = { build: ServerBuild | (() => Promise<ServerBuild>); mode: "production" | "development" };
 
@@ -92,13 +93,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer
   // The route must see the path the rate limits and body checks saw: a path that resolves to
   // another one (dot segments, backslashes) would reach a route past its own limit.
   if (!url || url.pathname !== pathOf(request.originalUrl)) return null;
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(request.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-    else if (value !== undefined) headers.set(key, value);
-  }
-  // The client's address as Fastify judged it (TRUST_PROXY); a client cannot send its own.
-  headers.set(CLIENT_IP_HEADER, request.ip);
+  const headers = headersOf(request);
   const controller = new AbortController();
   reply.raw.on("close", () => {
     if (!reply.raw.writableFinished) controller.abort();
