@@ -2,14 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyPluginAsync,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from "fastify";
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
 import type { ServerBuild } from "react-router";
 import { config } from "#server/config.ts";
 import { healthRoutes } from "#server/health/routes.ts";
@@ -22,7 +15,7 @@ import { cors } from "./plugins/cors.ts";
 import { jsonApi } from "./plugins/json-api.ts";
 import { rateLimit } from "./plugins/rate-limits.ts";
 import { reactRouter } from "./plugins/react-router.ts";
-import { refuse } from "./plugins/refusals.ts";
+import { answerError, refuse } from "./plugins/refusals.ts";
 import { loggerOptions, OneLinePerRequest } from "./plugins/request-log.ts";
 import { sandboxSecurityHeaders, securityHeaders } from "./plugins/security-headers.ts";
 import { staticFiles } from "./plugins/static-files.ts";
@@ -116,17 +109,6 @@ function storefront({ dev, root }: { dev: boolean; root: string }): FastifyPlugi
     const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
     await shop.register(reactRouter, { build, mode: "production" });
   };
-}
-
-/**
- * Errors no route answered itself: the client's (a body Fastify would not take, a malformed
- * header) with their status and message, anything else logged and answered as an opaque 500.
- */
-function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return refuse(request, reply, { status, error: error.message });
-  request.log.error({ err: error }, "request failed");
-  return refuse(request, reply, { status: 500, error: "Internal server error" });
 }
 
 /**

@@ -1,5 +1,6 @@
 import path from "node:path";
-import { type DatabaseHandle, useDatabase } from "@workshop/api/db/client.ts";
+import { useDatabase } from "@workshop/api/db/client.ts";
+import { failingDatabase } from "@workshop/api/test-support/failing-database.ts";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -9,24 +10,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
  * The database is replaced by one that fails on every call.
  */
 const secret = "connection refused by db-primary-7 at 10.0.0.7";
-const failing: DatabaseHandle = {
-  kind: "postgres",
-  close: async () => {},
-  db: new Proxy(
-    {},
-    {
-      get: () => {
-        throw new Error(secret);
-      },
-    },
-  ) as DatabaseHandle["db"],
-};
-
 let handle: (request: Request) => Promise<Response>;
 
 beforeAll(async () => {
   vi.spyOn(console, "error").mockImplementation(() => {});
-  useDatabase(failing);
+  useDatabase(failingDatabase(secret));
   const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
   handle = createRequestHandler(build, "production");
 });

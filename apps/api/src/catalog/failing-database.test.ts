@@ -1,26 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
-import { type DatabaseHandle, useDatabase } from "#server/db/client.ts";
+import { useDatabase } from "#server/db/client.ts";
+import { failingDatabase } from "#test-support/failing-database.ts";
 
-/** A database that fails on every call, with a message that must never reach a client. */
+/** The message of every failure: it must never reach a client. */
 const secret = "connection refused by db-primary-7 at 10.0.0.7";
-const failing: DatabaseHandle = {
-  kind: "postgres",
-  close: async () => {},
-  db: new Proxy(
-    {},
-    {
-      get: () => {
-        throw new Error(secret);
-      },
-    },
-  ) as DatabaseHandle["db"],
-};
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  useDatabase(failing);
+  useDatabase(failingDatabase(secret));
   app = await buildApp({ dev: false, pages: false, logger: false });
 });
 afterAll(() => app.close());

@@ -1,6 +1,7 @@
 import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
 import type { PaymentRecord, ProviderStatus } from "@workshop/domain/payment-record.ts";
 import { getDb } from "#server/db/client.ts";
+import type { Tx } from "#server/db/tx.ts";
 import type { Row } from "#server/db/types.ts";
 
 export type PaymentAttempt = Row<"paymentAttempts">;
@@ -21,10 +22,10 @@ export async function attemptByXenditId(id: string): Promise<PaymentAttempt | nu
   return row ?? null;
 }
 
-/** The newest payment attempt of an order. */
-export async function latestAttempt(orderId: string): Promise<PaymentAttempt | null> {
+/** The newest payment attempt of an order; inside a transaction, read through it (`on`). */
+export async function latestAttempt(orderId: string, on?: Tx): Promise<PaymentAttempt | null> {
   if (!uuidPattern.test(orderId)) return null;
-  const db = await getDb();
+  const db = on ?? (await getDb());
   const row = await db
     .selectFrom("paymentAttempts")
     .selectAll()

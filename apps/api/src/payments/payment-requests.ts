@@ -6,7 +6,7 @@ import { AppError } from "#server/errors.ts";
 import { changePaymentStatus } from "#server/orders/queries.ts";
 import type { Order } from "#server/orders/types.ts";
 import { amountDue, assertQuoteStillPayable } from "./amount-due.ts";
-import type { PaymentAttempt } from "./attempts.ts";
+import { latestAttempt, type PaymentAttempt } from "./attempts.ts";
 import { applyProviderUpdate, type ProviderUpdate, referenceIdOf, updateFromXenditStatus } from "./provider-updates.ts";
 import { returnUrls } from "./return-url.ts";
 import { channelCodeOf, isPaidOnline, isRedirectMethod, isSessionId, usesSession } from "./xendit/channels.ts";
@@ -56,13 +56,7 @@ export async function startPayment(orderId: string, method: PaymentMethod): Prom
     if (method.type === "OVER_THE_COUNTER" && due.amount > OVER_THE_COUNTER_CAP_IDR)
       throw new AppError("invalid", OVER_THE_COUNTER_CAP_MESSAGE);
 
-    const newest = await tx
-      .selectFrom("paymentAttempts")
-      .selectAll()
-      .where("orderId", "=", orderId)
-      .orderBy("attempt", "desc")
-      .limit(1)
-      .executeTakeFirst();
+    const newest = await latestAttempt(orderId, tx);
     const open =
       newest && (newest.status === "CREATING" || (newest.status === "PENDING" && (!newest.expiresAt || newest.expiresAt > new Date())));
     if (newest && open && newest.method === method.code && newest.part === due.part)

@@ -20,24 +20,8 @@ import { xendit } from "./xendit/connection.ts";
  * and idempotency key sent to Xendit, so a retry never refunds twice. Xendit answers PENDING; the
  * refund webhooks settle the row (refund-updates.ts). The order's payment status never changes.
  */
-export type RefundView = {
-  id: string;
-  orderId: string;
-  paymentAttemptId: string;
-  /** The attempt's number within the order and its method (BCA, DANA, CARD, …). */
-  attempt: number;
-  method: string;
-  xenditRefundId: string | null;
-  amount: number;
-  currency: string;
-  /** CREATING (Xendit has not answered yet), PENDING, SUCCEEDED or FAILED. */
-  status: string;
-  reason: string;
-  failureCode: string | null;
-  staffId: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
+/** A refund row (status CREATING until Xendit answers), with its attempt's number within the order and method (BCA, DANA, CARD, …). */
+export type RefundView = TableRow<"refunds"> & { attempt: number; method: string };
 
 /** Why a payment needs its money sent back. */
 type RefundCause = "paid-twice" | "paid-after-cancel" | "order-cancelled" | "wrong-amount" | "flagged";

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { AppError } from "#server/errors.ts";
 import { BODY_LIMIT, hasBrokenText, streamsBody } from "#server/http/request-body.ts";
-import { refuse } from "./refusals.ts";
+import { answerError, refuse } from "./refusals.ts";
 
 /**
  * The scope of the JSON API's Fastify routes (`src/<area>/routes.ts`, registered by `routes`):
@@ -41,7 +41,7 @@ export function jsonApi(routes: FastifyPluginAsync[]): FastifyPluginAsync {
       if (streamsBody(request.method, request.originalUrl)) return done(null);
       done(jsonOnly());
     });
-    api.setErrorHandler(answerError);
+    api.setErrorHandler(answerApiError);
     for (const area of routes) await api.register(area);
     // Any other /api/ path: a JSON 404, not the shop's page (OPTIONS stays CORS's).
     api.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/api", handler: notFound });
@@ -55,7 +55,7 @@ async function notFound(): Promise<never> {
 
 const jsonOnly = () => Object.assign(new Error("Send the body as JSON (Content-Type: application/json)"), { statusCode: 415 });
 
-function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+function answerApiError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (!request.raw.complete) reply.header("Connection", "close");
     return reply
@@ -69,14 +69,12 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
     }));
     return reply.code(400).send({ error: details[0] ? `${details[0].path}: ${details[0].message}` : "Invalid request", details });
   }
-  const status = error.statusCode ?? 500;
-  // Fastify's own refusals: no parser for the type (415), a body over the limit (413), …
+  // Fastify's own refusals in the API's words: no parser for the type (415), a body over the limit (413).
   if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return refuse(request, reply, { status: 415, error: jsonOnly().message });
   if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE")
     return refuse(request, reply, { status: 413, error: `The request body is larger than ${BODY_LIMIT / 1024} kB` });
-  if (status >= 400 && status < 500) return refuse(request, reply, { status, error: error.message });
-  request.log.error({ err: error }, "request failed");
-  return refuse(request, reply, { status: 500, error: "Internal server error" });
+  // Any other refusal with its status and message; anything unexpected an opaque 500.
+  return answerError(error, request, reply);
 }
 
 /** The body of a request whose JSON did not parse, until its route reads it. */
