@@ -2,10 +2,11 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { buildApp } from "./app.ts";
+import { storage } from "./media/storage.ts";
 import { startXenditSandbox, stopXenditSandbox } from "./payments/xendit/sandbox.ts";
 import { loggerOptions } from "./plugins/request-log.ts";
 
@@ -49,6 +50,18 @@ describe("health", () => {
     const ready = await app.inject("/readyz");
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: "ready" });
+  });
+
+  it("/readyz checks at most once a second however often it is called: a flood costs one probe file", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const put = vi.spyOn(storage(), "put");
+    try {
+      const answers = await Promise.all(Array.from({ length: 200 }, () => app.inject("/readyz")));
+      expect(new Set(answers.map((answer) => answer.statusCode))).toEqual(new Set([200]));
+      expect(put).toHaveBeenCalledTimes(1);
+    } finally {
+      put.mockRestore();
+    }
   });
 
   it("/readyz is 503 naming the file storage when no file can be written", async () => {
