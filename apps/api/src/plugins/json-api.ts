@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import { AppError } from "#server/errors.ts";
 import { BODY_LIMIT, hasBrokenText, streamsBody } from "#server/http/request-body.ts";
 import { answerError, refuse } from "./refusals.ts";
+import { settleUnreadBody } from "./unread-body.ts";
 
 /**
  * The scope of the JSON API's Fastify routes (`src/<area>/routes.ts`, registered by `routes`):
@@ -57,7 +58,7 @@ const jsonOnly = () => Object.assign(new Error("Send the body as JSON (Content-T
 
 function answerApiError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    if (!request.raw.complete) reply.header("Connection", "close");
+    settleUnreadBody(request, reply, { close: error.status === 413 });
     return reply
       .code(error.status)
       .send(error.details === undefined ? { error: error.message } : { error: error.message, details: error.details });

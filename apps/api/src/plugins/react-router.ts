@@ -5,6 +5,7 @@ import { bodyRefusal, contentTypeRefusal, pathOf, readBody, streamsBody } from "
 import { routerContext } from "#server/http/request-context.ts";
 import { isAdminWrite, sameOrigin } from "#server/http/same-origin.ts";
 import { refuse } from "./refusals.ts";
+import { settleUnreadBody } from "./unread-body.ts";
 import { headersOf } from "./web-request.ts";
 
 type Options = { build: ServerBuild | (() => Promise<ServerBuild>); mode: "production" | "development" };
@@ -55,8 +56,8 @@ export const reactRouter: FastifyPluginAsync<Options> = async (app, { build, mod
       const webRequest = toWebRequest(request, reply, body);
       if (!webRequest) return refuse(request, reply, { status: 400, error: "Bad request address" });
       const response = await handle(webRequest, routerContext({ nonce: request.cspNonce, retryAfter: request.retryAfter }));
-      // A body the route left unread (a refused upload) is not read to its end: the connection closes.
-      if (!request.raw.complete) reply.header("Connection", "close");
+      // A body the route left unread: a refused upload.
+      settleUnreadBody(request, reply, { close: response.status === 413 });
       return reply.send(response);
     },
   });

@@ -1,13 +1,14 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { isApiPath, type Refusal } from "#server/http/request-body.ts";
+import { settleUnreadBody } from "./unread-body.ts";
 
-/** `{error}` for the JSON API, a line of text for pages; a body left unread closes the connection. */
+/** `{error}` for the JSON API, a line of text for pages; a body left unread is settled (unread-body.ts). */
 export function refuse(
   request: FastifyRequest,
   reply: FastifyReply,
   { status, error }: Refusal | { status: number; error: string },
 ): FastifyReply {
-  if (!request.raw.complete) reply.header("Connection", "close");
+  settleUnreadBody(request, reply, { close: status === 413 });
   if (isApiPath(request.originalUrl)) return reply.code(status).send({ error });
   return reply.code(status).type("text/plain; charset=utf-8").send(error);
 }
