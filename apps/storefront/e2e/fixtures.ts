@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
+import { type ContextOptions, launchBrowser, newContext } from "@workshop/testing/browser.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
-import { type ContextOptions, launchBrowser, newContext } from "./browser.ts";
 
 export const baseURL = () => inject("baseURL");
 

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { launchBrowser, newContext } from "@workshop/testing/browser.ts";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
-import { launchBrowser, newContext } from "./browser.ts";
 import { expectAccessible, hydrated } from "./fixtures.ts";
 import { orderPayload, sampleContact } from "./samples.ts";
 

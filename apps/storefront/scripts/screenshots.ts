@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { isLocale, localePath } from "@workshop/domain/locale.ts";
-import { launchBrowser } from "#e2e/browser.ts";
+import { launchBrowser } from "@workshop/testing/browser.ts";
 
 /**
  * Full-page screenshots of shop pages at phone and desktop width, for looking at a change:

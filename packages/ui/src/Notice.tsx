@@ -1,4 +1,4 @@
-/** The outcome of a staff form: done (a status) or a problem (an alert). */
+/** The outcome of something done: a status (done) or an alert (a problem). */
 export function Notice({ tone, children }: { tone: "done" | "problem"; children: React.ReactNode }) {
   return tone === "done" ? (
     <div role="status" className="mt-4 rounded-xl border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">

@@ -1,21 +1,41 @@
 import { pageWindow } from "@workshop/domain/page-window.ts";
-import { admin } from "#app/i18n/admin.ts";
-import { useT } from "#app/i18n/core.ts";
+import type { ReactNode } from "react";
 
-/** The page links under an admin list: previous, a window of page numbers, next, and "Page x of y". */
-export function AdminPages({ page: asked, pages, hrefOf }: { page: number; pages: number; hrefOf: (page: number) => string }) {
-  const t = useT(admin);
+export type PagesLabels = {
+  label: string;
+  previous: string;
+  next: string;
+  /** "Page {page} of {pages}" and "Page {page}" with the numbers filled in. */
+  current: (page: number, pages: number) => string;
+  goTo: (page: number) => string;
+};
+
+type LinkProps = { href: string; className: string; rel?: string; "aria-label"?: string; children: ReactNode };
+
+/**
+ * The page links under a list: previous, a window of page numbers, next, and "Page x of y".
+ * `link` draws each link (an app's router link; a plain <a> by default).
+ */
+export function Pages({
+  page: asked,
+  pages,
+  hrefOf,
+  labels,
+  link = (props) => <a {...props} />,
+}: {
+  page: number;
+  pages: number;
+  hrefOf: (page: number) => string;
+  labels: PagesLabels;
+  link?: (props: LinkProps) => ReactNode;
+}) {
   if (pages <= 1) return null;
   const page = Math.min(asked, pages);
   const box = "min-w-9 rounded-lg border px-3 py-1.5 text-center";
-  const link = `${box} border-sand-300 bg-white hover:bg-sand-100`;
+  const className = `${box} border-sand-300 bg-white hover:bg-sand-100`;
   return (
-    <nav aria-label={t("pages.label")} className="mt-4 flex flex-wrap items-center gap-2 text-sm">
-      {page > 1 && (
-        <a href={hrefOf(page - 1)} rel="prev" className={link}>
-          {t("pages.previous")}
-        </a>
-      )}
+    <nav aria-label={labels.label} className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+      {page > 1 && link({ href: hrefOf(page - 1), rel: "prev", className, children: labels.previous })}
       {pageWindow(page, pages).map((n, i) =>
         n === null ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity but its place
@@ -27,17 +47,13 @@ export function AdminPages({ page: asked, pages, hrefOf }: { page: number; pages
             {n}
           </span>
         ) : (
-          <a key={n} href={hrefOf(n)} aria-label={t("pages.goTo", { page: n })} className={link}>
-            {n}
-          </a>
+          <span key={n} className="contents">
+            {link({ href: hrefOf(n), "aria-label": labels.goTo(n), className, children: n })}
+          </span>
         ),
       )}
-      {page < pages && (
-        <a href={hrefOf(page + 1)} rel="next" className={link}>
-          {t("pages.next")}
-        </a>
-      )}
-      <span className="ml-auto text-ink-600">{t("pages.current", { page, pages })}</span>
+      {page < pages && link({ href: hrefOf(page + 1), rel: "next", className, children: labels.next })}
+      <span className="ml-auto text-ink-600">{labels.current(page, pages)}</span>
     </nav>
   );
 }

@@ -9,9 +9,25 @@ type Props = {
   defaultValue?: string;
   autoComplete?: string;
   onEdit?: (name: string) => void;
+  /** For a form library that holds the value (react-hook-form's `register()`). */
+  ref?: React.Ref<HTMLSelectElement>;
+  onChange?: React.ChangeEventHandler<HTMLSelectElement>;
+  onBlur?: React.FocusEventHandler<HTMLSelectElement>;
 };
 
-export function SelectField({ name, label, options, placeholder, error, defaultValue, autoComplete, onEdit }: Props) {
+export function SelectField({
+  name,
+  label,
+  options,
+  placeholder,
+  error,
+  defaultValue,
+  autoComplete,
+  onEdit,
+  ref,
+  onChange,
+  onBlur,
+}: Props) {
   const id = `field-${name}`;
   const errorId = `${id}-error`;
   return (
@@ -27,7 +43,12 @@ export function SelectField({ name, label, options, placeholder, error, defaultV
         autoComplete={autoComplete}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        onChange={() => onEdit?.(name)}
+        ref={ref}
+        onBlur={onBlur}
+        onChange={(event) => {
+          onEdit?.(name);
+          onChange?.(event);
+        }}
         className={`mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-base shadow-sm outline-none transition focus:border-ink-900 focus:ring-2 focus:ring-ink-900/10 ${
           error ? "border-red-600" : "border-sand-300"
         }`}

@@ -14,6 +14,11 @@ type Props = {
   autoComplete?: string;
   defaultValue?: string;
   onEdit?: (name: string) => void;
+  /** For a form library that holds the value (react-hook-form's `register()`). */
+  ref?: React.Ref<HTMLInputElement & HTMLTextAreaElement>;
+  onChange?: React.ChangeEventHandler<HTMLInputElement | HTMLTextAreaElement>;
+  onBlur?: React.FocusEventHandler<HTMLInputElement | HTMLTextAreaElement>;
+  disabled?: boolean;
 };
 
 export function TextField({
@@ -30,6 +35,10 @@ export function TextField({
   autoComplete,
   defaultValue,
   onEdit,
+  ref,
+  onChange,
+  onBlur,
+  disabled,
 }: Props) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -44,6 +53,10 @@ export function TextField({
     "aria-invalid": error ? true : undefined,
     "aria-describedby": [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined,
     onInput: () => onEdit?.(name),
+    ref,
+    onChange,
+    onBlur,
+    disabled,
     className: `mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-base shadow-sm outline-none transition focus:border-ink-900 focus:ring-2 focus:ring-ink-900/10 ${
       error ? "border-red-600" : "border-sand-300"
     }`,

@@ -13,22 +13,9 @@ import { AppError } from "#server/errors.ts";
  *   NEW is a request the shop has not looked at yet (it moves like PENDING);
  *   test_payment marks a sandbox test order and only ends (COMPLETED) or is cancelled.
  */
-export const orderStatuses = [
-  "PENDING",
-  "NEW",
-  "PROCESSING",
-  "CONTACTED",
-  "SHIPPED",
-  "IN_PROGRESS",
-  "DELIVERED",
-  "COMPLETED",
-  "CANCELLED",
-  "test_payment",
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+export { type OrderStatus, orderStatuses, type PaymentStatus, paymentStatuses } from "@workshop/domain/order-status.ts";
 
-export const paymentStatuses = ["PENDING", "AWAITING_PREPAYMENT", "DEPOSIT_PAID", "SUCCEEDED", "FAILED"] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
+import { type OrderStatus, orderStatuses, type PaymentStatus, paymentStatuses } from "@workshop/domain/order-status.ts";
 
 const orderMoves: Record<OrderStatus, readonly OrderStatus[]> = {
   PENDING: ["PROCESSING", "CONTACTED", "CANCELLED"],

@@ -12,11 +12,11 @@ import {
 } from "@workshop/api/staff/accounts.ts";
 import { requireOwner, requireStaffForm, requireStaffPage } from "@workshop/api/staff/guard.ts";
 import { adminDate } from "@workshop/domain/admin-date.ts";
+import { Notice } from "@workshop/ui/Notice.tsx";
+import { SelectField } from "@workshop/ui/SelectField.tsx";
+import { TextField } from "@workshop/ui/TextField.tsx";
 import { data, Form } from "react-router";
-import { Notice } from "#app/components/admin/Notice.tsx";
 import { TokenField } from "#app/components/admin/TokenField.tsx";
-import { SelectField } from "#app/components/SelectField.tsx";
-import { TextField } from "#app/components/TextField.tsx";
 import { adminStaff } from "#app/i18n/admin-staff.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
 import type { Route } from "./+types/staff";

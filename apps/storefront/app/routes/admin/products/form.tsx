@@ -22,13 +22,13 @@ import {
   rawProductFromForm,
   textLimits,
 } from "@workshop/domain/validation/product.ts";
+import { Notice } from "@workshop/ui/Notice.tsx";
+import { TextField } from "@workshop/ui/TextField.tsx";
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AiStudioPanel } from "#app/components/admin/AiStudioPanel.tsx";
-import { Notice } from "#app/components/admin/Notice.tsx";
 import { moved, type PhotoRow, ProductPhotos } from "#app/components/admin/ProductPhotos.tsx";
 import { TokenField } from "#app/components/admin/TokenField.tsx";
-import { TextField } from "#app/components/TextField.tsx";
 import { adminProducts } from "#app/i18n/admin-products.ts";
 import { useT } from "#app/i18n/core.ts";
 import type { Route } from "./+types/form";

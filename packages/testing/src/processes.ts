@@ -1,0 +1,55 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `log`: what the process has printed so far; `stop` ends it with SIGTERM (once), as an orchestrator would. */
+export type RunningProcess = { child: ChildProcess; readonly log: string; stop: () => Promise<void> };
+
+/**
+ * Starts a Node script of the shop's (`node <script>`, on this Node) and waits until it prints
+ * `ready`; fails with what it printed if it exits or takes longer than `timeoutMs`.
+ */
+export async function startNodeProcess(
+  script: string,
+  { env, ready, timeoutMs = 90_000 }: { env: Record<string, string>; ready: string; timeoutMs?: number },
+): Promise<RunningProcess> {
+  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(ready)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code, signal) => reject(new Error(`${script} exited with ${code ?? signal}:\n${output}`)));
+  });
+  let stopped: Promise<void> | undefined;
+  return {
+    child,
+    get log() {
+      return output;
+    },
+    stop: () =>
+      (stopped ??= new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      })),
+  };
+}
