@@ -1,0 +1,42 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type ContextOptions, launchBrowser, newContext } from "@workshop/testing/browser.ts";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject } from "vitest";
+
+export const consoleURL = () => inject("consoleURL");
+export const apiURL = () => inject("apiURL");
+
+/** One Chromium per test file; `open` gives a fresh context (cookies, width, language) on the console. */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+  });
+  return {
+    async open(options: ContextOptions = {}): Promise<Page> {
+      const context = await newContext(browser, consoleURL(), options);
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    },
+  };
+}
+
+/** Fails with the list of serious or critical accessibility violations on the page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+  expect(bad).toEqual([]);
+}
+
+/** Whether the page scrolls sideways (it must not, at any width). */
+export const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);

@@ -1,0 +1,71 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import Fastify from "fastify";
+import { consoleConfig } from "./console-config.ts";
+
+/**
+ * The built console on ADMIN_PORT (default 3001), as `npm start` runs it: the static files of
+ * dist/, /config.json from this environment, and index.html for every other address of the app
+ * (its router draws the page). In production any static host or CDN can serve dist/ instead.
+ */
+const root = path.join(import.meta.dirname, "dist");
+if (!existsSync(path.join(root, "index.html"))) {
+  console.error("The console is not built: run `npm run build -w @workshop/admin` (npm start builds it).");
+  process.exit(1);
+}
+const config = consoleConfig(process.env);
+const port = Number(process.env.ADMIN_PORT || 3001);
+const host = process.env.HOST || "0.0.0.0";
+
+const securityHeaders = {
+  // The console runs only its own scripts and styles and talks only to the API.
+  "Content-Security-Policy": [
+    "default-src 'self'",
+    `connect-src 'self' ${config.apiUrl}`,
+    `img-src 'self' data: blob: ${config.apiUrl} https:`,
+    "script-src 'self'",
+    "style-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; "),
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "same-origin",
+  "X-Frame-Options": "DENY",
+  "X-Robots-Tag": "noindex",
+  "Cross-Origin-Opener-Policy": "same-origin",
+};
+
+const app = Fastify({ logger: false });
+app.addHook("onSend", async (_request, reply) => {
+  reply.headers(securityHeaders);
+});
+app.get("/healthz", async () => ({ status: "ok", app: "@workshop/admin" }));
+app.get("/config.json", async (_request, reply) => reply.header("Cache-Control", "no-store").send(config));
+await app.register(fastifyStatic, {
+  root,
+  wildcard: false,
+  index: false,
+  // Hashed file names never change; the page itself is asked for again each time.
+  setHeaders: (response, file) =>
+    response.header("Cache-Control", file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache"),
+});
+app.setNotFoundHandler((request, reply) => {
+  const wantsPage = (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/assets/");
+  if (!wantsPage) return reply.code(404).type("text/plain").send("Not found");
+  return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+});
+
+try {
+  await app.listen({ port, host });
+} catch (error) {
+  if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+    console.error(`Port ${port} is in use: stop what runs there or set ADMIN_PORT to another port.`);
+    process.exit(1);
+  }
+  throw error;
+}
+console.log(`Staff console running at http://localhost:${port}/admin (API at ${config.apiUrl})`);
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));

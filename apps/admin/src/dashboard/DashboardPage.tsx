@@ -1,0 +1,118 @@
+import { orderStatusLabels } from "@workshop/domain/i18n/order-statuses.ts";
+import { type DashboardAnswer, dashboardAnswer, type MoneySum, type OrderQueue } from "@workshop/domain/staff-api.ts";
+import { Price } from "@workshop/ui/Price.tsx";
+import { Link, useLoaderData } from "react-router";
+import { api } from "#admin/api/client.ts";
+import { dashboardTexts } from "#admin/i18n/dashboard.ts";
+import { useT } from "#admin/i18n/use-t.ts";
+import { signedOutRedirect } from "#admin/session/session.ts";
+
+export async function loader({ request }: { request: Request }): Promise<DashboardAnswer> {
+  return api("/api/admin/dashboard", { answer: dashboardAnswer, signal: request.signal }).catch(signedOutRedirect);
+}
+
+type Tile = { key: string; label: string; hint: string; count: number; to: string; urgent?: boolean };
+
+const tileClass = "block h-full rounded-2xl border bg-white p-4";
+
+/** The console's front page: what needs the workshop now (each count opens its list) and its money. */
+export function Component() {
+  const t = useT(dashboardTexts);
+  const label = useT(orderStatusLabels);
+  const { today, counts, money } = useLoaderData<DashboardAnswer>();
+  const queue = (q: OrderQueue, urgent = false): Tile => ({
+    key: q,
+    label: label(`queue.${q}`),
+    hint: t(`${q}.hint`),
+    count: counts[q],
+    to: `/admin/orders?queue=${q}`,
+    urgent,
+  });
+  const tiles: Tile[] = [
+    {
+      key: "new-today",
+      label: t("newToday"),
+      hint: t("newToday.hint"),
+      count: counts.newToday,
+      to: `/admin/orders?from=${today}&to=${today}`,
+    },
+    queue("awaiting-payment"),
+    queue("to-make"),
+    queue("to-ship"),
+    queue("cash-expiring", true),
+    queue("flagged", true),
+  ];
+  const moneyTile = (key: string, sum: MoneySum, to?: string) => {
+    const body = (
+      <>
+        <span className="block text-sm font-medium text-ink-700">{t(`money.${key}` as "money.week")}</span>
+        <Price usdCents={sum.usdCents} idr={sum.idr} className="mt-1 text-2xl font-semibold" />
+        <span className="mt-1 block text-xs text-ink-600">
+          {t("money.orders", { count: sum.orders })} · {t(`money.${key}.hint` as "money.week.hint")}
+        </span>
+      </>
+    );
+    return (
+      <li key={key} data-money={key}>
+        {to ? (
+          <Link to={to} className={`${tileClass} border-sand-200 hover:border-ink-900`}>
+            {body}
+          </Link>
+        ) : (
+          <div className={`${tileClass} border-sand-200`}>{body}</div>
+        )}
+      </li>
+    );
+  };
+  return (
+    <section>
+      <title>{t("title")}</title>
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <p className="mt-1 text-sm text-ink-700">{t("intro", { date: today })}</p>
+      <h2 className="mt-6 text-lg font-semibold">{t("queues.title")}</h2>
+      <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {tiles.map((tile) => (
+          <li key={tile.key}>
+            <Link
+              to={tile.to}
+              className={`${tileClass} hover:border-ink-900 ${tile.urgent && tile.count > 0 ? "border-red-300" : "border-sand-200"}`}
+            >
+              <span className="block text-sm font-medium text-ink-700">{tile.label}</span>
+              <span
+                className={`mt-1 block text-3xl font-semibold tabular-nums ${tile.urgent && tile.count > 0 ? "text-red-800" : ""}`}
+                data-count={tile.key}
+              >
+                {tile.count}
+              </span>
+              <span className="mt-1 block text-xs text-ink-600">{tile.hint}</span>
+            </Link>
+          </li>
+        ))}
+        <li>
+          <a href="/admin/inbox" className={`${tileClass} border-sand-200 hover:border-ink-900`}>
+            <span className="block text-sm font-medium text-ink-700">{t("unread")}</span>
+            <span className="mt-1 block text-3xl font-semibold tabular-nums" data-count="unread">
+              {counts.unreadMessages}
+            </span>
+            <span className="mt-1 block text-xs text-ink-600">{t("unread.hint")}</span>
+          </a>
+        </li>
+        <li>
+          <a href="/admin/custom-orders?status=NEW" className={`${tileClass} border-sand-200 hover:border-ink-900`}>
+            <span className="block text-sm font-medium text-ink-700">{t("newCustom")}</span>
+            <span className="mt-1 block text-3xl font-semibold tabular-nums" data-count="new-custom">
+              {counts.newCustomOrders}
+            </span>
+            <span className="mt-1 block text-xs text-ink-600">{t("newCustom.hint")}</span>
+          </a>
+        </li>
+      </ul>
+      <h2 className="mt-8 text-lg font-semibold">{t("money.title")}</h2>
+      <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {moneyTile("week", money.paidThisWeek)}
+        {moneyTile("month", money.paidThisMonth)}
+        {moneyTile("cash", money.unpaidCash, "/admin/orders?method=CASH_IN_STORE&paymentStatus=AWAITING_PREPAYMENT")}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { TZDate } from "@date-fns/tz";
+import { WORKSHOP_TIME_ZONE } from "@workshop/domain/admin-date.ts";
+import type { Locale } from "@workshop/domain/locale.ts";
+import { format } from "date-fns";
+import { ru } from "date-fns/locale/ru";
+
+/**
+ * Every date of the console, in the workshop's clock (Bali): SPEC 2.11's `MMM d, yyyy h:mm a` in
+ * English (Nov 27, 2026 4:57 PM), the same moment as Russians write it in Russian (27 нояб. 2026, 16:57).
+ */
+export function consoleDate(value: string | Date, locale: Locale): string {
+  const moment = new TZDate(new Date(value).getTime(), WORKSHOP_TIME_ZONE);
+  return locale === "ru" ? format(moment, "d MMM yyyy, HH:mm", { locale: ru }) : format(moment, "MMM d, yyyy h:mm a");
+}

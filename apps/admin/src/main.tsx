@@ -1,0 +1,36 @@
+import "./styles.css";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter, RouterProvider, redirect } from "react-router";
+import { loadConfig } from "./api/client.ts";
+import { RouteError } from "./layout/RouteError.tsx";
+import { requireSession } from "./session/session.ts";
+
+/**
+ * The console's pages, each loaded on demand (its own chunk). Every address is under /admin, as the
+ * shop's old admin pages were, so the shop's /admin/... redirects to the same page here.
+ */
+const router = createBrowserRouter([
+  { path: "/", loader: () => redirect("/admin") },
+  { path: "/admin/login", lazy: () => import("./sign-in/SignInPage.tsx"), ErrorBoundary: RouteError },
+  {
+    id: "shell",
+    path: "/admin",
+    loader: ({ request }) => requireSession(request),
+    lazy: () => import("./layout/Shell.tsx"),
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: () => import("./dashboard/DashboardPage.tsx") },
+      { path: "orders", lazy: () => import("./orders/OrdersPage.tsx") },
+      { path: "*", lazy: () => import("./layout/NotFound.tsx") },
+    ],
+  },
+  { path: "*", loader: () => redirect("/admin") },
+]);
+
+await loadConfig();
+createRoot(document.getElementById("console")!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

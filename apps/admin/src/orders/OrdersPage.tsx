@@ -1,0 +1,375 @@
+import {
+  type ColumnDef,
+  flexRender,
+  functionalUpdate,
+  rowPaginationFeature,
+  rowSortingFeature,
+  type SortingState,
+  tableFeatures,
+  useTable,
+} from "@tanstack/react-table";
+import { orderStatusLabels } from "@workshop/domain/i18n/order-statuses.ts";
+import { orderStatuses, paymentStatuses } from "@workshop/domain/order-status.ts";
+import { paymentMethodName, paymentMethods } from "@workshop/domain/payment-methods.ts";
+import {
+  type OrderListAnswer,
+  type OrderListRow,
+  type OrderSort,
+  orderListAnswer,
+  orderPageSizes,
+  orderQueues,
+  orderSorts,
+} from "@workshop/domain/staff-api.ts";
+import { Pages } from "@workshop/ui/Pages.tsx";
+import { Price } from "@workshop/ui/Price.tsx";
+import { StatusPill } from "@workshop/ui/StatusPill.tsx";
+import { useMemo, useState } from "react";
+import { Form, Link, redirect, useLoaderData, useSearchParams } from "react-router";
+import { ApiError, api, apiBase } from "#admin/api/client.ts";
+import { consoleDate } from "#admin/dates.ts";
+import { consoleTexts } from "#admin/i18n/console.ts";
+import { ordersTexts } from "#admin/i18n/orders.ts";
+import { useLocale, useT } from "#admin/i18n/use-t.ts";
+import { signedOutRedirect } from "#admin/session/session.ts";
+import { orderStatusTone, paymentStatusTone } from "./status-tone.ts";
+
+type Loaded = { list: OrderListAnswer; refusal: null } | { list: null; refusal: string };
+
+/** The page the address asks for: the address is the list's whole state (filters, sort, page). */
+export async function loader({ request }: { request: Request }): Promise<Loaded> {
+  const url = new URL(request.url);
+  // A filter left empty is no filter: the address keeps only those that are set.
+  const set = new URLSearchParams([...url.searchParams].filter(([, value]) => value !== ""));
+  if (set.size !== url.searchParams.size) throw redirect(`${url.pathname}?${set}`);
+  const query = url.search;
+  try {
+    return { list: await api(`/api/admin/orders${query}`, { answer: orderListAnswer, signal: request.signal }), refusal: null };
+  } catch (error) {
+    // A hand-made address the API refuses says why, with a way back to the whole list.
+    if (error instanceof ApiError && error.status === 400) return { list: null, refusal: error.message };
+    return signedOutRedirect(error);
+  }
+}
+
+const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
+
+const sortOf = (sort: string | null): SortingState => {
+  const value = (orderSorts as readonly string[]).includes(sort ?? "") ? (sort as OrderSort) : orderSorts[0];
+  return [{ id: value.replace(/^-/, ""), desc: value.startsWith("-") }];
+};
+
+const filterNames = ["q", "status", "paymentStatus", "method", "queue", "from", "to", "size"] as const;
+
+/** The Orders tab: every order, searched, filtered, sorted and paged by the API. */
+export function Component() {
+  const t = useT(ordersTexts);
+  const frame = useT(consoleTexts);
+  const label = useT(orderStatusLabels);
+  const locale = useLocale();
+  const { list, refusal } = useLoaderData<Loaded>();
+  const [params, setParams] = useSearchParams();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const sorting = sortOf(params.get("sort"));
+  const size = list?.size ?? orderPageSizes[0];
+  const page = list?.page ?? 1;
+
+  const columns = useMemo<ColumnDef<typeof features, OrderListRow>[]>(
+    () => [
+      {
+        id: "orderNumber",
+        header: t("col.number"),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <a
+            href={`${apiBase()}/admin/orders/${row.original.id}`}
+            className="font-medium underline"
+            aria-label={t("viewLabel", { number: row.original.orderNumber })}
+          >
+            {row.original.orderNumber}
+          </a>
+        ),
+      },
+      { id: "createdAt", header: t("col.date"), sortDescFirst: true, cell: ({ row }) => consoleDate(row.original.createdAt, locale) },
+      {
+        id: "customer",
+        header: t("col.customer"),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <span className="flex flex-col">
+            <span>{row.original.customerName}</span>
+            <span className="text-xs text-ink-600">{row.original.email}</span>
+          </span>
+        ),
+      },
+      { id: "product", header: t("col.product"), enableSorting: false, cell: ({ row }) => row.original.productName },
+      {
+        id: "total",
+        header: t("col.total"),
+        sortDescFirst: true,
+        cell: ({ row }) => <Price usdCents={row.original.totalCents} idr={row.original.totalIdr} />,
+      },
+      {
+        id: "status",
+        header: t("col.status"),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <span className="flex flex-col items-start gap-1">
+            <StatusPill
+              tone={orderStatusTone[row.original.status] ?? "neutral"}
+              label={label(`status.${row.original.status}` as "status.NEW")}
+            />
+            <StatusPill
+              tone={paymentStatusTone[row.original.paymentStatus] ?? "neutral"}
+              label={label(`payment.${row.original.paymentStatus}` as "payment.PENDING")}
+            />
+          </span>
+        ),
+      },
+    ],
+    [t, label, locale],
+  );
+
+  const table = useTable({
+    features,
+    columns,
+    data: list?.rows ?? [],
+    getRowId: (row) => row.id,
+    manualSorting: true,
+    manualPagination: true,
+    enableMultiSort: false,
+    rowCount: list?.total ?? 0,
+    state: { sorting, pagination: { pageIndex: page - 1, pageSize: size } },
+    onSortingChange: (updater) => {
+      const [next] = functionalUpdate(updater, sorting);
+      setParams((current) => {
+        const changed = new URLSearchParams(current);
+        changed.delete("page");
+        if (next) changed.set("sort", `${next.desc ? "-" : ""}${next.id}`);
+        else changed.delete("sort");
+        return changed;
+      });
+    },
+  });
+
+  const pageHref = (n: number) => {
+    const changed = new URLSearchParams(params);
+    changed.set("page", String(n));
+    return `?${changed}`;
+  };
+  const activeFilters = filterNames.filter((name) => name !== "size" && params.get(name)).length;
+
+  return (
+    <section>
+      <title>{t("title")}</title>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">{t("title")}</h1>
+          <p className="mt-1 text-sm text-ink-700">{t("intro")}</p>
+        </div>
+        {list && <p className="text-sm text-ink-700">{t("total", { count: list.total })}</p>}
+      </div>
+
+      <button
+        type="button"
+        className="btn-secondary mt-4 w-full md:hidden"
+        aria-expanded={filtersOpen}
+        aria-controls="order-filters"
+        onClick={() => setFiltersOpen((open) => !open)}
+      >
+        {t("filters")}
+        {activeFilters > 0 && ` (${activeFilters})`}
+      </button>
+      <Form
+        method="get"
+        id="order-filters"
+        key={params.toString()}
+        className={`${filtersOpen ? "grid" : "hidden md:grid"} mt-4 gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4`}
+        aria-label={t("filter.legend")}
+      >
+        <label className="text-sm font-medium lg:col-span-2">
+          {t("filter.search")}
+          <input
+            name="q"
+            type="search"
+            defaultValue={params.get("q") ?? ""}
+            placeholder={t("filter.searchHint")}
+            maxLength={100}
+            className="mt-1 block w-full rounded-xl border border-sand-300 px-3 py-2"
+          />
+        </label>
+        <Choice name="status" label={t("filter.status")} any={t("filter.any")} value={params.get("status")}>
+          {orderStatuses.map((s) => ({ value: s, label: label(`status.${s}`) }))}
+        </Choice>
+        <Choice name="paymentStatus" label={t("filter.paymentStatus")} any={t("filter.any")} value={params.get("paymentStatus")}>
+          {paymentStatuses.map((s) => ({ value: s, label: label(`payment.${s}`) }))}
+        </Choice>
+        <Choice name="method" label={t("filter.method")} any={t("filter.any")} value={params.get("method")}>
+          {paymentMethods.map((m) => ({ value: m.code, label: paymentMethodName(m.code, locale) }))}
+        </Choice>
+        <Choice name="queue" label={t("filter.queue")} any={t("filter.any")} value={params.get("queue")}>
+          {orderQueues.map((q) => ({ value: q, label: label(`queue.${q}`) }))}
+        </Choice>
+        <label className="text-sm font-medium">
+          {t("filter.from")}
+          <input
+            name="from"
+            type="date"
+            defaultValue={params.get("from") ?? ""}
+            className="mt-1 block w-full rounded-xl border border-sand-300 px-3 py-2"
+          />
+        </label>
+        <label className="text-sm font-medium">
+          {t("filter.to")}
+          <input
+            name="to"
+            type="date"
+            defaultValue={params.get("to") ?? ""}
+            className="mt-1 block w-full rounded-xl border border-sand-300 px-3 py-2"
+          />
+        </label>
+        <Choice name="size" label={t("filter.size")} value={String(size)}>
+          {[...orderPageSizes].sort((a, b) => a - b).map((n) => ({ value: String(n), label: String(n) }))}
+        </Choice>
+        {params.get("sort") && <input type="hidden" name="sort" value={params.get("sort") ?? ""} />}
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
+          <button type="submit" className="btn-primary">
+            {t("filter.apply")}
+          </button>
+          <Link to="/admin/orders" className="btn-secondary">
+            {t("filter.reset")}
+          </Link>
+        </div>
+      </Form>
+
+      {refusal !== null ? (
+        <p role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+          {t("badQuery", { error: refusal })}
+        </p>
+      ) : list && list.rows.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-sand-300 bg-white p-8 text-center text-ink-700">{t("empty")}</p>
+      ) : (
+        <>
+          {/* A phone shows each order as a card; a wider screen the table. */}
+          <ul className="mt-6 space-y-3 md:hidden" aria-label={t("title")}>
+            {table.getRowModel().rows.map((row) => (
+              <li key={row.id} className="rounded-2xl border border-sand-200 bg-white p-4">
+                <div className="flex items-start justify-between gap-3">
+                  <div>
+                    <a href={`${apiBase()}/admin/orders/${row.original.id}`} className="font-semibold underline">
+                      {row.original.orderNumber}
+                    </a>
+                    <p className="text-xs text-ink-600">{consoleDate(row.original.createdAt, locale)}</p>
+                  </div>
+                  <Price usdCents={row.original.totalCents} idr={row.original.totalIdr} className="text-right" />
+                </div>
+                <p className="mt-2 text-sm">
+                  {row.original.customerName} · {row.original.productName}
+                </p>
+                <div className="mt-2 flex flex-wrap gap-1">
+                  <StatusPill
+                    tone={orderStatusTone[row.original.status] ?? "neutral"}
+                    label={label(`status.${row.original.status}` as "status.NEW")}
+                  />
+                  <StatusPill
+                    tone={paymentStatusTone[row.original.paymentStatus] ?? "neutral"}
+                    label={label(`payment.${row.original.paymentStatus}` as "payment.PENDING")}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-6 hidden overflow-hidden rounded-xl border border-sand-200 bg-white md:block">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-700">
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => {
+                      const sorted = header.column.getIsSorted();
+                      return (
+                        <th
+                          key={header.id}
+                          scope="col"
+                          className="px-3 py-2.5"
+                          aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                        >
+                          {header.column.getCanSort() ? (
+                            <button
+                              type="button"
+                              onClick={header.column.getToggleSortingHandler()}
+                              className="inline-flex items-center gap-1 uppercase"
+                            >
+                              {flexRender(header.column.columnDef.header, header.getContext())}
+                              <span aria-hidden>{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
+                            </button>
+                          ) : (
+                            flexRender(header.column.columnDef.header, header.getContext())
+                          )}
+                        </th>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </thead>
+              <tbody>
+                {table.getRowModel().rows.map((row) => (
+                  <tr key={row.id} className="border-t border-sand-200 align-top">
+                    {row.getAllCells().map((cell) => (
+                      <td key={cell.id} className="px-3 py-2.5">
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {list && list.pages > 1 && (
+            <Pages
+              page={page}
+              pages={list.pages}
+              hrefOf={pageHref}
+              link={({ href, ...props }) => <Link to={href} {...props} />}
+              labels={{
+                label: frame("pages.label"),
+                previous: frame("pages.previous"),
+                next: frame("pages.next"),
+                current: (page, pages) => frame("pages.current", { page, pages }),
+                goTo: (page) => frame("pages.goTo", { page }),
+              }}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A filter's select: "Any" first (no filter), then the choices. */
+function Choice({
+  name,
+  label,
+  any,
+  value,
+  children,
+}: {
+  name: string;
+  label: string;
+  any?: string;
+  value: string | null;
+  children: { value: string; label: string }[];
+}) {
+  return (
+    <label className="text-sm font-medium">
+      {label}
+      <select name={name} defaultValue={value ?? ""} className="mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2">
+        {any !== undefined && <option value="">{any}</option>}
+        {children.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
