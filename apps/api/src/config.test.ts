@@ -35,6 +35,22 @@ describe("the web server's configuration", () => {
     expect(() => parseConfig({ CORS_ORIGINS: "ftp://files.example.com" })).toThrow(/CORS_ORIGINS: ftp/);
   });
 
+  it("serves the staff console at http://localhost:ADMIN_PORT unless ADMIN_URL names another origin", () => {
+    expect(parseConfig({}).adminUrl).toBe("http://localhost:3001");
+    expect(parseConfig({ ADMIN_PORT: "4100" }).adminUrl).toBe("http://localhost:4100");
+    expect(parseConfig({ ADMIN_PORT: "4100", ADMIN_URL: "https://Admin.Shop.example/" }).adminUrl).toBe("https://admin.shop.example");
+    expect(parseConfig({ ADMIN_URL: "https://admin.shop.example:443" }).adminUrl).toBe("https://admin.shop.example");
+    for (const bad of [
+      "admin.shop.example",
+      "ftp://admin.shop.example",
+      "https://admin.shop.example/console",
+      "https://a@admin.shop.example",
+      "https://admin.shop.example?x",
+    ])
+      expect(() => parseConfig({ ADMIN_URL: bad }), bad).toThrow(/ADMIN_URL: must be an http\(s\) origin/);
+    expect(() => parseConfig({ ADMIN_PORT: "70000" })).toThrow(/ADMIN_PORT/);
+  });
+
   it("logs at info unless LOG_LEVEL says otherwise, and refuses an unknown level", () => {
     expect(parseConfig({}).LOG_LEVEL).toBe("info");
     expect(parseConfig({ LOG_LEVEL: "warn" }).LOG_LEVEL).toBe("warn");

@@ -28,6 +28,19 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: z.url().optional(),
+  /** The port of the staff console (a separate app), for ADMIN_URL's default. */
+  ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /**
+   * Where the staff console is served: an http(s) origin, no path. Its pages may call the staff API
+   * with the session cookie (CORS) and write through it (CSRF: staff/guard.ts).
+   */
+  ADMIN_URL: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value !== undefined && originOf(value) === null)
+        ctx.addIssue({ code: "custom", message: "must be an http(s) origin without a path, e.g. https://admin.example.com" });
+    }),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z
     .string()
@@ -160,7 +173,13 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & { publicUrl: string };
+export type Config = z.infer<typeof envSchema> & { publicUrl: string; adminUrl: string };
+
+/** An http(s) address with nothing after its host and port (a trailing slash aside), as its origin; else null. */
+function originOf(text: string): string | null {
+  if (!/^https?:\/\/[^/?#@\\]+\/?$/i.test(text)) return null;
+  return URL.parse(text)?.origin ?? null;
+}
 
 /** Treats empty strings as unset, so `FOO=` in a shell does not count as a value. */
 function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -215,7 +234,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       );
     }
   }
-  return { ...c, publicUrl };
+  // As a browser spells an origin (lower-case host, no default port): it is compared with Origin headers.
+  const adminUrl = originOf(c.ADMIN_URL ?? `http://localhost:${c.ADMIN_PORT}`)!;
+  return { ...c, publicUrl, adminUrl };
 }
 
 /** The S3 settings come together: a bucket with both keys, and no S3 setting without a bucket. */
