@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import { config } from "#server/config.ts";
 import { healthRoutes } from "#server/health/routes.ts";
 import { pathOf } from "#server/http/request-body.ts";
-import { trustedOrigins } from "#server/http/same-origin.ts";
+import { staffOrigins } from "#server/http/same-origin.ts";
 import { storefrontRoot } from "#server/paths.ts";
 import { SANDBOX_PATH, sandboxRoutes } from "#server/payments/xendit/sandbox.ts";
 import { apiRoutes } from "./api-routes.ts";
@@ -67,7 +67,8 @@ export async function buildApp({ dev, pages = true, root = storefrontRoot, logge
     // Quality 4, as the compression middleware before: quality 11, zlib's default, costs a page ten times the CPU.
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(cors, { origins: [...trustedOrigins(c), ...c.CORS_ORIGINS] });
+  // The shop's own pages, the staff console (ADMIN_URL) and the other sites listed in CORS_ORIGINS.
+  await app.register(cors, { origins: [...staffOrigins(c), ...c.CORS_ORIGINS] });
   await app.register(healthRoutes);
 
   const https = c.publicUrl.startsWith("https:");

@@ -8,7 +8,7 @@ import { hashPassword } from "@workshop/api/staff/passwords.ts";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Credentials, signIn, staffCookie } from "#e2e/support/admin.ts";
+import { type Credentials, formToken, signIn, staffCookie } from "#e2e/support/admin.ts";
 import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
 import { expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
 import { raisedRateLimits } from "./global-setup.ts";
@@ -169,10 +169,11 @@ describe("the AI studio photos panel", () => {
 
   it("refuses a foreign photo address through the API with its message", async () => {
     const cookie = await staffCookie(baseURL(), english);
+    const token = await formToken(baseURL(), cookie);
     const post = (imageUrls: string[]) =>
       fetch(`${baseURL()}/api/ai/enhance-product-images`, {
         method: "POST",
-        headers: { Cookie: cookie, Origin: baseURL(), "Content-Type": "application/json" },
+        headers: { Cookie: cookie, Origin: baseURL(), "Content-Type": "application/json", "X-CSRF-Token": token },
         body: JSON.stringify({
           imageUrls,
           productName: "x",
@@ -197,7 +198,7 @@ describe("the AI studio photos panel", () => {
     // From another site, with the staff's cookie: refused before anything else.
     const crossSite = await fetch(`${baseURL()}/api/ai/enhance-product-images`, {
       method: "POST",
-      headers: { Cookie: cookie, Origin: "https://evil.example", "Content-Type": "application/json" },
+      headers: { Cookie: cookie, Origin: "https://evil.example", "Content-Type": "application/json", "X-CSRF-Token": token },
       body: JSON.stringify({ imageUrls: ["/media/1280/x.jpg"] }),
     });
     expect(crossSite.status).toBe(403);

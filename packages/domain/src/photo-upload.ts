@@ -1,3 +1,5 @@
+import { CSRF_HEADER } from "./staff-api.ts";
+
 /**
  * What the product form's uploader sends to POST /api/uploads (staff; multipart, field `files`;
  * its limits in lib/uploads.ts) and checks in the browser before sending: the server checks the
@@ -16,11 +18,21 @@ export type UploadedFile = { url: string; downloadUrl: string; pathname: string;
 
 /**
  * Sends one file through XMLHttpRequest, reporting real upload progress (0..1) as the bytes go
- * out, and resolves with the stored file, or rejects with the server's {error} (or none).
+ * out, and resolves with the stored file, or rejects with the server's {error} (or none). A staff
+ * write: it carries the session's form token (`csrfToken`).
  */
-export function uploadFile(file: File, onProgress: (fraction: number) => void, endpoint = "/api/uploads"): Promise<UploadedFile> {
-  return send(file, onProgress, endpoint, (body) =>
-    Array.isArray(body) && typeof body[0]?.pathname === "string" ? (body[0] as UploadedFile) : null,
+export function uploadFile(
+  file: File,
+  onProgress: (fraction: number) => void,
+  csrfToken: string,
+  endpoint = "/api/uploads",
+): Promise<UploadedFile> {
+  return send(
+    file,
+    onProgress,
+    endpoint,
+    (body) => (Array.isArray(body) && typeof body[0]?.pathname === "string" ? (body[0] as UploadedFile) : null),
+    { [CSRF_HEADER]: csrfToken },
   );
 }
 
@@ -31,10 +43,17 @@ export function uploadReferencePhoto(file: File, onProgress: (fraction: number) 
   );
 }
 
-function send<T>(file: File, onProgress: (fraction: number) => void, endpoint: string, read: (body: unknown) => T | null): Promise<T> {
+function send<T>(
+  file: File,
+  onProgress: (fraction: number) => void,
+  endpoint: string,
+  read: (body: unknown) => T | null,
+  headers: Record<string, string> = {},
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", endpoint);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.responseType = "json";
     xhr.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);

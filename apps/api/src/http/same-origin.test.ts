@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
-import { isAdminWrite, sameOrigin, trustedOrigins } from "./same-origin.ts";
+import { fromStaffOrigin, isAdminWrite, sameOrigin, trustedOrigins } from "./same-origin.ts";
 
-// The shop of this file is served at https://shop.example (read by sameOrigin on first use).
+// The shop of this file is served at https://shop.example, its staff console at
+// https://admin.shop.example (read by sameOrigin and fromStaffOrigin on first use).
 process.env.PUBLIC_URL = "https://shop.example";
+process.env.ADMIN_URL = "https://admin.shop.example";
 
 describe("the shop's own origins", () => {
   it("are the public URL's alone when PUBLIC_URL is set", () => {
@@ -35,6 +37,28 @@ describe("sameOrigin", () => {
     expect(from("null")).toBe(false);
     expect(from(null, "cross-site")).toBe(false);
     expect(from(null, null)).toBe(false);
+  });
+});
+
+describe("fromStaffOrigin", () => {
+  const from = (origin: string | null, secFetchSite: string | null = null) => fromStaffOrigin({ origin, secFetchSite });
+
+  it("takes the shop's origin, the staff console's, and a browser's same-origin word without Origin", () => {
+    expect(from("https://shop.example")).toBe(true);
+    expect(from("https://admin.shop.example")).toBe(true);
+    expect(from(null, "same-origin")).toBe(true);
+  });
+
+  it("refuses a sibling of the console (same site, another origin) and anything else", () => {
+    expect(from("https://evil.shop.example")).toBe(false);
+    expect(from("http://admin.shop.example")).toBe(false);
+    expect(from(null, "same-site")).toBe(false);
+    expect(from(null, "cross-site")).toBe(false);
+    expect(from(null, null)).toBe(false);
+  });
+
+  it("is not what the shop's own admin forms take: those come from the shop's pages alone", () => {
+    expect(sameOrigin({ origin: "https://admin.shop.example", secFetchSite: null })).toBe(false);
   });
 });
 

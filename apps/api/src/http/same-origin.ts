@@ -27,6 +27,24 @@ export function sameOrigin(headers: { origin: string | null; secFetchSite: strin
   return headers.secFetchSite === "same-origin";
 }
 
+/** The origins whose pages may write through the staff API: the shop's own, and the staff console's (ADMIN_URL). */
+export function staffOrigins(c: Pick<Config, "PUBLIC_URL" | "PORT" | "publicUrl" | "adminUrl">): string[] {
+  return [...trustedOrigins(c), c.adminUrl];
+}
+
+let staff: string[] | undefined;
+
+/**
+ * Whether a request comes from the shop's own pages or the staff console's: its Origin is one of
+ * staffOrigins, or, without Origin, the browser says same-origin (as sameOrigin). Same-site is not
+ * enough: a sibling subdomain of the console is same-site with it.
+ */
+export function fromStaffOrigin(headers: { origin: string | null; secFetchSite: string | null }): boolean {
+  staff ??= staffOrigins(config());
+  if (headers.origin) return staff.includes(headers.origin);
+  return headers.secFetchSite === "same-origin";
+}
+
 /**
  * Writes to the admin (forms and their .data requests) that must come from the shop's own pages,
  * however the path is spelled (/Admin/login, /%61dmin/login and //admin reach the same routes).

@@ -45,8 +45,8 @@ async function sessionCookie(role: "owner" | "staff") {
     .values({ email: `${role}-${Date.now()}@workshop.test`, name: role, passwordHash: "not used here", role })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const { id } = await startSession(account.id, { ip: "127.0.0.1", userAgent: "test" });
-  return { account, cookie: `staff=${id}` };
+  const { id, formToken } = await startSession(account.id, { ip: "127.0.0.1", userAgent: "test" });
+  return { account, cookie: `staff=${id}`, token: formToken };
 }
 
 let app: FastifyInstance;
@@ -76,12 +76,16 @@ describe("POST /api/orders/:id/refunds", () => {
     expect((await post(orderId, body, {})).statusCode).toBe(401);
     expect((await post(orderId, body, { authorization: "Bearer not-the-token-at-all" })).statusCode).toBe(401);
     const staff = await sessionCookie("staff");
-    const refused = await post(orderId, body, { cookie: staff.cookie, origin: SHOP });
+    const refused = await post(orderId, body, { cookie: staff.cookie, origin: SHOP, "x-csrf-token": staff.token });
     expect([refused.statusCode, refused.json()]).toEqual([403, { error: "Only an owner may refund a payment" }]);
     const owner = await sessionCookie("owner");
-    expect((await post(orderId, body, { cookie: owner.cookie, origin: "https://elsewhere.example" })).statusCode).toBe(403);
+    expect(
+      (await post(orderId, body, { cookie: owner.cookie, origin: "https://elsewhere.example", "x-csrf-token": owner.token })).statusCode,
+    ).toBe(403);
+    expect((await post(orderId, body, { cookie: owner.cookie, origin: SHOP })).statusCode).toBe(403);
+    expect((await post(orderId, body, { cookie: owner.cookie, origin: SHOP, "x-csrf-token": staff.token })).statusCode).toBe(403);
 
-    const created = await post(orderId, body, { cookie: owner.cookie, origin: SHOP });
+    const created = await post(orderId, body, { cookie: owner.cookie, origin: SHOP, "x-csrf-token": owner.token });
     expect(created.statusCode).toBe(201);
     const refund = created.json();
     expect(refund).toMatchObject({ orderId, paymentAttemptId: extraId, reason: "DUPLICATE", staffId: owner.account.id, currency: "IDR" });

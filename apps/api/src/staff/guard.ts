@@ -1,4 +1,5 @@
 import { isLocale, type Locale } from "@workshop/domain/locale.ts";
+import { CSRF_HEADER } from "@workshop/domain/staff-api.ts";
 import type { FastifyRequest } from "fastify";
 import { data, redirect } from "react-router";
 import type { Actor } from "#server/audit/actor.ts";
@@ -6,11 +7,11 @@ import { machineActor } from "#server/audit/actor.ts";
 import { isStaff, sameSecret } from "#server/auth/staff-token.ts";
 import { AppError } from "#server/errors.ts";
 import { clientIpOf } from "#server/http/request-context.ts";
-import { sameOrigin } from "#server/http/same-origin.ts";
+import { fromStaffOrigin, sameOrigin } from "#server/http/same-origin.ts";
 import { preferredLocale } from "#server/locale.ts";
 import { webRequestOf } from "#server/plugins/web-request.ts";
 import { staffSessionId } from "./cookie.ts";
-import { sessionOf } from "./sessions.ts";
+import { type StaffSession, sessionOf } from "./sessions.ts";
 
 export type StaffUser = { id: number; email: string; name: string; role: "owner" | "staff"; locale: Locale };
 export type StaffContext = { user: StaffUser; actor: Actor; formToken: string; sessionIdHash: string };
@@ -22,16 +23,19 @@ const seen = new WeakMap<Request, Promise<StaffContext | null>>();
 export function staffOf(request: Request): Promise<StaffContext | null> {
   let found = seen.get(request);
   if (!found) {
-    found = sessionOf(staffSessionId(request)).then((session) => {
-      if (!session) return null;
-      const role = session.staff.role === "owner" ? "owner" : "staff";
-      const user: StaffUser = { ...session.staff, role, locale: isLocale(session.staff.locale) ? session.staff.locale : "en" };
-      const actor: Actor = { staffId: user.id, label: user.email, role, ip: clientIpOf(request) };
-      return { user, actor, formToken: session.formToken, sessionIdHash: session.idHash };
-    });
+    found = sessionOf(staffSessionId(request)).then((session) => (session ? contextOf(session, clientIpOf(request)) : null));
     seen.set(request, found);
   }
   return found;
+}
+
+/** A live session as the guards hand it on: its account's role and language as the shop knows them. */
+export function contextOf(session: StaffSession, ip: string | null): StaffContext {
+  const role = session.staff.role === "owner" ? "owner" : "staff";
+  const { id, email, name } = session.staff;
+  const user: StaffUser = { id, email, name, role, locale: isLocale(session.staff.locale) ? session.staff.locale : "en" };
+  const actor: Actor = { staffId: user.id, label: user.email, role, ip };
+  return { user, actor, formToken: session.formToken, sessionIdHash: session.idHash };
 }
 
 /**
@@ -85,24 +89,54 @@ export function requireOwner(context: StaffContext): void {
 
 /**
  * For JSON staff APIs: a machine with ADMIN_API_TOKEN, or a signed-in staff member (a request that
- * changes something must then come from the shop's own pages). Else 401 / 403 (an AppError).
+ * changes something must then pass checkStaffWrite). Else 401 / 403 (an AppError).
  */
 export async function requireStaffApi(request: Request): Promise<Actor> {
   if (isStaff(request)) return machineActor(clientIpOf(request));
   const context = await staffOf(request);
   if (!context) throw new AppError("unauthorized", "Sign in as staff, or send a valid staff token");
-  if (!isSafeMethod(request.method) && !isSameOrigin(request)) throw new AppError("forbidden", "Cross-site request refused");
+  checkStaffWrite(request, context);
   return context.actor;
 }
 
 /** requireStaffApi for a route of the API's (src/<area>/routes.ts). */
 export const requireStaffRoute = (request: FastifyRequest): Promise<Actor> => requireStaffApi(webRequestOf(request));
 
+/**
+ * For the API's own session endpoints (/api/admin/session): the signed-in staff member of the
+ * cookie, with the same checks on a write. A machine's token is no session: 401.
+ */
+export async function requireStaffSession(request: FastifyRequest): Promise<StaffContext> {
+  const web = webRequestOf(request);
+  const context = await staffOf(web);
+  if (!context) throw new AppError("unauthorized", "Not signed in");
+  checkStaffWrite(web, context);
+  return context;
+}
+
+/**
+ * A write made with the session cookie must come from the shop's own pages or the staff console's
+ * (the browser's Origin, which a page cannot forge) and carry the session's token in X-CSRF-Token
+ * (which another site's page cannot read): the cookie alone proves nothing, a browser sends it
+ * with any page's request. Reads pass.
+ */
+function checkStaffWrite(request: Request, context: StaffContext): void {
+  if (isSafeMethod(request.method)) return;
+  if (!isStaffOrigin(request)) throw new AppError("forbidden", "Cross-site request refused");
+  const token = request.headers.get(CSRF_HEADER);
+  if (!token || !sameSecret(token, context.formToken)) throw new AppError("forbidden", "Missing or wrong CSRF token: reload the page");
+}
+
 const isSafeMethod = (method: string) => method === "GET" || method === "HEAD";
 
 /** Whether a request comes from this shop's own pages (server/http/same-origin.ts). */
 function isSameOrigin(request: Request): boolean {
   return sameOrigin({ origin: request.headers.get("origin"), secFetchSite: request.headers.get("sec-fetch-site") });
+}
+
+/** Whether a request comes from the shop's own pages or the staff console's. */
+export function isStaffOrigin(request: Pick<Request, "headers">): boolean {
+  return fromStaffOrigin({ origin: request.headers.get("origin"), secFetchSite: request.headers.get("sec-fetch-site") });
 }
 
 /** The language of an admin page: the signed-in person's choice, else the visitor's preference. */

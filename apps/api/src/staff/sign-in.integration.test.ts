@@ -245,14 +245,26 @@ describe("the guard", () => {
     }
   });
 
-  it("lets JSON APIs through with the bearer token, or a session (same origin for changes)", async () => {
+  it("lets JSON APIs through with the bearer token, or a session (changes: same origin, with the session's token)", async () => {
     const id = (await attempt("wayan@workshop.test", password)) as { sessionId: string };
     await expect(requireStaffApi(requestWith(id.sessionId, { path: "/api/orders" }))).resolves.toMatchObject({ staffId: ownerId });
     await expect(requireStaffApi(requestWith(null, { path: "/api/orders" }))).rejects.toMatchObject({ kind: "unauthorized" });
+    const token = (await staffOf(requestWith(id.sessionId)))!.formToken;
     const patch = (headers: Record<string, string>) =>
       requestWith(id.sessionId, { method: "PATCH", path: "/api/orders/update-payment-status", headers });
-    await expect(requireStaffApi(patch({ origin: "https://evil.example" }))).rejects.toMatchObject({ kind: "forbidden" });
-    await expect(requireStaffApi(patch({ origin }))).resolves.toMatchObject({ staffId: ownerId });
+    await expect(requireStaffApi(patch({ origin: "https://evil.example", "x-csrf-token": token }))).rejects.toMatchObject({
+      kind: "forbidden",
+      message: "Cross-site request refused",
+    });
+    for (const headers of [{ origin }, { origin, "x-csrf-token": "forged" }, { origin, "x-csrf-token": "" }] as Record<string, string>[])
+      await expect(requireStaffApi(patch(headers)), JSON.stringify(headers)).rejects.toMatchObject({
+        kind: "forbidden",
+        message: "Missing or wrong CSRF token: reload the page",
+      });
+    await expect(requireStaffApi(patch({ origin, "x-csrf-token": token }))).resolves.toMatchObject({ staffId: ownerId });
+    await expect(requireStaffApi(patch({ "sec-fetch-site": "same-origin", "x-csrf-token": token }))).resolves.toMatchObject({
+      staffId: ownerId,
+    });
   });
 });
 

@@ -11,10 +11,12 @@ import {
 } from "@workshop/domain/ai-studio.ts";
 import { imageUrl } from "@workshop/domain/images.ts";
 import { isUploadableImage, uploadFile } from "@workshop/domain/photo-upload.ts";
+import { CSRF_HEADER } from "@workshop/domain/staff-api.ts";
 import { useEffect, useRef, useState } from "react";
 import { adminAiStudio } from "#app/i18n/admin-ai-studio.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
 import { useHydrated } from "../useHydrated.ts";
+import { useFormToken } from "./useFormToken.ts";
 
 type Props = {
   /** The product being edited, or null for a new one. */
@@ -63,6 +65,7 @@ export function AiStudioPanel({ productId, photoKeys, onAdd, jobs: initialJobs }
   const [notice, setNotice] = useState<string | null>(null);
   const [jobs, setJobs] = useState<EnhanceStatus[]>(initialJobs);
   const fileInput = useRef<HTMLInputElement>(null);
+  const token = useFormToken();
 
   const candidates = [...photoKeys, ...uploaded.filter((k) => !photoKeys.includes(k))];
   const toggle = (key: string) => setChosen((list) => (list.includes(key) ? list.filter((k) => k !== key) : [...list, key]));
@@ -76,7 +79,7 @@ export function AiStudioPanel({ productId, photoKeys, onAdd, jobs: initialJobs }
     if (files.length === 0) return;
     if (!files.every(isUploadableImage)) return setProblem(t("genericFailure"));
     setUploading(true);
-    const results = await Promise.allSettled(files.map((file) => uploadFile(file, () => {})));
+    const results = await Promise.allSettled(files.map((file) => uploadFile(file, () => {}, token)));
     setUploading(false);
     const keys = results.flatMap((r) => (r.status === "fulfilled" ? [r.value.pathname] : []));
     setUploaded((list) => [...list, ...keys]);
@@ -97,7 +100,7 @@ export function AiStudioPanel({ productId, photoKeys, onAdd, jobs: initialJobs }
     try {
       const response = await fetch("/api/ai/enhance-product-images", {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
+        headers: { "Content-Type": "application/json", [CSRF_HEADER]: token },
         body: JSON.stringify({
           imageUrls: chosen.map((key) => imageUrl(key, 1280, "jpg")),
           productName: field("name").slice(0, 200),
@@ -449,13 +452,14 @@ function ResultCard({
   const view = t(`view.${result.view}` as "view.side");
   const inProduct = photoKeys.includes(result.pathname);
   const source = job.sources[result.sourceIndex ?? 0];
+  const token = useFormToken();
 
   async function mark(state: "new" | "added" | "discarded") {
     setProblem(null);
     try {
       const response = await fetch(`/api/ai/enhance-product-images/results/${result.id}`, {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
+        headers: { "Content-Type": "application/json", [CSRF_HEADER]: token },
         body: JSON.stringify({ state }),
       });
       if (!response.ok) return setProblem((await errorOf(response)) ?? t("genericFailure"));

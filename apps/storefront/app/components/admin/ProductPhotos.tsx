@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { adminProducts } from "#app/i18n/admin-products.ts";
 import { useT } from "#app/i18n/core.ts";
 import { useHydrated } from "../useHydrated.ts";
+import { useFormToken } from "./useFormToken.ts";
 
 export type PhotoRow = { key: string; altEn: string; altRu: string };
 
@@ -221,6 +222,7 @@ function Uploader({ onUploaded, onBusy }: { onUploaded: (keys: string[]) => void
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const sending = uploads.some((u) => u.state === "sending");
+  const token = useFormToken();
   useEffect(() => onBusy(sending), [sending, onBusy]);
 
   async function send(files: File[]) {
@@ -238,7 +240,7 @@ function Uploader({ onUploaded, onBusy }: { onUploaded: (keys: string[]) => void
     const update = (id: number, change: Partial<Upload>) => setUploads((list) => list.map((u) => (u.id === id ? { ...u, ...change } : u)));
     const results = await Promise.allSettled(
       batch.map(({ file, id }) =>
-        uploadFile(file, (progress) => update(id, { progress })).then(
+        uploadFile(file, (progress) => update(id, { progress }), token).then(
           (stored) => {
             update(id, { state: "done", progress: 1 });
             return stored.pathname;
