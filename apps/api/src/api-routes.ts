@@ -8,6 +8,7 @@ import { mediaRoutes } from "./media/routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
 import { pricingRoutes } from "./pricing/routes.ts";
 import { socialRoutes } from "./social/routes.ts";
+import { staffRoutes } from "./staff/routes.ts";
 
 /**
  * The JSON API's routes, an area each (`src/<area>/routes.ts`); a route that needs two areas is in
@@ -24,4 +25,5 @@ export const apiRoutes: FastifyPluginAsync[] = [
   customOrdersRoutes,
   mediaRoutes,
   aiRoutes,
+  staffRoutes,
 ];

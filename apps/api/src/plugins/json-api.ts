@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { AppError } from "#server/errors.ts";
 import { BODY_LIMIT, hasBrokenText, streamsBody } from "#server/http/request-body.ts";
 import { answerError, refuse } from "./refusals.ts";
@@ -90,6 +91,29 @@ export function jsonBody(request: FastifyRequest): unknown {
 /** The parsed JSON body, or null when there is none or it is not JSON (the route says what it wanted). */
 export const bodyOrNull = (request: FastifyRequest): unknown =>
   request.body === undefined || request.body === malformed ? null : request.body;
+
+/**
+ * The JSON body checked against `schema`: a 400 `{error, details: {field: message}}` naming each
+ * wrong field, with the route's `error`. No body, or one that is not a JSON object, is checked as
+ * `{}`; a field it lacks takes its value from `missing` (e.g. "", so a missing field gets the
+ * schema's own message for an empty one).
+ */
+export function checkedBody<T extends z.ZodType>(request: FastifyRequest, schema: T, error: string, missing: object = {}): z.infer<T> {
+  const body = bodyOrNull(request);
+  const parsed = schema.safeParse({ ...missing, ...(typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) });
+  if (!parsed.success) throw new AppError("invalid", error, fieldMessages(parsed.error));
+  return parsed.data;
+}
+
+/** The first message of each wrong field (top-level name), for `details`. */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "");
+    messages[field] ??= issue.message;
+  }
+  return messages;
+}
 
 /**
  * The methods an endpoint does not take but refuses with a 400 `{error: message}` after its own

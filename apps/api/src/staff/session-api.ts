@@ -1,0 +1,50 @@
+import type { Locale } from "@workshop/domain/locale.ts";
+import type { SessionAnswer } from "@workshop/domain/staff-api.ts";
+import { recordAudit } from "#server/audit/log.ts";
+import { setLocale } from "./accounts.ts";
+import { contextOf, type StaffContext } from "./guard.ts";
+import { endSession, sessionOf } from "./sessions.ts";
+import { signIn } from "./sign-in.ts";
+
+/**
+ * The staff console's session (/api/admin/session): who is signed in and the token their writes
+ * carry, signing in and out, and the person's own language. The cookie is the same as the shop's
+ * admin pages use (cookie.ts), so one sign-in serves both.
+ */
+
+/** What the console is told about a session: the person, and the token its writes carry (X-CSRF-Token). */
+export function sessionAnswerOf(context: StaffContext): SessionAnswer {
+  return { staff: context.user, csrfToken: context.formToken };
+}
+
+export type ConsoleSignIn =
+  | { ok: true; sessionId: string; answer: SessionAnswer }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "limited"; retryAfter: number };
+
+/** Signs in as the admin's sign-in page does (signIn: its limits, delays and audit), answering the new session. */
+export async function consoleSignIn(input: {
+  email: string;
+  password: string;
+  ip: string | null;
+  userAgent: string | null;
+}): Promise<ConsoleSignIn> {
+  const result = await signIn(input);
+  if (!result.ok) return result;
+  const session = await sessionOf(result.sessionId);
+  // Just started; gone only if the account was disabled in between.
+  if (!session) return { ok: false, reason: "invalid" };
+  return { ok: true, sessionId: result.sessionId, answer: sessionAnswerOf(contextOf(session, input.ip)) };
+}
+
+/** Sets the signed-in person's admin language; answers the session as it is now. */
+export async function changeSessionLocale(context: StaffContext, locale: Locale): Promise<SessionAnswer> {
+  await setLocale(context.user.id, locale);
+  return { staff: { ...context.user, locale }, csrfToken: context.formToken };
+}
+
+/** Ends this session (the account's others stay), written to the audit log as the sign-out page does. */
+export async function consoleSignOut(context: StaffContext): Promise<void> {
+  await endSession(context.sessionIdHash);
+  await recordAudit({ actor: context.actor, action: "sign-out", recordType: "staff", recordId: context.user.id });
+}
