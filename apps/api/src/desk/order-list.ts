@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { WORKSHOP_TIME_ZONE } from "@workshop/domain/admin-date.ts";
 import { paymentMethods } from "@workshop/domain/payment-methods.ts";
+import { type OrderSort, orderListRequest } from "@workshop/domain/staff-api.ts";
 import { type Expression, expressionBuilder, type RawBuilder, type SqlBool, sql } from "kysely";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
@@ -11,8 +12,9 @@ import type { Order } from "#server/orders/types.ts";
 import { CASH_PREPAYMENT_DAYS } from "#server/orders/unpaid-cash-orders.ts";
 
 /**
- * The staff's orders list (the admin's Orders tab, its CSV export and GET /api/orders): newest
- * first, filtered, searched and paged in the database. docs/decisions/018-orders-list.md.
+ * The staff's orders list (the admin's Orders tab, its CSV export, GET /api/orders and the staff
+ * console's GET /api/admin/orders): newest first unless sorted otherwise, filtered, searched and
+ * paged in the database. docs/decisions/018-orders-list.md, 036-staff-console.md.
  */
 
 export const pageSizes = [10, 25, 50, 100] as const;
@@ -82,6 +84,8 @@ export type OrderListQuery = {
   from?: string;
   to?: string;
   q?: string;
+  /** The order of the rows; newest first when not given. */
+  sort?: OrderSort;
 };
 
 const filterNames = ["status", "paymentStatus", "method", "queue", "from", "to"] as const;
@@ -112,6 +116,39 @@ export function apiQuery(params: URLSearchParams): OrderListQuery {
   const limit = pageNumber(params.get("limit"));
   const query: OrderListQuery = { page: pageNumber(params.get("page")) ?? 1, limit: limit ? Math.min(limit, 100) : DEFAULT_PAGE_SIZE };
   const wrong: Record<string, string> = {};
+  readFilters(params, query, wrong);
+  refuseWrong(wrong);
+  const q = cleanSearch(params.get("q") ?? "");
+  if (q) query.q = q;
+  return query;
+}
+
+/** What the staff console's list takes besides the filters (packages/domain/src/staff-api.ts). */
+const consolePaging = orderListRequest.pick({ page: true, size: true, sort: true, q: true });
+
+/**
+ * The query string of the staff console's list (GET /api/admin/orders, `orderListRequest`): page,
+ * size (25 unless given), sort and search as the contract says, the filters as GET /api/orders
+ * checks them; every value the shop does not know is one 400 naming each. An empty value is none.
+ */
+export function consoleQuery(params: URLSearchParams): OrderListQuery {
+  const given = new URLSearchParams([...params].filter(([, value]) => value !== ""));
+  const wrong: Record<string, string> = {};
+  const paging = consolePaging.safeParse(Object.fromEntries(given));
+  if (!paging.success) for (const issue of paging.error.issues) wrong[String(issue.path[0] ?? "query")] ??= issue.message;
+  const query: OrderListQuery = { page: 1, limit: DEFAULT_PAGE_SIZE };
+  readFilters(given, query, wrong);
+  refuseWrong(wrong);
+  // Parsed: refuseWrong threw otherwise.
+  const { page, size, sort, q } = paging.data!;
+  Object.assign(query, { page, limit: size, sort });
+  const search = cleanSearch(q ?? "");
+  if (search) query.q = search;
+  return query;
+}
+
+/** The filters given (an empty value is none): each value the shop knows goes into `query`, each other into `wrong`. */
+function readFilters(params: URLSearchParams, query: OrderListQuery, wrong: Record<string, string>): void {
   for (const name of filterNames) {
     const value = params.get(name);
     if (value === null || value === "") continue;
@@ -119,10 +156,11 @@ export function apiQuery(params: URLSearchParams): OrderListQuery {
     if (parsed.success) Object.assign(query, { [name]: parsed.data });
     else wrong[name] = parsed.error.issues[0]?.message ?? "not a known value";
   }
+}
+
+/** A 400 naming every value the shop does not know, with a message each. */
+function refuseWrong(wrong: Record<string, string>): void {
   if (Object.keys(wrong).length > 0) throw new AppError("invalid", `Unknown filter value: ${Object.keys(wrong).join(", ")}`, wrong);
-  const q = cleanSearch(params.get("q") ?? "");
-  if (q) query.q = q;
-  return query;
 }
 
 function pageNumber(text: string | null): number | undefined {
@@ -244,13 +282,25 @@ export type OrderListRow = {
   country: string;
 };
 
+/**
+ * How each sort orders a page: by its column, then by id the same way, so rows of one instant or
+ * one total keep one order across pages. Newest first reads the (created_at, id) index, oldest
+ * first the same index backwards; a sort by total sorts the matching rows (no index carries it).
+ */
+const sortOrders: Record<OrderSort, { column: "orders.createdAt" | "orders.totalCents"; direction: "asc" | "desc" }> = {
+  "-createdAt": { column: "orders.createdAt", direction: "desc" },
+  createdAt: { column: "orders.createdAt", direction: "asc" },
+  "-total": { column: "orders.totalCents", direction: "desc" },
+  total: { column: "orders.totalCents", direction: "asc" },
+};
+
 export type Pagination = { page: number; limit: number; total: number; totalPages: number };
 export type OrderListPage = { rows: OrderListRow[]; pagination: Pagination };
 
 /**
- * One page of the list, in one statement. The page's ids come first (newest first from the
- * (created_at, id) index, which also carries the search text, so a search reads no table rows and
- * stops once the page is full); only those rows' columns are then read, so a deep page or a broad
+ * One page of the list, in one statement. The page's ids come first (newest first, or in the
+ * query's sort: sortOrders; newest first reads the (created_at, id) index, which also carries the
+ * search text, so a search reads no table rows and stops once the page is full); only those rows' columns are then read, so a deep page or a broad
  * search never builds columns it throws away. The total is one count of the same condition,
  * computed once in the same statement.
  */
@@ -275,7 +325,7 @@ const MAX_COUNTS = 1_000;
 /** The condition of a query as a key; none for a condition that moves with the clock. */
 function countKey(query: OrderListQuery): string | null {
   if (query.queue === "cash-expiring") return null;
-  const { page: _page, limit: _limit, ...condition } = query;
+  const { page: _page, limit: _limit, sort: _sort, ...condition } = query;
   return JSON.stringify(condition);
 }
 
@@ -292,12 +342,13 @@ async function pageOf<Row>(
   const db = await getDb();
   const where = listCondition(query, now);
   const offset = (query.page - 1) * query.limit;
+  const { column, direction } = sortOrders[query.sort ?? "-createdAt"];
   const page = db
     .selectFrom("orders")
     .select("orders.id")
     .$if(where !== undefined, (qb) => qb.where(where!))
-    .orderBy("orders.createdAt", "desc")
-    .orderBy("orders.id", "desc")
+    .orderBy(column, direction)
+    .orderBy("orders.id", direction)
     .limit(query.limit)
     .offset(offset)
     .as("page");
@@ -313,8 +364,8 @@ async function pageOf<Row>(
     .$if(selection === "all", (qb) => qb.selectAll("orders"))
     .$if(selection !== "all", (qb) => qb.select(listColumns))
     .select([counted.as("listTotal"), sql<string>`pg_current_snapshot()::text`.as("snapshot")])
-    .orderBy("orders.createdAt", "desc")
-    .orderBy("orders.id", "desc")
+    .orderBy(column, direction)
+    .orderBy("orders.id", direction)
     .execute();
   const rows = found.map(({ listTotal: _total, snapshot: _snapshot, ...row }) => row as unknown as Row);
   const first = found[0];

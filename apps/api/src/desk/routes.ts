@@ -1,15 +1,35 @@
+import { dashboardAnswer, orderListAnswer } from "@workshop/domain/staff-api.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
 import { toApiOrder } from "#server/orders/api-view.ts";
 import { bodyOrNull, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
 import { searchParamsOf } from "#server/plugins/web-request.ts";
 import { requireStaffRoute } from "#server/staff/guard.ts";
+import { consoleDashboard, consoleOrderList } from "./console-api.ts";
 import { updatePaymentStatusByApi } from "./order-actions.ts";
 import { staffOrderView } from "./order-api.ts";
-import { apiQuery, fullOrderPage } from "./order-list.ts";
+import { apiQuery, consoleQuery, fullOrderPage } from "./order-list.ts";
 
-/** The staff's JSON endpoints for orders (they read the desk's lists and actions). */
+/** The staff's JSON endpoints for orders (they read the desk's lists and actions), the staff console's too. */
 export const deskRoutes: FastifyPluginAsync = async (app) => {
+  /** GET /api/admin/dashboard (staff): today's work queues and the money of this week and month (dashboardAnswer). */
+  app.get("/api/admin/dashboard", { schema: { response: { 200: dashboardAnswer } } }, async (request, reply) => {
+    await requireStaffRoute(request);
+    return reply.header("Cache-Control", "no-store").send(await consoleDashboard());
+  });
+
+  /**
+   * GET /api/admin/orders (staff): one page of the orders list (orderListRequest: page, size, sort,
+   * search, filters), checked after the staff check so a stranger learns nothing from a 400.
+   */
+  app.get("/api/admin/orders", { schema: { response: { 200: orderListAnswer } } }, async (request, reply) => {
+    await requireStaffRoute(request);
+    const query = consoleQuery(searchParamsOf(request));
+    return reply.header("Cache-Control", "no-store").send(await consoleOrderList(query));
+  });
+  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/dashboard", handler: methodNotAllowed("GET") });
+  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/orders", handler: methodNotAllowed("GET") });
+
   /**
    * GET /api/orders?page&limit (staff): newest first, {orders, pagination}; also the list's filters
    * (status, paymentStatus, method, queue, from, to, q), an unknown filter value a 400.
