@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { getDb } from "#server/db/client.ts";
 import { workshopDayStart } from "./order-list.ts";
 
-export type DashboardMoney = DashboardAnswer["money"];
+type DashboardMoney = DashboardAnswer["money"];
 
 /** Monday 00:00 and the 1st 00:00 of the week and month of `now`, on the workshop's clock. */
 export function moneyPeriods(now: Date = new Date()): { weekStart: Date; monthStart: Date } {

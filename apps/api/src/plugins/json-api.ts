@@ -106,7 +106,7 @@ export function checkedBody<T extends z.ZodType>(request: FastifyRequest, schema
 }
 
 /** The first message of each wrong field (top-level name), for `details`. */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
+function fieldMessages(error: z.ZodError): Record<string, string> {
   const messages: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "");

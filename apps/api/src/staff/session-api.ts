@@ -17,7 +17,7 @@ export function sessionAnswerOf(context: StaffContext): SessionAnswer {
   return { staff: context.user, csrfToken: context.formToken };
 }
 
-export type ConsoleSignIn =
+type ConsoleSignIn =
   | { ok: true; sessionId: string; answer: SessionAnswer }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "limited"; retryAfter: number };
