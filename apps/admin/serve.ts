@@ -46,14 +46,16 @@ app.get("/healthz", async () => ({ status: "ok", app: "@workshop/admin" }));
 app.get("/config.json", async (_request, reply) => reply.header("Cache-Control", "no-store").send(config));
 await app.register(fastifyStatic, {
   root,
-  wildcard: false,
+  // One route for every file (the build's own config.json stays behind the route above).
+  wildcard: true,
   index: false,
   // Hashed file names never change; the page itself is asked for again each time.
   setHeaders: (response, file) =>
     response.header("Cache-Control", file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache"),
 });
 app.setNotFoundHandler((request, reply) => {
-  const wantsPage = (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/assets/");
+  // Only the app's own addresses get the page; a missing file or an API call sent here by mistake is a 404.
+  const wantsPage = (request.method === "GET" || request.method === "HEAD") && /^\/admin(?:[/?]|$)|^\/(?:\?|$)/.test(request.url);
   if (!wantsPage) return reply.code(404).type("text/plain").send("Not found");
   return reply.header("Cache-Control", "no-cache").sendFile("index.html");
 });

@@ -128,7 +128,7 @@ describe("the staff console on its own origin", () => {
 
     await page.getByLabel("Language").selectOption("ru");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Заказы");
-    await expect.poll(() => page.getByText("Ожидает").first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("list", { name: "Заказы" }).getByText("Ожидает").first().isVisible()).toBe(true);
     // The same moment in Russian conventions: "27 нояб. 2026, 16:57".
     await expect
       .poll(() => page.getByRole("list", { name: "Заказы" }).getByRole("listitem").first().textContent())

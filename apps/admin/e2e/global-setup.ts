@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, startNodeProcess } from "@workshop/testing/processes.ts";
+import { freePorts, startNodeProcess } from "@workshop/testing/processes.ts";
 import type { TestProject } from "vitest/node";
 import { testOwner } from "./support/staff.ts";
 
@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, NODE_ENV: "production", TURBO_TELEMETRY_DISABLED: "1" },
   });
-  const [apiPort, consolePort] = [await freePort(), await freePort()];
+  const [apiPort, consolePort] = await freePorts(2);
   const apiURL = `http://127.0.0.1:${apiPort}`;
   const consoleURL = `http://127.0.0.1:${consolePort}`;
   const staffToken = `console-e2e-${Date.now()}-token`;

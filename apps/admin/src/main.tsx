@@ -10,6 +10,9 @@ import { requireSession } from "./session/session.ts";
  * The console's pages, each loaded on demand (its own chunk). Every address is under /admin, as the
  * shop's old admin pages were, so the shop's /admin/... redirects to the same page here.
  */
+// The API's address comes first: the router runs the first page's loaders as soon as it exists.
+await loadConfig();
+
 const router = createBrowserRouter([
   { path: "/", loader: () => redirect("/admin") },
   { path: "/admin/login", lazy: () => import("./sign-in/SignInPage.tsx"), ErrorBoundary: RouteError },
@@ -28,7 +31,6 @@ const router = createBrowserRouter([
   { path: "*", loader: () => redirect("/admin") },
 ]);
 
-await loadConfig();
 createRoot(document.getElementById("console")!).render(
   <StrictMode>
     <RouterProvider router={router} />

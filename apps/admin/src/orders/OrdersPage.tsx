@@ -90,7 +90,14 @@ export function Component() {
           </a>
         ),
       },
-      { id: "createdAt", header: t("col.date"), sortDescFirst: true, cell: ({ row }) => consoleDate(row.original.createdAt, locale) },
+      // The API sorts; an accessor is what makes a column sortable in the table.
+      {
+        id: "createdAt",
+        accessorFn: (row) => row.createdAt,
+        header: t("col.date"),
+        sortDescFirst: true,
+        cell: ({ row }) => consoleDate(row.original.createdAt, locale),
+      },
       {
         id: "customer",
         header: t("col.customer"),
@@ -105,6 +112,7 @@ export function Component() {
       { id: "product", header: t("col.product"), enableSorting: false, cell: ({ row }) => row.original.productName },
       {
         id: "total",
+        accessorFn: (row) => row.totalCents,
         header: t("col.total"),
         sortDescFirst: true,
         cell: ({ row }) => <Price usdCents={row.original.totalCents} idr={row.original.totalIdr} />,
@@ -247,7 +255,14 @@ export function Component() {
           {t("badQuery", { error: refusal })}
         </p>
       ) : list && list.rows.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-sand-300 bg-white p-8 text-center text-ink-700">{t("empty")}</p>
+        <div className="mt-6 rounded-2xl border border-dashed border-sand-300 bg-white p-8 text-center text-ink-700">
+          <p>{t("empty")}</p>
+          {list.total > 0 && (
+            <Link to={pageHref(1)} className="btn-secondary mt-4">
+              {t("firstPage")}
+            </Link>
+          )}
+        </div>
       ) : (
         <>
           {/* A phone shows each order as a card; a wider screen the table. */}

@@ -27,7 +27,8 @@ const generatedOwnerEmail = () => `owner-${randomBytes(6).toString("hex")}@local
 
 export type FirstOwnerOutcome = "created" | "reset" | "unchanged" | "generated" | "none";
 
-type Options = { adminEmail?: string; adminPassword?: string; publicUrl: string; print?: (text: string) => void };
+/** `adminUrl`: where the staff console signs in; `publicUrl`: the shop, whose admin pages have the account page. */
+type Options = { adminEmail?: string; adminPassword?: string; publicUrl: string; adminUrl: string; print?: (text: string) => void };
 
 export async function ensureFirstOwner(options?: Options): Promise<FirstOwnerOutcome> {
   const cfg = config();
@@ -35,14 +36,16 @@ export async function ensureFirstOwner(options?: Options): Promise<FirstOwnerOut
     adminEmail,
     adminPassword,
     publicUrl,
+    adminUrl,
     print = console.log,
   } = options ?? {
     adminEmail: cfg.ADMIN_EMAIL,
     adminPassword: cfg.ADMIN_PASSWORD,
     publicUrl: cfg.publicUrl,
+    adminUrl: cfg.adminUrl,
   };
   if (adminEmail && adminPassword) return ensureConfiguredOwner(adminEmail, adminPassword);
-  return generateOwnerIfNone(publicUrl, print);
+  return generateOwnerIfNone({ publicUrl, adminUrl }, print);
 }
 
 async function ensureConfiguredOwner(email: string, password: string): Promise<FirstOwnerOutcome> {
@@ -95,7 +98,10 @@ async function ensureConfiguredOwner(email: string, password: string): Promise<F
   return outcome;
 }
 
-async function generateOwnerIfNone(publicUrl: string, print: (text: string) => void): Promise<FirstOwnerOutcome> {
+async function generateOwnerIfNone(
+  { publicUrl, adminUrl }: { publicUrl: string; adminUrl: string },
+  print: (text: string) => void,
+): Promise<FirstOwnerOutcome> {
   const db = await getDb();
   // Cheap check first: the usual start, with accounts, hashes nothing.
   const any = await db.selectFrom("staffAccounts").select("id").limit(1).executeTakeFirst();
@@ -127,7 +133,7 @@ async function generateOwnerIfNone(publicUrl: string, print: (text: string) => v
       rule,
       "The admin's first owner account was created. Its e-mail and password are shown only now:",
       "",
-      `  Sign in at:  ${publicUrl}/admin/login`,
+      `  Sign in at:  ${adminUrl}/admin/login (the staff console)`,
       `  E-mail:      ${email}`,
       `  Password:    ${password}`,
       "",
