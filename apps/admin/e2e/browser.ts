@@ -23,9 +23,6 @@ export function useBrowser() {
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
-      page.on("console", (m) => console.log("PAGE", m.type(), m.text()));
-      page.on("pageerror", (e) => console.log("PAGEERR", e.message));
-      page.on("response", (r) => console.log("RESP", r.request().method(), r.url(), r.status()));
       return page;
     },
   };
