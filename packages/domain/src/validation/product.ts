@@ -32,7 +32,7 @@ export const productErrorTexts: Record<ProductError, string> = {
   required: "This field is required",
   tooLong: "This text is too long",
   characters: "This text contains characters that cannot be saved",
-  price: "Enter a price in USD of at least 0, with at most two decimals (e.g. 185 or 185.50)",
+  price: "Enter a price in USD above 0, with at most two decimals (e.g. 185 or 185.50)",
   size: `A size is a whole number of centimetres from ${MIN_SIZE_CM} to ${MAX_SIZE_CM}`,
   image: "This photo is not one of the shop's uploaded photos",
   tooMany: "Too many entries",
@@ -43,13 +43,14 @@ const russian = (max: number) => plainText().trim().max(max, { error: productErr
 
 /**
  * A price as typed: digits with at most two decimals ('185', '185.5', '185,50'), read into cents
- * from the text itself, never through a float.
+ * from the text itself, never through a float. A hat is never free: 0 is refused (a price left at
+ * 0 by mistake would sell the hat for nothing).
  */
 function priceToCents(text: string): number | null {
   const match = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(text.trim());
   if (!match) return null;
   const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return cents <= MAX_PRICE_CENTS ? cents : null;
+  return cents > 0 && cents <= MAX_PRICE_CENTS ? cents : null;
 }
 
 /** Cents as the price field shows them: '185.00'. */
