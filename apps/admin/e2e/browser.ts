@@ -1,7 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type ContextOptions, launchBrowser, newContext } from "@workshop/testing/browser.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
+
+export { expectAccessible } from "@workshop/testing/accessibility.ts";
 
 export const consoleURL = () => inject("consoleURL");
 export const apiURL = () => inject("apiURL");
@@ -26,15 +27,6 @@ export function useBrowser() {
       return page;
     },
   };
-}
-
-/** Fails with the list of serious or critical accessibility violations on the page. */
-export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
-  expect(bad).toEqual([]);
 }
 
 /** Whether the page scrolls sideways (it must not, at any width). */

@@ -1,7 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type ContextOptions, launchBrowser, newContext } from "@workshop/testing/browser.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
+
+export { expectAccessible } from "@workshop/testing/accessibility.ts";
 
 export const baseURL = () => inject("baseURL");
 
@@ -29,21 +30,6 @@ export function useBrowser(base: () => string = baseURL) {
       return page;
     },
   };
-}
-
-/** Fails with the list of serious or critical accessibility violations on the page. */
-export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(" | ")}`,
-    );
-  expect(bad, `axe on ${page.url()}`).toEqual([]);
 }
 
 /** Waits until the page is hydrated, so clicks are handled by React, not by plain HTML. */

@@ -2,7 +2,7 @@ import { orderStatusLabels } from "@workshop/domain/i18n/order-statuses.ts";
 import { type DashboardAnswer, dashboardAnswer, type MoneySum, type OrderQueue } from "@workshop/domain/staff-api.ts";
 import { Price } from "@workshop/ui/Price.tsx";
 import { Link, useLoaderData } from "react-router";
-import { api } from "#admin/api/client.ts";
+import { api, apiBase } from "#admin/api/client.ts";
 import { dashboardTexts } from "#admin/i18n/dashboard.ts";
 import { useT } from "#admin/i18n/use-t.ts";
 import { signedOutRedirect } from "#admin/session/session.ts";
@@ -11,7 +11,8 @@ export async function loader({ request }: { request: Request }): Promise<Dashboa
   return api("/api/admin/dashboard", { answer: dashboardAnswer, signal: request.signal }).catch(signedOutRedirect);
 }
 
-type Tile = { key: string; label: string; hint: string; count: number; to: string; urgent?: boolean };
+/** `shop`: a page not in the console yet, on the shop's admin pages. */
+type Tile = { key: string; label: string; hint: string; count: number; to: string; urgent?: boolean; shop?: boolean };
 
 const tileClass = "block h-full rounded-2xl border bg-white p-4";
 
@@ -41,6 +42,15 @@ export function Component() {
     queue("to-ship"),
     queue("cash-expiring", true),
     queue("flagged", true),
+    { key: "unread", label: t("unread"), hint: t("unread.hint"), count: counts.unreadMessages, to: "/admin/inbox" },
+    {
+      key: "new-custom",
+      label: t("newCustom"),
+      hint: t("newCustom.hint"),
+      count: counts.newCustomOrders,
+      to: "/admin/custom-orders?status=NEW",
+      shop: true,
+    },
   ];
   const moneyTile = (key: string, sum: MoneySum, to?: string) => {
     const body = (
@@ -73,8 +83,8 @@ export function Component() {
       <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {tiles.map((tile) => (
           <li key={tile.key}>
-            <Link
-              to={tile.to}
+            <TileLink
+              tile={tile}
               className={`${tileClass} hover:border-ink-900 ${tile.urgent && tile.count > 0 ? "border-red-300" : "border-sand-200"}`}
             >
               <span className="block text-sm font-medium text-ink-700">{tile.label}</span>
@@ -85,27 +95,9 @@ export function Component() {
                 {tile.count}
               </span>
               <span className="mt-1 block text-xs text-ink-600">{tile.hint}</span>
-            </Link>
+            </TileLink>
           </li>
         ))}
-        <li>
-          <a href="/admin/inbox" className={`${tileClass} border-sand-200 hover:border-ink-900`}>
-            <span className="block text-sm font-medium text-ink-700">{t("unread")}</span>
-            <span className="mt-1 block text-3xl font-semibold tabular-nums" data-count="unread">
-              {counts.unreadMessages}
-            </span>
-            <span className="mt-1 block text-xs text-ink-600">{t("unread.hint")}</span>
-          </a>
-        </li>
-        <li>
-          <a href="/admin/custom-orders?status=NEW" className={`${tileClass} border-sand-200 hover:border-ink-900`}>
-            <span className="block text-sm font-medium text-ink-700">{t("newCustom")}</span>
-            <span className="mt-1 block text-3xl font-semibold tabular-nums" data-count="new-custom">
-              {counts.newCustomOrders}
-            </span>
-            <span className="mt-1 block text-xs text-ink-600">{t("newCustom.hint")}</span>
-          </a>
-        </li>
       </ul>
       <h2 className="mt-8 text-lg font-semibold">{t("money.title")}</h2>
       <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -114,5 +106,19 @@ export function Component() {
         {moneyTile("cash", money.unpaidCash, "/admin/orders?method=CASH_IN_STORE&paymentStatus=AWAITING_PREPAYMENT")}
       </ul>
     </section>
+  );
+}
+
+function TileLink({ tile, className, children }: { tile: Tile; className: string; children: React.ReactNode }) {
+  if (tile.shop)
+    return (
+      <a href={`${apiBase()}${tile.to}`} className={className}>
+        {children}
+      </a>
+    );
+  return (
+    <Link to={tile.to} className={className}>
+      {children}
+    </Link>
   );
 }

@@ -121,21 +121,10 @@ export function Component() {
         id: "status",
         header: t("col.status"),
         enableSorting: false,
-        cell: ({ row }) => (
-          <span className="flex flex-col items-start gap-1">
-            <StatusPill
-              tone={orderStatusTone[row.original.status] ?? "neutral"}
-              label={label(`status.${row.original.status}` as "status.NEW")}
-            />
-            <StatusPill
-              tone={paymentStatusTone[row.original.paymentStatus] ?? "neutral"}
-              label={label(`payment.${row.original.paymentStatus}` as "payment.PENDING")}
-            />
-          </span>
-        ),
+        cell: ({ row }) => <OrderPills order={row.original} className="flex-col items-start" />,
       },
     ],
-    [t, label, locale],
+    [t, locale],
   );
 
   const table = useTable({
@@ -281,16 +270,7 @@ export function Component() {
                 <p className="mt-2 text-sm">
                   {row.original.customerName} · {row.original.productName}
                 </p>
-                <div className="mt-2 flex flex-wrap gap-1">
-                  <StatusPill
-                    tone={orderStatusTone[row.original.status] ?? "neutral"}
-                    label={label(`status.${row.original.status}` as "status.NEW")}
-                  />
-                  <StatusPill
-                    tone={paymentStatusTone[row.original.paymentStatus] ?? "neutral"}
-                    label={label(`payment.${row.original.paymentStatus}` as "payment.PENDING")}
-                  />
-                </div>
+                <OrderPills order={row.original} className="mt-2 flex-wrap" />
               </li>
             ))}
           </ul>
@@ -386,5 +366,19 @@ function Choice({
         ))}
       </select>
     </label>
+  );
+}
+
+/** An order's status and its payment's, each a pill with its one label in the admin's language. */
+function OrderPills({ order, className }: { order: Pick<OrderListRow, "status" | "paymentStatus">; className: string }) {
+  const label = useT(orderStatusLabels);
+  return (
+    <span className={`flex gap-1 ${className}`}>
+      <StatusPill tone={orderStatusTone[order.status] ?? "neutral"} label={label(`status.${order.status}` as "status.NEW")} />
+      <StatusPill
+        tone={paymentStatusTone[order.paymentStatus] ?? "neutral"}
+        label={label(`payment.${order.paymentStatus}` as "payment.PENDING")}
+      />
+    </span>
   );
 }
