@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["src/**/*.test.ts"] } },
+      { test: { name: "unit", include: ["src/**/*.test.ts", "*.test.ts"] } },
       {
         test: {
           name: "e2e",

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { consoleDate } from "./dates.ts";
+
+describe("a date in the console", () => {
+  // 08:57 UTC is 16:57 in Bali (UTC+8), whatever the machine's own zone.
+  const moment = "2026-11-27T08:57:00Z";
+
+  it("reads as SPEC 2.11's MMM d, yyyy h:mm a in English, on the workshop's clock", () => {
+    expect(consoleDate(moment, "en")).toBe("Nov 27, 2026 4:57 PM");
+  });
+
+  it("is the same moment in Russian conventions", () => {
+    expect(consoleDate(moment, "ru")).toBe("27 нояб. 2026, 16:57");
+  });
+
+  it("turns the day at Bali's midnight, not UTC's", () => {
+    expect(consoleDate("2026-11-30T16:30:00Z", "en")).toBe("Dec 1, 2026 12:30 AM");
+    expect(consoleDate("2026-11-30T16:30:00Z", "ru")).toBe("1 дек. 2026, 00:30");
+  });
+});
