@@ -5,6 +5,7 @@ import { checkoutRoutes } from "./checkout/routes.ts";
 import { customOrdersRoutes } from "./custom-orders/routes.ts";
 import { deskRoutes } from "./desk/routes.ts";
 import { mediaRoutes } from "./media/routes.ts";
+import { messagesRoutes } from "./messages/routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
 import { pricingRoutes } from "./pricing/routes.ts";
 import { socialRoutes } from "./social/routes.ts";
@@ -20,6 +21,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   pricingRoutes,
   socialRoutes,
   deskRoutes,
+  messagesRoutes,
   checkoutRoutes,
   paymentsRoutes,
   customOrdersRoutes,

@@ -40,7 +40,7 @@ export type InboxRow = Pick<ContactMessage, "id" | "name" | "email" | "subject" 
 export type InboxPage = { messages: InboxRow[]; total: number; page: number; pageCount: number };
 
 /** One page of messages, newest first; a page past the last is empty (its `pageCount` says how many there are). */
-export async function listMessages(filter: InboxFilter = "all", page = 1): Promise<InboxPage> {
+export async function listMessages(filter: InboxFilter = "all", page = 1, size = inboxPageSize): Promise<InboxPage> {
   const db = await getDb();
   const where = filterConditions[filter];
   const current = Number.isSafeInteger(page) && page >= 1 ? page : 1;
@@ -51,8 +51,8 @@ export async function listMessages(filter: InboxFilter = "all", page = 1): Promi
       .$if(where !== undefined, (qb) => qb.where(where!))
       .orderBy("createdAt", "desc")
       .orderBy("id", "desc")
-      .limit(inboxPageSize)
-      .offset((current - 1) * inboxPageSize)
+      .limit(size)
+      .offset((current - 1) * size)
       .execute(),
     db
       .selectFrom("contactMessages")
@@ -61,7 +61,7 @@ export async function listMessages(filter: InboxFilter = "all", page = 1): Promi
       .executeTakeFirst(),
   ]);
   const total = totals?.total ?? 0;
-  return { messages, total, page: current, pageCount: Math.max(1, Math.ceil(total / inboxPageSize)) };
+  return { messages, total, page: current, pageCount: Math.max(1, Math.ceil(total / size)) };
 }
 
 /** How many messages no one has opened yet (the dashboard's count). */

@@ -1,0 +1,63 @@
+import { inboxHandledRequest, inboxListAnswer, inboxMessageAnswer, inboxReplyAnswer } from "@workshop/domain/staff-api/inbox.ts";
+import { replySchema } from "@workshop/domain/validation/reply.ts";
+import type { FastifyPluginAsync } from "fastify";
+import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
+import { searchParamsOf } from "#server/plugins/web-request.ts";
+import { requireStaffRoute } from "#server/staff/guard.ts";
+import { markHandled, replyToMessage } from "./inbox.ts";
+import { consoleInboxList, inboxQuery, knownId, openedForConsole } from "./inbox-api.ts";
+
+type ById = { Params: { id: string } };
+
+/**
+ * The staff console's inbox: contact messages, opened, answered and marked handled. Staff only
+ * (a write made with the session's cookie needs its CSRF token, checked before the body is read).
+ */
+export const messagesRoutes: FastifyPluginAsync = async (app) => {
+  /** GET /api/admin/inbox?page&size&filter (staff): one page of messages, newest first; the query is checked after the staff check. */
+  app.get("/api/admin/inbox", { schema: { response: { 200: inboxListAnswer } } }, async (request, reply) => {
+    await requireStaffRoute(request);
+    const query = inboxQuery(searchParamsOf(request));
+    return reply.header("Cache-Control", "no-store").send(await consoleInboxList(query));
+  });
+  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/inbox", handler: methodNotAllowed("GET") });
+
+  /** GET /api/admin/inbox/:id (staff): the message and its replies; opening it marks it read, as the old admin page did. */
+  app.get<ById>("/api/admin/inbox/:id", { schema: { response: { 200: inboxMessageAnswer } } }, async (request, reply) => {
+    const actor = await requireStaffRoute(request);
+    return reply.header("Cache-Control", "no-store").send(await openedForConsole(knownId(request.params.id), actor));
+  });
+
+  /** PATCH /api/admin/inbox/:id {handled} (staff): handled (and read), or open again; answers the message. Audited when it changes. */
+  app.patch<ById>("/api/admin/inbox/:id", { schema: { response: { 200: inboxMessageAnswer } } }, async (request, reply) => {
+    const actor = await requireStaffRoute(request);
+    const id = knownId(request.params.id);
+    const { handled } = checkedBody(request, inboxHandledRequest, "Say whether the message is handled");
+    await markHandled(id, handled, actor);
+    return reply.header("Cache-Control", "no-store").send(await openedForConsole(id, actor));
+  });
+  app.route({ method: ["POST", "PUT", "DELETE"], url: "/api/admin/inbox/:id", handler: methodNotAllowed("GET, PATCH") });
+
+  /**
+   * POST /api/admin/inbox/:id/replies {subject?, text, nonce} (staff): queues the reply through the
+   * mail outbox, once per form (its nonce): 201 {queued: true}, or 200 {queued: false} for a form
+   * already sent. 400 naming each wrong field.
+   */
+  app.post<ById>(
+    "/api/admin/inbox/:id/replies",
+    { schema: { response: { 200: inboxReplyAnswer, 201: inboxReplyAnswer } } },
+    async (request, reply) => {
+      const actor = await requireStaffRoute(request);
+      const id = knownId(request.params.id);
+      const input = checkedBody(request, replySchema, "Check the reply");
+      const result = await replyToMessage(id, input, actor);
+      // Parsed above with the same schema: a refusal here is not expected, but it is still a 400.
+      if (!result.ok) return reply.code(400).send({ error: "Check the reply", details: result.errors });
+      return reply
+        .code(result.queued ? 201 : 200)
+        .header("Cache-Control", "no-store")
+        .send({ queued: result.queued });
+    },
+  );
+  app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: "/api/admin/inbox/:id/replies", handler: methodNotAllowed("POST") });
+};
