@@ -25,6 +25,8 @@ const router = createBrowserRouter([
     children: [
       { index: true, lazy: () => import("./dashboard/DashboardPage.tsx") },
       { path: "orders", lazy: () => import("./orders/OrdersPage.tsx") },
+      { path: "inbox", lazy: () => import("./inbox/InboxPage.tsx") },
+      { path: "inbox/:id", lazy: () => import("./inbox/MessagePage.tsx") },
       { path: "*", lazy: () => import("./layout/NotFound.tsx") },
     ],
   },

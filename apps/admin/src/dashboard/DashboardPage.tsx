@@ -42,7 +42,7 @@ export function Component() {
     queue("to-ship"),
     queue("cash-expiring", true),
     queue("flagged", true),
-    { key: "unread", label: t("unread"), hint: t("unread.hint"), count: counts.unreadMessages, to: "/admin/inbox" },
+    { key: "unread", label: t("unread"), hint: t("unread.hint"), count: counts.unreadMessages, to: "/admin/inbox?filter=unread" },
     {
       key: "new-custom",
       label: t("newCustom"),

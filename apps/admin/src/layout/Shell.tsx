@@ -18,7 +18,7 @@ const sections: Section[] = [
   { key: "orders", to: "/admin/orders", here: true },
   { key: "products", to: "/admin/products" },
   { key: "custom", to: "/admin/custom-orders" },
-  { key: "inbox", to: "/admin/inbox" },
+  { key: "inbox", to: "/admin/inbox", here: true },
   { key: "staff", to: "/admin/staff" },
   { key: "audit", to: "/admin/audit" },
   { key: "account", to: "/admin/account" },
