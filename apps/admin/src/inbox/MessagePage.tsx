@@ -56,7 +56,8 @@ export function Component() {
       setDone(handled ? "handled" : "reopened");
       await revalidator.revalidate();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) signedOutRedirect(error);
+      // A session that is over: reloading the page's data takes the person to the sign-in page.
+      if (error instanceof ApiError && error.status === 401) return void revalidator.revalidate();
       setFailed(true);
     }
   };

@@ -6,13 +6,13 @@ import { Notice } from "@workshop/ui/Notice.tsx";
 import { TextField } from "@workshop/ui/TextField.tsx";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useRevalidator } from "react-router";
 import type { z } from "zod";
 import { ApiError, api } from "#admin/api/client.ts";
 import { useUnsavedChanges } from "#admin/forms/use-unsaved-changes.ts";
 import { consoleTexts } from "#admin/i18n/console.ts";
 import { inboxTexts } from "#admin/i18n/inbox.ts";
 import { useT } from "#admin/i18n/use-t.ts";
-import { signedOutRedirect } from "#admin/session/session.ts";
 
 type Message = InboxMessageAnswer["message"];
 
@@ -33,6 +33,7 @@ export function ReplyForm({ message, onSent }: { message: Message; onSent: (queu
   const form = useForm<ReplyInput, unknown, z.output<typeof replySchema>>({ resolver: zodResolver(replySchema), defaultValues: fresh() });
   const { errors, isSubmitting, isDirty } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
+  const revalidator = useRevalidator();
   useUnsavedChanges(isDirty, t("unsaved"));
 
   const send = form.handleSubmit(async (values) => {
@@ -42,14 +43,16 @@ export function ReplyForm({ message, onSent }: { message: Message; onSent: (queu
       form.reset(fresh());
       onSent(queued);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.details && typeof error.details === "object") {
-        for (const [field, code] of Object.entries(error.details)) {
-          if (field === "nonce") setFailure(t("error.expired"));
-          else if (field === "subject" || field === "text") form.setError(field, { message: String(code) });
-        }
-      } else if (error instanceof ApiError && error.status === 0) setFailure(frame("error.unreachable"));
-      else if (error instanceof ApiError && error.status !== 401) setFailure(t("reply.failed"));
-      else signedOutRedirect(error);
+      // A session that is over: reloading the page's data takes the person to the sign-in page.
+      if (error instanceof ApiError && error.status === 401) return void revalidator.revalidate();
+      const details = error instanceof ApiError && error.status === 400 && typeof error.details === "object" ? error.details : null;
+      let shown = false;
+      for (const [field, code] of Object.entries(details ?? {})) {
+        if (field === "subject" || field === "text") form.setError(field, { message: String(code) });
+        else setFailure(t("error.expired"));
+        shown = true;
+      }
+      if (!shown) setFailure(error instanceof ApiError && error.status === 0 ? frame("error.unreachable") : t("reply.failed"));
     }
   });
   const problem = (code: string | undefined) => (code === undefined ? undefined : isFieldCode(code) ? t(`error.${code}`) : code);
