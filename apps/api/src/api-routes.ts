@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { aiRoutes } from "./ai/routes.ts";
+import { auditRoutes } from "./audit/routes.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
 import { checkoutRoutes } from "./checkout/routes.ts";
 import { customOrdersRoutes } from "./custom-orders/routes.ts";
@@ -9,6 +10,7 @@ import { messagesRoutes } from "./messages/routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
 import { pricingRoutes } from "./pricing/routes.ts";
 import { socialRoutes } from "./social/routes.ts";
+import { peopleRoutes } from "./staff/people-routes.ts";
 import { staffRoutes } from "./staff/routes.ts";
 
 /**
@@ -28,4 +30,6 @@ export const apiRoutes: FastifyPluginAsync[] = [
   mediaRoutes,
   aiRoutes,
   staffRoutes,
+  peopleRoutes,
+  auditRoutes,
 ];

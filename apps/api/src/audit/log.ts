@@ -39,8 +39,13 @@ export async function recordAudit(entry: NewAuditEntry, tx?: Tx): Promise<void> 
 
 export type AuditFilter = { staffId?: number; action?: AuditAction; recordType?: string; recordId?: string };
 
-/** Audit rows, newest first, filtered by person, kind and record. */
-export async function auditEntries(filter: AuditFilter, page = 1, limit = 50): Promise<{ entries: AuditEntry[]; total: number }> {
+/** Audit rows, newest first (or oldest), filtered by person, kind and record. */
+export async function auditEntries(
+  filter: AuditFilter,
+  page = 1,
+  limit = 50,
+  order: "desc" | "asc" = "desc",
+): Promise<{ entries: AuditEntry[]; total: number }> {
   const db = await getDb();
   const eb = expressionBuilder<Database, "auditLog">();
   const conditions: Expression<SqlBool>[] = [];
@@ -54,8 +59,8 @@ export async function auditEntries(filter: AuditFilter, page = 1, limit = 50): P
       .selectFrom("auditLog")
       .selectAll()
       .$if(where !== undefined, (qb) => qb.where(where!))
-      .orderBy("auditLog.createdAt", "desc")
-      .orderBy("auditLog.id", "desc")
+      .orderBy("auditLog.createdAt", order)
+      .orderBy("auditLog.id", order)
       .limit(limit)
       .offset((page - 1) * limit)
       .execute(),

@@ -114,6 +114,13 @@ export async function requireStaffSession(request: FastifyRequest): Promise<Staf
   return context;
 }
 
+/** requireStaffSession for owners only: a staff member gets 403 (`{problem: "ownersOnly"}`), a stranger 401. */
+export async function requireOwnerSession(request: FastifyRequest): Promise<StaffContext> {
+  const context = await requireStaffSession(request);
+  if (context.user.role !== "owner") throw new AppError("forbidden", "Only an owner may do this.", { problem: "ownersOnly" });
+  return context;
+}
+
 /**
  * A write made with the session cookie must come from the shop's own pages or the staff console's
  * (the browser's Origin, which a page cannot forge) and carry the session's token in X-CSRF-Token

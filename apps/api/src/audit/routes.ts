@@ -1,0 +1,27 @@
+import { auditListAnswer, auditListRequest } from "@workshop/domain/staff-api/audit.ts";
+import type { FastifyPluginAsync } from "fastify";
+import { AppError } from "#server/errors.ts";
+import { methodNotAllowed } from "#server/plugins/json-api.ts";
+import { searchParamsOf } from "#server/plugins/web-request.ts";
+import { requireOwnerSession } from "#server/staff/guard.ts";
+import { consoleAuditList } from "./console-audit.ts";
+
+/** The audit log for the staff console (owners, as the admin's audit page). */
+export const auditRoutes: FastifyPluginAsync = async (app) => {
+  /**
+   * GET /api/admin/audit?page&size&sort&person&kind&type&record (owners): one page of the log, the
+   * query checked after who asks (a 400 naming each wrong parameter).
+   */
+  app.get("/api/admin/audit", { schema: { response: { 200: auditListAnswer } } }, async (request, reply) => {
+    await requireOwnerSession(request);
+    const given = Object.fromEntries([...searchParamsOf(request)].filter(([, value]) => value !== ""));
+    const query = auditListRequest.safeParse(given);
+    if (!query.success) {
+      const details: Record<string, string> = {};
+      for (const issue of query.error.issues) details[String(issue.path[0] ?? "query")] ??= issue.message;
+      throw new AppError("invalid", `Unknown filter value: ${Object.keys(details).join(", ")}`, details);
+    }
+    return reply.header("Cache-Control", "no-store").send(await consoleAuditList(query.data));
+  });
+  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/audit", handler: methodNotAllowed("GET") });
+};

@@ -1,0 +1,73 @@
+import {
+  newStaffRequest,
+  ownPasswordRequest,
+  resetPasswordRequest,
+  staffChangeAnswer,
+  staffListAnswer,
+} from "@workshop/domain/staff-api/accounts.ts";
+import type { FastifyPluginAsync } from "fastify";
+import { clientIpOf } from "#server/http/request-context.ts";
+import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
+import { webRequestOf } from "#server/plugins/web-request.ts";
+import { staffCookie } from "./cookie.ts";
+import { requireOwnerSession, requireStaffSession } from "./guard.ts";
+import { addStaff, changeMyPassword, disableStaff, enableStaff, resetStaffPassword, staffList } from "./people-api.ts";
+
+type ById = { Params: { id: string } };
+const list = { schema: { response: { 200: staffListAnswer } } };
+const change = { schema: { response: { 200: staffChangeAnswer, 201: staffChangeAnswer } } };
+
+/**
+ * The staff console's people (packages/domain/src/staff-api/accounts.ts): the staff accounts
+ * (owners only) and one's own password. Each checks who asks first (401, then 403 for staff), then
+ * the body (400 `{error, details: {field: key}}`); every write needs the CSRF token.
+ */
+export const peopleRoutes: FastifyPluginAsync = async (app) => {
+  // Accounts and passwords are nobody's to keep: not a browser's cache, not a proxy's.
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+  });
+
+  /** GET /api/admin/staff (owners): every account, owners first. */
+  app.get("/api/admin/staff", list, async (request) => staffList(await requireOwnerSession(request)));
+
+  /** POST /api/admin/staff (owners) {email, name, role, locale, choice, password?}: 201, a made password shown once. */
+  app.post("/api/admin/staff", change, async (request, reply) => {
+    const context = await requireOwnerSession(request);
+    const input = checkedBody(request, newStaffRequest, "Check the new account's fields");
+    return reply.code(201).send(await addStaff(context, input));
+  });
+
+  /** POST /api/admin/staff/:id/disable (owners): signed out everywhere; never oneself or the last owner (409). */
+  app.post<ById>("/api/admin/staff/:id/disable", change, async (request) =>
+    disableStaff(await requireOwnerSession(request), request.params.id),
+  );
+
+  /** POST /api/admin/staff/:id/enable (owners). */
+  app.post<ById>("/api/admin/staff/:id/enable", change, async (request) =>
+    enableStaff(await requireOwnerSession(request), request.params.id),
+  );
+
+  /** POST /api/admin/staff/:id/password (owners) {choice, password?}: someone else's new password, a made one shown once. */
+  app.post<ById>("/api/admin/staff/:id/password", change, async (request) => {
+    const context = await requireOwnerSession(request);
+    const choice = checkedBody(request, resetPasswordRequest, "Choose or type the new password");
+    return resetStaffPassword(context, request.params.id, choice);
+  });
+
+  /**
+   * PATCH /api/admin/account/password {current, next, repeat} (everyone's own): 204. Every session of
+   * the account ends, this one too (its cookie may have been stolen): this browser gets a new one,
+   * and asks GET /api/admin/session for its new token.
+   */
+  app.patch("/api/admin/account/password", async (request, reply) => {
+    const context = await requireStaffSession(request);
+    const input = checkedBody(request, ownPasswordRequest, "Check the password fields");
+    const web = webRequestOf(request);
+    const session = await changeMyPassword(context, input, { ip: clientIpOf(web), userAgent: web.headers.get("user-agent") });
+    return reply.code(204).header("Set-Cookie", staffCookie(session.id)).send();
+  });
+
+  app.route({ method: ["PUT", "PATCH", "DELETE"], url: "/api/admin/staff", handler: methodNotAllowed("GET, POST") });
+  app.route({ method: ["GET", "POST", "PUT", "DELETE"], url: "/api/admin/account/password", handler: methodNotAllowed("PATCH") });
+};
