@@ -19,9 +19,9 @@ const sections: Section[] = [
   { key: "products", to: "/admin/products" },
   { key: "custom", to: "/admin/custom-orders" },
   { key: "inbox", to: "/admin/inbox", here: true },
-  { key: "staff", to: "/admin/staff" },
-  { key: "audit", to: "/admin/audit" },
-  { key: "account", to: "/admin/account" },
+  { key: "staff", to: "/admin/staff", here: true },
+  { key: "audit", to: "/admin/audit", here: true },
+  { key: "account", to: "/admin/account", here: true },
 ];
 
 const tab = "rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap";
