@@ -3,6 +3,7 @@ import { type Locale, locales } from "@workshop/domain/locale.ts";
 import { type OwnPasswordRequest, ownPasswordRequest } from "@workshop/domain/staff-api/accounts.ts";
 import { sessionAnswer } from "@workshop/domain/staff-api.ts";
 import { Notice } from "@workshop/ui/Notice.tsx";
+import { SelectField } from "@workshop/ui/SelectField.tsx";
 import { TextField } from "@workshop/ui/TextField.tsx";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -119,24 +120,13 @@ function LanguageForm({ locale, onSaved }: { locale: Locale; onSaved: () => void
       <h2 className="text-lg font-semibold">{t("account.language.title")}</h2>
       <p className="mt-1 text-sm text-ink-600">{t("account.language.intro")}</p>
       <form onSubmit={(event) => void save(event)} className="mt-4 space-y-4">
-        <div>
-          <label htmlFor="account-locale" className="text-sm font-medium text-ink-900">
-            {t("field.language")}
-          </label>
-          <select
-            id="account-locale"
-            name="locale"
-            key={locale}
-            defaultValue={locale}
-            className="mt-1.5 block w-full rounded-xl border border-sand-300 bg-white px-4 py-3 text-base shadow-sm"
-          >
-            {locales.map((l) => (
-              <option key={l} value={l}>
-                {t(`language.${l}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          key={locale}
+          name="locale"
+          label={t("field.language")}
+          defaultValue={locale}
+          options={locales.map((l) => ({ value: l, label: t(`language.${l}`) }))}
+        />
         <button type="submit" className="btn-secondary w-full sm:w-auto" disabled={busy}>
           {t("account.language.submit")}
         </button>
