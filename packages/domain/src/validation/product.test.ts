@@ -36,7 +36,8 @@ describe("the product form's schema", () => {
       color: "characters",
     });
     expect(paths["sizes.3"]).toBeUndefined();
-    for (const price of ["0", "0.00", "-1", "1e3", "abc", "", "1000000"]) expect(productSchema.safeParse({ ...raw, price }).success, price).toBe(false);
+    for (const price of ["0", "0.00", "-1", "1e3", "abc", "", "1000000"])
+      expect(productSchema.safeParse({ ...raw, price }).success, price).toBe(false);
   });
 
   it("keeps only the Russian texts given, drops photos without a key, and shows cents as the price field does", () => {
