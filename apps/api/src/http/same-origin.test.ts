@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
-import { fromStaffOrigin, isAdminWrite, sameOrigin, trustedOrigins } from "./same-origin.ts";
+import { fromStaffOrigin, isAdminWrite, sameOrigin, staffOrigins, trustedOrigins } from "./same-origin.ts";
 
 // The shop of this file is served at https://shop.example, its staff console at
 // https://admin.shop.example (read by sameOrigin and fromStaffOrigin on first use).
@@ -18,6 +18,26 @@ describe("the shop's own origins", () => {
 
   it("are this machine's names on the port when the shop runs on its default address", () => {
     expect(trustedOrigins(parseConfig({ PORT: "3100" }))).toEqual(["http://localhost:3100", "http://127.0.0.1:3100", "http://[::1]:3100"]);
+  });
+});
+
+describe("the staff console's origins", () => {
+  it("are ADMIN_URL's alone when it is set", () => {
+    expect(staffOrigins(parseConfig({ PUBLIC_URL: "https://shop.example", ADMIN_URL: "https://admin.shop.example/" }))).toEqual([
+      "https://shop.example",
+      "https://admin.shop.example",
+    ]);
+  });
+
+  it("are this machine's names on ADMIN_PORT when the console runs on its default address", () => {
+    expect(staffOrigins(parseConfig({ PORT: "3000", ADMIN_PORT: "3001", PUBLIC_URL: "", ADMIN_URL: "" }))).toEqual([
+      "http://localhost:3000",
+      "http://127.0.0.1:3000",
+      "http://[::1]:3000",
+      "http://localhost:3001",
+      "http://127.0.0.1:3001",
+      "http://[::1]:3001",
+    ]);
   });
 });
 

@@ -27,9 +27,13 @@ export function sameOrigin(headers: { origin: string | null; secFetchSite: strin
   return headers.secFetchSite === "same-origin";
 }
 
-/** The origins whose pages may write through the staff API: the shop's own, and the staff console's (ADMIN_URL). */
-export function staffOrigins(c: Pick<Config, "PUBLIC_URL" | "PORT" | "publicUrl" | "adminUrl">): string[] {
-  return [...trustedOrigins(c), c.adminUrl];
+/**
+ * The origins whose pages may write through the staff API: the shop's own, and the staff console's
+ * (ADMIN_URL; without it, as for the shop, also its port on 127.0.0.1 and [::1]).
+ */
+export function staffOrigins(c: Pick<Config, "PUBLIC_URL" | "PORT" | "publicUrl" | "ADMIN_URL" | "ADMIN_PORT" | "adminUrl">): string[] {
+  const consoleOrigins = c.ADMIN_URL ? [c.adminUrl] : [c.adminUrl, `http://127.0.0.1:${c.ADMIN_PORT}`, `http://[::1]:${c.ADMIN_PORT}`];
+  return [...trustedOrigins(c), ...consoleOrigins];
 }
 
 let staff: string[] | undefined;
