@@ -3,6 +3,7 @@ import { aiRoutes } from "./ai/routes.ts";
 import { auditRoutes } from "./audit/routes.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
 import { checkoutRoutes } from "./checkout/routes.ts";
+import { customOrdersConsoleRoutes } from "./custom-orders/console-routes.ts";
 import { customOrdersRoutes } from "./custom-orders/routes.ts";
 import { deskRoutes } from "./desk/routes.ts";
 import { mediaRoutes } from "./media/routes.ts";
@@ -27,6 +28,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   checkoutRoutes,
   paymentsRoutes,
   customOrdersRoutes,
+  customOrdersConsoleRoutes,
   mediaRoutes,
   aiRoutes,
   staffRoutes,

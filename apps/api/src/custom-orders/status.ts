@@ -1,3 +1,5 @@
+import { type CustomOrderStatus, customOrderStatuses } from "@workshop/domain/staff-api/custom-orders.ts";
+
 /**
  * The custom request's status machine (decision 025). Staff move a request forward by hand; a
  * quote sent moves it to QUOTED and a paid deposit to IN_PROGRESS (their code calls
@@ -10,8 +12,7 @@
  *
  *   COMPLETED and CANCELLED are final.
  */
-export const customOrderStatuses = ["NEW", "CONTACTED", "QUOTED", "IN_PROGRESS", "COMPLETED", "CANCELLED"] as const;
-export type CustomOrderStatus = (typeof customOrderStatuses)[number];
+export { type CustomOrderStatus, customOrderStatuses };
 
 const moves: Record<CustomOrderStatus, readonly CustomOrderStatus[]> = {
   NEW: ["CONTACTED", "QUOTED", "IN_PROGRESS", "CANCELLED"],

@@ -1,0 +1,149 @@
+import { workshopToday } from "@workshop/domain/admin-date.ts";
+import { quoteFormSchema } from "@workshop/domain/custom-quote.ts";
+import { serialId } from "@workshop/domain/serial-id.ts";
+import {
+  customOrderAnswer,
+  customOrderListAnswer,
+  customOrderMessageAnswer,
+  customOrderNotesAnswer,
+  customOrderNotesRequest,
+  customOrderStatusRequest,
+  customQuoteSentAnswer,
+  customQuotesAnswer,
+} from "@workshop/domain/staff-api/custom-orders.ts";
+import { replySchema } from "@workshop/domain/validation/reply.ts";
+import type { FastifyPluginAsync } from "fastify";
+import { AppError } from "#server/errors.ts";
+import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
+import { searchParamsOf } from "#server/plugins/web-request.ts";
+import { requireStaffRoute } from "#server/staff/guard.ts";
+import { consoleCustomOrder, consoleCustomOrderList, consoleQuotes, customOrderQuery, knownCustomOrderId } from "./console-api.ts";
+import { withdrawQuote, writeQuote } from "./quotes.ts";
+import { readReferencePhoto } from "./reference-photos.ts";
+import { isValidPhotoLink } from "./signed-links.ts";
+import { changeCustomOrderStatus, contactCustomer, saveAdminNotes } from "./staff-work.ts";
+
+type ById = { Params: { id: string } };
+const base = "/api/admin/custom-orders";
+
+/**
+ * The staff console's custom requests: the list, one request (status, notes, an e-mail to the
+ * customer), its reference photos and its quotes. Staff only; a write made with the session's
+ * cookie needs its CSRF token (the guard checks it before the body is read).
+ */
+export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
+  /** GET ?page&size&status&q (staff): one page, newest first; the query is checked after the staff check. */
+  app.get(base, { schema: { response: { 200: customOrderListAnswer } } }, async (request, reply) => {
+    await requireStaffRoute(request);
+    const query = customOrderQuery(searchParamsOf(request));
+    return reply.header("Cache-Control", "no-store").send(await consoleCustomOrderList(query));
+  });
+  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: base, handler: methodNotAllowed("GET") });
+
+  /** GET /:id (staff): the request, where its status may go, and the mails sent about it. */
+  app.get<ById>(`${base}/:id`, { schema: { response: { 200: customOrderAnswer } } }, async (request, reply) => {
+    await requireStaffRoute(request);
+    return reply.header("Cache-Control", "no-store").send(await consoleCustomOrder(knownCustomOrderId(request.params.id)));
+  });
+  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: `${base}/:id`, handler: methodNotAllowed("GET") });
+
+  /**
+   * PATCH /:id/status {next, expected} (staff): the status machine's move (status.ts); a form
+   * shown before someone else's change, or a move the machine refuses, is a 409 {details: {code}}
+   * with nothing changed. Answers the request as it is now.
+   */
+  app.patch<ById>(`${base}/:id/status`, { schema: { response: { 200: customOrderAnswer } } }, async (request, reply) => {
+    const actor = await requireStaffRoute(request);
+    const id = knownCustomOrderId(request.params.id);
+    const { next, expected } = checkedBody(request, customOrderStatusRequest, "Choose the new status");
+    await changeCustomOrderStatus(id, next, expected, actor);
+    return reply.header("Cache-Control", "no-store").send(await consoleCustomOrder(id));
+  });
+  app.route({ method: ["GET", "POST", "PUT", "DELETE"], url: `${base}/:id/status`, handler: methodNotAllowed("PATCH") });
+
+  /** PUT /:id/notes {notes, version} (staff): the whole notes; newer notes saved meanwhile are a 409 {details: {code: "stale-notes"}}. */
+  app.put<ById>(`${base}/:id/notes`, { schema: { response: { 200: customOrderNotesAnswer } } }, async (request, reply) => {
+    const actor = await requireStaffRoute(request);
+    const id = knownCustomOrderId(request.params.id);
+    const { notes, version } = checkedBody(request, customOrderNotesRequest, "Check the notes");
+    return reply.header("Cache-Control", "no-store").send(await saveAdminNotes(id, notes, version, actor));
+  });
+  app.route({ method: ["GET", "POST", "PATCH", "DELETE"], url: `${base}/:id/notes`, handler: methodNotAllowed("PUT") });
+
+  /**
+   * POST /:id/messages {subject?, text, nonce} (staff): an e-mail to the customer in their
+   * language, through the outbox, once per form (its nonce): 201 {queued: true}, or 200 {queued: false}.
+   */
+  app.post<ById>(
+    `${base}/:id/messages`,
+    { schema: { response: { 200: customOrderMessageAnswer, 201: customOrderMessageAnswer } } },
+    async (request, reply) => {
+      const actor = await requireStaffRoute(request);
+      const id = knownCustomOrderId(request.params.id);
+      const input = checkedBody(request, replySchema, "Check the e-mail");
+      const result = await contactCustomer(id, input, actor);
+      if (!result.ok) return reply.code(400).send({ error: "Check the e-mail", details: result.errors });
+      return reply
+        .code(result.queued ? 201 : 200)
+        .header("Cache-Control", "no-store")
+        .send({ queued: result.queued });
+    },
+  );
+  app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: `${base}/:id/messages`, handler: methodNotAllowed("POST") });
+
+  /** GET /:id/quotes (staff): the request in short, its quotes with their state and link, and what the form may do. */
+  app.get<ById>(`${base}/:id/quotes`, { schema: { response: { 200: customQuotesAnswer } } }, async (request, reply) => {
+    await requireStaffRoute(request);
+    return reply.header("Cache-Control", "no-store").send(await consoleQuotes(knownCustomOrderId(request.params.id)));
+  });
+
+  /**
+   * POST /:id/quotes {price, description, productionTime, validUntil} (staff): writes the next
+   * version and mails it to the customer (quotes.ts); 201 {email}. 400 naming each wrong field (a
+   * past last day too), 409 when the request takes no more quotes.
+   */
+  app.post<ById>(`${base}/:id/quotes`, { schema: { response: { 201: customQuoteSentAnswer } } }, async (request, reply) => {
+    const actor = await requireStaffRoute(request);
+    const id = knownCustomOrderId(request.params.id);
+    const form = checkedBody(request, quoteFormSchema, "Check the quote");
+    if (form.validUntil < workshopToday()) throw new AppError("invalid", "Check the quote", { validUntil: "validUntil" });
+    await writeQuote(id, form, actor);
+    const { request: customer } = await consoleQuotes(id);
+    return reply.code(201).header("Cache-Control", "no-store").send({ email: customer.email });
+  });
+  app.route({ method: ["PUT", "PATCH", "DELETE"], url: `${base}/:id/quotes`, handler: methodNotAllowed("GET, POST") });
+
+  /** POST /:id/quotes/:quoteId/withdraw (staff): the customer's link stops working; answers the quotes as they are now. */
+  app.post<{ Params: { id: string; quoteId: string } }>(
+    `${base}/:id/quotes/:quoteId/withdraw`,
+    { schema: { response: { 200: customQuotesAnswer } } },
+    async (request, reply) => {
+      const actor = await requireStaffRoute(request);
+      const id = knownCustomOrderId(request.params.id);
+      const quoteId = serialId(request.params.quoteId);
+      if (quoteId === null) throw new AppError("not_found", "No such quote");
+      await withdrawQuote(id, quoteId, actor);
+      return reply.header("Cache-Control", "no-store").send(await consoleQuotes(id));
+    },
+  );
+
+  /**
+   * GET /photos/:photoId?expires&sig (staff): a private reference photo, for a link the shop
+   * signed (the request's answer holds them) that has not run out: else 403; an unknown photo 404.
+   * Shown by the console's own origin (same site), never by another site's page.
+   */
+  app.get<{ Params: { photoId: string } }>(`${base}/photos/:photoId`, async (request, reply) => {
+    await requireStaffRoute(request);
+    const params = searchParamsOf(request);
+    if (!isValidPhotoLink(request.params.photoId, params.get("expires"), params.get("sig")))
+      throw new AppError("forbidden", "This link is not valid or has expired");
+    const photo = await readReferencePhoto(request.params.photoId);
+    if (!photo) throw new AppError("not_found", "No such photo");
+    return reply
+      .header("Content-Type", photo.contentType)
+      .header("Cache-Control", "private, no-store")
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Cross-Origin-Resource-Policy", "same-site")
+      .send(photo.body);
+  });
+};
