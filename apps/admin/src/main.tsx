@@ -25,6 +25,9 @@ const router = createBrowserRouter([
     children: [
       { index: true, lazy: () => import("./dashboard/DashboardPage.tsx") },
       { path: "orders", lazy: () => import("./orders/OrdersPage.tsx") },
+      { path: "custom-orders", lazy: () => import("./custom-orders/CustomOrdersPage.tsx") },
+      { path: "custom-orders/:id", lazy: () => import("./custom-orders/CustomOrderPage.tsx") },
+      { path: "custom-orders/:id/quote", lazy: () => import("./custom-orders/QuotePage.tsx") },
       { path: "inbox", lazy: () => import("./inbox/InboxPage.tsx") },
       { path: "inbox/:id", lazy: () => import("./inbox/MessagePage.tsx") },
       { path: "staff", lazy: () => import("./staff/StaffPage.tsx") },

@@ -49,7 +49,6 @@ export function Component() {
       hint: t("newCustom.hint"),
       count: counts.newCustomOrders,
       to: "/admin/custom-orders?status=NEW",
-      shop: true,
     },
   ];
   const moneyTile = (key: string, sum: MoneySum, to?: string) => {

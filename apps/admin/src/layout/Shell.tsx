@@ -17,7 +17,7 @@ const sections: Section[] = [
   { key: "dashboard", to: "/admin", here: true },
   { key: "orders", to: "/admin/orders", here: true },
   { key: "products", to: "/admin/products" },
-  { key: "custom", to: "/admin/custom-orders" },
+  { key: "custom", to: "/admin/custom-orders", here: true },
   { key: "inbox", to: "/admin/inbox", here: true },
   { key: "staff", to: "/admin/staff", here: true },
   { key: "audit", to: "/admin/audit", here: true },
