@@ -4,7 +4,9 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "#server/staff/sessions.ts";
 import { customRequest } from "#test-support/custom-request.ts";
+import { useTempStorage } from "#test-support/temp-storage.ts";
 import { startTestApp, type TestApp } from "#test-support/test-app.ts";
+import { sampleJpeg } from "#test-support/test-images.ts";
 import { submitCustomOrder } from "./submit.ts";
 
 // Read by the first config() call, which comes after these lines.
@@ -21,6 +23,7 @@ let second: number;
 beforeAll(async () => {
   test = await startTestApp();
   app = test.app;
+  await useTempStorage("console-custom-orders");
   const account = await test.database.db
     .insertInto("staffAccounts")
     .values({ email: "made@workshop.test", name: "Made", role: "staff", passwordHash: "not used here" })
@@ -193,5 +196,29 @@ describe("the console's custom requests API", () => {
     const quotes = customQuotesAnswer.parse((await call(`/api/admin/custom-orders/${first}/quotes`)).json());
     expect(quotes.quotes.map((q) => [q.version, q.priceCents, q.depositCents, q.state])).toEqual([[1, 12050, 6025, "open"]]);
     expect(quotes.request.status).toBe("QUOTED");
+  });
+
+  it("serves a reference photo to staff through its signed link; a changed signature is 403", async () => {
+    const form = new FormData();
+    form.append("files", new File([new Uint8Array(await sampleJpeg())], "a.jpg", { type: "image/jpeg" }));
+    const multipart = new Request("http://localhost/", { method: "POST", body: form });
+    const upload = await app.inject({
+      method: "POST",
+      url: "/api/custom-orders/uploads",
+      headers: { "content-type": multipart.headers.get("content-type")! },
+      payload: Buffer.from(await multipart.arrayBuffer()),
+    });
+    const [photo] = upload.json() as { id: string }[];
+    const id = await submitCustomOrder(customOrderSchema.parse({ ...customRequest, referenceImages: [photo!.id] }), "en");
+    const [link] = customOrderAnswer.parse((await call(`/api/admin/custom-orders/${id}`)).json()).request.photos;
+    expect(link).toMatch(/^\/api\/admin\/custom-orders\/photos\/[^?]+\?expires=\d+&sig=/);
+    const shown = await call(link!);
+    expect([shown.statusCode, shown.headers["content-type"], shown.headers["cross-origin-resource-policy"]]).toEqual([
+      200,
+      "image/jpeg",
+      "same-site",
+    ]);
+    expect((await call(`${link}x`)).statusCode).toBe(403);
+    expect((await call(link!, { headers: {} })).statusCode).toBe(401);
   });
 });
