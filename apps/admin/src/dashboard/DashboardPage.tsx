@@ -2,7 +2,7 @@ import { orderStatusLabels } from "@workshop/domain/i18n/order-statuses.ts";
 import { type DashboardAnswer, dashboardAnswer, type MoneySum, type OrderQueue } from "@workshop/domain/staff-api.ts";
 import { Price } from "@workshop/ui/Price.tsx";
 import { Link, useLoaderData } from "react-router";
-import { api, apiBase } from "#admin/api/client.ts";
+import { api } from "#admin/api/client.ts";
 import { dashboardTexts } from "#admin/i18n/dashboard.ts";
 import { useT } from "#admin/i18n/use-t.ts";
 import { signedOutRedirect } from "#admin/session/session.ts";
@@ -11,8 +11,7 @@ export async function loader({ request }: { request: Request }): Promise<Dashboa
   return api("/api/admin/dashboard", { answer: dashboardAnswer, signal: request.signal }).catch(signedOutRedirect);
 }
 
-/** `shop`: a page not in the console yet, on the shop's admin pages. */
-type Tile = { key: string; label: string; hint: string; count: number; to: string; urgent?: boolean; shop?: boolean };
+type Tile = { key: string; label: string; hint: string; count: number; to: string; urgent?: boolean };
 
 const tileClass = "block h-full rounded-2xl border bg-white p-4";
 
@@ -82,8 +81,8 @@ export function Component() {
       <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {tiles.map((tile) => (
           <li key={tile.key}>
-            <TileLink
-              tile={tile}
+            <Link
+              to={tile.to}
               className={`${tileClass} hover:border-ink-900 ${tile.urgent && tile.count > 0 ? "border-red-300" : "border-sand-200"}`}
             >
               <span className="block text-sm font-medium text-ink-700">{tile.label}</span>
@@ -94,7 +93,7 @@ export function Component() {
                 {tile.count}
               </span>
               <span className="mt-1 block text-xs text-ink-600">{tile.hint}</span>
-            </TileLink>
+            </Link>
           </li>
         ))}
       </ul>
@@ -105,19 +104,5 @@ export function Component() {
         {moneyTile("cash", money.unpaidCash, "/admin/orders?method=CASH_IN_STORE&paymentStatus=AWAITING_PREPAYMENT")}
       </ul>
     </section>
-  );
-}
-
-function TileLink({ tile, className, children }: { tile: Tile; className: string; children: React.ReactNode }) {
-  if (tile.shop)
-    return (
-      <a href={`${apiBase()}${tile.to}`} className={className}>
-        {children}
-      </a>
-    );
-  return (
-    <Link to={tile.to} className={className}>
-      {children}
-    </Link>
   );
 }
