@@ -361,7 +361,7 @@ describe("the CSV export", () => {
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
-      `RT-CSV001,2026-11-24 00:30,PENDING,PENDING,BCA,Ubud Sun Fedora,57,Natural,215.00,3607120,"'=HYPERLINK(""http://evil"")",'+1@example.com,'+62 811 000,Indonesia,DHL`,
+      `RT-CSV001,2026-11-24 00:30,Pending,Payment pending,BCA,Ubud Sun Fedora,57,Natural,215.00,3607120,"'=HYPERLINK(""http://evil"")",'+1@example.com,'+62 811 000,Indonesia,DHL`,
     );
     expect(lines[2]).toContain(`'@black`);
     expect(lines[2]).toContain(`"Ольга, ""Смирнова"""`);
@@ -369,6 +369,7 @@ describe("the CSV export", () => {
     const shipped = new TextDecoder().decode(await read(await ordersCsv({ page: 1, limit: 10, status: "SHIPPED" }, "ru", now)));
     expect(shipped.trim().split("\n")).toHaveLength(2);
     expect(shipped).toContain("Номер заказа");
+    expect(shipped).toContain(",Отправлен,");
     expect(exportFileName(now)).toBe("orders-2026-11-24.csv");
   });
 

@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
 import { TZDate } from "@date-fns/tz";
 import { WORKSHOP_TIME_ZONE, workshopToday } from "@workshop/domain/admin-date.ts";
-import { defineMessages, translator } from "@workshop/domain/i18n/core.ts";
+import { defineMessages, type Translate, translator } from "@workshop/domain/i18n/core.ts";
+import { orderStatusLabels } from "@workshop/domain/i18n/order-statuses.ts";
 import type { Locale } from "@workshop/domain/locale.ts";
 import { stringify } from "csv-stringify";
 import { allMatchingOrders, EXPORT_LIMIT, type OrderListQuery, type OrderListRow } from "./order-list.ts";
@@ -64,12 +65,19 @@ function workshopDateTime(date: Date): string {
 
 const usd = (cents: number) => `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, "0")}`;
 
-function csvRecord(row: OrderListRow): string[] {
+type StatusLabel = Translate<keyof typeof orderStatusLabels.en>;
+
+/** A status's one label in the reader's language (i18n/order-statuses.ts); a status the shop does not know stays as stored. */
+function labelOf(label: StatusLabel, key: string): string {
+  return key in orderStatusLabels.en ? label(key as keyof typeof orderStatusLabels.en) : key.slice(key.indexOf(".") + 1);
+}
+
+function csvRecord(row: OrderListRow, label: StatusLabel): string[] {
   return [
     row.orderNumber,
     workshopDateTime(row.createdAt),
-    row.status,
-    row.paymentStatus,
+    labelOf(label, `status.${row.status}`),
+    labelOf(label, `payment.${row.paymentStatus}`),
     row.paymentMethod,
     row.productName,
     row.size === null ? "" : String(row.size),
@@ -91,12 +99,13 @@ export function exportFileName(now: Date = new Date()): string {
 
 /**
  * Every order matching the list's filters and search (page and page size aside), as CSV: UTF-8
- * with a byte-order mark (so Excel reads Cyrillic names), headers in the reader's language, newest
+ * with a byte-order mark (so Excel reads Cyrillic names), headers and statuses in the reader's language, newest
  * first, at most EXPORT_LIMIT rows (then a last line says so). The first batch is read before the
  * answer starts, so a database that cannot answer is an error status, not a broken file.
  */
 export async function ordersCsv(query: OrderListQuery, locale: Locale, now: Date = new Date()): Promise<ReadableStream<Uint8Array>> {
   const t = translator(headers, locale);
+  const label = translator(orderStatusLabels, locale);
   const rows = allMatchingOrders(query, now);
   const first = await rows.next();
   const csv = stringify({
@@ -126,7 +135,7 @@ export async function ordersCsv(query: OrderListQuery, locale: Locale, now: Date
   (async () => {
     let step = first;
     while (!step.done) {
-      for (const row of step.value) await write(csvRecord(row));
+      for (const row of step.value) await write(csvRecord(row, label));
       step = await rows.next();
     }
     if (step.value) await write([t("cut", { limit: EXPORT_LIMIT })]);

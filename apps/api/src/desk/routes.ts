@@ -6,6 +6,7 @@ import { bodyOrNull, methodNotAllowed, wrongMethod } from "#server/plugins/json-
 import { searchParamsOf } from "#server/plugins/web-request.ts";
 import { requireStaffRoute } from "#server/staff/guard.ts";
 import { consoleDashboard, consoleOrderList } from "./console-api.ts";
+import { consoleOrderRoutes } from "./console-order-routes.ts";
 import { updatePaymentStatusByApi } from "./order-actions.ts";
 import { staffOrderView } from "./order-api.ts";
 import { apiQuery, consoleQuery, fullOrderPage } from "./order-list.ts";
@@ -29,6 +30,7 @@ export const deskRoutes: FastifyPluginAsync = async (app) => {
   });
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/dashboard", handler: methodNotAllowed("GET") });
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/orders", handler: methodNotAllowed("GET") });
+  await app.register(consoleOrderRoutes);
 
   /**
    * GET /api/orders?page&limit (staff): newest first, {orders, pagination}; also the list's filters

@@ -1,0 +1,110 @@
+import {
+  orderDetailAnswer,
+  orderEmailAnswer,
+  orderEmailRequest,
+  orderNoteRequest,
+  orderStatusRequest,
+} from "@workshop/domain/staff-api/order.ts";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
+import { searchParamsOf, webRequestOf } from "#server/plugins/web-request.ts";
+import { adminLocale, requireStaffRoute } from "#server/staff/guard.ts";
+import { consoleOrder, requireOrder } from "./console-order.ts";
+import { addNote, changeStatus, markPaid, sendOrderEmail } from "./order-actions.ts";
+import { consoleQuery } from "./order-list.ts";
+import { exportFileName, ordersCsv } from "./orders-csv.ts";
+
+type ById = { Params: { id: string } };
+
+const noStore = { "Cache-Control": "no-store" };
+
+/**
+ * The staff console's order page (`/api/admin/orders/:id…`): the order, and what staff do with it
+ * through the services of order-actions.ts (each in one transaction, audited). Every write made
+ * with the session's cookie needs its CSRF token, checked before the body is read; each answers
+ * the order as the page shows it now.
+ */
+export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
+  /**
+   * GET /api/admin/orders.csv?<the list's filters> (staff): every matching order as CSV, its
+   * headers and statuses in the reader's language (orders-csv.ts).
+   */
+  app.get("/api/admin/orders.csv", async (request, reply) => {
+    await requireStaffRoute(request);
+    const query = consoleQuery(searchParamsOf(request));
+    const body = await ordersCsv(query, await adminLocale(webRequestOf(request)));
+    return reply
+      .headers({
+        ...noStore,
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${exportFileName()}"`,
+      })
+      .send(body);
+  });
+  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/orders.csv", handler: methodNotAllowed("GET") });
+
+  const answer = async (request: FastifyRequest<ById>) => consoleOrder(request.params.id);
+
+  /** GET /api/admin/orders/:id (staff): the order, its payments, refunds, history, notes, and the moves it allows; 404 for anything else. */
+  app.get<ById>("/api/admin/orders/:id", { schema: { response: { 200: orderDetailAnswer } } }, async (request, reply) => {
+    await requireStaffRoute(request);
+    return reply.headers(noStore).send(await answer(request));
+  });
+  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/orders/:id", handler: methodNotAllowed("GET") });
+
+  /** POST /api/admin/orders/:id/mark-paid (staff): a cash-in-store order paid at the workshop; 409 with a code when it cannot be. */
+  app.post<ById>("/api/admin/orders/:id/mark-paid", { schema: { response: { 200: orderDetailAnswer } } }, async (request, reply) => {
+    const actor = await requireStaffRoute(request);
+    await markPaid(request.params.id, actor);
+    return reply.headers(noStore).send(await answer(request));
+  });
+
+  /** POST /api/admin/orders/:id/status {next, carrier?, trackingNumber?, reason?, expected?} (staff): one of the allowed moves. */
+  app.post<ById>("/api/admin/orders/:id/status", { schema: { response: { 200: orderDetailAnswer } } }, async (request, reply) => {
+    const actor = await requireStaffRoute(request);
+    await requireOrder(request.params.id); // an unknown order is a 404 before its form is judged
+    const input = checkedBody(request, orderStatusRequest, "Check the status change");
+    await changeStatus(
+      request.params.id,
+      input.next,
+      {
+        carrier: input.carrier,
+        trackingNumber: input.trackingNumber,
+        reason: input.reason ? { text: input.reason } : undefined,
+        expected: input.expected,
+      },
+      actor,
+    );
+    return reply.headers(noStore).send(await answer(request));
+  });
+
+  /** POST /api/admin/orders/:id/notes {text} (staff): 201 with the order. */
+  app.post<ById>("/api/admin/orders/:id/notes", { schema: { response: { 201: orderDetailAnswer } } }, async (request, reply) => {
+    const actor = await requireStaffRoute(request);
+    await requireOrder(request.params.id);
+    const { text } = checkedBody(request, orderNoteRequest, "Check the note", { text: "" });
+    await addNote(request.params.id, text, actor);
+    return reply
+      .code(201)
+      .headers(noStore)
+      .send(await answer(request));
+  });
+
+  /** POST /api/admin/orders/:id/emails {subject, text, nonce} (staff): 201 {sent: true}, or 200 {sent: false} for a form sent before. */
+  app.post<ById>(
+    "/api/admin/orders/:id/emails",
+    { schema: { response: { 200: orderEmailAnswer, 201: orderEmailAnswer } } },
+    async (request, reply) => {
+      const actor = await requireStaffRoute(request);
+      await requireOrder(request.params.id);
+      const input = checkedBody(request, orderEmailRequest, "Check the e-mail", { subject: "", text: "" });
+      const { sent } = await sendOrderEmail(request.params.id, input, actor);
+      return reply
+        .code(sent ? 201 : 200)
+        .headers(noStore)
+        .send({ sent });
+    },
+  );
+  for (const action of ["mark-paid", "status", "notes", "emails"])
+    app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: `/api/admin/orders/:id/${action}`, handler: methodNotAllowed("POST") });
+};
