@@ -25,6 +25,7 @@ const router = createBrowserRouter([
     children: [
       { index: true, lazy: () => import("./dashboard/DashboardPage.tsx") },
       { path: "orders", lazy: () => import("./orders/OrdersPage.tsx") },
+      { path: "orders/:id", lazy: () => import("./orders/OrderPage.tsx") },
       { path: "custom-orders", lazy: () => import("./custom-orders/CustomOrdersPage.tsx") },
       { path: "custom-orders/:id", lazy: () => import("./custom-orders/CustomOrderPage.tsx") },
       { path: "custom-orders/:id/quote", lazy: () => import("./custom-orders/QuotePage.tsx") },

@@ -35,6 +35,7 @@ export const ordersTexts = defineMessages(
     firstPage: "Back to the first page",
     total: "{count} orders",
     badQuery: "This address asks for a list the shop cannot make: {error}",
+    export: "Export CSV",
   },
   {
     ru: {
@@ -70,6 +71,7 @@ export const ordersTexts = defineMessages(
       firstPage: "К первой странице",
       total: "Заказов: {count}",
       badQuery: "По этому адресу список не составить: {error}",
+      export: "Выгрузить CSV",
     },
   },
 );

@@ -81,13 +81,13 @@ export function Component() {
         header: t("col.number"),
         enableSorting: false,
         cell: ({ row }) => (
-          <a
-            href={`${apiBase()}/admin/orders/${row.original.id}`}
+          <Link
+            to={`/admin/orders/${row.original.id}`}
             className="font-medium underline"
             aria-label={t("viewLabel", { number: row.original.orderNumber })}
           >
             {row.original.orderNumber}
-          </a>
+          </Link>
         ),
       },
       // The API sorts; an accessor is what makes a column sortable in the table.
@@ -154,6 +154,9 @@ export function Component() {
     changed.set("page", String(n));
     return `?${changed}`;
   };
+  // The CSV holds every order of the current filters and search: page and page size aside.
+  const csvParams = new URLSearchParams([...params].filter(([name]) => name !== "page" && name !== "size"));
+  const csvQuery = csvParams.size > 0 ? `?${csvParams}` : "";
   const activeFilters = filterNames.filter((name) => name !== "size" && params.get(name)).length;
 
   return (
@@ -164,7 +167,12 @@ export function Component() {
           <h1 className="text-2xl font-semibold">{t("title")}</h1>
           <p className="mt-1 text-sm text-ink-700">{t("intro")}</p>
         </div>
-        {list && <p className="text-sm text-ink-700">{t("total", { count: list.total })}</p>}
+        <div className="flex flex-wrap items-center gap-3">
+          {list && <p className="text-sm text-ink-700">{t("total", { count: list.total })}</p>}
+          <a href={`${apiBase()}/api/admin/orders.csv${csvQuery}`} download className="btn-secondary">
+            {t("export")}
+          </a>
+        </div>
       </div>
 
       <button
@@ -260,9 +268,9 @@ export function Component() {
               <li key={row.id} className="rounded-2xl border border-sand-200 bg-white p-4">
                 <div className="flex items-start justify-between gap-3">
                   <div>
-                    <a href={`${apiBase()}/admin/orders/${row.original.id}`} className="font-semibold underline">
+                    <Link to={`/admin/orders/${row.original.id}`} className="font-semibold underline">
                       {row.original.orderNumber}
-                    </a>
+                    </Link>
                     <p className="text-xs text-ink-600">{consoleDate(row.original.createdAt, locale)}</p>
                   </div>
                   <Price usdCents={row.original.totalCents} idr={row.original.totalIdr} className="text-right" />
