@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { baliAddress, orderPayload } from "@workshop/api/test-support/sample-orders.ts";
 import { deliveryCostCents } from "@workshop/domain/delivery.ts";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -78,6 +79,42 @@ describe("an order in the console", () => {
       await expect.poll(() => history.getByText(step, { exact: true }).count()).toBeGreaterThan(0);
     await expect.poll(() => history.getByText("Paid", { exact: true }).count()).toBeGreaterThan(0);
     await expectAccessible(page);
+  });
+
+  it("e-mails the customer from a ready text once, and cancels an order only after asking", async () => {
+    const other = await placeCashOrder();
+    const page = await browser.open();
+    await signIn(page, consoleURL(), testOwner, `/admin/orders/${other.id}`);
+    await page.getByLabel("Ready text").selectOption({ label: "A question about your order" });
+    await page.getByRole("button", { name: "Use this text" }).click();
+    await expect.poll(() => page.getByLabel("Subject").inputValue()).toContain(other.orderNumber);
+    await page.getByRole("button", { name: "Send E-mail" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("The e-mail to the customer is queued for sending.");
+    await expect.poll(() => page.getByLabel("Subject").inputValue()).toBe("");
+
+    await page.getByLabel("New status").selectOption({ label: "Cancelled" });
+    await page.getByLabel(/^Reason for cancelling/).fill("The customer asked us to cancel.");
+    await page.getByRole("button", { name: "Change status" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: `Cancel order ${other.orderNumber}?` }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Yes, cancel the order" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("The order is cancelled.");
+    await expect.poll(() => page.getByRole("region", { name: "History" }).getByText("Cancelled", { exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("button", { name: "Mark as Paid" }).count()).toBe(0);
+  });
+
+  it("exports the list's current filters as CSV, statuses by their labels", async () => {
+    const page = await browser.open();
+    await signIn(page, consoleURL(), testOwner, `/admin/orders?q=${order.orderNumber}`);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readFile((await download.path())!, "utf8"))
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${order.orderNumber},`);
+    expect(lines[1]).toContain(",Shipped,Paid,");
   });
 
   it("says so for an unknown order", async () => {
