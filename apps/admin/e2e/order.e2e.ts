@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { baliAddress, orderPayload } from "@workshop/api/test-support/sample-orders.ts";
 import { deliveryCostCents } from "@workshop/domain/delivery.ts";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { apiURL, consoleURL, expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";
 import { signIn, testOwner } from "./support/staff.ts";
 
@@ -25,6 +25,25 @@ async function placeCashOrder(): Promise<{ id: string; orderNumber: string }> {
   });
   if (answer.status !== 201) throw new Error(`Order refused: ${answer.status} ${await answer.text()}`);
   return (await answer.json()) as { id: string; orderNumber: string };
+}
+
+/** A staff member (not an owner) added by the owner through the API, with the password the shop made. */
+async function newStaffMember(): Promise<{ email: string; password: string }> {
+  const origin = { Origin: consoleURL(), "Content-Type": "application/json" };
+  const signedIn = await fetch(`${apiURL()}/api/admin/session`, { method: "POST", headers: origin, body: JSON.stringify(testOwner) });
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const { csrfToken } = (await signedIn.json()) as { csrfToken: string };
+  const email = `wayan-${Date.now()}@workshop.test`;
+  const added = await fetch(`${apiURL()}/api/admin/staff`, {
+    method: "POST",
+    headers: { ...origin, Cookie: cookie, "X-CSRF-Token": csrfToken },
+    body: JSON.stringify({ email, name: "Wayan", role: "staff", locale: "en", choice: "generate" }),
+  });
+  if (added.status !== 201) throw new Error(`Staff member refused: ${added.status} ${await added.text()}`);
+  return { email, password: ((await added.json()) as { password: string }).password };
 }
 
 describe("an order in the console", () => {
@@ -115,6 +134,65 @@ describe("an order in the console", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${order.orderNumber},`);
     expect(lines[1]).toContain(",Shipped,Paid,");
+  });
+
+  it("lets an owner refund a double payment after its confirmation; staff see no refund controls", async () => {
+    const headers = { Authorization: `Bearer ${inject("staffToken")}`, "Content-Type": "application/json" };
+    const post = (path: string, body: unknown, extra: Record<string, string> = headers) =>
+      fetch(`${apiURL()}${path}`, { method: "POST", headers: extra, body: JSON.stringify(body) });
+    const sandbox = async (path: string, body: object = {}) => expect((await post(`/_sandbox/xendit/_control${path}`, body)).ok).toBe(true);
+    const requestPayment = async (orderId: string, channelCode: string) => {
+      const answer = await post("/api/xendit/payment-request", { orderId, channelCode });
+      expect(answer.status).toBe(201);
+      return ((await answer.json()) as { xenditPaymentId: string }).xenditPaymentId;
+    };
+    const placed = await post("/api/orders", await orderPayload(apiURL()), { "Content-Type": "application/json" });
+    const online = (await placed.json()) as { id: string; orderNumber: string };
+    // The customer pays with DANA in one tab and with ShopeePay in another.
+    const first = await requestPayment(online.id, "DANA");
+    await sandbox("/webhooks", { paused: true });
+    await sandbox(`/payment_requests/${first}/pay`);
+    const second = await requestPayment(online.id, "SHOPEEPAY");
+    await sandbox(`/payment_requests/${second}/pay`);
+    await sandbox("/webhooks", { paused: false });
+
+    const page = await browser.open();
+    await signIn(page, consoleURL(), testOwner, `/admin/orders/${online.id}`);
+    // The sandbox's webhooks are applied by a job: the page shows the double payment once they are.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByText("Paid twice: the order was already paid by another payment.").count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    await page.getByRole("button", { name: /^Refund Rp/ }).click();
+    await expect.poll(() => page.getByRole("heading", { name: `Refund a payment of order ${online.orderNumber}?` }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Yes, refund" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("The refund is sent to Xendit");
+    // The sandbox settles the refund by webhook; the page shows it refunded.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByRole("region", { name: "Payment" }).textContent();
+        },
+        { timeout: 30_000 },
+      )
+      .toContain("Refunded.");
+    await expect.poll(() => page.getByRole("region", { name: "Payment" }).textContent()).toContain("Duplicate payment");
+    expect(await page.getByRole("button", { name: /^Refund Rp/ }).count()).toBe(0);
+
+    // A staff member (not an owner) sees the order, its refunds, and no refund controls.
+    const staff = await newStaffMember();
+    const staffPage = await browser.open();
+    await signIn(staffPage, consoleURL(), staff, `/admin/orders/${online.id}`);
+    await expect.poll(() => staffPage.getByRole("region", { name: "Payment" }).textContent()).toContain("Duplicate payment");
+    expect(await staffPage.getByText("Paid twice: the order was already paid by another payment.").count()).toBe(0);
+    expect(await staffPage.getByRole("button", { name: /^Refund/ }).count()).toBe(0);
   });
 
   it("says so for an unknown order", async () => {

@@ -78,6 +78,7 @@ function RefundOne({
       <p className="font-medium">
         {t("refund.payment", { n: payment.attempt, method: paymentMethodName(payment.method, locale), amount })}
       </p>
+      {payment.cause && <p className="mt-1 text-amber-900">{codeText(t, "refund.cause", payment.cause)}</p>}
       {problem && <Notice tone="problem">{problem}</Notice>}
       {payment.refundable ? (
         asking ? (
@@ -114,13 +115,14 @@ function RefundOne({
           </div>
         )
       ) : (
-        payment.blockedBy && <p className="mt-1 text-ink-600">{blockedText(t, payment.blockedBy)}</p>
+        payment.blockedBy && <p className="mt-1 text-ink-600">{codeText(t, "refund.blocked", payment.blockedBy)}</p>
       )}
     </li>
   );
 }
 
-function blockedText(t: ReturnType<typeof useT<keyof typeof orderTexts.en>>, blockedBy: string): string {
-  const key = `refund.blocked.${blockedBy}`;
-  return key in orderTexts.en ? t(key as keyof typeof orderTexts.en) : blockedBy;
+/** A cause or a block in the person's words, else its code. */
+function codeText(t: ReturnType<typeof useT<keyof typeof orderTexts.en>>, prefix: string, code: string): string {
+  const key = `${prefix}.${code}`;
+  return key in orderTexts.en ? t(key as keyof typeof orderTexts.en) : code;
 }
