@@ -162,9 +162,11 @@ describe("the first owner of a new shop", () => {
   });
 
   it("is printed once in the first start's output, signs in, and is not printed again", async () => {
-    const first = await startShop({ ADMIN_EMAIL: "", ADMIN_PASSWORD: "" });
+    const consoleUrl = "http://127.0.0.1:3999";
+    const first = await startShop({ ADMIN_EMAIL: "", ADMIN_PASSWORD: "", ADMIN_URL: consoleUrl });
     shops.push(first);
-    expect(first.log).toContain(`Sign in at:  ${first.baseURL}/admin/login`);
+    // Signing in happens in the staff console; the account page is still the shop's.
+    expect(first.log).toContain(`Sign in at:  ${consoleUrl}/admin/login (the staff console)`);
     expect(first.log).toContain(`${first.baseURL}/admin/account`);
     // The shop's own e-mail, not one anybody could know in advance.
     const email = /E-mail:\s+(owner-[0-9a-f]{12}@localhost)\n/.exec(first.log)![1]!;
