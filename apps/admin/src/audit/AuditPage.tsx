@@ -1,6 +1,5 @@
 import {
   type ColumnDef,
-  flexRender,
   functionalUpdate,
   rowPaginationFeature,
   rowSortingFeature,
@@ -18,14 +17,14 @@ import {
   auditRecordTypes,
 } from "@workshop/domain/staff-api/audit.ts";
 import { Notice } from "@workshop/ui/Notice.tsx";
-import { Pages } from "@workshop/ui/Pages.tsx";
+import { TableShell } from "@workshop/ui/TableShell.tsx";
 import { useMemo } from "react";
 import { Form, Link, redirect, useLoaderData, useSearchParams } from "react-router";
 import { ApiError, api } from "#admin/api/client.ts";
 import { consoleDate } from "#admin/dates.ts";
 import { auditTexts } from "#admin/i18n/audit.ts";
-import { consoleTexts } from "#admin/i18n/console.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
+import { ConsolePages } from "#admin/layout/ConsolePages.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
 import { recordHref } from "./record-link.ts";
 
@@ -59,7 +58,6 @@ const field = "mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3
 /** The audit log (owners): every staff action, newest first, filtered by person, kind and record. */
 export function Component() {
   const t = useT(auditTexts);
-  const frame = useT(consoleTexts);
   const locale = useLocale();
   const { list, refusal } = useLoaderData<Loaded>();
   const [params, setParams] = useSearchParams();
@@ -219,66 +217,8 @@ export function Component() {
               </li>
             ))}
           </ul>
-          <div className="mt-2 hidden overflow-hidden rounded-xl border border-sand-200 bg-white md:block">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-sand-100 text-xs tracking-wide text-ink-700 uppercase">
-                {table.getHeaderGroups().map((group) => (
-                  <tr key={group.id}>
-                    {group.headers.map((header) => {
-                      const sorted = header.column.getIsSorted();
-                      return (
-                        <th
-                          key={header.id}
-                          scope="col"
-                          className="px-3 py-2.5"
-                          aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
-                        >
-                          {header.column.getCanSort() ? (
-                            <button
-                              type="button"
-                              onClick={header.column.getToggleSortingHandler()}
-                              className="inline-flex items-center gap-1 uppercase"
-                            >
-                              {flexRender(header.column.columnDef.header, header.getContext())}
-                              <span aria-hidden>{sorted === "asc" ? "▲" : "▼"}</span>
-                            </button>
-                          ) : (
-                            flexRender(header.column.columnDef.header, header.getContext())
-                          )}
-                        </th>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </thead>
-              <tbody>
-                {table.getRowModel().rows.map((row) => (
-                  <tr key={row.id} className="border-t border-sand-200 align-top">
-                    {row.getAllCells().map((cell) => (
-                      <td key={cell.id} className="px-3 py-2.5">
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {list && list.pages > 1 && (
-            <Pages
-              page={page}
-              pages={list.pages}
-              hrefOf={pageHref}
-              link={({ href, ...props }) => <Link to={href} {...props} />}
-              labels={{
-                label: frame("pages.label"),
-                previous: frame("pages.previous"),
-                next: frame("pages.next"),
-                current: (page, pages) => frame("pages.current", { page, pages }),
-                goTo: (page) => frame("pages.goTo", { page }),
-              }}
-            />
-          )}
+          <TableShell table={table} className="mt-2" />
+          {list && list.pages > 1 && <ConsolePages page={page} pages={list.pages} hrefOf={pageHref} />}
         </>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { type ColumnDef, flexRender, rowPaginationFeature, tableFeatures, useTable } from "@tanstack/react-table";
+import { type ColumnDef, rowPaginationFeature, tableFeatures, useTable } from "@tanstack/react-table";
 import {
   type CustomOrderListAnswer,
   type CustomOrderRow,
@@ -7,7 +7,7 @@ import {
   customOrderPageSizes,
   customOrderStatuses,
 } from "@workshop/domain/staff-api/custom-orders.ts";
-import { Pages } from "@workshop/ui/Pages.tsx";
+import { TableShell } from "@workshop/ui/TableShell.tsx";
 import { useMemo } from "react";
 import { Form, Link, redirect, useLoaderData, useSearchParams } from "react-router";
 import { ApiError, api } from "#admin/api/client.ts";
@@ -15,6 +15,7 @@ import { consoleDate } from "#admin/dates.ts";
 import { consoleTexts } from "#admin/i18n/console.ts";
 import { customOrderTexts } from "#admin/i18n/custom-orders.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
+import { ConsolePages } from "#admin/layout/ConsolePages.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
 import { CustomOrderStatusPill } from "./CustomOrderStatusPill.tsx";
 import { useCustomOrderNames } from "./names.ts";
@@ -216,47 +217,8 @@ export function Component() {
               </li>
             ))}
           </ul>
-          <div className="mt-6 hidden overflow-hidden rounded-xl border border-sand-200 bg-white md:block">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-700">
-                {table.getHeaderGroups().map((group) => (
-                  <tr key={group.id}>
-                    {group.headers.map((header) => (
-                      <th key={header.id} scope="col" className="px-3 py-2.5">
-                        {flexRender(header.column.columnDef.header, header.getContext())}
-                      </th>
-                    ))}
-                  </tr>
-                ))}
-              </thead>
-              <tbody>
-                {table.getRowModel().rows.map((row) => (
-                  <tr key={row.id} data-status={row.original.status} className="border-t border-sand-200 align-top">
-                    {row.getAllCells().map((cell) => (
-                      <td key={cell.id} className="px-3 py-2.5">
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {list && list.pages > 1 && (
-            <Pages
-              page={page}
-              pages={list.pages}
-              hrefOf={pageHref}
-              link={({ href, ...props }) => <Link to={href} {...props} />}
-              labels={{
-                label: frame("pages.label"),
-                previous: frame("pages.previous"),
-                next: frame("pages.next"),
-                current: (page, pages) => frame("pages.current", { page, pages }),
-                goTo: (page) => frame("pages.goTo", { page }),
-              }}
-            />
-          )}
+          <TableShell table={table} rowProps={(row) => ({ "data-status": row.original.status })} />
+          {list && list.pages > 1 && <ConsolePages page={page} pages={list.pages} hrefOf={pageHref} />}
         </>
       )}
     </section>

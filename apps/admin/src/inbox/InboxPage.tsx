@@ -1,7 +1,7 @@
-import { type ColumnDef, flexRender, rowPaginationFeature, tableFeatures, useTable } from "@tanstack/react-table";
+import { type ColumnDef, rowPaginationFeature, tableFeatures, useTable } from "@tanstack/react-table";
 import { type InboxFilter, inboxFilter, inboxFilters } from "@workshop/domain/inbox.ts";
 import { type InboxListAnswer, type InboxRow, inboxListAnswer, inboxPageSizes } from "@workshop/domain/staff-api/inbox.ts";
-import { Pages } from "@workshop/ui/Pages.tsx";
+import { TableShell } from "@workshop/ui/TableShell.tsx";
 import { useMemo } from "react";
 import { Link, redirect, useLoaderData, useSearchParams } from "react-router";
 import { ApiError, api } from "#admin/api/client.ts";
@@ -9,6 +9,7 @@ import { consoleDate } from "#admin/dates.ts";
 import { consoleTexts } from "#admin/i18n/console.ts";
 import { inboxTexts } from "#admin/i18n/inbox.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
+import { ConsolePages } from "#admin/layout/ConsolePages.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
 import { InboxStatePill } from "./InboxStatePill.tsx";
 
@@ -182,51 +183,11 @@ export function Component() {
               </li>
             ))}
           </ul>
-          <div className="mt-6 hidden overflow-hidden rounded-xl border border-sand-200 bg-white md:block">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-700">
-                {table.getHeaderGroups().map((group) => (
-                  <tr key={group.id}>
-                    {group.headers.map((header) => (
-                      <th key={header.id} scope="col" className="px-3 py-2.5">
-                        {flexRender(header.column.columnDef.header, header.getContext())}
-                      </th>
-                    ))}
-                  </tr>
-                ))}
-              </thead>
-              <tbody>
-                {table.getRowModel().rows.map((row) => (
-                  <tr
-                    key={row.id}
-                    data-state={row.original.state}
-                    className={`border-t border-sand-200 align-top ${row.original.state === "unread" ? "font-semibold" : ""}`}
-                  >
-                    {row.getAllCells().map((cell) => (
-                      <td key={cell.id} className="px-3 py-2.5">
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {list && list.pages > 1 && (
-            <Pages
-              page={page}
-              pages={list.pages}
-              hrefOf={pageHref}
-              link={({ href, ...props }) => <Link to={href} {...props} />}
-              labels={{
-                label: frame("pages.label"),
-                previous: frame("pages.previous"),
-                next: frame("pages.next"),
-                current: (page, pages) => frame("pages.current", { page, pages }),
-                goTo: (page) => frame("pages.goTo", { page }),
-              }}
-            />
-          )}
+          <TableShell
+            table={table}
+            rowProps={(row) => ({ "data-state": row.original.state, className: row.original.state === "unread" ? "font-semibold" : "" })}
+          />
+          {list && list.pages > 1 && <ConsolePages page={page} pages={list.pages} hrefOf={pageHref} />}
         </>
       )}
     </section>

@@ -1,6 +1,5 @@
 import {
   type ColumnDef,
-  flexRender,
   functionalUpdate,
   rowPaginationFeature,
   rowSortingFeature,
@@ -20,16 +19,16 @@ import {
   orderQueues,
   orderSorts,
 } from "@workshop/domain/staff-api.ts";
-import { Pages } from "@workshop/ui/Pages.tsx";
 import { Price } from "@workshop/ui/Price.tsx";
 import { StatusPill } from "@workshop/ui/StatusPill.tsx";
+import { TableShell } from "@workshop/ui/TableShell.tsx";
 import { useMemo, useState } from "react";
 import { Form, Link, redirect, useLoaderData, useSearchParams } from "react-router";
 import { ApiError, api, apiBase } from "#admin/api/client.ts";
 import { consoleDate } from "#admin/dates.ts";
-import { consoleTexts } from "#admin/i18n/console.ts";
 import { ordersTexts } from "#admin/i18n/orders.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
+import { ConsolePages } from "#admin/layout/ConsolePages.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
 import { orderStatusTone, paymentStatusTone } from "./status-tone.ts";
 
@@ -63,7 +62,6 @@ const filterNames = ["q", "status", "paymentStatus", "method", "queue", "from", 
 /** The Orders tab: every order, searched, filtered, sorted and paged by the API. */
 export function Component() {
   const t = useT(ordersTexts);
-  const frame = useT(consoleTexts);
   const label = useT(orderStatusLabels);
   const locale = useLocale();
   const { list, refusal } = useLoaderData<Loaded>();
@@ -282,66 +280,8 @@ export function Component() {
               </li>
             ))}
           </ul>
-          <div className="mt-6 hidden overflow-hidden rounded-xl border border-sand-200 bg-white md:block">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-sand-100 text-xs uppercase tracking-wide text-ink-700">
-                {table.getHeaderGroups().map((group) => (
-                  <tr key={group.id}>
-                    {group.headers.map((header) => {
-                      const sorted = header.column.getIsSorted();
-                      return (
-                        <th
-                          key={header.id}
-                          scope="col"
-                          className="px-3 py-2.5"
-                          aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
-                        >
-                          {header.column.getCanSort() ? (
-                            <button
-                              type="button"
-                              onClick={header.column.getToggleSortingHandler()}
-                              className="inline-flex items-center gap-1 uppercase"
-                            >
-                              {flexRender(header.column.columnDef.header, header.getContext())}
-                              <span aria-hidden>{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
-                            </button>
-                          ) : (
-                            flexRender(header.column.columnDef.header, header.getContext())
-                          )}
-                        </th>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </thead>
-              <tbody>
-                {table.getRowModel().rows.map((row) => (
-                  <tr key={row.id} className="border-t border-sand-200 align-top">
-                    {row.getAllCells().map((cell) => (
-                      <td key={cell.id} className="px-3 py-2.5">
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {list && list.pages > 1 && (
-            <Pages
-              page={page}
-              pages={list.pages}
-              hrefOf={pageHref}
-              link={({ href, ...props }) => <Link to={href} {...props} />}
-              labels={{
-                label: frame("pages.label"),
-                previous: frame("pages.previous"),
-                next: frame("pages.next"),
-                current: (page, pages) => frame("pages.current", { page, pages }),
-                goTo: (page) => frame("pages.goTo", { page }),
-              }}
-            />
-          )}
+          <TableShell table={table} />
+          {list && list.pages > 1 && <ConsolePages page={page} pages={list.pages} hrefOf={pageHref} />}
         </>
       )}
     </section>

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type ColumnDef,
   createSortedRowModel,
-  flexRender,
   functionalUpdate,
   rowSortingFeature,
   type SortingState,
@@ -27,6 +26,7 @@ import {
 } from "@workshop/domain/staff-api/accounts.ts";
 import { Notice } from "@workshop/ui/Notice.tsx";
 import { SelectField } from "@workshop/ui/SelectField.tsx";
+import { TableShell } from "@workshop/ui/TableShell.tsx";
 import { TextField } from "@workshop/ui/TextField.tsx";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -244,51 +244,7 @@ function AccountsTable({ list, onAsk }: { list: StaffListAnswer; onAsk: (confirm
           </li>
         ))}
       </ul>
-      <div className="mt-2 hidden overflow-hidden rounded-xl border border-sand-200 bg-white md:block">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-sand-100 text-xs tracking-wide text-ink-700 uppercase">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      className="px-3 py-2.5"
-                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
-                    >
-                      {header.column.getCanSort() ? (
-                        <button
-                          type="button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className="inline-flex items-center gap-1 uppercase"
-                        >
-                          {flexRender(header.column.columnDef.header, header.getContext())}
-                          <span aria-hidden>{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
-                        </button>
-                      ) : (
-                        flexRender(header.column.columnDef.header, header.getContext())
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} className="border-t border-sand-200 align-top">
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2.5">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TableShell table={table} rows={rows} className="mt-2" />
     </>
   );
 }
