@@ -2,7 +2,11 @@ import { flexRender, type Row, type RowData, type Table, type TableFeatures } fr
 import type { HTMLAttributes } from "react";
 
 /** What a column offers when its table has sorting (rowSortingFeature); absent otherwise. */
-type Sortable = { getCanSort?: () => boolean; getIsSorted?: () => false | "asc" | "desc"; getToggleSortingHandler?: () => (event: unknown) => void };
+type Sortable = {
+  getCanSort?: () => boolean;
+  getIsSorted?: () => false | "asc" | "desc";
+  getToggleSortingHandler?: () => (event: unknown) => void;
+};
 
 /**
  * A list's table for wide screens (a phone shows the rows as cards instead): the column heads, a
@@ -39,7 +43,11 @@ export function TableShell<TFeatures extends TableFeatures, TData extends RowDat
                     aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
                   >
                     {column.getCanSort?.() ? (
-                      <button type="button" onClick={column.getToggleSortingHandler?.()} className="inline-flex items-center gap-1 uppercase">
+                      <button
+                        type="button"
+                        onClick={column.getToggleSortingHandler?.()}
+                        className="inline-flex items-center gap-1 uppercase"
+                      >
                         {head}
                         <span aria-hidden>{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
                       </button>
