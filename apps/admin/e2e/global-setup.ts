@@ -33,6 +33,7 @@ export default async function setup(project: TestProject) {
   const staffToken = `console-e2e-${Date.now()}-token`;
   const dataDir = await mkdtemp(path.join(tmpdir(), "console-e2e-"));
   const api = await startNodeProcess(createRequire(import.meta.url).resolve("@workshop/api/main.ts"), {
+    name: "API",
     env: {
       NODE_ENV: "production",
       PORT: String(apiPort),
@@ -52,6 +53,7 @@ export default async function setup(project: TestProject) {
     ready: "Shop running at",
   });
   const consoleApp = await startNodeProcess(path.join(import.meta.dirname, "..", "serve.ts"), {
+    name: "Console",
     env: { NODE_ENV: "production", ADMIN_PORT: String(consolePort), HOST: "127.0.0.1", API_URL: apiURL },
     ready: "Staff console running at",
   });

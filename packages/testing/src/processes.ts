@@ -30,16 +30,17 @@ export type RunningProcess = { child: ChildProcess; readonly log: string; stop: 
 
 /**
  * Starts a Node script of the shop's (`node <script>`, on this Node) and waits until it prints
- * `ready`; fails with what it printed if it exits or takes longer than `timeoutMs`.
+ * `ready`; fails with what it printed if it exits or takes longer than `timeoutMs` ("<name> exited
+ * with 1: …", the name saying which part of the shop it is).
  */
 export async function startNodeProcess(
   script: string,
-  { env, ready, timeoutMs = 90_000 }: { env: Record<string, string>; ready: string; timeoutMs?: number },
+  { name, env, ready, timeoutMs = 90_000 }: { name: string; env: Record<string, string>; ready: string; timeoutMs?: number },
 ): Promise<RunningProcess> {
   const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), timeoutMs);
+    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes(ready)) {
@@ -49,7 +50,7 @@ export async function startNodeProcess(
     };
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);
-    child.once("exit", (code, signal) => reject(new Error(`${script} exited with ${code ?? signal}:\n${output}`)));
+    child.once("exit", (code, signal) => reject(new Error(`${name} exited with ${code ?? signal}:\n${output}`)));
   });
   let stopped: Promise<void> | undefined;
   return {

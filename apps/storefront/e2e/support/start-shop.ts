@@ -21,6 +21,7 @@ export async function startShop(env: Record<string, string> = {}, dataDir?: stri
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const shop = await startNodeProcess(apiMain, {
+    name: "Shop",
     env: {
       NODE_ENV: "production",
       PORT: String(port),
