@@ -163,6 +163,8 @@ describe("an order in the console", () => {
       .poll(
         async () => {
           await page.reload();
+          // The page draws after its data arrives, which is after the reload's load event.
+          await page.getByRole("heading", { level: 1, name: `Order ${online.orderNumber}` }).waitFor();
           return page.getByText("Paid twice: the order was already paid by another payment.").count();
         },
         { timeout: 30_000 },
