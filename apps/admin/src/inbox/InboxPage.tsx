@@ -10,6 +10,7 @@ import { consoleTexts } from "#admin/i18n/console.ts";
 import { inboxTexts } from "#admin/i18n/inbox.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { ConsolePages } from "#admin/layout/ConsolePages.tsx";
+import { BadQuery, EmptyList } from "#admin/layout/ListStates.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
 import { InboxStatePill } from "./InboxStatePill.tsx";
 
@@ -149,18 +150,9 @@ export function Component() {
       </div>
 
       {refusal !== null ? (
-        <p role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-          {t("badQuery", { error: refusal })}
-        </p>
+        <BadQuery>{t("badQuery", { error: refusal })}</BadQuery>
       ) : list && list.rows.length === 0 ? (
-        <div className="mt-6 rounded-2xl border border-dashed border-sand-300 bg-white p-8 text-center text-ink-700">
-          <p>{t("empty")}</p>
-          {list.total > 0 && (
-            <Link to={pageHref(1)} className="btn-secondary mt-4">
-              {frame("pages.goTo", { page: 1 })}
-            </Link>
-          )}
-        </div>
+        <EmptyList text={t("empty")} total={list.total} firstPage={{ href: pageHref(1), label: frame("pages.goTo", { page: 1 }) }} />
       ) : (
         <>
           {/* A phone shows each message as a card; a wider screen the table. */}
