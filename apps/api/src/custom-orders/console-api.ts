@@ -71,7 +71,6 @@ export function knownCustomOrderId(value: string): number {
 }
 
 /** The API's link to a reference photo: the shop's signed link, under /api (routes.ts serves it to staff). */
-const apiPhotoLink = (photoId: string) => `/api${photoLink(photoId)}`;
 
 /** One request as the console shows it; 404 for an unknown one. */
 export async function consoleCustomOrder(id: number): Promise<CustomOrderAnswer> {
@@ -100,7 +99,7 @@ export async function consoleCustomOrder(id: number): Promise<CustomOrderAnswer>
       budget: row.budget,
       timeline: row.timeline,
       details: row.details,
-      photos: photos.map((photo) => apiPhotoLink(photo.id)),
+      photos: photos.map((photo) => photoLink(photo.id)),
       adminNotes: row.adminNotes,
       notesVersion: detail.request.notesVersion,
     },

@@ -7,10 +7,10 @@ const PHOTO_LINK_SECONDS = 60 * 60;
 const signatureOf = (id: string, expires: number) =>
   createHmac("sha256", sessionSecret()).update(`custom-order-photo:${id}:${expires}`).digest("base64url");
 
-/** The staff's link to a private reference photo: /admin/custom-orders/photos/<id>?expires=<unix s>&sig=<HMAC>. */
+/** The staff's link to a private reference photo: /api/admin/custom-orders/photos/<id>?expires=<unix s>&sig=<HMAC>. */
 export function photoLink(id: string, now = Date.now(), seconds = PHOTO_LINK_SECONDS): string {
   const expires = Math.floor(now / 1000) + seconds;
-  return `/admin/custom-orders/photos/${encodeURIComponent(id)}?expires=${expires}&sig=${signatureOf(id, expires)}`;
+  return `/api/admin/custom-orders/photos/${encodeURIComponent(id)}?expires=${expires}&sig=${signatureOf(id, expires)}`;
 }
 
 /** Whether a link's signature is the shop's own for this id and its time has not run out. */

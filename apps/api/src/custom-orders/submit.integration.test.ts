@@ -207,7 +207,7 @@ describe("custom order requests", () => {
     });
     expect(view.referenceImages).toHaveLength(1);
     const link = new URL(view.referenceImages[0]!, "http://shop.test");
-    expect(link.pathname).toBe(`/admin/custom-orders/photos/${photo!.id}`);
+    expect(link.pathname).toBe(`/api/admin/custom-orders/photos/${photo!.id}`);
     expect(isValidPhotoLink(photo!.id, link.searchParams.get("expires"), link.searchParams.get("sig"))).toBe(true);
   });
 });
