@@ -19,6 +19,7 @@ import { answerError, refuse } from "./plugins/refusals.ts";
 import { loggerOptions, OneLinePerRequest } from "./plugins/request-log.ts";
 import { sandboxSecurityHeaders, securityHeaders } from "./plugins/security-headers.ts";
 import { staticFiles } from "./plugins/static-files.ts";
+import { consoleRedirect } from "./staff/console-redirect.ts";
 
 type Options = {
   dev: boolean;
@@ -87,6 +88,7 @@ export async function buildApp({ dev, pages = true, root = storefrontRoot, logge
   await app.register(async (site) => {
     site.addHook("onRequest", securityHeaders({ dev, https }));
     await site.register(jsonApi(apiRoutes));
+    await site.register(consoleRedirect);
     if (pages) await site.register(storefront({ dev, root }));
   });
   return app;
