@@ -30,12 +30,6 @@ export async function requireSession(request: Request): Promise<SessionAnswer> {
   throw redirect(`/admin/login?next=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-/** A page's own address to return to after signing in: a console path, nothing else. */
-export function safeNext(next: string | null): string {
-  if (!next || !/^\/admin(?:[/?]|$)/.test(next) || next.startsWith("//") || next.includes("\\")) return "/admin";
-  return next;
-}
-
 /** The session of the console's shell (its loader's data). */
 export function useSession(): SessionAnswer {
   const session = useRouteLoaderData("shell") as SessionAnswer | undefined;

@@ -7,7 +7,8 @@ import { redirect, useNavigate, useSearchParams } from "react-router";
 import { ApiError, api } from "#admin/api/client.ts";
 import { consoleTexts } from "#admin/i18n/console.ts";
 import { useT } from "#admin/i18n/use-t.ts";
-import { loadSession, rememberSession, safeNext } from "#admin/session/session.ts";
+import { safeNext } from "#admin/session/safe-next.ts";
+import { loadSession, rememberSession } from "#admin/session/session.ts";
 
 /** Someone already signed in goes straight on. */
 export async function loader({ request }: { request: Request }) {

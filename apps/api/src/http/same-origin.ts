@@ -1,5 +1,4 @@
 import { type Config, config } from "#server/config.ts";
-import { routedPath } from "./request-body.ts";
 
 /**
  * The origins the shop's own pages are served from: the public URL's. Without PUBLIC_URL (a shop
@@ -12,19 +11,6 @@ export function trustedOrigins(c: Pick<Config, "PUBLIC_URL" | "PORT" | "publicUr
   if (c.PUBLIC_URL) return [own];
   // As a browser spells them: no port for port 80.
   return [own, new URL(`http://127.0.0.1:${c.PORT}`).origin, new URL(`http://[::1]:${c.PORT}`).origin];
-}
-
-let origins: string[] | undefined;
-
-/**
- * Whether a request comes from this shop's own pages: its Origin is one of the shop's (trustedOrigins),
- * or, without Origin, the browser says same-origin (Sec-Fetch-Site). A request that says neither is
- * not taken as same-origin: every current browser sends one of them on a POST.
- */
-export function sameOrigin(headers: { origin: string | null; secFetchSite: string | null }): boolean {
-  origins ??= trustedOrigins(config());
-  if (headers.origin) return origins.includes(headers.origin);
-  return headers.secFetchSite === "same-origin";
 }
 
 /**
@@ -40,19 +26,12 @@ let staff: string[] | undefined;
 
 /**
  * Whether a request comes from the shop's own pages or the staff console's: its Origin is one of
- * staffOrigins, or, without Origin, the browser says same-origin (as sameOrigin). Same-site is not
- * enough: a sibling subdomain of the console is same-site with it.
+ * staffOrigins, or, without Origin, the browser says same-origin (Sec-Fetch-Site; every current
+ * browser sends one of them on a write). Same-site is not enough: a sibling subdomain of the console
+ * is same-site with it. Never the Host a request names: anyone can send any Host.
  */
 export function fromStaffOrigin(headers: { origin: string | null; secFetchSite: string | null }): boolean {
   staff ??= staffOrigins(config());
   if (headers.origin) return staff.includes(headers.origin);
   return headers.secFetchSite === "same-origin";
-}
-
-/**
- * Writes to the admin (forms and their .data requests) that must come from the shop's own pages,
- * however the path is spelled (/Admin/login, /%61dmin/login and //admin reach the same routes).
- */
-export function isAdminWrite(method: string, path: string): boolean {
-  return method !== "GET" && method !== "HEAD" && /^\/admin(?:[/.]|$)/.test(routedPath(path));
 }

@@ -3,7 +3,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { bodyRefusal, contentTypeRefusal, pathOf, readBody, streamsBody } from "#server/http/request-body.ts";
 import { routerContext } from "#server/http/request-context.ts";
-import { isAdminWrite, sameOrigin } from "#server/http/same-origin.ts";
 import { refuse } from "./refusals.ts";
 import { settleUnreadBody } from "./unread-body.ts";
 import { headersOf } from "./web-request.ts";
@@ -26,11 +25,6 @@ export const reactRouter: FastifyPluginAsync<Options> = async (app, { build, mod
 
   app.addHook("onRequest", async (request, reply) => {
     if (unservedMethods.has(request.method)) return refuse(request, reply, { status: 405, error: `${request.method} is not supported` });
-    // A write to the admin from another site is refused before any route runs (403, nothing done).
-    if (isAdminWrite(request.method, pathOf(request.originalUrl)) && !sameOrigin(originHeaders(request))) {
-      warnOfOtherAddress(request);
-      return refuse(request, reply, { status: 403, error: "Cross-site request refused" });
-    }
     if (readsBody(request)) {
       const refusal = contentTypeRefusal(request.originalUrl, request.headers["content-type"]);
       if (refusal) return refuse(request, reply, refusal);
@@ -69,22 +63,6 @@ const readsBody = (request: FastifyRequest) =>
   request.method !== "HEAD" &&
   request.retryAfter === undefined &&
   !streamsBody(request.method, request.originalUrl);
-
-const originHeaders = (request: FastifyRequest) => ({
-  origin: request.headers.origin ?? null,
-  secFetchSite: (request.headers["sec-fetch-site"] as string | undefined) ?? null,
-});
-
-let warned = false;
-/**
- * A refused admin form whose Origin is the address it was sent to is most likely staff reaching the
- * shop under another name than PUBLIC_URL (a LAN address): said once, so the owner knows what to set.
- */
-function warnOfOtherAddress(request: FastifyRequest): void {
-  if (warned || request.headers.origin !== `${request.protocol}://${request.headers.host}`) return;
-  warned = true;
-  request.log.warn(`admin: a form from ${request.headers.origin} was refused; set PUBLIC_URL to the address staff open the shop at`);
-}
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | undefined): Request | null {
   // A Host header that makes no URL (spaces, stray characters) is the client's mistake.

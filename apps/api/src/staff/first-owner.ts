@@ -27,25 +27,23 @@ const generatedOwnerEmail = () => `owner-${randomBytes(6).toString("hex")}@local
 
 export type FirstOwnerOutcome = "created" | "reset" | "unchanged" | "generated" | "none";
 
-/** `adminUrl`: where the staff console signs in; `publicUrl`: the shop, whose admin pages have the account page. */
-type Options = { adminEmail?: string; adminPassword?: string; publicUrl: string; adminUrl: string; print?: (text: string) => void };
+/** `adminUrl`: the staff console's origin, where the owner signs in and changes the password. */
+type Options = { adminEmail?: string; adminPassword?: string; adminUrl: string; print?: (text: string) => void };
 
 export async function ensureFirstOwner(options?: Options): Promise<FirstOwnerOutcome> {
   const cfg = config();
   const {
     adminEmail,
     adminPassword,
-    publicUrl,
     adminUrl,
     print = console.log,
   } = options ?? {
     adminEmail: cfg.ADMIN_EMAIL,
     adminPassword: cfg.ADMIN_PASSWORD,
-    publicUrl: cfg.publicUrl,
     adminUrl: cfg.adminUrl,
   };
   if (adminEmail && adminPassword) return ensureConfiguredOwner(adminEmail, adminPassword);
-  return generateOwnerIfNone({ publicUrl, adminUrl }, print);
+  return generateOwnerIfNone(adminUrl, print);
 }
 
 async function ensureConfiguredOwner(email: string, password: string): Promise<FirstOwnerOutcome> {
@@ -98,10 +96,7 @@ async function ensureConfiguredOwner(email: string, password: string): Promise<F
   return outcome;
 }
 
-async function generateOwnerIfNone(
-  { publicUrl, adminUrl }: { publicUrl: string; adminUrl: string },
-  print: (text: string) => void,
-): Promise<FirstOwnerOutcome> {
+async function generateOwnerIfNone(adminUrl: string, print: (text: string) => void): Promise<FirstOwnerOutcome> {
   const db = await getDb();
   // Cheap check first: the usual start, with accounts, hashes nothing.
   const any = await db.selectFrom("staffAccounts").select("id").limit(1).executeTakeFirst();
@@ -137,7 +132,7 @@ async function generateOwnerIfNone(
       `  E-mail:      ${email}`,
       `  Password:    ${password}`,
       "",
-      `After signing in, change the password at ${publicUrl}/admin/account.`,
+      `After signing in, change the password at ${adminUrl}/admin/account.`,
       `Lost it? \`npm run admin -- reset-password ${email}\` (with the shop stopped on PGlite).`,
       rule,
       "",

@@ -1,13 +1,12 @@
 import { isLocale, type Locale } from "@workshop/domain/locale.ts";
 import { CSRF_HEADER } from "@workshop/domain/staff-api.ts";
 import type { FastifyRequest } from "fastify";
-import { data, redirect } from "react-router";
 import type { Actor } from "#server/audit/actor.ts";
 import { machineActor } from "#server/audit/actor.ts";
 import { isStaff, sameSecret } from "#server/auth/staff-token.ts";
 import { AppError } from "#server/errors.ts";
 import { clientIpOf } from "#server/http/request-context.ts";
-import { fromStaffOrigin, sameOrigin } from "#server/http/same-origin.ts";
+import { fromStaffOrigin } from "#server/http/same-origin.ts";
 import { preferredLocale } from "#server/locale.ts";
 import { webRequestOf } from "#server/plugins/web-request.ts";
 import { staffSessionId } from "./cookie.ts";
@@ -36,55 +35,6 @@ export function contextOf(session: StaffSession, ip: string | null): StaffContex
   const user: StaffUser = { id, email, name, role, locale: isLocale(session.staff.locale) ? session.staff.locale : "en" };
   const actor: Actor = { staffId: user.id, label: user.email, role, ip };
   return { user, actor, formToken: session.formToken, sessionIdHash: session.idHash };
-}
-
-/**
- * Where the login page sends someone back to: a path under /admin of this shop, nothing else. The
- * path is resolved first (dot segments, encoded ones too), and only printable ASCII is taken, so
- * the answer is always a valid Location header.
- */
-export function safeNext(next: string | null | undefined): string {
-  if (!next || next.length > 1000 || !/^\/[\x21-\x7e]*$/.test(next) || next.startsWith("//") || next.includes("\\")) return "/admin";
-  const url = URL.parse(next, "http://shop.invalid");
-  if (url?.origin !== "http://shop.invalid") return "/admin";
-  const path = url.pathname + url.search;
-  return /^\/admin(?:[/?]|$)/.test(path) ? path : "/admin";
-}
-
-/** For the loaders of /admin pages: the signed-in staff member, else a redirect to the login page. */
-export async function requireStaffPage(request: Request): Promise<StaffContext> {
-  const context = await staffOf(request);
-  if (context) return context;
-  const url = new URL(request.url);
-  const path = url.pathname.replace(/\.data$/, "") + url.search;
-  throw redirect(`/admin/login?next=${encodeURIComponent(safeNext(path))}`);
-}
-
-/**
- * For the actions of /admin pages: a signed-in staff member whose request comes from this shop's
- * own pages (same origin) and carries the session's form token. Anything else: 403, nothing done.
- */
-export async function requireStaffForm(request: Request, form: FormData): Promise<StaffContext> {
-  const context = await requireStaffPage(request);
-  const token = form.get("_token");
-  if (!isSameOrigin(request) || typeof token !== "string" || !sameSecret(token, context.formToken)) {
-    throw data(
-      // The language rides along: the page that shows this may be drawn before any loader ran.
-      {
-        error: "This form has expired or came from another site. Reload the page and try again.",
-        code: "form-expired",
-        locale: context.user.locale,
-      },
-      { status: 403 },
-    );
-  }
-  return context;
-}
-
-/** Owners only: staff get 403. */
-export function requireOwner(context: StaffContext): void {
-  if (context.user.role !== "owner")
-    throw data({ error: "Only an owner may do this.", code: "owner-only", locale: context.user.locale }, { status: 403 });
 }
 
 /**
@@ -136,17 +86,12 @@ function checkStaffWrite(request: Request, context: StaffContext): void {
 
 const isSafeMethod = (method: string) => method === "GET" || method === "HEAD";
 
-/** Whether a request comes from this shop's own pages (server/http/same-origin.ts). */
-function isSameOrigin(request: Request): boolean {
-  return sameOrigin({ origin: request.headers.get("origin"), secFetchSite: request.headers.get("sec-fetch-site") });
-}
-
 /** Whether a request comes from the shop's own pages or the staff console's. */
 export function isStaffOrigin(request: Pick<Request, "headers">): boolean {
   return fromStaffOrigin({ origin: request.headers.get("origin"), secFetchSite: request.headers.get("sec-fetch-site") });
 }
 
-/** The language of an admin page: the signed-in person's choice, else the visitor's preference. */
+/** The language of a staff answer (the console's CSV): the signed-in person's choice, else the visitor's preference. */
 export async function adminLocale(request: Request): Promise<Locale> {
   const context = await staffOf(request);
   return context?.user.locale ?? (await preferredLocale(request));

@@ -4,7 +4,7 @@ import { auditEntries } from "#server/audit/log.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { CLIENT_IP_HEADER } from "#server/http/request-context.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
-import { requireStaffApi, requireStaffForm, requireStaffPage, staffOf } from "./guard.ts";
+import { requireStaffApi, staffOf } from "./guard.ts";
 import { hashPassword } from "./passwords.ts";
 import { endSessionsOf, hashSessionId, SESSION_IDLE_MS, SESSION_MAX_MS, sessionOf, sweepStaleSessions } from "./sessions.ts";
 import { ACCOUNT_DELAY_MAX_MS, ACCOUNT_DELAY_STEP_MS, ACCOUNT_SLOW_AFTER, SIGN_IN_FAILURES, signIn } from "./sign-in.ts";
@@ -214,37 +214,6 @@ describe("sessions", () => {
 });
 
 describe("the guard", () => {
-  it("sends an anonymous page request to the sign-in page with the way back", async () => {
-    const refused = await requireStaffPage(requestWith(null)).catch((r: unknown) => r as Response);
-    expect(refused).toBeInstanceOf(Response);
-    expect((refused as Response).headers.get("location")).toBe("/admin/login?next=%2Fadmin%2Forders%3Fstatus%3DPENDING");
-    expect(await staffOf(requestWith("not-a-session"))).toBeNull();
-  });
-
-  it("lets a form through only from the same origin with the session's token", async () => {
-    const id = (await attempt("wayan@workshop.test", password)) as { sessionId: string };
-    const context = (await staffOf(requestWith(id.sessionId)))!;
-    expect(context.actor).toMatchObject({ staffId: ownerId, label: "wayan@workshop.test", role: "owner", ip: "198.51.100.9" });
-    const form = (token: string) => {
-      const f = new FormData();
-      f.set("_token", token);
-      return f;
-    };
-    const post = (headers: Record<string, string>) => requestWith(id.sessionId, { method: "POST", headers });
-    await expect(requireStaffForm(post({ origin }), form(context.formToken))).resolves.toMatchObject({ user: { id: ownerId } });
-    await expect(requireStaffForm(post({ "sec-fetch-site": "same-origin" }), form(context.formToken))).resolves.toBeTruthy();
-    for (const [headers, token] of [
-      [{ origin: "https://evil.example" }, context.formToken],
-      [{ "sec-fetch-site": "cross-site" }, context.formToken],
-      [{}, context.formToken],
-      [{ origin }, "forged"],
-      [{ origin }, ""],
-    ] as const) {
-      const refused = await requireStaffForm(post(headers), form(token)).catch((r: unknown) => r as { init?: { status?: number } });
-      expect(refused, JSON.stringify(headers)).toMatchObject({ init: { status: 403 } });
-    }
-  });
-
   it("lets JSON APIs through with the bearer token, or a session (changes: same origin, with the session's token)", async () => {
     const id = (await attempt("wayan@workshop.test", password)) as { sessionId: string };
     await expect(requireStaffApi(requestWith(id.sessionId, { path: "/api/orders" }))).resolves.toMatchObject({ staffId: ownerId });
@@ -265,27 +234,5 @@ describe("the guard", () => {
     await expect(requireStaffApi(patch({ "sec-fetch-site": "same-origin", "x-csrf-token": token }))).resolves.toMatchObject({
       staffId: ownerId,
     });
-  });
-});
-
-describe("the way back after signing in", () => {
-  it("is a path under /admin, resolved, in printable ASCII; anything else is the dashboard", async () => {
-    const { safeNext } = await import("./guard.ts");
-    expect(safeNext("/admin/orders?status=PENDING")).toBe("/admin/orders?status=PENDING");
-    expect(safeNext("/admin/%E6%97%A5")).toBe("/admin/%E6%97%A5");
-    for (const bad of [
-      "/admin/日",
-      "/admin/\u0000",
-      "/admin/../../checkout/clear",
-      "/admin/%2e%2e/%2e%2e//evil.com",
-      "//evil.com",
-      "/\\evil.com",
-      "https://evil.com",
-      "/administrator",
-      "",
-      null,
-    ]) {
-      expect(safeNext(bad), JSON.stringify(bad)).toBe("/admin");
-    }
   });
 });
