@@ -3,7 +3,6 @@ import { languageHome } from "@workshop/api/http/language-home.ts";
 import { pageCache } from "@workshop/api/http/page-cache.ts";
 import { tooManyRequests } from "@workshop/api/http/too-many-requests.ts";
 import { localeOf } from "@workshop/api/locale.ts";
-import { adminLocale } from "@workshop/api/staff/guard.ts";
 import { pathLocale } from "@workshop/domain/locale.ts";
 import { useEffect } from "react";
 import {
@@ -14,7 +13,6 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
-  useLocation,
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -38,20 +36,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   pathLocale(args.currentUrl.pathname) !== pathLocale(args.nextUrl.pathname) || (!withinOnePage(args) && args.defaultShouldRevalidate);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // Admin pages speak the signed-in person's language; shop pages the language of their URL.
-  const locale = isAdminPath(new URL(request.url).pathname) ? await adminLocale(request) : localeOf(request);
-  return { locale, origin: config().publicUrl, demo: paymentsSandbox() };
+  return { locale: localeOf(request), origin: config().publicUrl, demo: paymentsSandbox() };
 }
-
-const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/") || pathname === "/admin.data";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale();
   const nonce = useNonce();
-  // The admin has a frame of its own (app/routes/admin/layout.tsx), without the shop's header and footer.
-  const inAdmin = isAdminPath(useLocation().pathname);
   return (
     <html lang={locale}>
       <head>
@@ -63,20 +55,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-sand-50 font-sans text-ink-900 antialiased">
         <NavigationStatus />
-        {inAdmin ? (
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-        ) : (
-          <>
-            <DemoBanner />
-            <SiteHeader />
-            <main id="main" className="flex-1">
-              {children}
-            </main>
-            <SiteFooter />
-          </>
-        )}
+        <DemoBanner />
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -95,10 +79,6 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status !== 403 && status !== 404 && status !== 429 && import.meta.env.DEV) console.error(error);
-  if (status === 403) {
-    const code = isRouteErrorResponse(error) ? (error.data as { code?: string } | null)?.code : undefined;
-    return <ErrorPage kind="forbidden" reason={code === "owner-only" ? "owner" : "form"} />;
-  }
+  if (status !== 404 && status !== 429 && import.meta.env.DEV) console.error(error);
   return <ErrorPage kind={status === 404 ? "notFound" : status === 429 ? "tooMany" : "error"} />;
 }

@@ -1,8 +1,9 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
- * The route table: storefront pages (SPEC 2.1), checkout, admin, media and search-engine files. The JSON
- * API (/api/…) is the API's own (apps/api/src/api-routes.ts).
+ * The route table: storefront pages (SPEC 2.1), checkout, media and search-engine files. The JSON API
+ * (/api/…) is the API's own (apps/api/src/api-routes.ts); the staff pages are the console's (apps/admin),
+ * where the API sends /admin/… (apps/api/src/staff/console-redirect.ts).
  * Pages answer at their English path and under /ru/ in Russian (`ru?/…`, decision 010).
  */
 export default [
@@ -41,31 +42,6 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("sitemaps/:file", "routes/seo/sitemap-file.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
-
-  // The admin area (staff only): its own frame, English or Russian by the person's choice.
-  route("admin/login", "routes/admin/login.tsx"),
-  route("admin/logout", "routes/admin/logout.ts"),
-  route("admin/custom-orders/photos/:id", "routes/admin/custom-order-photo.ts"),
-  route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
-    index("routes/admin/dashboard.tsx"),
-    route("orders", "routes/admin/orders/list.tsx"),
-    route("orders.csv", "routes/admin/orders/export.ts"),
-    route("products", "routes/admin/products/list.tsx"),
-    route("products/new", "routes/admin/products/form.tsx", { id: "admin-product-new" }),
-    route("products/:id", "routes/admin/products/form.tsx", { id: "admin-product-edit" }),
-    route("custom-orders", "routes/admin/custom-orders/list.tsx"),
-    route("custom-orders/:id", "routes/admin/custom-orders/detail.tsx"),
-    route("custom-orders/:id/quote", "routes/admin/custom-orders/quote.tsx"),
-    route("orders/:id", "routes/admin/orders/detail.tsx"),
-    route("orders/:id/confirm", "routes/admin/orders/confirm.tsx"),
-    route("orders/:id/mail/:mailId", "routes/admin/orders/mail.tsx"),
-    route("inbox", "routes/admin/inbox/list.tsx"),
-    route("inbox/:id", "routes/admin/inbox/message.tsx"),
-    route("audit", "routes/admin/audit.tsx"),
-    route("staff", "routes/admin/staff.tsx"),
-    route("account", "routes/admin/account.tsx"),
-    route("*", "routes/admin/not-found.tsx"),
-  ]),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

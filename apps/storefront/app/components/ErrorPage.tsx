@@ -4,10 +4,9 @@ import { useT } from "#app/i18n/core.ts";
 import { Link } from "./localized";
 
 /** The designed 404, 429 and 500 pages. Never shows a stack trace. */
-export function ErrorPage({ kind, reason }: { kind: "notFound" | "tooMany" | "forbidden" | "error"; reason?: "form" | "owner" }) {
+export function ErrorPage({ kind }: { kind: "notFound" | "tooMany" | "error" }) {
   const t = useT(common);
   if (kind === "tooMany") return <TooManyRequests />;
-  if (kind === "forbidden") return <Forbidden reason={reason ?? "form"} />;
   const notFound = kind === "notFound";
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
@@ -45,22 +44,6 @@ export function ErrorPage({ kind, reason }: { kind: "notFound" | "tooMany" | "fo
  * A client that sent too many orders or messages in a short time (server/http/rate-limits.ts).
  * A form sent from far down the page lands here: show the message from the top.
  */
-/** A refused admin form (stale token, another site) or an owners-only action, answered before any page ran. */
-function Forbidden({ reason }: { reason: "form" | "owner" }) {
-  const t = useT(common);
-  return (
-    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
-      <title>{t("forbidden.title")}</title>
-      <p className="font-serif text-7xl font-semibold text-clay-600">403</p>
-      <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{t("forbidden.title")}</h1>
-      <p className="mt-4 text-lg text-ink-700">{t(reason === "owner" ? "forbidden.owner" : "forbidden.form")}</p>
-      <a href="/admin" className="btn-primary mt-8">
-        {t("forbidden.back")}
-      </a>
-    </section>
-  );
-}
-
 function TooManyRequests() {
   const t = useT(common);
   useEffect(() => {

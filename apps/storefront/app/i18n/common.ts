@@ -41,10 +41,6 @@ export const common = defineMessages(
     "demo.banner": "Demo shop: no real payments",
     "error.retry": "Try Again",
     "error.home": "Back to Home",
-    "forbidden.title": "Not allowed",
-    "forbidden.form": "This form has expired or came from another site, so nothing was changed. Go back, reload the page and try again.",
-    "forbidden.owner": "Only an owner may do this.",
-    "forbidden.back": "Back to the admin",
     "tooMany.title": "Too many requests",
     "tooMany.text": "You have sent a lot in a short time, so we paused for a moment. Please wait a few minutes and try again.",
     "tooMany.contact": "Contact us",
@@ -97,11 +93,6 @@ export const common = defineMessages(
       "demo.banner": "Демо-магазин: реальные платежи не проводятся",
       "error.retry": "Попробовать снова",
       "error.home": "На главную",
-      "forbidden.title": "Нет доступа",
-      "forbidden.form":
-        "Форма устарела или отправлена с другого сайта, поэтому ничего не изменено. Вернитесь, обновите страницу и попробуйте снова.",
-      "forbidden.owner": "Это может сделать только владелец.",
-      "forbidden.back": "Вернуться в админку",
       "tooMany.title": "Слишком много запросов",
       "tooMany.text":
         "За короткое время пришло слишком много запросов, поэтому мы сделали паузу. Подождите несколько минут и попробуйте снова.",
