@@ -68,11 +68,11 @@ describe("POST /api/custom-orders and GET /api/custom-orders", () => {
     const view = body.customOrders.find((c) => c.id === created.id)!;
     expect(view).toMatchObject({ status: "NEW", phone: "N/A", colors: "To be discussed", budgetMin: 100, budgetMax: 500 });
     const link = (view.referenceImages as string[])[0]!;
-    expect(link).toMatch(/^\/admin\/custom-orders\/photos\/[\w-]{32}\?expires=\d+&sig=[\w-]+$/);
+    expect(link).toMatch(/^\/api\/admin\/custom-orders\/photos\/[\w-]{32}\?expires=\d+&sig=[\w-]+$/);
 
-    // The link is for signed-in staff only, and only as signed.
+    // The link is for staff only, and only as signed.
     const anonymous = await fetch(`${baseURL()}${link}`, { redirect: "manual" });
-    expect(anonymous.status).toBe(302);
+    expect(anonymous.status).toBe(401);
     const cookie = await staffCookie(baseURL());
     const shown = await fetch(`${baseURL()}${link}`, { headers: { Cookie: cookie } });
     expect(shown.status).toBe(200);
@@ -81,7 +81,7 @@ describe("POST /api/custom-orders and GET /api/custom-orders", () => {
       headers: { Cookie: cookie },
     });
     expect(tampered.status).toBe(403);
-    expect(await tampered.text()).toBe("This link is not valid or has expired.");
+    expect(await tampered.json()).toEqual({ error: "This link is not valid or has expired" });
   });
 });
 

@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { describe, expect, inject, it } from "vitest";
-import { formToken, staffCookie } from "#e2e/support/admin.ts";
+import { staffSession } from "#e2e/support/admin.ts";
 import { baseURL } from "./fixtures.ts";
 import { newYorkAddress, orderPayload, sampleContact } from "./samples.ts";
 
@@ -189,24 +189,29 @@ describe("request addresses", () => {
 
 describe("cross-site writes with a staff cookie", () => {
   it("are refused when the Host header names the sending site, as its Origin does", async () => {
-    const cookie = await staffCookie(baseURL());
-    const logout = new URLSearchParams({ _token: await formToken(baseURL(), cookie) }).toString();
+    const { cookie, csrfToken } = await staffSession(baseURL());
     const product = JSON.stringify({ name: "Forged hat" });
-    for (const [path, type, body] of [
-      ["/admin/logout", "application/x-www-form-urlencoded", logout],
-      ["/api/products", "application/json", product],
+    for (const [path, method, type, body] of [
+      ["/api/admin/session", "DELETE", "application/json", "{}"],
+      ["/api/products", "POST", "application/json", product],
     ] as const) {
       const answer = await sendPartly(
         path,
-        ["Origin: http://evil.example", `Cookie: ${cookie}`, `Content-Type: ${type}`, `Content-Length: ${body.length}`],
+        [
+          "Origin: http://evil.example",
+          `Cookie: ${cookie}`,
+          `X-CSRF-Token: ${csrfToken}`,
+          `Content-Type: ${type}`,
+          `Content-Length: ${body.length}`,
+        ],
         body,
-        "POST",
+        method,
         "evil.example",
       );
       expect(answer, path).toMatch(/^HTTP\/1.1 403/);
     }
     // The session was not ended by the forged sign-out.
-    expect((await fetch(url("/admin"), { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(200);
+    expect((await fetch(url("/api/admin/session"), { headers: { Cookie: cookie } })).status).toBe(200);
   });
 });
 

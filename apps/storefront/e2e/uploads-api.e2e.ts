@@ -3,7 +3,7 @@ import { jpegWithGps, sampleJpeg } from "@workshop/api/test-support/test-images.
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, uploadMessages } from "@workshop/domain/uploads.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { formToken, staffCookie, testOwner } from "#e2e/support/admin.ts";
+import { staffCookie, staffSession, testOwner } from "#e2e/support/admin.ts";
 import { postPartly } from "#e2e/support/oversized-request.ts";
 import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
 import { baseURL } from "./fixtures.ts";
@@ -75,14 +75,14 @@ describe("POST /api/uploads", () => {
   });
 
   it("stores photos for a signed-in staff member and for the staff token, served at once by /media", async () => {
-    const cookie = await staffCookie(baseURL(), testOwner);
+    const { cookie, csrfToken } = await staffSession(baseURL(), testOwner);
     // The session's own page without its token (a page of a sibling site could send as much): refused.
     const noToken = await upload(photoForm([{ name: "hat.jpg", body: photo }]), { Origin: baseURL(), Cookie: cookie });
     expect([noToken.status, await noToken.json()]).toEqual([403, { error: "Missing or wrong CSRF token: reload the page" }]);
     const bySession = await upload(photoForm([{ name: "Ubud Panama.jpg", body: await jpegWithGps() }]), {
       Origin: baseURL(),
       Cookie: cookie,
-      "X-CSRF-Token": await formToken(baseURL(), cookie),
+      "X-CSRF-Token": csrfToken,
     });
     expect(bySession.status).toBe(200);
     const [one] = (await bySession.json()) as Result[];

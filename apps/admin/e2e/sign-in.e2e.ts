@@ -1,0 +1,80 @@
+import { CSRF_HEADER, sessionAnswer } from "@workshop/domain/staff-api.ts";
+import { describe, expect, it } from "vitest";
+import { apiURL, consoleURL, expectAccessible, useBrowser } from "./browser.ts";
+import { signIn, testOwner } from "./support/staff.ts";
+
+const browser = useBrowser();
+
+/** Signs in through the API as the console does (from the console's origin): the cookie and the token. */
+async function apiSession(who: { email: string; password: string }) {
+  const answer = await fetch(`${apiURL()}/api/admin/session`, {
+    method: "POST",
+    headers: { Origin: consoleURL(), "Content-Type": "application/json" },
+    body: JSON.stringify(who),
+  });
+  expect(answer.status).toBe(200);
+  const cookie = answer.headers
+    .getSetCookie()
+    .find((c) => /^(__Host-)?staff=/.test(c))!
+    .split(";")[0]!;
+  return { cookie, csrfToken: sessionAnswer.parse(await answer.json()).csrfToken };
+}
+
+/** A person of her own, so that locking her out leaves the owner the other tests use alone. */
+async function newPerson(email: string, password: string) {
+  const owner = await apiSession(testOwner);
+  const made = await fetch(`${apiURL()}/api/admin/staff`, {
+    method: "POST",
+    headers: { Origin: consoleURL(), Cookie: owner.cookie, [CSRF_HEADER]: owner.csrfToken, "Content-Type": "application/json" },
+    body: JSON.stringify({ email, name: "Nyoman", role: "staff", locale: "en", choice: "own", password }),
+  });
+  expect(made.status, await made.clone().text()).toBe(201);
+}
+
+describe("signing in to the console", () => {
+  it("says the same for an unknown e-mail as for a wrong password", async () => {
+    const page = await browser.open();
+    await page.goto(`${consoleURL()}/admin/login`);
+    for (const [email, password] of [
+      ["nobody-here@workshop.test", testOwner.password],
+      [testOwner.email, "not-the-password"],
+    ]) {
+      await page.getByLabel("E-mail").fill(email!);
+      await page.getByLabel("Password").fill(password!);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect.poll(() => page.getByRole("alert").textContent()).toBe("Wrong e-mail or password.");
+      await expect.poll(() => page.getByLabel("Password").inputValue()).toBe("");
+    }
+  });
+
+  it("locks a person out after 10 wrong passwords in 15 minutes, even from the right one, and says for how long", async () => {
+    const nyoman = { email: "nyoman@workshop.test", password: "Sidemen-valley-rice-2026" };
+    await newPerson(nyoman.email, nyoman.password);
+    const page = await browser.open();
+    await page.goto(`${consoleURL()}/admin/login`);
+    for (let i = 0; i < 10; i++) {
+      await page.getByLabel("E-mail").fill(nyoman.email);
+      await page.getByLabel("Password").fill(`wrong-guess-number-${i}`);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect.poll(() => page.getByLabel("Password").inputValue()).toBe("");
+      await expect.poll(() => page.getByRole("alert").textContent()).toBe("Wrong e-mail or password.");
+    }
+    await page.getByLabel("Password").fill(nyoman.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Too many failed sign-ins. Try again in 15 min.");
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+    await expectAccessible(page);
+  });
+
+  it("signs out for good: the old session's cookie opens nothing afterwards", async () => {
+    const page = await browser.open();
+    await signIn(page, consoleURL(), testOwner);
+    const cookie = (await page.context().cookies(apiURL())).find((c) => c.name.endsWith("staff"))!;
+    const withOld = () => fetch(`${apiURL()}/api/admin/session`, { headers: { Cookie: `${cookie.name}=${cookie.value}` } });
+    expect((await withOld()).status).toBe(200);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("You have signed out.");
+    expect((await withOld()).status).toBe(401);
+    expect((await fetch(`${apiURL()}/api/admin/orders`, { headers: { Cookie: `${cookie.name}=${cookie.value}` } })).status).toBe(401);
+  });
+});
