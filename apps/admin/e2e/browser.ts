@@ -8,7 +8,7 @@ export const consoleURL = () => inject("consoleURL");
 export const apiURL = () => inject("apiURL");
 
 /** One Chromium per test file; `open` gives a fresh context (cookies, width, language) on the console. */
-export function useBrowser() {
+export function useBrowser(origin: () => string = consoleURL) {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -20,7 +20,7 @@ export function useBrowser() {
   });
   return {
     async open(options: ContextOptions = {}): Promise<Page> {
-      const context = await newContext(browser, consoleURL(), options);
+      const context = await newContext(browser, origin(), options);
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);

@@ -1,15 +1,25 @@
 import { CSRF_HEADER, sessionAnswer } from "@workshop/domain/staff-api.ts";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiURL, consoleURL, expectAccessible, useBrowser } from "./browser.ts";
+import { type ConsolePair, startConsolePair } from "./support/console-pair.ts";
 import { signIn, testOwner } from "./support/staff.ts";
 
 const browser = useBrowser();
 
+// Failed sign-ins are counted per address too (the tests' 127.0.0.1): the lockout runs on a console
+// and an API of its own, so that it leaves the other test files' sign-ins alone.
+let pair: ConsolePair;
+beforeAll(async () => {
+  pair = await startConsolePair();
+});
+afterAll(() => pair?.stop());
+const lockable = useBrowser(() => pair.consoleURL);
+
 /** Signs in through the API as the console does (from the console's origin): the cookie and the token. */
 async function apiSession(who: { email: string; password: string }) {
-  const answer = await fetch(`${apiURL()}/api/admin/session`, {
+  const answer = await fetch(`${pair.apiURL}/api/admin/session`, {
     method: "POST",
-    headers: { Origin: consoleURL(), "Content-Type": "application/json" },
+    headers: { Origin: pair.consoleURL, "Content-Type": "application/json" },
     body: JSON.stringify(who),
   });
   expect(answer.status).toBe(200);
@@ -23,9 +33,9 @@ async function apiSession(who: { email: string; password: string }) {
 /** A person of her own, so that locking her out leaves the owner the other tests use alone. */
 async function newPerson(email: string, password: string) {
   const owner = await apiSession(testOwner);
-  const made = await fetch(`${apiURL()}/api/admin/staff`, {
+  const made = await fetch(`${pair.apiURL}/api/admin/staff`, {
     method: "POST",
-    headers: { Origin: consoleURL(), Cookie: owner.cookie, [CSRF_HEADER]: owner.csrfToken, "Content-Type": "application/json" },
+    headers: { Origin: pair.consoleURL, Cookie: owner.cookie, [CSRF_HEADER]: owner.csrfToken, "Content-Type": "application/json" },
     body: JSON.stringify({ email, name: "Nyoman", role: "staff", locale: "en", choice: "own", password }),
   });
   expect(made.status, await made.clone().text()).toBe(201);
@@ -50,8 +60,8 @@ describe("signing in to the console", () => {
   it("locks a person out after 10 wrong passwords in 15 minutes, even from the right one, and says for how long", async () => {
     const nyoman = { email: "nyoman@workshop.test", password: "Sidemen-valley-rice-2026" };
     await newPerson(nyoman.email, nyoman.password);
-    const page = await browser.open();
-    await page.goto(`${consoleURL()}/admin/login`);
+    const page = await lockable.open();
+    await page.goto(`${pair.consoleURL}/admin/login`);
     for (let i = 0; i < 10; i++) {
       await page.getByLabel("E-mail").fill(nyoman.email);
       await page.getByLabel("Password").fill(`wrong-guess-number-${i}`);
