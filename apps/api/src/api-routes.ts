@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { aiRoutes } from "./ai/routes.ts";
 import { auditRoutes } from "./audit/routes.ts";
+import { productsConsoleRoutes } from "./catalog/console-routes.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
 import { checkoutRoutes } from "./checkout/routes.ts";
 import { customOrdersConsoleRoutes } from "./custom-orders/console-routes.ts";
@@ -21,6 +22,7 @@ import { staffRoutes } from "./staff/routes.ts";
  */
 export const apiRoutes: FastifyPluginAsync[] = [
   catalogRoutes,
+  productsConsoleRoutes,
   pricingRoutes,
   socialRoutes,
   deskRoutes,

@@ -104,10 +104,41 @@ async function writePhotos(tx: Tx, productId: number, photos: EditablePhoto[]): 
  * transaction-level advisory lock, so two created at once get two ids (docs/decisions/021).
  */
 export async function createProduct(input: ProductInput, actor: Actor): Promise<EditableProduct> {
+  return (await addProduct(input, actor, null)).product;
+}
+
+/**
+ * createProduct for a form with a one-time nonce: the same form sent again (a double click, a
+ * retry after a lost answer) adds nothing and answers the product it added. The nonce is kept in
+ * the creation's audit row, looked up under the same lock that hands out ids.
+ */
+export async function createProductOnce(
+  input: ProductInput,
+  nonce: string,
+  actor: Actor,
+): Promise<{ product: EditableProduct; created: boolean }> {
+  return addProduct(input, actor, nonce);
+}
+
+async function addProduct(
+  input: ProductInput,
+  actor: Actor,
+  nonce: string | null,
+): Promise<{ product: EditableProduct; created: boolean }> {
   const photos = await photosOf(input, []);
   const db = await getDb();
-  const created = await db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(${PRODUCT_ID_LOCK})`.execute(tx);
+    if (nonce !== null) {
+      const earlier = await tx
+        .selectFrom("auditLog")
+        .select("recordId")
+        .where("action", "=", "product-created")
+        .where(sql<string>`after->>'form'`, "=", nonce)
+        .executeTakeFirst();
+      const product = earlier?.recordId ? await editableProduct(Number(earlier.recordId), tx) : null;
+      if (product) return { product, created: false };
+    }
     const next = await tx.selectFrom("products").select(sql<number>`coalesce(max(products.id), 0) + 1`.as("id")).executeTakeFirst();
     const id = Number(next?.id ?? 1);
     await tx
@@ -118,11 +149,11 @@ export async function createProduct(input: ProductInput, actor: Actor): Promise<
     await sql`select setval(pg_get_serial_sequence('products', 'id'), ${id})`.execute(tx);
     await writePhotos(tx, id, photos);
     const product = (await editableProduct(id, tx))!;
-    await recordAudit({ actor, action: "product-created", recordType: "product", recordId: id, after: snapshot(product) }, tx);
+    const after = nonce === null ? snapshot(product) : { ...snapshot(product), form: nonce };
+    await recordAudit({ actor, action: "product-created", recordType: "product", recordId: id, after }, tx);
     await catalogChanged(tx);
-    return product;
+    return { product, created: true };
   });
-  return created;
 }
 
 async function lockedProduct(tx: Tx, id: number): Promise<EditableProduct> {
