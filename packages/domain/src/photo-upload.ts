@@ -19,13 +19,14 @@ export type UploadedFile = { url: string; downloadUrl: string; pathname: string;
 /**
  * Sends one file through XMLHttpRequest, reporting real upload progress (0..1) as the bytes go
  * out, and resolves with the stored file, or rejects with the server's {error} (or none). A staff
- * write: it carries the session's form token (`csrfToken`).
+ * write: it carries the session's form token (`csrfToken`). The staff console, on its own origin,
+ * sends it to the API's address with the session's cookie (`withCredentials`).
  */
 export function uploadFile(
   file: File,
   onProgress: (fraction: number) => void,
   csrfToken: string,
-  endpoint = "/api/uploads",
+  { endpoint = "/api/uploads", withCredentials = false }: { endpoint?: string; withCredentials?: boolean } = {},
 ): Promise<UploadedFile> {
   return send(
     file,
@@ -33,6 +34,7 @@ export function uploadFile(
     endpoint,
     (body) => (Array.isArray(body) && typeof body[0]?.pathname === "string" ? (body[0] as UploadedFile) : null),
     { [CSRF_HEADER]: csrfToken },
+    withCredentials,
   );
 }
 
@@ -49,10 +51,12 @@ function send<T>(
   endpoint: string,
   read: (body: unknown) => T | null,
   headers: Record<string, string> = {},
+  withCredentials = false,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", endpoint);
+    xhr.withCredentials = withCredentials;
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.responseType = "json";
     xhr.upload.addEventListener("progress", (event) => {

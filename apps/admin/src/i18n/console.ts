@@ -40,7 +40,6 @@ export const consoleTexts = defineMessages(
     "pages.goTo": "Page {page}",
     owner: "Owner",
     staff: "Staff",
-    oldAdmin: "Not in the new console yet: opens the shop's admin pages",
   },
   {
     ru: {
@@ -81,7 +80,6 @@ export const consoleTexts = defineMessages(
       "pages.goTo": "Страница {page}",
       owner: "Владелец",
       staff: "Сотрудник",
-      oldAdmin: "Пока не в новой панели: откроется админка магазина",
     },
   },
 );

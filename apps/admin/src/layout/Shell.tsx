@@ -1,7 +1,7 @@
 import { locales } from "@workshop/domain/locale.ts";
 import { sessionAnswer } from "@workshop/domain/staff-api.ts";
 import { NavLink, Outlet, useNavigate, useRevalidator } from "react-router";
-import { api, apiBase } from "#admin/api/client.ts";
+import { api } from "#admin/api/client.ts";
 import { consoleTexts } from "#admin/i18n/console.ts";
 import { useT } from "#admin/i18n/use-t.ts";
 import { rememberSession, useSession } from "#admin/session/session.ts";
@@ -9,19 +9,18 @@ import { rememberSession, useSession } from "#admin/session/session.ts";
 type Section = {
   key: "dashboard" | "orders" | "products" | "custom" | "inbox" | "staff" | "audit" | "account";
   to: string;
-  here?: boolean;
 };
 
-// The console's sections; those not drawn here yet open the shop's admin pages.
+// The console's sections, every one drawn here.
 const sections: Section[] = [
-  { key: "dashboard", to: "/admin", here: true },
-  { key: "orders", to: "/admin/orders", here: true },
+  { key: "dashboard", to: "/admin" },
+  { key: "orders", to: "/admin/orders" },
   { key: "products", to: "/admin/products" },
-  { key: "custom", to: "/admin/custom-orders", here: true },
-  { key: "inbox", to: "/admin/inbox", here: true },
-  { key: "staff", to: "/admin/staff", here: true },
-  { key: "audit", to: "/admin/audit", here: true },
-  { key: "account", to: "/admin/account", here: true },
+  { key: "custom", to: "/admin/custom-orders" },
+  { key: "inbox", to: "/admin/inbox" },
+  { key: "staff", to: "/admin/staff" },
+  { key: "audit", to: "/admin/audit" },
+  { key: "account", to: "/admin/account" },
 ];
 
 const tab = "rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap";
@@ -78,19 +77,13 @@ export function Component() {
           <ul className="flex flex-wrap gap-1">
             {sections.map((section) => (
               <li key={section.key}>
-                {section.here ? (
-                  <NavLink
-                    to={section.to}
-                    end={section.to === "/admin"}
-                    className={({ isActive }) => `${tab} ${isActive ? "bg-ink-900 text-sand-50" : "text-ink-700 hover:bg-sand-100"}`}
-                  >
-                    {t(`nav.${section.key}`)}
-                  </NavLink>
-                ) : (
-                  <a href={`${apiBase()}${section.to}`} title={t("oldAdmin")} className={`${tab} text-ink-700 hover:bg-sand-100`}>
-                    {t(`nav.${section.key}`)}
-                  </a>
-                )}
+                <NavLink
+                  to={section.to}
+                  end={section.to === "/admin"}
+                  className={({ isActive }) => `${tab} ${isActive ? "bg-ink-900 text-sand-50" : "text-ink-700 hover:bg-sand-100"}`}
+                >
+                  {t(`nav.${section.key}`)}
+                </NavLink>
               </li>
             ))}
           </ul>
