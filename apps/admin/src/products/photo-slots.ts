@@ -3,7 +3,7 @@
  * upload is still on its way, failed, or done (then it has its storage key). Only done slots are
  * the product's photos; a slot keeps its place however soon its upload finishes.
  */
-export type UploadState = { name: string; progress: number; state: "sending" | "failed"; reason: string | null; retry: boolean };
+type UploadState = { name: string; progress: number; state: "sending" | "failed"; reason: string | null; retry: boolean };
 export type PhotoSlot = { id: string; key: string | null; altEn: string; altRu: string; upload: UploadState | null };
 export type PhotoRow = { key: string; altEn: string; altRu: string };
 

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { productSchema } from "../validation/product.ts";
 
 /**
  * The staff console's products (`/api/admin/products…`): the list, one product as its form edits
@@ -66,11 +65,8 @@ export const productAnswer = z.object({
 });
 export type ProductAnswer = z.infer<typeof productAnswer>;
 
-/** A form's one-time key: the same form sent twice adds one product. */
-export const productNonce = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "expired");
-
-/** PUT /api/admin/products/:id: every field (the product form's schema). */
-export const productRequest = productSchema;
-
-/** POST /api/admin/products: every field and the form's nonce; 201 with the product, 200 with it for a form sent before. */
-export const newProductRequest = z.object({ nonce: productNonce });
+/**
+ * POST /api/admin/products: every field (validation/product.ts's productSchema, as PUT /:id takes
+ * them) and the form's one-time nonce; 201 with the product, 200 with it for a form sent before.
+ */
+export const newProductRequest = z.object({ nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "expired") });
