@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { aiConsoleRoutes } from "./ai/console-routes.ts";
 import { aiRoutes } from "./ai/routes.ts";
 import { auditRoutes } from "./audit/routes.ts";
 import { productsConsoleRoutes } from "./catalog/console-routes.ts";
@@ -33,6 +34,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   customOrdersConsoleRoutes,
   mediaRoutes,
   aiRoutes,
+  aiConsoleRoutes,
   staffRoutes,
   peopleRoutes,
   auditRoutes,

@@ -2,8 +2,8 @@ import { z } from "zod";
 
 /**
  * The studio-photo request (SPEC 7 `POST /api/ai/enhance-product-images`), shared by the admin's
- * panel (its choices and limits) and the server (the real check). The panel's texts are in
- * app/i18n/admin-ai-studio.ts (SPEC 8's verbatim in English).
+ * panel (its choices and limits) and the server (the real check). The panel's texts are in the
+ * console's i18n/ai-studio.ts (SPEC 8's verbatim in English).
  */
 export const MAX_REFERENCE_PHOTOS = 10;
 export const MAX_STUDIO_SIDE = 2048;
@@ -60,18 +60,28 @@ export function parseSize(size: string): { width: number; height: number } | nul
   return { width, height };
 }
 
-/** What GET answers (SPEC 7 plus the extras the panel shows). */
-export type EnhanceStatus = {
-  jobId: string;
-  status: "queued" | "PROCESSING" | "COMPLETED" | "FAILED";
-  resultImages: string[];
-  prompt: string;
-  error: string | null;
-  engine: "local" | "remote" | null;
-  summary: string | null;
-  progress: { done: number; total: number };
-  sourceCount: number;
-  sources: string[];
-  results: { id: number; url: string; pathname: string; view: string; sourceIndex: number | null; state: "new" | "added" | "discarded" }[];
-  createdAt: string;
-};
+/** What GET answers (SPEC 7 plus the extras the panel shows); the console checks it with this schema. */
+export const enhanceStatusSchema = z.object({
+  jobId: z.string(),
+  status: z.enum(["queued", "PROCESSING", "COMPLETED", "FAILED"]),
+  resultImages: z.array(z.string()),
+  prompt: z.string(),
+  error: z.string().nullable(),
+  engine: z.enum(["local", "remote"]).nullable(),
+  summary: z.string().nullable(),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  sourceCount: z.number().int(),
+  sources: z.array(z.string()),
+  results: z.array(
+    z.object({
+      id: z.number().int(),
+      url: z.string(),
+      pathname: z.string(),
+      view: z.string(),
+      sourceIndex: z.number().int().nullable(),
+      state: z.enum(["new", "added", "discarded"]),
+    }),
+  ),
+  createdAt: z.string(),
+});
+export type EnhanceStatus = z.infer<typeof enhanceStatusSchema>;
