@@ -42,17 +42,27 @@ export async function api<T = unknown>(path: string, { method = "GET", body, ans
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET" && csrfToken) headers[CSRF_HEADER] = csrfToken;
+  return send(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal }, answer);
+}
+
+/**
+ * Files sent as a form (multipart, each in the field `files`, as POST /api/uploads reads them) with
+ * the session's cookie and CSRF token; the answer checked as api() checks it.
+ */
+export async function apiUpload<T>(path: string, files: File[], answer: z.ZodType<T>): Promise<T> {
+  const form = new FormData();
+  for (const file of files) form.append("files", file);
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (csrfToken) headers[CSRF_HEADER] = csrfToken;
+  return send(path, { method: "POST", headers, body: form }, answer);
+}
+
+async function send<T>(path: string, init: RequestInit, answer: z.ZodType<T> | undefined): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`${apiUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "include",
-      signal,
-    });
+    response = await fetch(`${apiUrl}${path}`, { ...init, credentials: "include" });
   } catch (error) {
-    if (signal?.aborted) throw error;
+    if (init.signal?.aborted) throw error;
     throw new ApiError(0, "The shop's server cannot be reached. Check the connection and try again.");
   }
   if (response.status === 204) return undefined as T;

@@ -1,12 +1,18 @@
-import { defineMessages } from "./core.ts";
+import { defineMessages } from "@workshop/domain/i18n/core.ts";
 
-/** Texts of the 'AI studio photos' panel in the product form (SPEC 2.11, 4, 5, 8). */
-export const adminAiStudio = defineMessages(
+/**
+ * Texts of the 'AI studio photos' panel on the console's product page (SPEC 2.11, 4, 5, 8): in
+ * Russian for the workshop's Russian-speaking staff, English as the second language, as the
+ * console's language setting chooses.
+ */
+export const aiStudioTexts = defineMessages(
   {
     title: "AI studio photos",
     intro:
       "Studio photos made from this hat's photos: choose up to 10 reference photos, then start. You can leave the page while it works: every job stays listed below.",
-    noScript: "Studio photos need JavaScript.",
+    loading: "Loading the studio jobs…",
+    loadFailed: "The studio jobs could not be loaded: {reason}",
+    retry: "Try again",
     references: "Reference photos",
     referencesHint: "Choose from the product's photos or upload new ones (up to {max} are used).",
     noReferences: "The product has no photos yet: upload one here or in Photos above.",
@@ -79,7 +85,9 @@ export const adminAiStudio = defineMessages(
       title: "Студийные фото (ИИ)",
       intro:
         "Студийные фото из снимков этой шляпы: выберите до 10 фото-образцов и нажмите «Начать». Страницу можно закрыть, пока идёт обработка: все задания остаются в списке ниже.",
-      noScript: "Для студийных фото нужен JavaScript.",
+      loading: "Загрузка заданий…",
+      loadFailed: "Не удалось загрузить задания: {reason}",
+      retry: "Повторить",
       references: "Фото-образцы",
       referencesHint: "Выберите фото товара или загрузите новые (используются не больше {max}).",
       noReferences: "У товара пока нет фото: загрузите его здесь или в разделе «Фотографии» выше.",
