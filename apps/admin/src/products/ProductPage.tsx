@@ -23,9 +23,10 @@ import { productsTexts } from "#admin/i18n/products.ts";
 import { useT } from "#admin/i18n/use-t.ts";
 import { ConfirmStep } from "#admin/orders/OrderActions.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
+import { AiStudioPanel } from "./AiStudioPanel.tsx";
 import { ProductPhotos } from "./ProductPhotos.tsx";
 import type { ProductsNotice } from "./ProductsPage.tsx";
-import { type PhotoSlot, photoRows, slotsOf } from "./photo-slots.ts";
+import { type PhotoSlot, photoRows, slotsOf, withPhotoKey } from "./photo-slots.ts";
 
 type Loaded = { product: ProductAnswer | null } | { notFound: true };
 
@@ -308,7 +309,11 @@ function ProductForm({ product: loadedProduct }: { product: ProductAnswer | null
         </fieldset>
 
         <ProductPhotos slots={slots} onChange={setSlots} errors={errors} say={say} />
-        {/* AI studio panel: <AiStudioPanel productId photoKeys onAdd /> */}
+        <AiStudioPanel
+          productId={product?.id ?? null}
+          photoKeys={photoRows(slots).map((row) => row.key)}
+          onAdd={(key) => setSlots((list) => withPhotoKey(list, key))}
+        />
 
         {uploading && <p className="text-sm text-ink-700">{t("form.uploading")}</p>}
         <div className="flex flex-wrap gap-3">
