@@ -1,6 +1,7 @@
 import { type Catalogue, type Translate, translator } from "@workshop/domain/i18n/core.ts";
 import { defaultLocale, isLocale, type Locale } from "@workshop/domain/locale.ts";
 import type { SessionAnswer } from "@workshop/domain/staff-api.ts";
+import { useEffect } from "react";
 import { useRouteLoaderData, useSearchParams } from "react-router";
 
 /**
@@ -19,4 +20,12 @@ export function useLocale(): Locale {
 
 export function useT<K extends string>(catalogue: Catalogue<K>): Translate<K> {
   return translator(catalogue, useLocale());
+}
+
+/** The page's language for screen readers, spelling and translation tools: the console's, on the document. */
+export function useDocumentLanguage(): void {
+  const locale = useLocale();
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
 }

@@ -3,7 +3,7 @@ import { sessionAnswer } from "@workshop/domain/staff-api.ts";
 import { NavLink, Outlet, useNavigate, useRevalidator } from "react-router";
 import { api } from "#admin/api/client.ts";
 import { consoleTexts } from "#admin/i18n/console.ts";
-import { useT } from "#admin/i18n/use-t.ts";
+import { useDocumentLanguage, useT } from "#admin/i18n/use-t.ts";
 import { rememberSession, useSession } from "#admin/session/session.ts";
 
 type Section = {
@@ -28,6 +28,7 @@ const tab = "rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap";
 /** The frame of every signed-in page: who is signed in, the sections, language and sign-out. */
 export function Component() {
   const t = useT(consoleTexts);
+  useDocumentLanguage();
   const { staff } = useSession();
   const navigate = useNavigate();
   const revalidator = useRevalidator();

@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { redirect, useNavigate, useSearchParams } from "react-router";
 import { ApiError, api } from "#admin/api/client.ts";
 import { consoleTexts } from "#admin/i18n/console.ts";
-import { useT } from "#admin/i18n/use-t.ts";
+import { useDocumentLanguage, useT } from "#admin/i18n/use-t.ts";
 import { safeNext } from "#admin/session/safe-next.ts";
 import { loadSession, rememberSession } from "#admin/session/session.ts";
 
@@ -18,6 +18,7 @@ export async function loader({ request }: { request: Request }) {
 
 export function Component() {
   const t = useT(consoleTexts);
+  useDocumentLanguage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [refusal, setRefusal] = useState<string | null>(null);
