@@ -105,7 +105,7 @@ function deliveryName(td: Translate<keyof typeof deliveryTexts.en & string>, id:
   return isDeliveryOptionId(id) ? td(`${id}.name`) : id;
 }
 
-export const statusColours: Record<string, string> = {
+const statusColours: Record<string, string> = {
   PENDING: "bg-amber-50 text-amber-900 ring-amber-300",
   NEW: "bg-sky-50 text-sky-900 ring-sky-300",
   PROCESSING: "bg-blue-50 text-blue-900 ring-blue-300",
@@ -117,14 +117,14 @@ export const statusColours: Record<string, string> = {
   CANCELLED: "bg-red-50 text-red-900 ring-red-300",
   test_payment: "bg-gray-100 text-gray-800 ring-gray-300",
 };
-export const paymentColours: Record<string, string> = {
+const paymentColours: Record<string, string> = {
   SUCCEEDED: "bg-green-50 text-green-900 ring-green-300",
   PENDING: "bg-amber-50 text-amber-900 ring-amber-300",
   AWAITING_PREPAYMENT: "bg-amber-50 text-amber-900 ring-amber-300",
   DEPOSIT_PAID: "bg-sky-50 text-sky-900 ring-sky-300",
   FAILED: "bg-red-50 text-red-900 ring-red-300",
 };
-export const neutral = "bg-gray-100 text-gray-800 ring-gray-300";
+const neutral = "bg-gray-100 text-gray-800 ring-gray-300";
 
 /** An order or payment status as a coloured pill, one colour per status. */
 export function StatusBadge({ kind, value }: { kind: "status" | "payment"; value: string }) {
