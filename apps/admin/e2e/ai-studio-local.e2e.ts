@@ -27,7 +27,7 @@ beforeAll(async () => {
   shop = await startStudioShop([owner]);
 }, 120_000);
 afterAll(async () => {
-  await shop?.remove();
+  await shop?.stop();
 });
 
 describe("the AI studio photos panel with the local engine", () => {

@@ -43,7 +43,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterAll(async () => {
-  await shop?.remove();
+  await shop?.stop();
   await sim?.close();
 });
 

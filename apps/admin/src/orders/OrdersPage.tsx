@@ -22,13 +22,14 @@ import {
 import { Price } from "@workshop/ui/Price.tsx";
 import { StatusPill } from "@workshop/ui/StatusPill.tsx";
 import { TableShell } from "@workshop/ui/TableShell.tsx";
-import { useMemo, useState } from "react";
-import { Form, Link, redirect, useLoaderData, useSearchParams } from "react-router";
+import { useMemo } from "react";
+import { Link, redirect, useLoaderData, useSearchParams } from "react-router";
 import { ApiError, api, apiBase } from "#admin/api/client.ts";
 import { consoleDate } from "#admin/dates.ts";
 import { ordersTexts } from "#admin/i18n/orders.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { ConsolePages } from "#admin/layout/ConsolePages.tsx";
+import { FoldedFilters } from "#admin/layout/FoldedFilters.tsx";
 import { BadQuery, EmptyList } from "#admin/layout/ListStates.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
 import { orderStatusTone, paymentStatusTone } from "./status-tone.ts";
@@ -67,7 +68,6 @@ export function Component() {
   const locale = useLocale();
   const { list, refusal } = useLoaderData<Loaded>();
   const [params, setParams] = useSearchParams();
-  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const sorting = sortOf(params.get("sort"));
   const size = list?.size ?? orderPageSizes[0];
@@ -174,22 +174,14 @@ export function Component() {
         </div>
       </div>
 
-      <button
-        type="button"
-        className="btn-secondary mt-4 w-full md:hidden"
-        aria-expanded={filtersOpen}
-        aria-controls="order-filters"
-        onClick={() => setFiltersOpen((open) => !open)}
-      >
-        {t("filters")}
-        {activeFilters > 0 && ` (${activeFilters})`}
-      </button>
-      <Form
-        method="get"
+      <FoldedFilters
         id="order-filters"
-        key={params.toString()}
-        className={`${filtersOpen ? "grid" : "hidden md:grid"} mt-4 gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4`}
-        aria-label={t("filter.legend")}
+        label={t("filter.legend")}
+        toggle={t("filters")}
+        active={activeFilters}
+        apply={t("filter.apply")}
+        reset={t("filter.reset")}
+        resetTo="/admin/orders"
       >
         <label className="text-sm font-medium lg:col-span-2">
           {t("filter.search")}
@@ -236,15 +228,7 @@ export function Component() {
           {[...orderPageSizes].sort((a, b) => a - b).map((n) => ({ value: String(n), label: String(n) }))}
         </Choice>
         {params.get("sort") && <input type="hidden" name="sort" value={params.get("sort") ?? ""} />}
-        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-          <button type="submit" className="btn-primary">
-            {t("filter.apply")}
-          </button>
-          <Link to="/admin/orders" className="btn-secondary">
-            {t("filter.reset")}
-          </Link>
-        </div>
-      </Form>
+      </FoldedFilters>
 
       {refusal !== null ? (
         <BadQuery>{t("badQuery", { error: refusal })}</BadQuery>

@@ -5,12 +5,13 @@ import { type ProductListAnswer, type ProductListRowAnswer, productListAnswer } 
 import { Notice } from "@workshop/ui/Notice.tsx";
 import { StatusPill } from "@workshop/ui/StatusPill.tsx";
 import { TableShell } from "@workshop/ui/TableShell.tsx";
-import { useMemo, useState } from "react";
-import { Form, Link, redirect, useLoaderData, useLocation, useSearchParams } from "react-router";
+import { useMemo } from "react";
+import { Link, redirect, useLoaderData, useLocation, useSearchParams } from "react-router";
 import { api, apiBase } from "#admin/api/client.ts";
 import { productsTexts } from "#admin/i18n/products.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { ConsolePages } from "#admin/layout/ConsolePages.tsx";
+import { FoldedFilters } from "#admin/layout/FoldedFilters.tsx";
 import { EmptyList } from "#admin/layout/ListStates.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
 
@@ -39,7 +40,6 @@ export function Component() {
   const list = useLoaderData<ProductListAnswer>();
   const notice = useLocation().state as ProductsNotice | null;
   const [params] = useSearchParams();
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const { page, limit, total, totalPages } = list.pagination;
 
   const columns = useMemo<ColumnDef<typeof features, ProductListRowAnswer>[]>(
@@ -100,22 +100,14 @@ export function Component() {
       </div>
       {notice?.deleted && <Notice tone="done">{t("done.deleted", { id: notice.deleted })}</Notice>}
 
-      <button
-        type="button"
-        className="btn-secondary mt-4 w-full md:hidden"
-        aria-expanded={filtersOpen}
-        aria-controls="product-filters"
-        onClick={() => setFiltersOpen((open) => !open)}
-      >
-        {t("filters")}
-        {activeFilters > 0 && ` (${activeFilters})`}
-      </button>
-      <Form
-        method="get"
+      <FoldedFilters
         id="product-filters"
-        key={params.toString()}
-        aria-label={t("filter.legend")}
-        className={`${filtersOpen ? "grid" : "hidden md:grid"} mt-4 gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4`}
+        label={t("filter.legend")}
+        toggle={t("filters")}
+        active={activeFilters}
+        apply={t("filter.apply")}
+        reset={t("filter.reset")}
+        resetTo="/admin/products"
       >
         <label className="text-sm font-medium lg:col-span-2">
           {t("filter.search")}
@@ -157,15 +149,7 @@ export function Component() {
             ))}
           </select>
         </label>
-        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-          <button type="submit" className="btn-primary">
-            {t("filter.apply")}
-          </button>
-          <Link to="/admin/products" className="btn-secondary">
-            {t("filter.reset")}
-          </Link>
-        </div>
-      </Form>
+      </FoldedFilters>
 
       {list.rows.length === 0 ? (
         <EmptyList text={t("empty")} total={total} firstPage={{ href: pageHref(1), label: t("firstPage") }} />
