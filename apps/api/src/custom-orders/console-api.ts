@@ -6,6 +6,7 @@ import {
   type CustomQuotesAnswer,
   customOrderListRequest,
 } from "@workshop/domain/staff-api/custom-orders.ts";
+import { recordChanges } from "#server/audit/record-changes.ts";
 import { getDb } from "#server/db/client.ts";
 import { AppError } from "#server/errors.ts";
 import { quotePage } from "./quote-admin.ts";
@@ -116,6 +117,7 @@ export async function consoleCustomOrder(id: number): Promise<CustomOrderAnswer>
       createdAt: mail.createdAt.toISOString(),
       sentAt: mail.sentAt?.toISOString() ?? null,
     })),
+    changes: recordChanges(detail.audit),
   };
 }
 

@@ -186,6 +186,10 @@ describe("the console's custom requests API", () => {
     expect(shown.mails.filter((m) => m.template === "custom-order-message").map((m) => [m.to, m.subject])).toEqual([
       ["ayu@example.com", `Your custom hat request #C${first}`],
     ]);
+    // Its changes, newest first, by who made them: the e-mail, the notes, the status.
+    expect(shown.changes.map((c) => c.action)).toEqual(["custom-order-email", "custom-order-notes", "custom-order-status"]);
+    expect(shown.changes[2]!.changes).toContain("status: NEW → CONTACTED");
+    expect(new Set(shown.changes.map((c) => c.actor)).size).toBe(1);
 
     const quote = await call(`/api/admin/custom-orders/${first}/quotes`, {
       method: "POST",

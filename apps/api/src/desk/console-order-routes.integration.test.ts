@@ -1,7 +1,9 @@
-import { orderDetailAnswer } from "@workshop/domain/staff-api/order.ts";
+import { orderDetailAnswer, orderMailAnswer } from "@workshop/domain/staff-api/order.ts";
 import type { FastifyInstance, InjectOptions } from "fastify";
+import type { Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { json } from "#server/db/json.ts";
+import type { OrdersTable } from "#server/db/types.ts";
 import { startSession } from "#server/staff/sessions.ts";
 import { startTestApp, type TestApp } from "#test-support/test-app.ts";
 
@@ -29,8 +31,8 @@ async function browserOf(email: string, role: "owner" | "staff"): Promise<Browse
 }
 
 let serial = 0;
-/** A cash-in-store order awaiting its prepayment, to be shipped by DHL. */
-async function cashOrder(): Promise<string> {
+/** A cash-in-store order awaiting its prepayment, to be shipped by DHL (or other columns, e.g. a custom hat's). */
+async function cashOrder(columns: Partial<Insertable<OrdersTable>> = {}): Promise<string> {
   serial += 1;
   const row = await test.database.db
     .insertInto("orders")
@@ -61,6 +63,7 @@ async function cashOrder(): Promise<string> {
       usdToIdrRate: "16777.30",
       totalIdr: 1_200_000,
       locale: "en",
+      ...columns,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -74,6 +77,22 @@ beforeAll(async () => {
   staff = await browserOf("ketut@workshop.test", "staff");
 });
 afterAll(() => test?.close());
+
+/** A custom hat's order with its deposit paid ($40 of $100 and the $30 delivery). */
+const depositPaid = () =>
+  cashOrder({
+    paymentMethod: "BCA",
+    paymentStatus: "DEPOSIT_PAID",
+    status: "IN_PROGRESS",
+    productId: null,
+    productName: "Custom panama",
+    priceCents: 10_000,
+    deliveryCostCents: 3_000,
+    totalCents: 13_000,
+    totalIdr: 2_181_049,
+    depositCents: 4_000,
+    depositIdr: 671_092,
+  });
 
 /** A call from the console: its origin, the cookie and (unless `token: null`) the CSRF token. */
 const call = (
@@ -122,7 +141,8 @@ describe("the console's order page (/api/admin/orders/:id)", () => {
     expect(answer.headers["cache-control"]).toBe("no-store");
     const view = orderDetailAnswer.parse(answer.json());
     expect(view.order).toMatchObject({ id, status: "PENDING", paymentStatus: "AWAITING_PREPAYMENT", carrier: null });
-    expect(view.can).toEqual({ markPaid: true, moves: expect.not.arrayContaining(["SHIPPED"]) });
+    expect(view.can).toEqual({ markPaid: true, balance: false, moves: expect.not.arrayContaining(["SHIPPED"]) });
+    expect(view.parts).toBeNull();
     expect(view.templates.map((t) => t.id)).toEqual(["being-made", "ready-for-pickup", "question"]);
     expect(view.templates[0]!.subject).toContain(view.order.orderNumber);
   });
@@ -235,6 +255,121 @@ describe("the console's order page (/api/admin/orders/:id)", () => {
   });
 });
 
+describe("a custom hat's balance link (POST /api/admin/orders/:id/balance-link)", () => {
+  const nonce = (c: string) => c.repeat(24);
+  const balanceMails = async (id: string) =>
+    test.database.db.selectFrom("mailOutbox").selectAll().where("orderId", "=", id).where("template", "=", "balance-requested").execute();
+
+  it("shows the deposit and the balance, each in USD and IDR, computed by the shop", async () => {
+    const id = await depositPaid();
+    const view = orderDetailAnswer.parse((await call(`/api/admin/orders/${id}`, { as: staff })).json());
+    expect(view.parts).toEqual({
+      deposit: { usdCents: 4_000, idr: 671_092, state: "paid" },
+      balance: { usdCents: 9_000, idr: 1_509_957, state: "unpaid" },
+    });
+    expect(view.can.balance).toBe(true);
+  });
+
+  it("is 401 for a stranger, 404 for an unknown order, 403 without the CSRF token, and changes nothing", async () => {
+    const id = await depositPaid();
+    const stranger = await call(`/api/admin/orders/${id}/balance-link`, { method: "POST", body: { nonce: nonce("s") } });
+    expect(stranger.statusCode).toBe(401);
+    const unknown = await call(`/api/admin/orders/${UNKNOWN}/balance-link`, { method: "POST", as: staff, body: { nonce: nonce("u") } });
+    expect([unknown.statusCode, unknown.json().error]).toEqual([404, "Order not found"]);
+    const noToken = await call(`/api/admin/orders/${id}/balance-link`, {
+      method: "POST",
+      as: staff,
+      token: null,
+      body: { nonce: nonce("t") },
+    });
+    expect([noToken.statusCode, noToken.json().error]).toEqual([403, "Missing or wrong CSRF token: reload the page"]);
+    const otherOrigin = await app.inject({
+      method: "POST",
+      url: `/api/admin/orders/${id}/balance-link`,
+      headers: { origin: "https://evil.example", cookie: staff.cookie, "x-csrf-token": staff.token, "content-type": "application/json" },
+      payload: JSON.stringify({ nonce: nonce("o") }),
+    });
+    expect(otherOrigin.statusCode).toBe(403);
+    expect(await balanceMails(id)).toEqual([]);
+    expect((await orderRow(id)).balanceRequestedAt).toBeNull();
+  });
+
+  it("is 400 naming the nonce, and 409 with a clear error for an order with no balance to ask for", async () => {
+    const bad = await call(`/api/admin/orders/${await depositPaid()}/balance-link`, { method: "POST", as: staff, body: { nonce: "x" } });
+    expect([bad.statusCode, bad.json().details]).toEqual([400, { nonce: "expired" }]);
+    const missing = await call(`/api/admin/orders/${await depositPaid()}/balance-link`, { method: "POST", as: staff, body: {} });
+    expect([missing.statusCode, Object.keys(missing.json().details)]).toEqual([400, ["nonce"]]);
+
+    const cash = await cashOrder();
+    const notCustom = await call(`/api/admin/orders/${cash}/balance-link`, { method: "POST", as: staff, body: { nonce: nonce("c") } });
+    expect([notCustom.statusCode, notCustom.json().error, notCustom.json().details]).toEqual([
+      409,
+      "Only a custom hat's order is paid in two parts",
+      { code: "no-balance" },
+    ]);
+    const unpaid = await cashOrder({ paymentMethod: "BCA", paymentStatus: "PENDING", depositCents: 4_000, depositIdr: 671_092 });
+    const noDeposit = await call(`/api/admin/orders/${unpaid}/balance-link`, { method: "POST", as: staff, body: { nonce: nonce("d") } });
+    expect([noDeposit.statusCode, noDeposit.json().details]).toEqual([409, { code: "not-paid" }]);
+    const paid = await depositPaid();
+    await test.database.db.updateTable("orders").set({ paymentStatus: "SUCCEEDED" }).where("id", "=", paid).execute();
+    const done = await call(`/api/admin/orders/${paid}/balance-link`, { method: "POST", as: staff, body: { nonce: nonce("p") } });
+    expect([done.statusCode, done.json().details]).toEqual([409, { code: "already-paid" }]);
+    for (const id of [cash, unpaid, paid]) expect(await balanceMails(id)).toEqual([]);
+  });
+
+  it("sends the link once per click, again on a new click, with its history line, audit row and e-mail listed", async () => {
+    const id = await depositPaid();
+    const first = await call(`/api/admin/orders/${id}/balance-link`, { method: "POST", as: staff, body: { nonce: nonce("a") } });
+    expect([first.statusCode, first.json()]).toEqual([201, { sent: true }]);
+    const repeat = await call(`/api/admin/orders/${id}/balance-link`, { method: "POST", as: staff, body: { nonce: nonce("a") } });
+    expect([repeat.statusCode, repeat.json()]).toEqual([200, { sent: false }]);
+    expect(await balanceMails(id)).toHaveLength(1);
+
+    const view = orderDetailAnswer.parse((await call(`/api/admin/orders/${id}`, { as: staff })).json());
+    expect(view.order.balanceRequestedAt).not.toBeNull();
+    expect(view.parts?.balance.state).toBe("requested");
+    expect(view.can.balance).toBe(true);
+    expect(view.history.at(-1)?.reason).toBe("balance payment link sent by ketut@workshop.test");
+    expect(view.changes).toMatchObject([{ actor: "ketut@workshop.test", action: "order-balance-link" }]);
+    expect(view.changes[0]!.changes).toContain("balanceIdr: 1509957");
+    const mail = view.mails.find((m) => m.template === "balance-requested");
+    expect(mail).toMatchObject({ to: "made@example.com" });
+
+    const again = await call(`/api/admin/orders/${id}/balance-link`, { method: "POST", as: staff, body: { nonce: nonce("b") } });
+    expect([again.statusCode, again.json()]).toEqual([201, { sent: true }]);
+    expect(await balanceMails(id)).toHaveLength(2);
+  });
+});
+
+describe("an order's e-mails (GET /api/admin/orders/:id/mails/:mailId)", () => {
+  it("lists each e-mail on the order and reads one by its text; 401 for a stranger, 404 for another order's", async () => {
+    const id = await cashOrder();
+    await call(`/api/admin/orders/${id}/emails`, {
+      method: "POST",
+      as: staff,
+      body: { subject: "Your hat", text: "It is <b>being</b> woven.", nonce: "m".repeat(24) },
+    });
+    const view = orderDetailAnswer.parse((await call(`/api/admin/orders/${id}`, { as: staff })).json());
+    const listed = view.mails.find((m) => m.template === "staff-message");
+    expect(listed).toMatchObject({ subject: "Your hat", to: "made@example.com" });
+    expect(view.changes).toMatchObject([{ action: "order-email", actor: "ketut@workshop.test" }]);
+
+    const read = await call(`/api/admin/orders/${id}/mails/${listed!.id}`, { as: staff });
+    expect(read.statusCode, read.body).toBe(200);
+    const mail = orderMailAnswer.parse(read.json());
+    expect(mail).toMatchObject({ orderId: id, orderNumber: view.order.orderNumber, subject: "Your hat", locale: "en" });
+    expect(mail.text).toContain("It is <b>being</b> woven.");
+    expect(read.json()).not.toHaveProperty("html");
+
+    expect((await call(`/api/admin/orders/${id}/mails/${listed!.id}`)).statusCode).toBe(401);
+    const other = await cashOrder();
+    for (const path of [`${other}/mails/${listed!.id}`, `${id}/mails/999999`, `${id}/mails/x`]) {
+      const missing = await call(`/api/admin/orders/${path}`, { as: staff });
+      expect([path, missing.statusCode, missing.json().error]).toEqual([path, 404, "E-mail not found"]);
+    }
+  });
+});
+
 describe("the console's CSV (/api/admin/orders.csv)", () => {
   it("is 401 for a stranger, and names statuses in the reader's language", async () => {
     expect((await call("/api/admin/orders.csv")).statusCode).toBe(401);
@@ -248,7 +383,7 @@ describe("the console's CSV (/api/admin/orders.csv)", () => {
       .trim()
       .split("\n");
     expect(lines[0]).toMatch(/^Order number,/);
-    expect(lines.slice(1).every((line) => /,(Pending|Processing|Shipped|Cancelled),/.test(line))).toBe(true);
+    expect(lines.slice(1).every((line) => /,(Pending|Processing|In progress|Shipped|Cancelled),/.test(line))).toBe(true);
     expect(lines.slice(1).some((line) => line.includes("AWAITING_PREPAYMENT"))).toBe(false);
     expect((await call("/api/admin/orders.csv?status=LOST", { as: staff })).statusCode).toBe(400);
   });

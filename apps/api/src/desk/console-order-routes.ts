@@ -1,7 +1,9 @@
 import {
+  balanceLinkRequest,
   orderDetailAnswer,
   orderEmailAnswer,
   orderEmailRequest,
+  orderMailAnswer,
   orderNoteRequest,
   orderStatusRequest,
 } from "@workshop/domain/staff-api/order.ts";
@@ -9,7 +11,8 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { searchParamsOf, webRequestOf } from "#server/plugins/web-request.ts";
 import { adminLocale, requireStaffRoute } from "#server/staff/guard.ts";
-import { consoleOrder, requireOrder } from "./console-order.ts";
+import { sendBalanceLink } from "./balance-link.ts";
+import { consoleOrder, consoleOrderMail, requireOrder } from "./console-order.ts";
 import { addNote, changeStatus, markPaid, sendOrderEmail } from "./order-actions.ts";
 import { consoleQuery } from "./order-list.ts";
 import { exportFileName, ordersCsv } from "./orders-csv.ts";
@@ -105,6 +108,37 @@ export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
         .send({ sent });
     },
   );
-  for (const action of ["mark-paid", "status", "notes", "emails"])
+  /**
+   * POST /api/admin/orders/:id/balance-link {nonce} (staff): a custom hat's balance payment link
+   * e-mailed to the customer (balance-link.ts); 201 {sent: true}, or 200 {sent: false} for a click
+   * sent before; 409 with a code when the order has no balance to ask for now.
+   */
+  app.post<ById>(
+    "/api/admin/orders/:id/balance-link",
+    { schema: { response: { 200: orderEmailAnswer, 201: orderEmailAnswer } } },
+    async (request, reply) => {
+      const actor = await requireStaffRoute(request);
+      await requireOrder(request.params.id);
+      const { nonce } = checkedBody(request, balanceLinkRequest, "Check the balance link");
+      const { sent } = await sendBalanceLink(request.params.id, nonce, actor);
+      return reply
+        .code(sent ? 201 : 200)
+        .headers(noStore)
+        .send({ sent });
+    },
+  );
+
+  /** GET /api/admin/orders/:id/mails/:mailId (staff): one e-mail of the order, its text; 404 for any other. */
+  app.get<{ Params: { id: string; mailId: string } }>(
+    "/api/admin/orders/:id/mails/:mailId",
+    { schema: { response: { 200: orderMailAnswer } } },
+    async (request, reply) => {
+      await requireStaffRoute(request);
+      return reply.headers(noStore).send(await consoleOrderMail(request.params.id, request.params.mailId));
+    },
+  );
+  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/orders/:id/mails/:mailId", handler: methodNotAllowed("GET") });
+
+  for (const action of ["mark-paid", "status", "notes", "emails", "balance-link"])
     app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: `/api/admin/orders/:id/${action}`, handler: methodNotAllowed("POST") });
 };

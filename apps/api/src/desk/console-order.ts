@@ -3,10 +3,12 @@
  * order page reads (order-detail.ts), with dates as ISO text and the ready e-mails filled in.
  */
 
-import type { OrderDetailAnswer } from "@workshop/domain/staff-api/order.ts";
+import type { OrderDetailAnswer, OrderMailAnswer } from "@workshop/domain/staff-api/order.ts";
+import { recordChanges } from "#server/audit/record-changes.ts";
 import { getDb } from "#server/db/client.ts";
 import { AppError } from "#server/errors.ts";
-import { isOrderId, orderDetail } from "./order-detail.ts";
+import type { Order } from "#server/orders/types.ts";
+import { isOrderId, orderDetail, orderMail } from "./order-detail.ts";
 import { prefilledEmail, staffTemplateIds } from "./order-mail-templates.ts";
 import { trackingUrl } from "./order-rules.ts";
 
@@ -18,6 +20,28 @@ export async function requireOrder(id: string): Promise<void> {
 }
 
 const isoOf = (date: Date) => date.toISOString();
+const windowOf = (w: { earliest: Date; latest: Date } | null) => (w ? { earliest: isoOf(w.earliest), latest: isoOf(w.latest) } : null);
+
+/**
+ * A custom hat's deposit and balance (decision 026), or null for an order paid at once. The balance
+ * is the rest of the total (price and delivery) in both currencies, as the balance payment charges it.
+ */
+export function paymentParts(order: Order): OrderDetailAnswer["parts"] {
+  if (order.depositCents === null || order.depositIdr === null) return null;
+  const paid = order.paymentStatus === "SUCCEEDED";
+  return {
+    deposit: {
+      usdCents: order.depositCents,
+      idr: order.depositIdr,
+      state: paid || order.paymentStatus === "DEPOSIT_PAID" ? "paid" : "unpaid",
+    },
+    balance: {
+      usdCents: order.totalCents - order.depositCents,
+      idr: order.totalIdr - order.depositIdr,
+      state: paid ? "paid" : order.balanceRequestedAt ? "requested" : "unpaid",
+    },
+  };
+}
 
 /** The order's page for the console; a 404 for an unknown id or one that is no order id. */
 export async function consoleOrder(id: string): Promise<OrderDetailAnswer> {
@@ -26,7 +50,24 @@ export async function consoleOrder(id: string): Promise<OrderDetailAnswer> {
   const { order } = detail;
   const db = await getDb();
   const [refunds, templates] = await Promise.all([
-    db.selectFrom("refunds").selectAll().where("orderId", "=", order.id).orderBy("createdAt").execute(),
+    db
+      .selectFrom("refunds")
+      .leftJoin("paymentAttempts", "paymentAttempts.id", "refunds.paymentAttemptId")
+      .select([
+        "refunds.id",
+        "refunds.amount",
+        "refunds.currency",
+        "refunds.status",
+        "refunds.reason",
+        "refunds.failureCode",
+        "refunds.xenditRefundId",
+        "refunds.createdAt",
+        "paymentAttempts.attempt",
+        "paymentAttempts.method",
+      ])
+      .where("refunds.orderId", "=", order.id)
+      .orderBy("refunds.createdAt")
+      .execute(),
     Promise.all(staffTemplateIds.map(async (templateId) => ({ id: templateId, ...(await prefilledEmail(templateId, order)) }))),
   ]);
   const address = order.shippingAddress;
@@ -51,6 +92,9 @@ export async function consoleOrder(id: string): Promise<OrderDetailAnswer> {
       carrier: order.carrier,
       trackingNumber: order.trackingNumber,
       trackingUrl: order.carrier && order.trackingNumber ? trackingUrl(order.carrier, order.trackingNumber) : null,
+      usdToIdrRate: order.usdToIdrRate,
+      customOrderId: order.customOrderId,
+      balanceRequestedAt: order.balanceRequestedAt ? isoOf(order.balanceRequestedAt) : null,
       shippingAddress: {
         fullName: address.fullName,
         email: address.email,
@@ -63,6 +107,8 @@ export async function consoleOrder(id: string): Promise<OrderDetailAnswer> {
         country: address.country,
       },
     },
+    parts: paymentParts(order),
+    estimate: { quoted: windowOf(detail.estimate.quoted), fromPayment: windowOf(detail.estimate.fromPayment) },
     paidAt: detail.paidAt ? isoOf(detail.paidAt) : null,
     attempts: detail.attempts.map((a) => ({
       id: a.id,
@@ -70,22 +116,64 @@ export async function consoleOrder(id: string): Promise<OrderDetailAnswer> {
       method: a.method,
       amount: a.amount,
       currency: a.currency,
+      part: a.part,
+      channelCode: a.channelCode,
       status: a.status,
+      failureCode: a.failureCode,
+      xenditRequestId: a.xenditRequestId,
+      xenditPaymentId: a.xenditPaymentId,
+      expiresAt: a.expiresAt ? isoOf(a.expiresAt) : null,
       flag: a.flag,
+      flagKind: a.flagKind,
       createdAt: isoOf(a.createdAt),
     })),
     refunds: refunds.map((r) => ({
       id: r.id,
+      attempt: r.attempt,
+      method: r.method,
       amount: r.amount,
       currency: r.currency,
       status: r.status,
       reason: r.reason,
+      failureCode: r.failureCode,
+      xenditRefundId: r.xenditRefundId,
       createdAt: isoOf(r.createdAt),
     })),
     history: detail.history.map((e) => ({ ...e, createdAt: isoOf(e.createdAt) })),
     // The admin page shows the newest note first; the console reads them in the order they were written.
     notes: [...detail.notes].reverse().map((n) => ({ ...n, createdAt: isoOf(n.createdAt) })),
-    can: { markPaid: detail.can.markPaid, moves: detail.can.moves },
+    mails: detail.mails.map((m) => ({
+      id: m.id,
+      template: m.template,
+      subject: m.subject,
+      to: m.to,
+      status: m.status,
+      lastError: m.lastError,
+      createdAt: isoOf(m.createdAt),
+      sentAt: m.sentAt ? isoOf(m.sentAt) : null,
+    })),
+    changes: recordChanges(detail.audit),
+    can: { markPaid: detail.can.markPaid, balance: detail.can.balance, moves: detail.can.moves },
     templates,
+  };
+}
+
+/** One e-mail of the order with its text; a 404 when the order has no such e-mail. */
+export async function consoleOrderMail(orderId: string, mailId: string): Promise<OrderMailAnswer> {
+  const mail = await orderMail(orderId, mailId);
+  if (!mail) throw new AppError("not_found", "E-mail not found");
+  return {
+    id: mail.id,
+    orderId,
+    orderNumber: mail.orderNumber,
+    template: mail.template,
+    subject: mail.subject,
+    to: mail.to,
+    locale: mail.locale,
+    status: mail.status,
+    lastError: mail.lastError,
+    text: mail.text,
+    createdAt: isoOf(mail.createdAt),
+    sentAt: mail.sentAt ? isoOf(mail.sentAt) : null,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { locales } from "../locale.ts";
 import { pageOf } from "../staff-api.ts";
+import { recordChange } from "./record-changes.ts";
 
 /**
  * The staff console's custom requests (`/api/admin/custom-orders…`): the list, one request with
@@ -90,6 +91,8 @@ export const customOrderAnswer = z.object({
   /** The subject an e-mail with a blank one gets, in the customer's language. */
   defaultSubject: z.string(),
   mails: z.array(customOrderMail),
+  /** The request's audit trail, newest first. */
+  changes: z.array(recordChange),
 });
 export type CustomOrderAnswer = z.infer<typeof customOrderAnswer>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { orderStatuses } from "../order-status.ts";
+import { recordChange } from "./record-changes.ts";
 
 /**
  * One order in the staff console (`/api/admin/orders/:id…`): everything its page shows, and what
@@ -19,6 +20,29 @@ const shippingAddress = z.object({
   postalCode: z.string().optional().nullable(),
   country: z.string(),
 });
+
+/** One e-mail about an order, as the order page lists it. */
+const orderMailRow = z.object({
+  id: z.number().int(),
+  /** The mail template (order-received, balance-requested, staff-message, …). */
+  template: z.string(),
+  subject: z.string(),
+  to: z.string(),
+  /** pending, sending, sent, kept, failed. */
+  status: z.string(),
+  lastError: z.string().nullable(),
+  createdAt: iso,
+  sentAt: iso.nullable(),
+});
+
+/** GET /api/admin/orders/:id/mails/:mailId: one e-mail with its text (the HTML stays in the outbox). */
+export const orderMailAnswer = orderMailRow.extend({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  locale: z.string(),
+  text: z.string(),
+});
+export type OrderMailAnswer = z.infer<typeof orderMailAnswer>;
 
 /** GET /api/admin/orders/:id */
 export const orderDetailAnswer = z.object({
@@ -42,7 +66,28 @@ export const orderDetailAnswer = z.object({
     carrier: z.string().nullable(),
     trackingNumber: z.string().nullable(),
     trackingUrl: z.string().nullable(),
+    /** 1 USD in rupiah, fixed when ordered. */
+    usdToIdrRate: z.string(),
+    /** The custom request a custom hat's order came from (its quote), else null. */
+    customOrderId: z.number().int().nullable(),
+    /** When the balance link was first sent (custom hats), else null. */
+    balanceRequestedAt: iso.nullable(),
     shippingAddress,
+  }),
+  /**
+   * A custom hat's two payments (decision 026), computed here: the deposit, and the balance (the
+   * rest of the price and the delivery), each in USD cents and rupiah; null for any other order.
+   */
+  parts: z
+    .object({
+      deposit: z.object({ usdCents: z.number().int(), idr: z.number().int(), state: z.enum(["paid", "unpaid"]) }),
+      balance: z.object({ usdCents: z.number().int(), idr: z.number().int(), state: z.enum(["paid", "unpaid", "requested"]) }),
+    })
+    .nullable(),
+  /** The delivery window as the checkout quoted it, and as counted from the payment once paid (ISO days). */
+  estimate: z.object({
+    quoted: z.object({ earliest: iso, latest: iso }).nullable(),
+    fromPayment: z.object({ earliest: iso, latest: iso }).nullable(),
   }),
   paidAt: iso.nullable(),
   attempts: z.array(
@@ -52,18 +97,43 @@ export const orderDetailAnswer = z.object({
       method: z.string(),
       amount: z.number(),
       currency: z.string(),
+      /** FULL, or a custom hat's DEPOSIT or BALANCE. */
+      part: z.string(),
+      channelCode: z.string(),
       status: z.string(),
+      failureCode: z.string().nullable(),
+      xenditRequestId: z.string().nullable(),
+      xenditPaymentId: z.string().nullable(),
+      expiresAt: iso.nullable(),
       flag: z.string().nullable(),
+      /** What the flag means, as a code the console words (paid-twice, amount-mismatch, …). */
+      flagKind: z.string().nullable(),
       createdAt: iso,
     }),
   ),
   refunds: z.array(
-    z.object({ id: z.string(), amount: z.number(), currency: z.string(), status: z.string(), reason: z.string(), createdAt: iso }),
+    z.object({
+      id: z.string(),
+      /** The payment refunded: its number and method. */
+      attempt: z.number().int().nullable(),
+      method: z.string().nullable(),
+      amount: z.number(),
+      currency: z.string(),
+      status: z.string(),
+      reason: z.string(),
+      failureCode: z.string().nullable(),
+      xenditRefundId: z.string().nullable(),
+      createdAt: iso,
+    }),
   ),
   history: z.array(z.object({ id: z.number().int(), status: z.string(), paymentStatus: z.string(), reason: z.string(), createdAt: iso })),
   notes: z.array(z.object({ id: z.number().int(), author: z.string(), text: z.string(), createdAt: iso })),
-  /** What staff may do now: Mark as Paid, and the statuses the order may move to. */
-  can: z.object({ markPaid: z.boolean(), moves: z.array(z.string()) }),
+  /** The e-mails sent about the order, oldest first (each read at /api/admin/orders/:id/mails/:mailId). */
+  mails: z.array(orderMailRow),
+  /** The order's audit trail, newest first. */
+  changes: z.array(recordChange),
+  /** What staff may do now: Mark as Paid, send the balance link (custom hats), and the statuses the order may move to. */
+  can: z.object({ markPaid: z.boolean(), balance: z.boolean(), moves: z.array(z.string()) }),
   /** The old page's ready e-mails, in the order's language, filled with its details. */
   templates: z.array(z.object({ id: z.string(), subject: z.string(), text: z.string() })),
 });
@@ -109,6 +179,10 @@ export const orderEmailRequest = z.object({
   nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "expired"),
 });
 export type OrderEmailRequest = z.input<typeof orderEmailRequest>;
+
+/** POST /api/admin/orders/:id/balance-link: its nonce (one per button shown) sends the link once per click. */
+export const balanceLinkRequest = z.object({ nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "expired") });
+export type BalanceLinkRequest = z.input<typeof balanceLinkRequest>;
 
 /** What an e-mail's POST answers: whether this form queued it (false: it was sent before). */
 export const orderEmailAnswer = z.object({ sent: z.boolean() });
