@@ -26,6 +26,7 @@ const router = createBrowserRouter([
       { index: true, lazy: () => import("./dashboard/DashboardPage.tsx") },
       { path: "orders", lazy: () => import("./orders/OrdersPage.tsx") },
       { path: "orders/:id", lazy: () => import("./orders/OrderPage.tsx") },
+      { path: "orders/:id/mail/:mailId", lazy: () => import("./orders/OrderMailPage.tsx") },
       { path: "products", lazy: () => import("./products/ProductsPage.tsx") },
       { path: "products/new", lazy: () => import("./products/ProductPage.tsx") },
       { path: "products/:id", lazy: () => import("./products/ProductPage.tsx") },

@@ -3,10 +3,12 @@ import { Notice } from "@workshop/ui/Notice.tsx";
 import { useCallback, useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router";
 import { ApiError, api, apiBase } from "#admin/api/client.ts";
+import { RecordChanges } from "#admin/audit/RecordChanges.tsx";
 import { consoleDate } from "#admin/dates.ts";
 import { useUnsavedChanges } from "#admin/forms/use-unsaved-changes.ts";
 import { customOrderTexts } from "#admin/i18n/custom-orders.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
+import { useStatusLabel } from "#admin/orders/status-label.ts";
 import { signedOutRedirect } from "#admin/session/session.ts";
 import { ContactForm } from "./ContactForm.tsx";
 import { CustomOrderStatusPill } from "./CustomOrderStatusPill.tsx";
@@ -29,7 +31,6 @@ export async function loader({ request, params }: { request: Request; params: { 
   }
 }
 
-const mailStatuses = ["pending", "sending", "sent", "kept", "failed"] as const;
 const mailKinds = ["custom-order-message", "custom-order-received", "shop-custom-order", "custom-quote"] as const;
 const oneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
@@ -68,6 +69,7 @@ export function Component() {
   const t = useT(customOrderTexts);
   const locale = useLocale();
   const names = useCustomOrderNames();
+  const label = useStatusLabel();
   const loaded = useLoaderData<Loaded>();
   const revalidator = useRevalidator();
   const [done, setDone] = useState<Done | null>(null);
@@ -252,9 +254,7 @@ export function Component() {
                       <span className="mt-1 block text-sm text-ink-600 [overflow-wrap:anywhere]">
                         {oneOf(mailKinds, m.template) ? t(`mails.kind.${m.template}`) : m.template} · {consoleDate(m.createdAt, locale)} ·{" "}
                         {t("mails.to", { email: m.to })} ·{" "}
-                        <span className={m.status === "failed" ? "font-medium text-red-700" : "font-medium"}>
-                          {oneOf(mailStatuses, m.status) ? t(`mailStatus.${m.status}`) : m.status}
-                        </span>
+                        <span className={m.status === "failed" ? "font-medium text-red-700" : "font-medium"}>{label.mail(m.status)}</span>
                       </span>
                     </summary>
                     <pre className="mt-3 whitespace-pre-wrap border-t border-sand-200 pt-3 font-sans text-sm leading-relaxed [overflow-wrap:anywhere]">
@@ -268,6 +268,10 @@ export function Component() {
               ))}
             </ul>
           )}
+        </Card>
+
+        <Card id="changes" title={t("section.audit")} wide>
+          <RecordChanges changes={loaded.changes} empty={t("audit.none")} />
         </Card>
       </div>
     </article>

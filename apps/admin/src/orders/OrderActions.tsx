@@ -266,7 +266,7 @@ export function NoteForm({ orderId, onDone, onDirty }: { orderId: string; onDone
 }
 
 /** One per form shown: the e-mail's dedupe key, so a resent form sends one mail. */
-const newNonce = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+export const newNonce = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** An e-mail to the customer, from a ready text (in the order's language) or blank; emptied with a new nonce once sent. */
 export function EmailForm({

@@ -1,8 +1,9 @@
+import { deliveryDays } from "@workshop/domain/delivery.ts";
 import { translator } from "@workshop/domain/i18n/core.ts";
 import { countryNames } from "@workshop/domain/i18n/countries.ts";
 import { deliveryTexts } from "@workshop/domain/i18n/delivery.ts";
 import type { Locale } from "@workshop/domain/locale.ts";
-import { formatAmount } from "@workshop/domain/money.ts";
+import { formatAmount, formatIdr, formatRate, formatUsd } from "@workshop/domain/money.ts";
 import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
 import {
   type OrderDetailAnswer,
@@ -16,11 +17,14 @@ import { StatusPill } from "@workshop/ui/StatusPill.tsx";
 import { useCallback, useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router";
 import { ApiError, api } from "#admin/api/client.ts";
+import { RecordChanges } from "#admin/audit/RecordChanges.tsx";
 import { consoleDate } from "#admin/dates.ts";
 import { useUnsavedChanges } from "#admin/forms/use-unsaved-changes.ts";
 import { orderTexts } from "#admin/i18n/order.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { loadSession, signedOutRedirect } from "#admin/session/session.ts";
+import { BalanceLink } from "./BalanceLink.tsx";
+import { mailKind } from "./mail-kind.ts";
 import { EmailForm, MarkPaid, NoteForm, StatusForm } from "./OrderActions.tsx";
 import { RefundPanel } from "./RefundPanel.tsx";
 import { useStatusLabel } from "./status-label.ts";
@@ -52,6 +56,19 @@ function countryName(country: string, locale: Locale): string {
 function deliveryName(code: string, locale: Locale): string {
   const key = `${code}.name`;
   return key in deliveryTexts.en ? translator(deliveryTexts, locale)(key as keyof typeof deliveryTexts.en) : code;
+}
+
+const flagKinds = [
+  "paid-after-cancel",
+  "paid-twice",
+  "amount-mismatch",
+  "currency-mismatch",
+  "reference-mismatch",
+  "order-missing",
+  "other",
+] as const;
+function flagText(t: T, kind: string | null): string {
+  return t(`flag.${flagKinds.find((k) => k === kind) ?? "other"}`);
 }
 
 function Card({ id, title, children, wide = false }: { id: string; title: string; children: React.ReactNode; wide?: boolean }) {
@@ -113,6 +130,9 @@ export function Component() {
   const { order } = detail;
   const address = order.shippingAddress;
   const isCash = order.paymentMethod === "CASH_IN_STORE";
+  const range = (w: { earliest: string; latest: string } | null) =>
+    w ? t("field.range", deliveryDays({ earliest: new Date(w.earliest), latest: new Date(w.latest) }, locale)) : t("none");
+  const parts = detail.parts;
   const after = async (text: string) => {
     setDone(text);
     await revalidator.revalidate();
@@ -188,6 +208,13 @@ export function Component() {
               [t("field.price"), <Price key="price" usdCents={order.priceCents} />],
             ]}
           />
+          {order.customOrderId !== null && (
+            <p className="mt-2 text-sm">
+              <Link to={`/admin/custom-orders/${order.customOrderId}/quote`} className="underline underline-offset-4">
+                {t("field.customRequest", { id: order.customOrderId })}
+              </Link>
+            </p>
+          )}
         </Card>
 
         <Card id="delivery" title={t("section.delivery")}>
@@ -198,6 +225,10 @@ export function Component() {
                 t("field.deliveryCost"),
                 order.deliveryCostCents === 0 ? t("free") : <Price key="cost" usdCents={order.deliveryCostCents} />,
               ],
+              [t("field.estimateQuoted"), range(detail.estimate.quoted)],
+              ...(detail.estimate.fromPayment
+                ? ([[t("field.estimatePaid"), range(detail.estimate.fromPayment)]] as [string, string][])
+                : []),
               [t("field.carrier"), order.carrier ?? t("field.notShipped")],
               ...(order.trackingNumber
                 ? ([
@@ -228,23 +259,64 @@ export function Component() {
             rows={[
               [t("field.method"), paymentMethodName(order.paymentMethod, locale)],
               [t("field.paymentStatus"), label.payment(order.paymentStatus)],
-              [t("field.total"), <Price key="total" usdCents={order.totalCents} idr={order.totalIdr} />],
+              [t("field.total"), formatUsd(order.totalCents)],
+              [t("field.totalIdr"), formatIdr(order.totalIdr)],
+              ...(parts
+                ? ([
+                    [
+                      t("field.deposit"),
+                      t("field.part", {
+                        usd: formatUsd(parts.deposit.usdCents),
+                        idr: formatIdr(parts.deposit.idr),
+                        state: t(`part.${parts.deposit.state}`),
+                      }),
+                    ],
+                    [
+                      t("field.balance"),
+                      t("field.part", {
+                        usd: formatUsd(parts.balance.usdCents),
+                        idr: formatIdr(parts.balance.idr),
+                        state: t(`part.${parts.balance.state}`),
+                      }),
+                    ],
+                  ] as [string, string][])
+                : []),
+              [t("field.rate"), t("field.rateValue", { rate: formatRate(order.usdToIdrRate) })],
               ...(detail.paidAt ? ([[t("field.paidAt"), consoleDate(detail.paidAt, locale)]] as [string, string][]) : []),
             ]}
           />
+          {detail.can.balance && (
+            <BalanceLink order={order} onDone={(sent) => void after(t(sent ? "done.balance" : "done.balanceRepeat"))} />
+          )}
           <h3 className="mt-5 font-semibold">{t("section.attempts")}</h3>
           {detail.attempts.length === 0 ? (
             <p className="mt-1 text-sm text-ink-600">{t(isCash ? "attempts.emptyCash" : "attempts.empty")}</p>
           ) : (
             <ul className="mt-2 divide-y divide-sand-200 text-sm">
               {detail.attempts.map((a) => (
-                <li key={a.id} className="flex flex-wrap gap-x-3 py-2">
+                <li key={a.id} className={`flex flex-wrap gap-x-3 py-2 ${a.flag ? "bg-amber-50" : ""}`} data-attempt={a.attempt}>
                   <span className="tabular-nums">{a.attempt}.</span>
                   <span>{consoleDate(a.createdAt, locale)}</span>
                   <span>{paymentMethodName(a.method, locale)}</span>
+                  {(a.part === "DEPOSIT" || a.part === "BALANCE") && <span className="font-medium">{t(`attempts.part.${a.part}`)}</span>}
                   <span className="tabular-nums">{formatAmount(a.amount, a.currency)}</span>
-                  <span className="font-medium">{a.status}</span>
-                  {a.flag && <span className="basis-full break-words text-amber-900">{t("attempts.flag", { flag: a.flag })}</span>}
+                  <span className="font-medium">{label.attempt(a.status)}</span>
+                  <span className="basis-full text-xs break-all text-ink-600">
+                    {[
+                      t("attempts.channel", { code: a.channelCode }),
+                      ...(a.failureCode ? [t("attempts.failure", { code: a.failureCode })] : []),
+                      ...(a.expiresAt && a.status === "PENDING" ? [t("attempts.expires", { date: consoleDate(a.expiresAt, locale) })] : []),
+                      ...(a.xenditRequestId || a.xenditPaymentId
+                        ? [t("attempts.ids", { ids: [a.xenditRequestId, a.xenditPaymentId].filter(Boolean).join(", ") })]
+                        : []),
+                    ].join(" · ")}
+                  </span>
+                  {a.flag && (
+                    <span className="basis-full break-words text-amber-900">
+                      <strong className="font-semibold">{flagText(t, a.flagKind)}</strong>{" "}
+                      <span className="font-mono text-xs">{t("attempts.flag", { flag: a.flag })}</span>
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>
@@ -257,12 +329,23 @@ export function Component() {
               {detail.refunds.map((r) => (
                 <li key={r.id} className="flex flex-wrap gap-x-3 py-2">
                   <span>{consoleDate(r.createdAt, locale)}</span>
+                  {r.attempt !== null && r.method !== null && (
+                    <span>{t("refunds.of", { n: r.attempt, method: paymentMethodName(r.method, locale) })}</span>
+                  )}
                   <span className="tabular-nums">{formatAmount(r.amount, r.currency)}</span>
                   <span>{refundReason(t, r.reason)}</span>
-                  <span className="font-medium">{r.status}</span>
+                  <span className="font-medium">{label.refund(r.status)}</span>
+                  {(r.failureCode || r.xenditRefundId) && (
+                    <span className="basis-full font-mono text-xs break-all text-ink-600">
+                      {[r.failureCode, r.xenditRefundId ? t("refunds.xendit", { id: r.xenditRefundId }) : null].filter(Boolean).join(" · ")}
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>
+          )}
+          {isCash && order.status === "CANCELLED" && order.paymentStatus === "SUCCEEDED" && (
+            <p className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm">{t("refund.cash")}</p>
           )}
           {refunds && (
             <RefundPanel orderId={order.id} orderNumber={order.orderNumber} refunds={refunds} onDone={() => void after(t("done.refund"))} />
@@ -320,6 +403,35 @@ export function Component() {
             </ul>
           )}
           <NoteForm orderId={order.id} onDirty={dirtyOf.note} onDone={() => void after(t("done.note"))} />
+        </Card>
+
+        <Card id="mails" title={t("section.mails")} wide>
+          {detail.mails.length === 0 ? (
+            <p className="mt-2 text-sm text-ink-600">{t("mails.none")}</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-sand-200 text-sm">
+              {detail.mails.map((m) => (
+                <li key={m.id} className="py-2">
+                  <Link
+                    to={`/admin/orders/${order.id}/mail/${m.id}`}
+                    aria-label={t("mails.read", { subject: m.subject })}
+                    className="font-medium underline underline-offset-4 [overflow-wrap:anywhere]"
+                  >
+                    {m.subject}
+                  </Link>
+                  <span className="mt-0.5 block text-ink-600 [overflow-wrap:anywhere]">
+                    {consoleDate(m.createdAt, locale)} · {mailKind(t, m.template)} · {t("mails.to", { email: m.to })} ·{" "}
+                    <span className={m.status === "failed" ? "font-medium text-red-700" : "font-medium"}>{label.mail(m.status)}</span>
+                  </span>
+                  {m.lastError && <span className="block text-xs text-red-700 [overflow-wrap:anywhere]">{m.lastError}</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <Card id="changes" title={t("section.changes")} wide>
+          <RecordChanges changes={detail.changes} empty={t("changes.none")} />
         </Card>
 
         <Card id="email" title={t("section.email")} wide>

@@ -56,5 +56,6 @@ const refusalKeys: Record<string, true> = Object.fromEntries(
     "pickup-only",
     "stale",
     "no-email",
+    "no-balance",
   ].map((code) => [`refusal.${code}`, true]),
 );
