@@ -20,6 +20,7 @@ describe("order history lines", () => {
       ["cancelled by ayu@rumahtopi.com: customer-request", "отменён (ayu@rumahtopi.com): по просьбе покупателя"],
       ["cancelled by ayu@rumahtopi.com: the straw ran out", "отменён (ayu@rumahtopi.com): the straw ran out"],
       ["status changed by ayu@rumahtopi.com", "статус изменён (ayu@rumahtopi.com)"],
+      ["balance payment link sent by ayu@rumahtopi.com", "ссылка на оплату остатка отправлена (ayu@rumahtopi.com)"],
       ["payment request pr-1 cancelled at Xendit", "запрос оплаты pr-1 отменён в Xendit"],
       ["payment request pr-1 could not be cancelled at Xendit: 409", "запрос оплаты pr-1 не удалось отменить в Xendit: 409"],
       ["something new", "something new"],

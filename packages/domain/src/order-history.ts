@@ -22,6 +22,7 @@ const russian: [RegExp, (...groups: string[]) => string][] = [
   [/^shipped with (.+), tracking (.+) \((.+)\)$/, (c, n, who) => `отправлен: ${c}, трек-номер ${n} (${who})`],
   [/^cancelled by ([^:]+): (.*)$/s, (who, why) => `отменён (${who}): ${cancelKind(why!)}`],
   [/^status changed by (.+)$/, (who) => `статус изменён (${who})`],
+  [/^balance payment link sent by (.+)$/, (who) => `ссылка на оплату остатка отправлена (${who})`],
   [/^payment request (\S+) cancelled at Xendit$/, (id) => `запрос оплаты ${id} отменён в Xendit`],
   [
     /^payment request (\S+) could not be cancelled at Xendit: (.*)$/s,

@@ -335,6 +335,8 @@ export function EmailForm({
           {...form.register("subject")}
         />
         <TextField
+          // The note form's field is also named text: its own id, so this label names this field.
+          id="email-text"
           label={t("email.text")}
           multiline
           maxLength={10_000}

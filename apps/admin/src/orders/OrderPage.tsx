@@ -4,6 +4,7 @@ import { countryNames } from "@workshop/domain/i18n/countries.ts";
 import { deliveryTexts } from "@workshop/domain/i18n/delivery.ts";
 import type { Locale } from "@workshop/domain/locale.ts";
 import { formatAmount, formatIdr, formatRate, formatUsd } from "@workshop/domain/money.ts";
+import { historyLine } from "@workshop/domain/order-history.ts";
 import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
 import {
   type OrderDetailAnswer,
@@ -382,7 +383,7 @@ export function Component() {
                     <StatusPill tone={paymentStatusTone[e.paymentStatus] ?? "neutral"} label={label.payment(e.paymentStatus)} />
                     <span className="text-ink-600">{consoleDate(e.createdAt, locale)}</span>
                   </span>
-                  {e.reason && <span className="mt-0.5 block break-words text-ink-700">{e.reason}</span>}
+                  {e.reason && <span className="mt-0.5 block break-words text-ink-700">{historyLine(e.reason, locale)}</span>}
                 </li>
               ))}
             </ol>
