@@ -91,7 +91,44 @@ describe("custom requests in the staff console", () => {
 
     await page.getByRole("link", { name: `Request #C${ayu}` }).click();
     await expect.poll(() => page.getByText("Current status: Quoted").isVisible()).toBe(true);
+    // Its changes, newest first, named as the audit log names them, each by who made it.
+    const changes = page.getByRole("region", { name: "Changes" });
+    const actions = ["Custom request customer e-mailed", "Custom request notes saved", "Custom request status changed"];
+    for (const action of actions)
+      await expect.poll(() => changes.getByText(`${action} · ${testOwner.email}`, { exact: false }).count()).toBeGreaterThan(0);
+    expect(await changes.textContent()).toContain("status: NEW → CONTACTED");
     expect(errors).toEqual([]);
+  });
+
+  it("refuses a status change over someone else's, shows the request as it is now, and offers only the allowed moves", async () => {
+    const id = await sendCustomRequest({ name: "Kadek", email: "kadek@example.com" });
+    const [mine, theirs] = [await browser.open(), await browser.open()];
+    for (const page of [mine, theirs]) {
+      await signIn(page, consoleURL(), testOwner, `/admin/custom-orders/${id}`);
+      await page.getByRole("heading", { level: 1, name: `Custom request #C${id}` }).waitFor();
+    }
+    await theirs.getByLabel("New status").selectOption({ label: "Contacted" });
+    await theirs.getByRole("button", { name: "Update Status" }).click();
+    await theirs.getByRole("status").filter({ hasText: "The status is now Contacted." }).waitFor();
+
+    // This page still shows New: its change is refused and nothing changes.
+    await mine.getByLabel("New status").selectOption({ label: "Cancelled" });
+    // Cancelling asks first (it is final).
+    const asked: string[] = [];
+    mine.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await mine.getByRole("button", { name: "Update Status" }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    await mine
+      .getByText("Someone else changed this request meanwhile; nothing was changed. The page now shows its current state.")
+      .waitFor();
+    await expect.poll(() => mine.getByText("Current status: Contacted").isVisible()).toBe(true);
+    // Back to New is no move the request allows: it is not offered.
+    expect(await mine.getByLabel("New status").locator("option").allTextContents()).not.toContain("New");
+    const changes = mine.getByRole("region", { name: "Changes" });
+    await expect.poll(() => changes.getByRole("listitem").filter({ hasText: "Custom request status changed" }).count()).toBe(1);
   });
 
   it("on a 390 px phone, in Russian: requests as cards with Russian labels, a request's page, without sideways scrolling", async () => {
