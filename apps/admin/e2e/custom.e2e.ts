@@ -131,6 +131,24 @@ describe("custom requests in the staff console", () => {
     await expect.poll(() => changes.getByRole("listitem").filter({ hasText: "Custom request status changed" }).count()).toBe(1);
   });
 
+  it("sends a visitor who is not signed in to the sign-in page, and back to the request after it", async () => {
+    const page = await browser.open();
+    await page.goto(`${consoleURL()}/admin/custom-orders/${ayu}`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/admin/login");
+    expect(await page.getByText("Ayu Lestari").count()).toBe(0);
+    const refused = await fetch(`${apiURL()}/api/admin/custom-orders/${ayu}/notes`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Origin: consoleURL() },
+      body: JSON.stringify({ notes: "Not staff", version: "x" }),
+    });
+    expect(refused.status).toBe(401);
+    await page.getByLabel("E-mail").fill(testOwner.email);
+    await page.getByLabel("Password").fill(testOwner.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { level: 1, name: `Custom request #C${ayu}` }).waitFor();
+    expect(await page.getByRole("textbox", { name: "Admin Notes" }).inputValue()).not.toContain("Not staff");
+  });
+
   it("on a 390 px phone, in Russian: requests as cards with Russian labels, a request's page, without sideways scrolling", async () => {
     const page = await browser.open({ width: 390, height: 844 });
     await signIn(page, consoleURL(), testOwner, "/admin/custom-orders");

@@ -44,6 +44,13 @@ describe("an order in the console", () => {
     await page.getByRole("button", { name: "Change status" }).click();
     await expect.poll(() => page.getByRole("status").textContent()).toContain("The order is shipped.");
     await expect.poll(() => page.getByRole("link", { name: /JD014600006281/ }).isVisible()).toBe(true);
+    // The customer is e-mailed the carrier and the tracking number: the e-mail is listed, and reads so.
+    const mails = page.getByRole("region", { name: "E-mails sent" });
+    await expect.poll(() => mails.textContent()).toContain("Order shipped");
+    await mails.getByRole("listitem").filter({ hasText: "Order shipped" }).getByRole("link").click();
+    await expect.poll(() => page.locator("pre").textContent()).toContain("JD014600006281");
+    expect(await page.locator("pre").textContent()).toContain("Lion Parcel");
+    await page.getByRole("link", { name: `Back to order ${order.orderNumber}` }).click();
 
     // A note is kept, and its form empties so it is not saved twice.
     const note = page.getByLabel("Note (only staff see it)");
@@ -81,6 +88,11 @@ describe("an order in the console", () => {
     await expect.poll(() => page.getByRole("status").textContent()).toContain("The order is cancelled.");
     await expect.poll(() => page.getByRole("region", { name: "History" }).getByText("Cancelled", { exact: true }).count()).toBe(1);
     await expect.poll(() => page.getByRole("button", { name: "Mark as Paid" }).count()).toBe(0);
+    // The customer is told why, in the e-mail listed for the order.
+    const mails = page.getByRole("region", { name: "E-mails sent" });
+    await expect.poll(() => mails.textContent()).toContain("Order cancelled");
+    await mails.getByRole("listitem").filter({ hasText: "Order cancelled" }).getByRole("link").click();
+    await expect.poll(() => page.locator("pre").textContent()).toContain("The customer asked us to cancel.");
   });
 
   it("exports the list's current filters as CSV, statuses by their labels", async () => {
@@ -131,6 +143,8 @@ describe("an order in the console", () => {
         { timeout: 30_000 },
       )
       .toBe(1);
+    // Paid online: nothing to mark paid by hand.
+    expect(await page.getByRole("button", { name: "Mark as Paid" }).count()).toBe(0);
     await page.getByRole("button", { name: /^Refund Rp/ }).click();
     await expect.poll(() => page.getByRole("heading", { name: `Refund a payment of order ${online.orderNumber}?` }).isVisible()).toBe(true);
     await expectAccessible(page);

@@ -4,12 +4,12 @@ import { apiURL, consoleURL } from "../browser.ts";
 import { testOwner } from "./staff.ts";
 
 /** A cash-in-store order placed through the shop's API (cash needs a Bali address), sent by Lion Parcel. */
-export async function placeCashOrder(): Promise<{ id: string; orderNumber: string }> {
+export async function placeCashOrder(customer: Partial<typeof baliAddress> = {}): Promise<{ id: string; orderNumber: string }> {
   const base = await orderPayload(apiURL());
   const cost = deliveryCostCents("LION_PARCEL") / 100;
   const body = {
     ...base,
-    shippingAddress: baliAddress,
+    shippingAddress: { ...baliAddress, ...customer },
     shipping: { method: "LION_PARCEL", cost },
     total: base.price + cost,
     paymentMethod: "CASH_IN_STORE",
