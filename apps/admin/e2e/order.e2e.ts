@@ -65,6 +65,8 @@ describe("an order in the console", () => {
     for (const step of ["Processing", "In progress", "Shipped"])
       await expect.poll(() => history.getByText(step, { exact: true }).count()).toBeGreaterThan(0);
     await expect.poll(() => history.getByText("Paid", { exact: true }).count()).toBeGreaterThan(0);
+    // The pointer leaves the button it clicked: axe judges the page, not a hover's colours halfway through their transition.
+    await page.mouse.move(0, 0);
     await expectAccessible(page);
   });
 
