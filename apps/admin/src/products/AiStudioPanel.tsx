@@ -9,14 +9,17 @@ import {
   MIN_STUDIO_SIDE,
   POLL_EVERY_MS,
 } from "@workshop/domain/ai-studio.ts";
+import { translator } from "@workshop/domain/i18n/core.ts";
 import { imageUrl } from "@workshop/domain/images.ts";
+import type { Locale } from "@workshop/domain/locale.ts";
 import { isUploadableImage } from "@workshop/domain/photo-upload.ts";
 import { studioJobQueuedAnswer, studioJobsAnswer, studioResultAnswer, uploadedPhotosAnswer } from "@workshop/domain/staff-api/ai-studio.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, api, apiBase, apiUpload } from "../api/client.ts";
 import { consoleDate } from "../dates.ts";
 import { aiStudioTexts } from "../i18n/ai-studio.ts";
-import { useLocale, useT } from "../i18n/use-t.ts";
+import type { useT } from "../i18n/use-t.ts";
+import { useStudioLanguage } from "./studio-language.ts";
 
 type Props = {
   /** The product being edited, or null for a new one. */
@@ -48,7 +51,9 @@ const reasonOf = (error: unknown, fallback: string) => (error instanceof ApiErro
  * `description` fields, when it has them, are sent with a job.
  */
 export function AiStudioPanel({ productId, photoKeys, onAdd }: Props) {
-  const t = useT(aiStudioTexts);
+  const [language, setLanguage] = useStudioLanguage();
+  const t = translator(aiStudioTexts, language);
+  const other: Locale = language === "ru" ? "en" : "ru";
   const [uploaded, setUploaded] = useState<string[]>([]);
   const [chosen, setChosen] = useState<string[]>([]);
   const [styleHint, setStyleHint] = useState(DEFAULT_STYLE_HINT);
@@ -163,10 +168,15 @@ export function AiStudioPanel({ productId, photoKeys, onAdd }: Props) {
   }
 
   return (
-    <section aria-labelledby="ai-studio-title" className={box}>
-      <h2 id="ai-studio-title" className="text-lg font-semibold">
-        {t("title")}
-      </h2>
+    <section aria-labelledby="ai-studio-title" lang={language} className={box}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 id="ai-studio-title" className="text-lg font-semibold">
+          {t("title")}
+        </h2>
+        <button type="button" lang={other} className={small} onClick={() => setLanguage(other)}>
+          {other === "en" ? "English" : "Русский"}
+        </button>
+      </div>
       <p className="mt-1 text-sm text-ink-700">{t("intro")}</p>
       <div className="mt-4 space-y-5">
         <fieldset>
@@ -335,6 +345,7 @@ export function AiStudioPanel({ productId, photoKeys, onAdd }: Props) {
                   <JobCard
                     job={job}
                     t={t}
+                    language={language}
                     photoKeys={photoKeys}
                     onAdd={onAdd}
                     onChange={(next) => setJobs((list) => list.map((j) => (j.jobId === next.jobId ? next : j)))}
@@ -370,12 +381,12 @@ function madeText(job: EnhanceStatus, t: Tr): string {
 function JobCard(props: {
   job: EnhanceStatus;
   t: Tr;
+  language: Locale;
   photoKeys: string[];
   onAdd: (key: string) => void;
   onChange: (job: EnhanceStatus) => void;
 }) {
-  const { job, t, onChange } = props;
-  const locale = useLocale();
+  const { job, t, language: locale, onChange } = props;
   const [problem, setProblem] = useState<string | null>(null);
   const latest = useRef(onChange);
   latest.current = onChange;
