@@ -152,6 +152,13 @@ describe("products in the console", () => {
     const at = stems.map((s) => html.indexOf(s));
     expect(at.every((i) => i > 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
+
+    // The audit log names the product and leads to its page in the console.
+    await page.goto(`${consoleURL()}/admin/audit?type=product&record=${id}`);
+    const named = page.getByRole("link", { name: `Product ${name}` }).first();
+    await expect.poll(() => named.getAttribute("href")).toBe(`/admin/products/${id}`);
+    await named.click();
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(`Edit product ${id}`);
   }, 120_000);
 
   it("edits it: a price of 0 refused beside the field, leaving with unsaved changes asked first (a link, closing the tab)", async () => {

@@ -237,17 +237,10 @@ function RecordName({ row }: { row: AuditRow }) {
   if (!record) return <span>—</span>;
   const type = t(recordLabel[record.type]);
   if (!record.name) return <span>{t("record.gone", { type })}</span>;
-  const link = recordHref(record);
-  const text = `${type} ${record.name}`;
-  if (!link) return <span className="break-all">{text}</span>;
-  return link.here ? (
-    <Link to={link.href} className="break-all underline underline-offset-4">
-      {text}
+  return (
+    <Link to={recordHref(record)} className="break-all underline underline-offset-4">
+      {`${type} ${record.name}`}
     </Link>
-  ) : (
-    <a href={link.href} className="break-all underline underline-offset-4">
-      {text}
-    </a>
   );
 }
 

@@ -1,21 +1,18 @@
 import type { AuditRecord } from "@workshop/domain/staff-api/audit.ts";
-import { apiBase } from "#admin/api/client.ts";
 
-/**
- * Where an audit row's record is seen: an order, a custom request and staff in the console; the
- * rest on the shop's admin pages.
- */
-export function recordHref(record: AuditRecord): { href: string; here: boolean } | null {
+/** Where an audit row's record is seen in the console. */
+export function recordHref(record: AuditRecord): string {
+  const id = encodeURIComponent(record.id);
   switch (record.type) {
     case "order":
-      return { href: `/admin/orders/${encodeURIComponent(record.id)}`, here: true };
+      return `/admin/orders/${id}`;
     case "staff":
-      return { href: "/admin/staff", here: true };
+      return "/admin/staff";
     case "product":
-      return { href: `${apiBase()}/admin/products/${encodeURIComponent(record.id)}`, here: false };
+      return `/admin/products/${id}`;
     case "message":
-      return { href: `${apiBase()}/admin/inbox/${encodeURIComponent(record.id)}`, here: false };
+      return `/admin/inbox/${id}`;
     case "custom-order":
-      return { href: `/admin/custom-orders/${encodeURIComponent(record.id)}`, here: true };
+      return `/admin/custom-orders/${id}`;
   }
 }
