@@ -10,11 +10,15 @@ const tones: Record<Tone, string> = {
   neutral: "bg-sand-100 text-ink-700 ring-sand-300",
 };
 
-/** A status as a coloured pill with its label (the label is the text; colour only repeats it). */
-export function StatusPill({ tone, label }: { tone: Tone; label: string }) {
+/**
+ * A status as a coloured pill with its label (the label is the text; colour only repeats it).
+ * `large`: the pill a customer reads on their order's page, beside its heading.
+ */
+export function StatusPill({ tone, label, large = false }: { tone: Tone; label: string; large?: boolean }) {
+  const size = large ? "px-3 py-1 text-sm" : "px-2 py-0.5 text-xs";
   return (
     <span
-      className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${tones[tone]}`}
+      className={`inline-flex items-center gap-1.5 rounded-full font-medium whitespace-nowrap ring-1 ring-inset ${size} ${tones[tone]}`}
     >
       <span aria-hidden className="size-1.5 rounded-full bg-current" />
       {label}

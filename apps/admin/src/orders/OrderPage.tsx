@@ -13,6 +13,7 @@ import {
   orderRefundsAnswer,
 } from "@workshop/domain/staff-api/order.ts";
 import { Notice } from "@workshop/ui/Notice.tsx";
+import { statusTone } from "@workshop/ui/order-status-tone.ts";
 import { Price } from "@workshop/ui/Price.tsx";
 import { StatusPill } from "@workshop/ui/StatusPill.tsx";
 import { useCallback, useState } from "react";
@@ -29,7 +30,6 @@ import { mailKind } from "./mail-kind.ts";
 import { EmailForm, MarkPaid, NoteForm, StatusForm } from "./OrderActions.tsx";
 import { RefundPanel } from "./RefundPanel.tsx";
 import { useStatusLabel } from "./status-label.ts";
-import { orderStatusTone, paymentStatusTone } from "./status-tone.ts";
 
 type Loaded = { detail: OrderDetailAnswer; refunds: OrderRefundsAnswer | null } | { notFound: true };
 
@@ -147,8 +147,8 @@ export function Component() {
       </Link>
       <header className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
         <h1 className="text-2xl font-semibold">{t("title", { number: order.orderNumber })}</h1>
-        <StatusPill tone={orderStatusTone[order.status] ?? "neutral"} label={label.status(order.status)} />
-        <StatusPill tone={paymentStatusTone[order.paymentStatus] ?? "neutral"} label={label.payment(order.paymentStatus)} />
+        <StatusPill tone={statusTone("status", order.status)} label={label.status(order.status)} />
+        <StatusPill tone={statusTone("payment", order.paymentStatus)} label={label.payment(order.paymentStatus)} />
       </header>
       {done && <Notice tone="done">{done}</Notice>}
 
@@ -379,8 +379,8 @@ export function Component() {
               {detail.history.map((e) => (
                 <li key={e.id} className="border-l-2 border-sand-300 pl-3">
                   <span className="flex flex-wrap items-center gap-2">
-                    <StatusPill tone={orderStatusTone[e.status] ?? "neutral"} label={label.status(e.status)} />
-                    <StatusPill tone={paymentStatusTone[e.paymentStatus] ?? "neutral"} label={label.payment(e.paymentStatus)} />
+                    <StatusPill tone={statusTone("status", e.status)} label={label.status(e.status)} />
+                    <StatusPill tone={statusTone("payment", e.paymentStatus)} label={label.payment(e.paymentStatus)} />
                     <span className="text-ink-600">{consoleDate(e.createdAt, locale)}</span>
                   </span>
                   {e.reason && <span className="mt-0.5 block break-words text-ink-700">{historyLine(e.reason, locale)}</span>}

@@ -19,6 +19,7 @@ import {
   orderQueues,
   orderSorts,
 } from "@workshop/domain/staff-api.ts";
+import { statusTone } from "@workshop/ui/order-status-tone.ts";
 import { Price } from "@workshop/ui/Price.tsx";
 import { StatusPill } from "@workshop/ui/StatusPill.tsx";
 import { TableShell } from "@workshop/ui/TableShell.tsx";
@@ -32,7 +33,6 @@ import { ConsolePages } from "#admin/layout/ConsolePages.tsx";
 import { FoldedFilters } from "#admin/layout/FoldedFilters.tsx";
 import { BadQuery, EmptyList } from "#admin/layout/ListStates.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
-import { orderStatusTone, paymentStatusTone } from "./status-tone.ts";
 
 type Loaded = { list: OrderListAnswer; refusal: null } | { list: null; refusal: string };
 
@@ -298,11 +298,8 @@ function OrderPills({ order, className }: { order: Pick<OrderListRow, "status" |
   const label = useT(orderStatusLabels);
   return (
     <span className={`flex gap-1 ${className}`}>
-      <StatusPill tone={orderStatusTone[order.status] ?? "neutral"} label={label(`status.${order.status}` as "status.NEW")} />
-      <StatusPill
-        tone={paymentStatusTone[order.paymentStatus] ?? "neutral"}
-        label={label(`payment.${order.paymentStatus}` as "payment.PENDING")}
-      />
+      <StatusPill tone={statusTone("status", order.status)} label={label(`status.${order.status}` as "status.NEW")} />
+      <StatusPill tone={statusTone("payment", order.paymentStatus)} label={label(`payment.${order.paymentStatus}` as "payment.PENDING")} />
     </span>
   );
 }

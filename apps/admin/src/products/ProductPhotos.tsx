@@ -1,6 +1,6 @@
-import { imageUrl } from "@workshop/domain/images.ts";
 import { isUploadableImage, UploadError, uploadFile } from "@workshop/domain/photo-upload.ts";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, MAX_UPLOAD_PIXELS, uploadMessages } from "@workshop/domain/uploads.ts";
+import { ProductPhoto } from "@workshop/ui/ProductPhoto.tsx";
 import { useRef, useState } from "react";
 import { apiBase } from "#admin/api/client.ts";
 import { productsTexts } from "#admin/i18n/products.ts";
@@ -75,13 +75,17 @@ export function ProductPhotos({ slots, onChange, errors, say }: Props) {
               >
                 <div className="flex items-start gap-3 sm:block">
                   {slot.key !== null && slot.upload === null ? (
-                    <img
-                      src={`${apiBase()}${imageUrl(slot.key, 320, "jpg")}`}
-                      alt=""
-                      width={96}
-                      height={96}
-                      className="size-24 cursor-grab rounded-lg bg-sand-100 object-cover"
-                    />
+                    <div className="size-24 shrink-0 cursor-grab overflow-hidden rounded-lg bg-sand-100">
+                      <ProductPhoto
+                        image={{ key: slot.key }}
+                        alt=""
+                        sizes="96px"
+                        maxWidth={320}
+                        origin={apiBase()}
+                        missing={{ none: t("form.photoNone"), notFound: t("form.photoNotFound") }}
+                        className="size-24 text-xs"
+                      />
+                    </div>
                   ) : (
                     <div className="size-24 rounded-lg bg-sand-100" />
                   )}

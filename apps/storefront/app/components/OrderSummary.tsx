@@ -4,6 +4,8 @@ import type { Locale } from "@workshop/domain/locale.ts";
 import { formatIdr, formatRate, formatUsd } from "@workshop/domain/money.ts";
 import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
 import { addressLines, shop } from "@workshop/domain/shop.ts";
+import { statusTone } from "@workshop/ui/order-status-tone.ts";
+import { StatusPill } from "@workshop/ui/StatusPill.tsx";
 import { type Translate, useLocale, useT } from "#app/i18n/core.ts";
 import { countryNames } from "#app/i18n/countries.ts";
 import { deliveryTexts } from "#app/i18n/delivery.ts";
@@ -105,37 +107,10 @@ function deliveryName(td: Translate<keyof typeof deliveryTexts.en & string>, id:
   return isDeliveryOptionId(id) ? td(`${id}.name`) : id;
 }
 
-const statusColours: Record<string, string> = {
-  PENDING: "bg-amber-50 text-amber-900 ring-amber-300",
-  NEW: "bg-sky-50 text-sky-900 ring-sky-300",
-  PROCESSING: "bg-blue-50 text-blue-900 ring-blue-300",
-  IN_PROGRESS: "bg-indigo-50 text-indigo-900 ring-indigo-300",
-  CONTACTED: "bg-purple-50 text-purple-900 ring-purple-300",
-  SHIPPED: "bg-teal-50 text-teal-900 ring-teal-300",
-  DELIVERED: "bg-green-50 text-green-900 ring-green-300",
-  COMPLETED: "bg-green-50 text-green-900 ring-green-300",
-  CANCELLED: "bg-red-50 text-red-900 ring-red-300",
-  test_payment: "bg-gray-100 text-gray-800 ring-gray-300",
-};
-const paymentColours: Record<string, string> = {
-  SUCCEEDED: "bg-green-50 text-green-900 ring-green-300",
-  PENDING: "bg-amber-50 text-amber-900 ring-amber-300",
-  AWAITING_PREPAYMENT: "bg-amber-50 text-amber-900 ring-amber-300",
-  DEPOSIT_PAID: "bg-sky-50 text-sky-900 ring-sky-300",
-  FAILED: "bg-red-50 text-red-900 ring-red-300",
-};
-const neutral = "bg-gray-100 text-gray-800 ring-gray-300";
-
-/** An order or payment status as a coloured pill, one colour per status. */
+/** An order or payment status as a coloured pill, one colour per meaning (as in the console). */
 export function StatusBadge({ kind, value }: { kind: "status" | "payment"; value: string }) {
   const t = useT(orders);
-  const colours = (kind === "status" ? statusColours : paymentColours)[value] ?? neutral;
-  return (
-    <span className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset ${colours}`}>
-      <span aria-hidden className="size-1.5 rounded-full bg-current" />
-      {statusWord(t, kind, value)}
-    </span>
-  );
+  return <StatusPill tone={statusTone(kind, value)} label={statusWord(t, kind, value)} large />;
 }
 
 /** The link to the customer's private order page, with why to keep it (success and complete pages). */
