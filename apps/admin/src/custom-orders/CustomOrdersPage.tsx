@@ -7,6 +7,7 @@ import {
   customOrderPageSizes,
   customOrderStatuses,
 } from "@workshop/domain/staff-api/custom-orders.ts";
+import { Notice } from "@workshop/ui/Notice.tsx";
 import { TableShell } from "@workshop/ui/TableShell.tsx";
 import { useMemo } from "react";
 import { Form, Link, redirect, useLoaderData, useSearchParams } from "react-router";
@@ -16,7 +17,7 @@ import { consoleTexts } from "#admin/i18n/console.ts";
 import { customOrderTexts } from "#admin/i18n/custom-orders.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { ConsolePages } from "#admin/layout/ConsolePages.tsx";
-import { BadQuery, EmptyList } from "#admin/layout/ListStates.tsx";
+import { EmptyList } from "#admin/layout/ListStates.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
 import { CustomOrderStatusPill } from "./CustomOrderStatusPill.tsx";
 import { useCustomOrderNames } from "./names.ts";
@@ -183,7 +184,7 @@ export function Component() {
       </div>
 
       {refusal !== null ? (
-        <BadQuery>{t("badQuery", { error: refusal })}</BadQuery>
+        <Notice tone="problem">{t("badQuery", { error: refusal })}</Notice>
       ) : list && list.rows.length === 0 ? (
         <EmptyList text={t("empty")} total={list.total} firstPage={{ href: pageHref(1), label: frame("pages.goTo", { page: 1 }) }} />
       ) : (

@@ -1,6 +1,7 @@
 import { type ColumnDef, rowPaginationFeature, tableFeatures, useTable } from "@tanstack/react-table";
 import { type InboxFilter, inboxFilter, inboxFilters } from "@workshop/domain/inbox.ts";
 import { type InboxListAnswer, type InboxRow, inboxListAnswer, inboxPageSizes } from "@workshop/domain/staff-api/inbox.ts";
+import { Notice } from "@workshop/ui/Notice.tsx";
 import { TableShell } from "@workshop/ui/TableShell.tsx";
 import { useMemo } from "react";
 import { Link, redirect, useLoaderData, useSearchParams } from "react-router";
@@ -10,7 +11,7 @@ import { consoleTexts } from "#admin/i18n/console.ts";
 import { inboxTexts } from "#admin/i18n/inbox.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { ConsolePages } from "#admin/layout/ConsolePages.tsx";
-import { BadQuery, EmptyList } from "#admin/layout/ListStates.tsx";
+import { EmptyList } from "#admin/layout/ListStates.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
 import { InboxStatePill } from "./InboxStatePill.tsx";
 
@@ -150,7 +151,7 @@ export function Component() {
       </div>
 
       {refusal !== null ? (
-        <BadQuery>{t("badQuery", { error: refusal })}</BadQuery>
+        <Notice tone="problem">{t("badQuery", { error: refusal })}</Notice>
       ) : list && list.rows.length === 0 ? (
         <EmptyList text={t("empty")} total={list.total} firstPage={{ href: pageHref(1), label: frame("pages.goTo", { page: 1 }) }} />
       ) : (

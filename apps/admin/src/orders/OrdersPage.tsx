@@ -19,6 +19,7 @@ import {
   orderQueues,
   orderSorts,
 } from "@workshop/domain/staff-api.ts";
+import { Notice } from "@workshop/ui/Notice.tsx";
 import { statusTone } from "@workshop/ui/order-status-tone.ts";
 import { Price } from "@workshop/ui/Price.tsx";
 import { StatusPill } from "@workshop/ui/StatusPill.tsx";
@@ -31,7 +32,7 @@ import { ordersTexts } from "#admin/i18n/orders.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { ConsolePages } from "#admin/layout/ConsolePages.tsx";
 import { FoldedFilters } from "#admin/layout/FoldedFilters.tsx";
-import { BadQuery, EmptyList } from "#admin/layout/ListStates.tsx";
+import { EmptyList } from "#admin/layout/ListStates.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
 
 type Loaded = { list: OrderListAnswer; refusal: null } | { list: null; refusal: string };
@@ -231,7 +232,7 @@ export function Component() {
       </FoldedFilters>
 
       {refusal !== null ? (
-        <BadQuery>{t("badQuery", { error: refusal })}</BadQuery>
+        <Notice tone="problem">{t("badQuery", { error: refusal })}</Notice>
       ) : list && list.rows.length === 0 ? (
         <EmptyList text={t("empty")} total={list.total} firstPage={{ href: pageHref(1), label: t("firstPage") }} />
       ) : (

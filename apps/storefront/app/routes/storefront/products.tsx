@@ -4,6 +4,7 @@ import { localeOf } from "@workshop/api/locale.ts";
 import { type CatalogFilter, filterToQuery, parseFilter, sortOptions } from "@workshop/domain/catalog-filter.ts";
 import { pageWindow } from "@workshop/domain/page-window.ts";
 import { seoTags } from "@workshop/domain/seo.ts";
+import { EmptyState } from "@workshop/ui/EmptyState.tsx";
 import { useNavigate, useNavigation } from "react-router";
 import { LoadError } from "#app/components/LoadError.tsx";
 import { Form, Link, useLocalePath } from "#app/components/localized.tsx";
@@ -57,12 +58,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         )}
         <p className="mb-4 text-sm text-ink-500">{page.total === 1 ? t("list.countOne") : t("list.count", { count: page.total })}</p>
         {page.products.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-sand-300 px-6 py-16 text-center">
-            <p className="text-lg text-ink-700">{t("list.empty")}</p>
-            <Link to="/products" preventScrollReset className="btn-primary mt-6">
-              {t("list.reset")}
-            </Link>
-          </div>
+          <EmptyState
+            text={t("list.empty")}
+            action={
+              <Link to="/products" preventScrollReset className="btn-primary">
+                {t("list.reset")}
+              </Link>
+            }
+          />
         ) : (
           <ul className={`grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 lg:grid-cols-4 ${loading ? "opacity-60" : ""}`}>
             {page.products.map((p, i) => (
