@@ -12,10 +12,11 @@ import {
   orderStatusRequest,
   shippingCarriers,
 } from "@workshop/domain/staff-api/order.ts";
+import { ConfirmStep } from "@workshop/ui/ConfirmStep.tsx";
 import { Notice } from "@workshop/ui/Notice.tsx";
 import { SelectField } from "@workshop/ui/SelectField.tsx";
 import { TextField } from "@workshop/ui/TextField.tsx";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { api } from "#admin/api/client.ts";
 import { orderTexts } from "#admin/i18n/order.ts";
@@ -24,45 +25,6 @@ import { fieldProblem, refusalOf } from "./order-problems.ts";
 import { useStatusLabel } from "./status-label.ts";
 
 type Order = OrderDetailAnswer["order"];
-
-/** The confirm step of a change the old page asked about first (Mark as Paid, cancelling, a refund). */
-export function ConfirmStep({
-  title,
-  text,
-  yes,
-  busy,
-  onYes,
-  onNo,
-  children,
-}: {
-  title: string;
-  text: string;
-  yes: string;
-  busy: boolean;
-  onYes: () => void;
-  onNo: () => void;
-  children?: React.ReactNode;
-}) {
-  const t = useT(orderTexts);
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="mt-4 rounded-2xl border-2 border-clay-600 bg-white p-4">
-      <h3 id={id} className="font-semibold">
-        {title}
-      </h3>
-      <p className="mt-1 text-sm text-ink-700">{text}</p>
-      {children}
-      <div className="mt-3 flex flex-wrap gap-3">
-        <button type="button" className="btn-primary" disabled={busy} onClick={onYes}>
-          {yes}
-        </button>
-        <button type="button" className="btn-secondary" onClick={onNo}>
-          {t("confirm.no")}
-        </button>
-      </div>
-    </section>
-  );
-}
 
 /** Mark as Paid for a cash order, after its confirm step (the customer paid at the workshop). */
 export function MarkPaid({ order, onDone }: { order: Order; onDone: () => void }) {
@@ -88,6 +50,7 @@ export function MarkPaid({ order, onDone }: { order: Order; onDone: () => void }
       {problem && <Notice tone="problem">{problem}</Notice>}
       {asking ? (
         <ConfirmStep
+          no={t("confirm.no")}
           title={t("markPaid.title", { number: order.orderNumber })}
           text={t("markPaid.text", { total: formatUsd(order.totalCents) })}
           yes={t("markPaid.yes")}
@@ -210,6 +173,7 @@ export function StatusForm({
         )}
         {confirming ? (
           <ConfirmStep
+            no={t("confirm.no")}
             title={t("cancel.title", { number: order.orderNumber })}
             text={t("cancel.text")}
             yes={t("cancel.yes")}

@@ -1,12 +1,12 @@
 import { formatAmount } from "@workshop/domain/money.ts";
 import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
 import { type OrderRefundsAnswer, refundReasons } from "@workshop/domain/staff-api/order.ts";
+import { ConfirmStep } from "@workshop/ui/ConfirmStep.tsx";
 import { Notice } from "@workshop/ui/Notice.tsx";
 import { useState } from "react";
 import { api } from "#admin/api/client.ts";
 import { orderTexts } from "#admin/i18n/order.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
-import { ConfirmStep } from "./OrderActions.tsx";
 import { refusalOf } from "./order-problems.ts";
 
 type Payment = OrderRefundsAnswer["payments"][number];
@@ -83,6 +83,7 @@ function RefundOne({
       {payment.refundable ? (
         asking ? (
           <ConfirmStep
+            no={t("confirm.no")}
             title={t("refund.title", { number: orderNumber })}
             text={t("refund.text", { amount })}
             yes={t("refund.yes")}

@@ -10,6 +10,7 @@ import {
   type RawProduct,
   textLimits,
 } from "@workshop/domain/validation/product.ts";
+import { ConfirmStep } from "@workshop/ui/ConfirmStep.tsx";
 import { Notice } from "@workshop/ui/Notice.tsx";
 import { TextField } from "@workshop/ui/TextField.tsx";
 import { useEffect, useState } from "react";
@@ -21,7 +22,6 @@ import { useUnsavedChanges } from "#admin/forms/use-unsaved-changes.ts";
 import { consoleTexts } from "#admin/i18n/console.ts";
 import { productsTexts } from "#admin/i18n/products.ts";
 import { useT } from "#admin/i18n/use-t.ts";
-import { ConfirmStep } from "#admin/orders/OrderActions.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
 import { AiStudioPanel } from "./AiStudioPanel.tsx";
 import { ProductPhotos } from "./ProductPhotos.tsx";
@@ -334,6 +334,7 @@ function ProductForm({ product: loadedProduct }: { product: ProductAnswer | null
           <p className="mt-1 text-sm text-ink-700">{t(product.ordered ? "manage.orderedNote" : "manage.unorderedNote")}</p>
           {confirming === "hide" ? (
             <ConfirmStep
+              no={t("manage.no")}
               title={t("manage.hideTitle")}
               text={t("manage.hideText", { id: product.id, name })}
               yes={t("manage.hideConfirm")}
@@ -343,6 +344,7 @@ function ProductForm({ product: loadedProduct }: { product: ProductAnswer | null
             />
           ) : confirming === "delete" ? (
             <ConfirmStep
+              no={t("manage.no")}
               title={t("manage.confirmTitle")}
               text={t("manage.confirmText", { id: product.id, name })}
               yes={t("manage.confirm")}
