@@ -1,12 +1,8 @@
-import { createRequire } from "node:module";
 import { defineConfig } from "vitest/config";
 
-// The API's database set-up for tests, through its package name.
-const apiTestSupport = (file: string) => createRequire(import.meta.url).resolve(`@workshop/api/test-support/${file}`);
-
 /**
- * unit: the pages' pure helpers; integration: routes called directly against a real database
- * (the API's test template); e2e: the built shop in Chromium.
+ * unit: the pages' pure helpers; e2e: the built shop in Chromium (the rules and the database are the
+ * API's, tested there).
  */
 export default defineConfig({
   test: {
@@ -15,19 +11,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["{app,scripts}/**/*.test.ts"],
-          exclude: ["**/*.integration.test.ts", "node_modules/**"],
+          exclude: ["node_modules/**"],
           expect: { poll: { timeout: 10_000 } },
-        },
-      },
-      {
-        test: {
-          name: "integration",
-          include: ["app/**/*.integration.test.ts"],
-          globalSetup: [apiTestSupport("db-template.ts")],
-          setupFiles: [apiTestSupport("isolated-data-dir.ts")],
-          expect: { poll: { timeout: 10_000 } },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       {
