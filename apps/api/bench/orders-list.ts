@@ -93,7 +93,7 @@ export async function ordersListFigures(start: Start, postgresServer: string, po
         const bad = r.errors + r.non2xx;
         const verdict = r.latency.p99 <= TARGET_P99_MS && !bad ? "met" : "NOT met";
         console.log(
-          `${`${kind}, ${label}`.padEnd(32)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms${bad ? `   (${bad} errors or non-2xx)` : ""}   ${verdict}`,
+          `${`${kind}, ${label}`.padEnd(38)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms${bad ? `   (${bad} errors or non-2xx)` : ""}   ${verdict}`,
         );
       }
     }

@@ -285,7 +285,7 @@ export type OrderListRow = {
 /**
  * How each sort orders a page: by its column, then by id the same way, so rows of one instant or
  * one total keep one order across pages. Newest first reads the (created_at, id) index, oldest
- * first the same index backwards; a sort by total sorts the matching rows (no index carries it).
+ * first the same index backwards; a sort by total the (total_cents, id) one.
  */
 const sortOrders: Record<OrderSort, { column: "orders.createdAt" | "orders.totalCents"; direction: "asc" | "desc" }> = {
   "-createdAt": { column: "orders.createdAt", direction: "desc" },
