@@ -9,6 +9,8 @@ import { rememberSession, useSession } from "#admin/session/session.ts";
 type Section = {
   key: "dashboard" | "orders" | "products" | "custom" | "inbox" | "staff" | "audit" | "account";
   to: string;
+  /** Shown to owners only (SPEC 2.11): staff would find a refusal there. */
+  owners?: true;
 };
 
 // The console's sections, every one drawn here.
@@ -18,8 +20,8 @@ const sections: Section[] = [
   { key: "products", to: "/admin/products" },
   { key: "custom", to: "/admin/custom-orders" },
   { key: "inbox", to: "/admin/inbox" },
-  { key: "staff", to: "/admin/staff" },
-  { key: "audit", to: "/admin/audit" },
+  { key: "staff", to: "/admin/staff", owners: true },
+  { key: "audit", to: "/admin/audit", owners: true },
   { key: "account", to: "/admin/account" },
 ];
 
@@ -76,17 +78,19 @@ export function Component() {
         </div>
         <nav aria-label={t("nav.label")} className="mx-auto max-w-7xl px-4 pb-3">
           <ul className="flex flex-wrap gap-1">
-            {sections.map((section) => (
-              <li key={section.key}>
-                <NavLink
-                  to={section.to}
-                  end={section.to === "/admin"}
-                  className={({ isActive }) => `${tab} ${isActive ? "bg-ink-900 text-sand-50" : "text-ink-700 hover:bg-sand-100"}`}
-                >
-                  {t(`nav.${section.key}`)}
-                </NavLink>
-              </li>
-            ))}
+            {sections
+              .filter((section) => !section.owners || staff.role === "owner")
+              .map((section) => (
+                <li key={section.key}>
+                  <NavLink
+                    to={section.to}
+                    end={section.to === "/admin"}
+                    className={({ isActive }) => `${tab} ${isActive ? "bg-ink-900 text-sand-50" : "text-ink-700 hover:bg-sand-100"}`}
+                  >
+                    {t(`nav.${section.key}`)}
+                  </NavLink>
+                </li>
+              ))}
           </ul>
         </nav>
       </header>
