@@ -237,6 +237,13 @@ describe("products in the console", () => {
     await page.waitForURL(`**/admin/products/${id}`);
     await page.getByLabel("Name", { exact: true }).waitFor();
     expect(await scrollsSideways(page)).toBe(false);
+    // Saved from the foot of the long form: what came of it is on the screen, not above it.
+    await page.getByLabel("Price (USD)").fill("0.30");
+    await page.getByRole("button", { name: "Save" }).click();
+    const saved = page.getByRole("status").filter({ hasText: "Product updated successfully!" });
+    await expect
+      .poll(() => saved.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight))
+      .toBe(true);
     await page.goto(`${consoleURL()}/admin/products/new`);
     await page.getByLabel("Name", { exact: true }).waitFor();
     expect(await scrollsSideways(page)).toBe(false);

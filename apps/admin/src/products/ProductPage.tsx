@@ -13,7 +13,7 @@ import {
 import { ConfirmStep } from "@workshop/ui/ConfirmStep.tsx";
 import { Notice } from "@workshop/ui/Notice.tsx";
 import { TextField } from "@workshop/ui/TextField.tsx";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { Link, useLoaderData, useLocation, useNavigate } from "react-router";
 import { ApiError, api } from "#admin/api/client.ts";
@@ -95,6 +95,15 @@ function ProductForm({ product: loadedProduct }: { product: ProductAnswer | null
   const [confirming, setConfirming] = useState<"hide" | "delete" | null>(null);
   const [busy, setBusy] = useState(false);
   const [leaving, setLeaving] = useState<{ to: string; state?: unknown } | null>(null);
+  // The form is long: what a save, a hide or a show came to is brought into sight, not left above a
+  // phone's screen (each outcome counts, the same one twice too).
+  const outcome = useRef<HTMLDivElement>(null);
+  const [outcomes, setOutcomes] = useState(0);
+  const said = () => setOutcomes((n) => n + 1);
+  useEffect(() => {
+    const box = outcome.current;
+    if (outcomes > 0 && box && box.getBoundingClientRect().top < 0) box.scrollIntoView({ block: "start" });
+  }, [outcomes]);
 
   const defaults = loadedProduct ? { ...loadedProduct.values, sizes: rowsOrOne(loadedProduct.values.sizes) } : emptyValues;
   const form = useForm<RawProduct, unknown, ProductInput>({ resolver: zodResolver(productSchema), defaultValues: defaults });
@@ -122,6 +131,7 @@ function ProductForm({ product: loadedProduct }: { product: ProductAnswer | null
     setSlots((list) => [...slotsOf(answer.values.images), ...list.filter((s) => s.upload?.state === "failed")]);
     form.reset({ ...answer.values, sizes: rowsOrOne(answer.values.sizes) });
     setDone(how);
+    said();
   };
 
   const save = form.handleSubmit(
@@ -143,7 +153,10 @@ function ProductForm({ product: loadedProduct }: { product: ProductAnswer | null
         if (error instanceof ApiError && error.status === 400 && typeof error.details === "object" && error.details !== null) {
           setServerErrors(Object.fromEntries(Object.entries(error.details).map(([path, code]) => [path, String(code)])));
           setProblem("fix");
-        } else setProblem(error instanceof ApiError && error.status === 0 ? "unreachable" : "failed");
+        } else {
+          setProblem(error instanceof ApiError && error.status === 0 ? "unreachable" : "failed");
+          said();
+        }
       }
     },
     () => {
@@ -168,10 +181,12 @@ function ProductForm({ product: loadedProduct }: { product: ProductAnswer | null
         const answer = await api(`/api/admin/products/${product.id}/${action}`, { method: "POST", answer: productAnswer });
         setProduct({ ...product, hidden: answer.hidden });
         setDone(action === "hide" ? "hidden" : "shown");
+        said();
       }
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return void signedOutRedirect(error);
       setProblem(error instanceof ApiError && error.status === 409 ? "ordered" : "failed");
+      said();
     } finally {
       setBusy(false);
       setConfirming(null);
@@ -204,11 +219,13 @@ function ProductForm({ product: loadedProduct }: { product: ProductAnswer | null
       </Link>
       <h1 className="mt-2 text-2xl font-semibold break-words">{title}</h1>
       {product?.hidden && <p className="mt-1 text-sm text-red-800">{t("form.hiddenNote")}</p>}
-      {done && <Notice tone="done">{t(`done.${done}`)}</Notice>}
-      {problem === "fix" && <Notice tone="problem">{t("form.fix")}</Notice>}
-      {problem === "failed" && <Notice tone="problem">{t("form.failed")}</Notice>}
-      {problem === "ordered" && <Notice tone="problem">{t("manage.ordered")}</Notice>}
-      {problem === "unreachable" && <Notice tone="problem">{frame("error.unreachable")}</Notice>}
+      <div ref={outcome} className="scroll-mt-4">
+        {done && <Notice tone="done">{t(`done.${done}`)}</Notice>}
+        {problem === "fix" && <Notice tone="problem">{t("form.fix")}</Notice>}
+        {problem === "failed" && <Notice tone="problem">{t("form.failed")}</Notice>}
+        {problem === "ordered" && <Notice tone="problem">{t("manage.ordered")}</Notice>}
+        {problem === "unreachable" && <Notice tone="problem">{frame("error.unreachable")}</Notice>}
+      </div>
 
       <form noValidate onSubmit={save} className="mt-6 space-y-6">
         <div className="grid gap-6 lg:grid-cols-2">
