@@ -13,7 +13,7 @@ import {
 import { ConfirmStep } from "@workshop/ui/ConfirmStep.tsx";
 import { Notice } from "@workshop/ui/Notice.tsx";
 import { TextField } from "@workshop/ui/TextField.tsx";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { Link, useLoaderData, useLocation, useNavigate } from "react-router";
 import { ApiError, api } from "#admin/api/client.ts";
@@ -95,15 +95,9 @@ function ProductForm({ product: loadedProduct }: { product: ProductAnswer | null
   const [confirming, setConfirming] = useState<"hide" | "delete" | null>(null);
   const [busy, setBusy] = useState(false);
   const [leaving, setLeaving] = useState<{ to: string; state?: unknown } | null>(null);
-  // The form is long: what a save, a hide or a show came to is brought into sight, not left above a
-  // phone's screen (each outcome counts, the same one twice too).
-  const outcome = useRef<HTMLDivElement>(null);
+  // Each outcome (the same one twice too) is a new notice, which a long form's foot brings into sight.
   const [outcomes, setOutcomes] = useState(0);
   const said = () => setOutcomes((n) => n + 1);
-  useEffect(() => {
-    const box = outcome.current;
-    if (outcomes > 0 && box && box.getBoundingClientRect().top < 0) box.scrollIntoView({ block: "start" });
-  }, [outcomes]);
 
   const defaults = loadedProduct ? { ...loadedProduct.values, sizes: rowsOrOne(loadedProduct.values.sizes) } : emptyValues;
   const form = useForm<RawProduct, unknown, ProductInput>({ resolver: zodResolver(productSchema), defaultValues: defaults });
@@ -219,7 +213,7 @@ function ProductForm({ product: loadedProduct }: { product: ProductAnswer | null
       </Link>
       <h1 className="mt-2 text-2xl font-semibold break-words">{title}</h1>
       {product?.hidden && <p className="mt-1 text-sm text-red-800">{t("form.hiddenNote")}</p>}
-      <div ref={outcome} className="scroll-mt-4">
+      <div key={outcomes}>
         {done && <Notice tone="done">{t(`done.${done}`)}</Notice>}
         {problem === "fix" && <Notice tone="problem">{t("form.fix")}</Notice>}
         {problem === "failed" && <Notice tone="problem">{t("form.failed")}</Notice>}
