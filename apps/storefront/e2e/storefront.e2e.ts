@@ -35,7 +35,7 @@ describe("a visitor browsing the shop", () => {
     await page.getByLabel("Sort by").selectOption("price-low");
     await page.waitForURL(/sort=price-low/);
     const prices = async () =>
-      (await page.locator("main ul li a[href^='/products/'] p").allTextContents()).map((p) => Number(p.replace(/[^0-9]/g, "")));
+      (await page.locator("main ul li a[href^='/products/'] p").allTextContents()).map((p) => Number(p.replace(/[^0-9.]/g, "")));
     await expect
       .poll(async () => {
         const shown = await prices();
@@ -101,6 +101,18 @@ describe("a visitor browsing the shop", () => {
       .first()
       .waitFor();
     await page.getByText(`${size} cm`, { exact: true }).waitFor();
+  });
+
+  it("shows a price with cents the same on its card as on its page", async () => {
+    // Amed Raffia Sun Hat costs $89.50, on whichever page of the list it is.
+    const page = await browser.open("/products");
+    const card = page.locator("main ul li a[href^='/products/']", { hasText: "Amed Raffia Sun Hat" });
+    for (let n = 2; (await card.count()) === 0 && n <= 3; n++) await page.goto(`/products?page=${n}`);
+    expect(await card.textContent()).toContain("$89.50 USD");
+    await card.click();
+    await page.waitForURL(/\/products\/\d+$/);
+    await page.getByText("$89.50", { exact: false }).first().waitFor();
+    expect(await page.locator("main").textContent()).not.toContain("$90");
   });
 
   it("shows 'Product Not Found' with status 404 for an unknown or malformed id", async () => {

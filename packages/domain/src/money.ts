@@ -1,11 +1,14 @@
 /** Money lives in integer minor units (US cents); these helpers are the only place that formats it. */
 
-/** '$N USD' rounded to whole dollars, as on product cards. */
 // One number format for all: toLocaleString builds a new one on every call.
 const wholeDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
-export function formatUsdWhole(cents: number): string {
-  return `$${wholeDollars.format(Math.round(cents / 100))} USD`;
+/**
+ * A product card's price: '$N USD' (SPEC 2.2), with its cents when it has any ('$89.50 USD'), so
+ * that a card never shows another price than the product's page and the checkout charge.
+ */
+export function formatCardPrice(cents: number): string {
+  return `${cents % 100 === 0 ? `$${wholeDollars.format(cents / 100)}` : formatUsd(cents)} USD`;
 }
 
 /** '$X.XX' with two decimals. */

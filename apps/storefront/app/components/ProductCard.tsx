@@ -1,11 +1,11 @@
-import { formatUsdWhole } from "@workshop/domain/money.ts";
+import { formatCardPrice } from "@workshop/domain/money.ts";
 import type { ProductCardView } from "@workshop/domain/product.ts";
 import { common } from "#app/i18n/common.ts";
 import { useT } from "#app/i18n/core.ts";
 import { Link } from "./localized";
 import { ProductPhoto } from "./ProductPhoto";
 
-/** A product in a grid: first photo, name, whole-dollar price, badges, 'Sold Out' overlay. */
+/** A product in a grid: first photo, name, price (its page's, in the card's '$N USD'), badges, 'Sold Out' overlay. */
 export function ProductCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
   const t = useT(common);
   return (
@@ -34,7 +34,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         )}
       </div>
       <h3 className="mt-3 font-serif text-base leading-snug text-ink-900 group-hover:text-clay-700 sm:text-lg">{product.name}</h3>
-      <p className="mt-1 text-sm font-semibold text-ink-700">{formatUsdWhole(product.priceCents)}</p>
+      <p className="mt-1 text-sm font-semibold text-ink-700">{formatCardPrice(product.priceCents)}</p>
     </Link>
   );
 }
