@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { sampleJpeg } from "@workshop/api/test-support/test-images.ts";
 import { referenceUploadLimits, uploadMessages } from "@workshop/domain/uploads.ts";
+import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { staffCookie } from "#e2e/support/admin.ts";
 import { encodedForm, postPartly } from "#e2e/support/oversized-request.ts";
@@ -144,6 +145,13 @@ describe("custom requests on a shop with low limits", () => {
 const browser = useBrowser();
 const shots = process.env.SCREENSHOTS_DIR;
 
+/** Whether an element is within the window, below the sticky header's top edge. */
+const inSight = (element: Locator) =>
+  element.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+
 describe("the /custom page in a browser", () => {
   it("sends a request with three photos in English and shows the thank-you; the form is cleared", async () => {
     const page = await browser.open("/custom");
@@ -173,8 +181,33 @@ describe("the /custom page in a browser", () => {
     const status = page.getByRole("status").filter({ hasText: "Thank you for your custom order request!" });
     await status.waitFor();
     expect(await status.textContent()).toContain("get back to you within 48 hours to discuss the details and provide a quote.");
+    // The thank-you takes the form's place, in sight; another request starts from an empty form.
+    expect(await inSight(status)).toBe(true);
+    expect(await page.getByLabel("Full name").isVisible()).toBe(false);
+    await page.getByRole("link", { name: "Send another request" }).click();
+    await page.getByLabel("Full name").waitFor();
     expect(await page.getByLabel("Full name").inputValue()).toBe("");
     expect(await page.locator("input[name=referenceImages]").count()).toBe(0);
+    expect(await status.count()).toBe(0);
+  });
+
+  it("on a phone, shows the thank-you on the screen where the form was sent, with and without JavaScript", async () => {
+    for (const javaScript of [true, false]) {
+      const page = await browser.open("/custom", { width: 390, javaScript });
+      if (javaScript) await hydrated(page);
+      await page.getByLabel("Full name").fill(javaScript ? "Phone Person" : "Plain Phone");
+      await page.getByLabel("E-mail").fill("phone@example.com");
+      await page.getByLabel("Hat type").selectOption("Bucket Hat");
+      await page.getByLabel("Material").selectOption("Fabric");
+      await page.getByLabel("Size", { exact: true }).fill("M");
+      await page.getByLabel("Timeline").selectOption("Flexible");
+      await page.getByLabel("Details").fill("A bucket hat for the rain");
+      await page.getByRole("button", { name: "Submit Custom Order Request" }).click();
+      const status = page.getByRole("status").filter({ hasText: "Thank you for your custom order request!" });
+      await status.waitFor();
+      await expect.poll(() => inSight(status), `JavaScript ${javaScript}`).toBe(true);
+      expect(await page.getByRole("button", { name: "Submit Custom Order Request" }).isVisible()).toBe(false);
+    }
   });
 
   it("shows 'This field is required' beside each missing field", async () => {

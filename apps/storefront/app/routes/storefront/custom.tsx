@@ -6,9 +6,9 @@ import { type CustomOrderField, customOrderSchema, hatTypes, materials, timeline
 import { type FieldErrors, fieldErrors } from "@workshop/domain/validation/fields.ts";
 import { SelectField } from "@workshop/ui/SelectField.tsx";
 import { TextField } from "@workshop/ui/TextField.tsx";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { data, useNavigation } from "react-router";
-import { Form, useLocalePath } from "#app/components/localized.tsx";
+import { Form, Link, useLocalePath } from "#app/components/localized.tsx";
 import { pageMeta } from "#app/components/page-meta.ts";
 import { ReferencePhotos } from "#app/components/ReferencePhotos.tsx";
 import { useFormVerdict } from "#app/components/useFormVerdict.ts";
@@ -75,6 +75,13 @@ export default function CustomOrder({ actionData }: Route.ComponentProps) {
   };
   const values = result && !result.ok ? result.values : {};
   const failure = result && !result.ok ? result.failure : undefined;
+  // Sent: the thank-you takes the form's place (an emptied form invited a second send) and is
+  // brought into sight; without JavaScript the form's address (#custom-request) does that.
+  const sent = result?.ok === true;
+  const thanks = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (sent) thanks.current?.scrollIntoView({ block: "start" });
+  }, [sent]);
 
   return (
     <div className="container-page py-12 sm:py-16">
@@ -100,15 +107,20 @@ export default function CustomOrder({ actionData }: Route.ComponentProps) {
         </ol>
       </section>
 
-      <section className="mt-14 max-w-3xl" aria-labelledby="form-title">
+      <section id="custom-request" className="mt-14 max-w-3xl scroll-mt-24" aria-labelledby="form-title">
         <h2 id="form-title" className="text-2xl font-semibold">
           {t("form.title")}
         </h2>
-        {result?.ok && (
-          <div role="status" className="mt-4 rounded-xl bg-leaf-700 px-5 py-4 text-white">
+        {sent && (
+          <div ref={thanks} role="status" className="mt-4 scroll-mt-24 rounded-xl bg-leaf-700 px-5 py-4 text-white">
             <p className="font-semibold">{t("success.title")}</p>
             <p className="mt-1">{t("success.text")}</p>
           </div>
+        )}
+        {sent && (
+          <Link to="/custom" className="btn-secondary mt-6">
+            {t("success.another")}
+          </Link>
         )}
         {failure && (
           <p role="alert" className="mt-4 rounded-xl bg-red-50 px-5 py-4 text-red-800">
@@ -116,7 +128,14 @@ export default function CustomOrder({ actionData }: Route.ComponentProps) {
             {failure === "photo" ? t("error.photo") : t("failure.later")}
           </p>
         )}
-        <Form method="post" ref={formRef} noValidate onSubmit={onSubmit} className="mt-6 space-y-8">
+        <Form
+          method="post"
+          action="/custom#custom-request"
+          ref={formRef}
+          noValidate
+          onSubmit={onSubmit}
+          className={sent ? "hidden" : "mt-6 space-y-8"}
+        >
           <fieldset className="space-y-5">
             <legend className="text-lg font-semibold">{t("form.personal")}</legend>
             <TextField
