@@ -54,7 +54,7 @@ export default function CustomOrder({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const lp = useLocalePath();
   const hydrated = useHydrated();
-  const sending = navigation.state === "submitting" && navigation.formAction === lp("/custom");
+  const sending = navigation.state === "submitting" && navigation.formAction?.split("#")[0] === lp("/custom");
   const result = actionData as ActionResult | undefined;
   const { formRef, errors, refuse, clear } = useFormVerdict<CustomOrderField>(result);
   const [uploading, setUploading] = useState(false);
