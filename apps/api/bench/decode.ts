@@ -1,8 +1,9 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { memoryOf } from "./process-memory.ts";
 
 type Start = (command: string[], env: NodeJS.ProcessEnv, ready: string) => Promise<ChildProcess>;
 
@@ -37,13 +38,6 @@ async function progressiveJpeg(side: number, quality: number, seed: number): Pro
     .extend({ right: side - tile, bottom: side - tile, extendWith: "repeat" })
     .jpeg({ quality, progressive: true })
     .toBuffer();
-}
-
-/** The shop process's resident memory now and its peak since the last reset, in MB (Linux's /proc). */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const mb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) / 1024;
-  return { rss: mb("VmRSS"), peak: mb("VmHWM") };
 }
 
 /** Watches the shop's memory from now on: the kernel's peak is reset, and RSS is also sampled every 20 ms. */

@@ -9,6 +9,7 @@ import { storefrontRoot } from "#server/paths.ts";
 import { aiFigures } from "./ai.ts";
 import { catalogFigures } from "./catalog.ts";
 import { decodeFigures } from "./decode.ts";
+import { idleMemoryFigures } from "./idle-memory.ts";
 import { ordersListFigures } from "./orders-list.ts";
 import { BENCH_CALLBACK_TOKEN, BENCH_STAFF_TOKEN, paymentFigures } from "./payments.ts";
 
@@ -26,6 +27,7 @@ const ORDERS_PORT = 3195;
 const CATALOG_PORTS: [number, number, number] = [3196, 3197, 3190];
 const AI_PORT = 3198;
 const DECODE_PORT = 3199;
+const MEMORY_PORT = 3189;
 const CHECKOUT_CONNECTIONS = 16;
 const POSTGRES_SERVER = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432";
 /** BENCH_ONLY=checkout: only the checkout steps, on PGlite and on PostgreSQL. */
@@ -38,6 +40,8 @@ const CATALOG_ONLY = process.env.BENCH_ONLY === "catalog";
 const AI_ONLY = process.env.BENCH_ONLY === "ai";
 /** BENCH_ONLY=decode: only a flood of large reference photos (time, the shop's peak memory, the product page meanwhile). */
 const DECODE_ONLY = process.env.BENCH_ONLY === "decode";
+/** BENCH_ONLY=memory: only the shop process's resident memory at rest after its pages were asked for. */
+const MEMORY_ONLY = process.env.BENCH_ONLY === "memory";
 
 /** The bench is one client sending thousands of orders and payments: the shop's rate limits must not count it. */
 const BENCH_RATE_LIMITS = {
@@ -180,6 +184,7 @@ async function main() {
   if (CATALOG_ONLY) return catalogOnly();
   if (AI_ONLY) return aiOnly();
   if (DECODE_ONLY) return decodeOnly();
+  if (MEMORY_ONLY) return memoryOnly();
   console.log("Building the shop and the floor...");
   buildStorefront();
   execFileSync("npx", ["react-router", "build", "bench/floor"], { stdio: "ignore" });
@@ -265,6 +270,7 @@ async function main() {
     await catalogFigures(start, POSTGRES_SERVER, CATALOG_PORTS, SECONDS, floorFigures.rps);
     await aiFigures(start, AI_PORT, SECONDS);
     await decodeFigures(start, DECODE_PORT, SECONDS);
+    await idleMemoryFigures(start, POSTGRES_SERVER, MEMORY_PORT);
   } finally {
     shop.kill("SIGTERM");
     floor.kill("SIGTERM");
@@ -318,6 +324,12 @@ async function aiOnly() {
   console.log("Building the shop...");
   buildStorefront();
   await aiFigures(start, AI_PORT, SECONDS);
+}
+
+async function memoryOnly() {
+  console.log("Building the shop...");
+  buildStorefront();
+  await idleMemoryFigures(start, POSTGRES_SERVER, MEMORY_PORT);
 }
 
 async function decodeOnly() {
