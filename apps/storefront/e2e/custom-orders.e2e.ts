@@ -205,7 +205,7 @@ describe("the /custom page in a browser", () => {
       await page.getByRole("button", { name: "Submit Custom Order Request" }).click();
       const status = page.getByRole("status").filter({ hasText: "Thank you for your custom order request!" });
       await status.waitFor();
-      await expect.poll(() => inSight(status), `JavaScript ${javaScript}`).toBe(true);
+      await expect.poll(() => inSight(status), { message: `JavaScript ${javaScript}` }).toBe(true);
       expect(await page.getByRole("button", { name: "Submit Custom Order Request" }).isVisible()).toBe(false);
     }
   });
