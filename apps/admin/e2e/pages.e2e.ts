@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { orderPayload } from "@workshop/api/test-support/sample-orders.ts";
+import { orderDetailAnswer } from "@workshop/domain/staff-api/order.ts";
 import { CSRF_HEADER, sessionAnswer } from "@workshop/domain/staff-api.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
@@ -72,7 +73,10 @@ async function sampleRecords() {
   });
   // 409 (or 400): made by an earlier run of this file on the same API.
   expect(made.status, await made.clone().text()).toBeLessThan(500);
-  return { orderId, messageId, customOrderId };
+  // The order's first e-mail (its confirmation), to read on its own page.
+  const order = orderDetailAnswer.parse(await (await fetch(`${apiURL()}/api/admin/orders/${orderId}`, { headers: staffHeaders() })).json());
+  const mailId = order.mails[0]!.id;
+  return { orderId, mailId, messageId, customOrderId };
 }
 
 async function check(page: Page, name: string, width: number) {
@@ -87,11 +91,12 @@ async function check(page: Page, name: string, width: number) {
 
 describe("every page of the console", () => {
   it("is accessible and fits a phone and a desktop, for an owner in English and for staff in Russian", async () => {
-    const { orderId, messageId, customOrderId } = await sampleRecords();
+    const { orderId, mailId, messageId, customOrderId } = await sampleRecords();
     const pages = (ownerView: boolean) => [
       "/admin",
       "/admin/orders",
       `/admin/orders/${orderId}`,
+      `/admin/orders/${orderId}/mail/${mailId}`,
       "/admin/products",
       "/admin/products/new",
       "/admin/products/1",
