@@ -5,7 +5,7 @@ import type { Tx } from "#server/db/tx.ts";
 import { AppError } from "#server/errors.ts";
 import { type CustomOrderStatus, canMoveCustomOrder, isCustomOrderStatus } from "./status.ts";
 
-/** Refusal codes the admin page words (app/i18n/admin-custom-orders.ts `refusal.*`). */
+/** Refusal codes the staff console words (apps/admin/src/i18n/custom-orders.ts `refusal.*`). */
 type CustomOrderRefusal = "stale" | "move-not-allowed" | "unknown-status";
 
 const refuse = (code: CustomOrderRefusal, message: string) =>

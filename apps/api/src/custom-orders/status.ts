@@ -3,7 +3,7 @@ import { type CustomOrderStatus, customOrderStatuses } from "@workshop/domain/st
 /**
  * The custom request's status machine (decision 025). Staff move a request forward by hand; a
  * quote sent moves it to QUOTED and a paid deposit to IN_PROGRESS (their code calls
- * moveCustomOrder, move.ts). Pure, so the admin pages' components use it too. A step may be skipped forward (a customer who accepts at once), never back:
+ * moveCustomOrder, move.ts). Pure: no database, no clock. A step may be skipped forward (a customer who accepts at once), never back:
  *
  *   NEW ──▶ CONTACTED ──▶ QUOTED ──▶ IN_PROGRESS ──▶ COMPLETED
  *    │  ╰──────────────┴─────────▲  (skips forward: NEW ▶ QUOTED, NEW/CONTACTED ▶ IN_PROGRESS)

@@ -9,7 +9,7 @@ import { dictionary } from "@zxcvbn-ts/language-common";
 const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 256;
 
-/** Why a password is refused: a message key, translated by the pages (app/i18n/admin-staff.ts). */
+/** Why a password is refused: a message key, translated by the staff console (apps/admin/src/i18n/people.ts). */
 export type PasswordProblem =
   | "passwordTooShort"
   | "passwordTooLong"
