@@ -82,7 +82,7 @@ describe("the staff console on its own origin", () => {
     await signIn(page, consoleURL(), testOwner, "/admin/orders");
     const rows = page.locator("table tbody tr");
     await expect.poll(() => rows.count()).toBe(25);
-    await expect.poll(() => page.getByText(`${ordersBefore + 30} orders`).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(`Orders: ${ordersBefore + 30}`).isVisible()).toBe(true);
 
     await page.getByRole("link", { name: "Page 2" }).first().click();
     await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBe("2");

@@ -57,6 +57,19 @@ describe("signing in to the console", () => {
     }
   });
 
+  it("speaks Russian on asking, before anyone signs in, and keeps a signed-out person's language", async () => {
+    const page = await browser.open();
+    await page.goto(`${consoleURL()}/admin/login?next=%2Fadmin%2Forders`);
+    await page.getByRole("link", { name: "Русский" }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Вход");
+    expect(await page.locator("html").getAttribute("lang")).toBe("ru");
+    // The way back after signing in is kept.
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/admin/orders");
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "English" }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Sign in");
+  });
+
   it("locks a person out after 10 wrong passwords in 15 minutes, even from the right one, and says for how long", async () => {
     const nyoman = { email: "nyoman@workshop.test", password: "Sidemen-valley-rice-2026" };
     await newPerson(nyoman.email, nyoman.password);

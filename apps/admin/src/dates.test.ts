@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { consoleDate } from "./dates.ts";
+import { consoleDate, consoleDay } from "./dates.ts";
 
 describe("a date in the console", () => {
   // 08:57 UTC is 16:57 in Bali (UTC+8), whatever the machine's own zone.
@@ -16,5 +16,10 @@ describe("a date in the console", () => {
   it("turns the day at Bali's midnight, not UTC's", () => {
     expect(consoleDate("2026-11-30T16:30:00Z", "en")).toBe("Dec 1, 2026 12:30 AM");
     expect(consoleDate("2026-11-30T16:30:00Z", "ru")).toBe("1 дек. 2026, 00:30");
+  });
+
+  it("writes a workshop day the same way, without a time", () => {
+    expect(consoleDay("2026-11-27", "en")).toBe("Nov 27, 2026");
+    expect(consoleDay("2026-11-27", "ru")).toBe("27 нояб. 2026");
   });
 });

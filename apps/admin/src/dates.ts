@@ -12,3 +12,10 @@ export function consoleDate(value: string | Date, locale: Locale): string {
   const moment = new TZDate(new Date(value).getTime(), WORKSHOP_TIME_ZONE);
   return locale === "ru" ? format(moment, "d MMM yyyy, HH:mm", { locale: ru }) : format(moment, "MMM d, yyyy h:mm a");
 }
+
+/** A calendar day of the workshop (YYYY-MM-DD) as the dates above write it: Nov 27, 2026 / 27 нояб. 2026. */
+export function consoleDay(day: string, locale: Locale): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const noon = new Date(y, m - 1, d, 12);
+  return locale === "ru" ? format(noon, "d MMM yyyy", { locale: ru }) : format(noon, "MMM d, yyyy");
+}

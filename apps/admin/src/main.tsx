@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider, redirect } from "react-router";
 import { loadConfig } from "./api/client.ts";
+import { Loading } from "./layout/Loading.tsx";
 import { RouteError } from "./layout/RouteError.tsx";
 import { requireSession } from "./session/session.ts";
 
@@ -15,13 +16,14 @@ await loadConfig();
 
 const router = createBrowserRouter([
   { path: "/", loader: () => redirect("/admin") },
-  { path: "/admin/login", lazy: () => import("./sign-in/SignInPage.tsx"), ErrorBoundary: RouteError },
+  { path: "/admin/login", lazy: () => import("./sign-in/SignInPage.tsx"), ErrorBoundary: RouteError, HydrateFallback: Loading },
   {
     id: "shell",
     path: "/admin",
     loader: ({ request }) => requireSession(request),
     lazy: () => import("./layout/Shell.tsx"),
     ErrorBoundary: RouteError,
+    HydrateFallback: Loading,
     children: [
       { index: true, lazy: () => import("./dashboard/DashboardPage.tsx") },
       { path: "orders", lazy: () => import("./orders/OrdersPage.tsx") },

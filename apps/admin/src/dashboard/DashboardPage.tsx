@@ -3,8 +3,9 @@ import { type DashboardAnswer, dashboardAnswer, type MoneySum, type OrderQueue }
 import { Price } from "@workshop/ui/Price.tsx";
 import { Link, useLoaderData } from "react-router";
 import { api } from "#admin/api/client.ts";
+import { consoleDay } from "#admin/dates.ts";
 import { dashboardTexts } from "#admin/i18n/dashboard.ts";
-import { useT } from "#admin/i18n/use-t.ts";
+import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { signedOutRedirect } from "#admin/session/session.ts";
 
 export async function loader({ request }: { request: Request }): Promise<DashboardAnswer> {
@@ -20,6 +21,7 @@ export function Component() {
   const t = useT(dashboardTexts);
   const label = useT(orderStatusLabels);
   const { today, counts, money } = useLoaderData<DashboardAnswer>();
+  const locale = useLocale();
   const queue = (q: OrderQueue, urgent = false): Tile => ({
     key: q,
     label: label(`queue.${q}`),
@@ -76,7 +78,7 @@ export function Component() {
     <section>
       <title>{t("title")}</title>
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
-      <p className="mt-1 text-sm text-ink-700">{t("intro", { date: today })}</p>
+      <p className="mt-1 text-sm text-ink-700">{t("intro", { date: consoleDay(today, locale) })}</p>
       <h2 className="mt-6 text-lg font-semibold">{t("queues.title")}</h2>
       <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {tiles.map((tile) => (

@@ -69,7 +69,7 @@ export const auditTexts = defineMessages(
     previous: "Previous",
     next: "Next",
     page: "Page {page} of {pages}",
-    total: "{count} entries",
+    total: "Entries: {count}",
     ...actionsEn,
   },
   {

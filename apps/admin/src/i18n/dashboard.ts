@@ -4,7 +4,7 @@ import { defineMessages } from "@workshop/domain/i18n/core.ts";
 export const dashboardTexts = defineMessages(
   {
     title: "Dashboard",
-    intro: "What needs the workshop today, {date}. Each number opens the orders behind it.",
+    intro: "What the workshop has to do today, {date}. Each number opens the orders behind it.",
     newToday: "New orders today",
     "newToday.hint": "Placed since midnight, Bali time",
     "awaiting-payment.hint": "Placed, payment pending or cash awaited",

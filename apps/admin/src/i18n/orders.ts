@@ -33,7 +33,7 @@ export const ordersTexts = defineMessages(
     viewLabel: "View details of order {number}",
     empty: "No orders found.",
     firstPage: "Back to the first page",
-    total: "{count} orders",
+    total: "Orders: {count}",
     badQuery: "This address asks for a list the shop cannot make: {error}",
     export: "Export CSV",
   },

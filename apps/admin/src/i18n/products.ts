@@ -41,7 +41,7 @@ export const productsTexts = defineMessages(
     editLabel: "Edit {name}",
     view: "View",
     viewLabel: "View {name} in the shop (opens a new window)",
-    total: "{count} products",
+    total: "Products: {count}",
     empty: "No products match.",
     firstPage: "Back to the first page",
     "done.added": "Product added successfully!",

@@ -42,7 +42,7 @@ export function Component() {
   const signOut = async () => {
     await api("/api/admin/session", { method: "DELETE" }).catch(() => undefined);
     rememberSession(null);
-    navigate("/admin/login?signedOut=1");
+    navigate(`/admin/login?signedOut=1&lang=${staff.locale}`);
   };
 
   return (

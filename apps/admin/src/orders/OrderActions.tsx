@@ -277,7 +277,8 @@ export function EmailForm({
       </p>
       {problem && <Notice tone="problem">{problem}</Notice>}
       <div className="mt-3 flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1">
+        {/* Wide enough for a text's name: on a phone the button goes below it. */}
+        <div className="min-w-56 flex-1">
           <SelectField
             name="template"
             label={t("email.template")}

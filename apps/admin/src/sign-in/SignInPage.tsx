@@ -3,10 +3,10 @@ import { type SignInRequest, sessionAnswer, signInRequest } from "@workshop/doma
 import { TextField } from "@workshop/ui/TextField.tsx";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { redirect, useNavigate, useSearchParams } from "react-router";
+import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { ApiError, api } from "#admin/api/client.ts";
 import { consoleTexts } from "#admin/i18n/console.ts";
-import { useDocumentLanguage, useT } from "#admin/i18n/use-t.ts";
+import { useDocumentLanguage, useLocale, useT } from "#admin/i18n/use-t.ts";
 import { safeNext } from "#admin/session/safe-next.ts";
 import { loadSession, rememberSession } from "#admin/session/session.ts";
 
@@ -18,6 +18,7 @@ export async function loader({ request }: { request: Request }) {
 
 export function Component() {
   const t = useT(consoleTexts);
+  const locale = useLocale();
   useDocumentLanguage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -44,6 +45,24 @@ export function Component() {
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <title>{`${t("signIn.title")} — ${t("name")}`}</title>
+      <nav aria-label={t("language")} className="mb-6 flex justify-end gap-3 text-sm">
+        {(["en", "ru"] as const).map((lang) => {
+          const there = new URLSearchParams(params);
+          there.set("lang", lang);
+          return (
+            <Link
+              key={lang}
+              to={`?${there}`}
+              replace
+              lang={lang}
+              aria-current={locale === lang ? "true" : undefined}
+              className={locale === lang ? "font-semibold" : "underline underline-offset-4"}
+            >
+              {lang === "en" ? "English" : "Русский"}
+            </Link>
+          );
+        })}
+      </nav>
       <h1 className="text-3xl font-semibold">{t("signIn.title")}</h1>
       <p className="mt-2 text-ink-700">{t("signIn.intro")}</p>
       {params.has("signedOut") && (
