@@ -1,4 +1,3 @@
-import { CSRF_HEADER, sessionAnswer } from "@workshop/domain/staff-api.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiURL, consoleURL, expectAccessible, useBrowser } from "./browser.ts";
 import { type ConsolePair, startConsolePair } from "./support/console-pair.ts";
@@ -8,38 +7,14 @@ const browser = useBrowser();
 
 // Failed sign-ins are counted per address too (the tests' 127.0.0.1): the lockout runs on a console
 // and an API of its own, so that it leaves the other test files' sign-ins alone.
+// Nyoman, a person of her own, so that locking her out leaves the owner the other tests use alone.
+const nyoman = { email: "nyoman@workshop.test", password: "Sidemen-valley-rice-2026" };
 let pair: ConsolePair;
 beforeAll(async () => {
-  pair = await startConsolePair();
+  pair = await startConsolePair({ people: [{ ...nyoman, name: "Nyoman", role: "staff", locale: "en" }] });
 });
 afterAll(() => pair?.stop());
 const lockable = useBrowser(() => pair.consoleURL);
-
-/** Signs in through the API as the console does (from the console's origin): the cookie and the token. */
-async function apiSession(who: { email: string; password: string }) {
-  const answer = await fetch(`${pair.apiURL}/api/admin/session`, {
-    method: "POST",
-    headers: { Origin: pair.consoleURL, "Content-Type": "application/json" },
-    body: JSON.stringify(who),
-  });
-  expect(answer.status).toBe(200);
-  const cookie = answer.headers
-    .getSetCookie()
-    .find((c) => /^(__Host-)?staff=/.test(c))!
-    .split(";")[0]!;
-  return { cookie, csrfToken: sessionAnswer.parse(await answer.json()).csrfToken };
-}
-
-/** A person of her own, so that locking her out leaves the owner the other tests use alone. */
-async function newPerson(email: string, password: string) {
-  const owner = await apiSession(testOwner);
-  const made = await fetch(`${pair.apiURL}/api/admin/staff`, {
-    method: "POST",
-    headers: { Origin: pair.consoleURL, Cookie: owner.cookie, [CSRF_HEADER]: owner.csrfToken, "Content-Type": "application/json" },
-    body: JSON.stringify({ email, name: "Nyoman", role: "staff", locale: "en", choice: "own", password }),
-  });
-  expect(made.status, await made.clone().text()).toBe(201);
-}
 
 describe("signing in to the console", () => {
   it("says the same for an unknown e-mail as for a wrong password", async () => {
@@ -71,8 +46,6 @@ describe("signing in to the console", () => {
   });
 
   it("locks a person out after 10 wrong passwords in 15 minutes, even from the right one, and says for how long", async () => {
-    const nyoman = { email: "nyoman@workshop.test", password: "Sidemen-valley-rice-2026" };
-    await newPerson(nyoman.email, nyoman.password);
     const page = await lockable.open();
     await page.goto(`${pair.consoleURL}/admin/login`);
     for (let i = 0; i < 10; i++) {

@@ -2,8 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase } from "@workshop/api/db/client.ts";
-import { hashPassword } from "@workshop/api/staff/passwords.ts";
+import { CSRF_HEADER, sessionAnswer } from "@workshop/domain/staff-api.ts";
 import { freePorts, startNodeProcess } from "@workshop/testing/processes.ts";
 import { testOwner } from "./staff.ts";
 
@@ -14,8 +13,8 @@ export type ConsolePair = { apiURL: string; consoleURL: string; staffToken: stri
 
 /**
  * Starts the API and the console (already built) each on its own origin, as `npm start` does, on an
- * empty data folder of their own: with the test owner, or with `people` as the staff accounts
- * instead. `env` adds to or overrides the API's.
+ * empty data folder of their own, with the test owner and `people`, added as the console adds
+ * staff. `env` adds to or overrides the API's.
  */
 export async function startConsolePair({
   env = {},
@@ -25,7 +24,6 @@ export async function startConsolePair({
   people?: Person[];
 } = {}): Promise<ConsolePair> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "console-e2e-"));
-  if (people) await addPeople(dataDir, people);
   const [apiPort, consolePort] = await freePorts(2);
   const apiURL = `http://127.0.0.1:${apiPort}`;
   const consoleURL = `http://127.0.0.1:${consolePort}`;
@@ -43,7 +41,8 @@ export async function startConsolePair({
       XENDIT_SECRET_KEY: "",
       SMTP_URL: "",
       ADMIN_API_TOKEN: staffToken,
-      ...(people ? {} : { ADMIN_EMAIL: testOwner.email, ADMIN_PASSWORD: testOwner.password }),
+      ADMIN_EMAIL: testOwner.email,
+      ADMIN_PASSWORD: testOwner.password,
       RATE_LIMIT_ORDERS: "100000/60",
       RATE_LIMIT_WRITES: "100000/60",
       ...env,
@@ -55,6 +54,7 @@ export async function startConsolePair({
     env: { NODE_ENV: "production", ADMIN_PORT: String(consolePort), HOST: "127.0.0.1", API_URL: apiURL },
     ready: "Staff console running at",
   });
+  if (people) await addPeople(apiURL, consoleURL, people);
   return {
     apiURL,
     consoleURL,
@@ -69,18 +69,21 @@ export async function startConsolePair({
   };
 }
 
-/** Staff accounts in a new data folder's database, before the API first opens it. */
-async function addPeople(dataDir: string, people: Person[]): Promise<void> {
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
-  const rows = await Promise.all(
-    people.map(async ({ email, name, role, locale, password }) => ({
-      email,
-      name,
-      role,
-      locale,
-      passwordHash: await hashPassword(password),
-    })),
-  );
-  await database.db.insertInto("staffAccounts").values(rows).execute();
-  await database.close();
+/** Staff accounts, added by the test owner through the staff API from the console's origin. */
+async function addPeople(apiURL: string, consoleURL: string, people: Person[]): Promise<void> {
+  const signedIn = await fetch(`${apiURL}/api/admin/session`, {
+    method: "POST",
+    headers: { Origin: consoleURL, "Content-Type": "application/json" },
+    body: JSON.stringify(testOwner),
+  });
+  const cookie = signedIn.headers.getSetCookie()[0]!.split(";")[0]!;
+  const { csrfToken } = sessionAnswer.parse(await signedIn.json());
+  for (const { email, name, role, locale, password } of people) {
+    const made = await fetch(`${apiURL}/api/admin/staff`, {
+      method: "POST",
+      headers: { Origin: consoleURL, Cookie: cookie, [CSRF_HEADER]: csrfToken, "Content-Type": "application/json" },
+      body: JSON.stringify({ email, name, role, locale, choice: "own", password }),
+    });
+    if (made.status !== 201) throw new Error(`${email} not added: ${made.status} ${await made.text()}`);
+  }
 }
