@@ -24,7 +24,7 @@ import { ApiError, api } from "#admin/api/client.ts";
 import { consoleDate } from "#admin/dates.ts";
 import { auditTexts } from "#admin/i18n/audit.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
-import { ConsolePages } from "#admin/layout/ConsolePages.tsx";
+import { ConsolePages, pageHrefOf } from "#admin/layout/ConsolePages.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
 import { recordHref } from "./record-link.ts";
 
@@ -121,11 +121,7 @@ export function Component() {
       </section>
     );
 
-  const pageHref = (n: number) => {
-    const changed = new URLSearchParams(params);
-    changed.set("page", String(n));
-    return `?${changed}`;
-  };
+  const pageHref = pageHrefOf(params);
 
   return (
     <section>

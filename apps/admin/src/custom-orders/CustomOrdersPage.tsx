@@ -16,7 +16,7 @@ import { consoleDate } from "#admin/dates.ts";
 import { consoleTexts } from "#admin/i18n/console.ts";
 import { customOrderTexts } from "#admin/i18n/custom-orders.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
-import { ConsolePages } from "#admin/layout/ConsolePages.tsx";
+import { ConsolePages, pageHrefOf } from "#admin/layout/ConsolePages.tsx";
 import { EmptyList } from "#admin/layout/ListStates.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
 import { CustomOrderStatusPill } from "./CustomOrderStatusPill.tsx";
@@ -106,11 +106,7 @@ export function Component() {
     state: { pagination: { pageIndex: page - 1, pageSize: size } },
   });
 
-  const pageHref = (n: number) => {
-    const changed = new URLSearchParams(params);
-    changed.set("page", String(n));
-    return `?${changed}`;
-  };
+  const pageHref = pageHrefOf(params);
   const chooseSize = (value: string) =>
     setParams((current) => {
       const changed = new URLSearchParams(current);

@@ -30,7 +30,7 @@ import { ApiError, api, apiBase } from "#admin/api/client.ts";
 import { consoleDate } from "#admin/dates.ts";
 import { ordersTexts } from "#admin/i18n/orders.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
-import { ConsolePages } from "#admin/layout/ConsolePages.tsx";
+import { ConsolePages, pageHrefOf } from "#admin/layout/ConsolePages.tsx";
 import { FoldedFilters } from "#admin/layout/FoldedFilters.tsx";
 import { EmptyList } from "#admin/layout/ListStates.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
@@ -149,11 +149,7 @@ export function Component() {
     },
   });
 
-  const pageHref = (n: number) => {
-    const changed = new URLSearchParams(params);
-    changed.set("page", String(n));
-    return `?${changed}`;
-  };
+  const pageHref = pageHrefOf(params);
   // The CSV holds every order of the current filters and search: page and page size aside.
   const csvParams = new URLSearchParams([...params].filter(([name]) => name !== "page" && name !== "size"));
   const csvQuery = csvParams.size > 0 ? `?${csvParams}` : "";

@@ -10,7 +10,7 @@ import { Link, redirect, useLoaderData, useLocation, useSearchParams } from "rea
 import { api, apiBase } from "#admin/api/client.ts";
 import { productsTexts } from "#admin/i18n/products.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
-import { ConsolePages } from "#admin/layout/ConsolePages.tsx";
+import { ConsolePages, pageHrefOf } from "#admin/layout/ConsolePages.tsx";
 import { FoldedFilters } from "#admin/layout/FoldedFilters.tsx";
 import { EmptyList } from "#admin/layout/ListStates.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
@@ -67,11 +67,7 @@ export function Component() {
     state: { pagination: { pageIndex: page - 1, pageSize: limit } },
   });
 
-  const pageHref = (n: number) => {
-    const changed = new URLSearchParams(params);
-    changed.set("page", String(n));
-    return `?${changed}`;
-  };
+  const pageHref = pageHrefOf(params);
   const activeFilters = ["q", "status"].filter((name) => params.get(name)).length;
   const exportUrl = (format: string) => `${apiBase()}/api/products/export${format === "js" ? "" : `?format=${format}`}`;
 
