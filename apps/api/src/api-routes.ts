@@ -4,6 +4,7 @@ import { aiRoutes } from "./ai/routes.ts";
 import { auditRoutes } from "./audit/routes.ts";
 import { productsConsoleRoutes } from "./catalog/console-routes.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
+import { catalogShopRoutes } from "./catalog/shop-routes.ts";
 import { checkoutRoutes } from "./checkout/routes.ts";
 import { customOrdersConsoleRoutes } from "./custom-orders/console-routes.ts";
 import { customOrdersRoutes } from "./custom-orders/routes.ts";
@@ -23,6 +24,7 @@ import { staffRoutes } from "./staff/routes.ts";
  */
 export const apiRoutes: FastifyPluginAsync[] = [
   catalogRoutes,
+  catalogShopRoutes,
   productsConsoleRoutes,
   pricingRoutes,
   socialRoutes,

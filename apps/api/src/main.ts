@@ -37,7 +37,10 @@ async function main() {
     );
     process.exit(1);
   }
-  const port = (app.server.address() as AddressInfo).port;
+  const { port, address } = app.server.address() as AddressInfo;
+  // The storefront's pages, served by this process until it runs as its own, call this API over HTTP.
+  const self = address === "0.0.0.0" ? "127.0.0.1" : address === "::" ? "[::1]" : address.includes(":") ? `[${address}]` : address;
+  (globalThis as { [apiOriginSlot]?: string })[apiOriginSlot] = `http://${self}:${port}`;
   const where = db.kind === "pglite" ? `embedded PGlite in ${cfg.DATA_DIR}/db` : "PostgreSQL (DATABASE_URL)";
   console.log(`Studio photos: the ${cfg.AI_IMAGE_API_URL ? `remote image model ${cfg.AI_IMAGE_MODEL}` : "local engine"}.`);
   if (paymentsSandbox()) console.log("Demo shop: no Xendit key, so payments run in the built-in sandbox and no real payment is taken.");
@@ -76,6 +79,8 @@ async function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }
+
+const apiOriginSlot = Symbol.for("shop.api-origin");
 
 /** Kubernetes and most hosts wait 10 s after SIGTERM before they kill. */
 const STOP_WITHIN_MS = 9_500;

@@ -22,3 +22,10 @@ export type ProductView = {
 export type ProductCardView = Pick<ProductView, "id" | "name" | "priceCents" | "isNew" | "isFeatured" | "inStock"> & {
   image: ProductImage | null;
 };
+
+/** Parses a product id from a URL segment; anything but a plain positive integer is no id. */
+export function parseProductId(text: string | undefined): number | null {
+  if (!text || !/^\d{1,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id > 0 ? id : null;
+}

@@ -1,12 +1,12 @@
 import type { ProductListQuery } from "@workshop/domain/admin-product-list.ts";
 import { imageUrl } from "@workshop/domain/images.ts";
 import type { Locale } from "@workshop/domain/locale.ts";
+import { parseProductId } from "@workshop/domain/product.ts";
 import type { ProductAnswer, ProductListAnswer } from "@workshop/domain/staff-api/products.ts";
 import { centsToPriceText, productTextFields } from "@workshop/domain/validation/product.ts";
 import { AppError } from "#server/errors.ts";
 import { productListPage } from "./admin-list.ts";
 import { type EditableProduct, editableProduct } from "./product-changes.ts";
-import { parseProductId } from "./products.ts";
 
 /** A photo's small size (320 px JPEG) on the API's origin, where the console shows it from. */
 const thumbnailUrl = (key: string, origin: string) => new URL(imageUrl(key, 320, "jpg"), origin).href;

@@ -180,13 +180,6 @@ async function readFeatured(locale: Locale, limit: number): Promise<ProductCardV
   return (await withImages(rows.slice(0, whole), locale, true)).map(toCard);
 }
 
-/** Parses a product id from a URL segment; anything but a plain positive integer is no id. */
-export function parseProductId(text: string | undefined): number | null {
-  if (!text || !/^\d{1,9}$/.test(text)) return null;
-  const id = Number(text);
-  return id > 0 ? id : null;
-}
-
 /** A product for display (may be a few seconds old; see read-cache.ts). */
 export function getProduct(id: number, locale: Locale): Promise<ProductView | null> {
   return cachedRead(`product:${locale}:${id}`, () => readProduct(id, locale));

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { idParams, productQuery } from "@workshop/domain/api-requests.ts";
+import { parseProductId } from "@workshop/domain/product.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
@@ -10,7 +11,7 @@ import { API_PAGE_LIMIT, apiProductPage, apiProductQuery, etagMatches, toApiProd
 import { apiProductOf, inEnglish, productFromApi } from "./api-input.ts";
 import { type ExportFormat, exportFiles, exportFormats, productsExport } from "./export.ts";
 import { createProduct, editableProduct, updateProduct } from "./product-changes.ts";
-import { getProduct, parseProductId } from "./products.ts";
+import { getProduct } from "./products.ts";
 
 /** The catalogue's JSON endpoints (SPEC 7). */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,3 @@
-import { getProduct, parseProductId } from "@workshop/api/catalog/products.ts";
 import { orderNow } from "@workshop/api/checkout/order-now.ts";
 import { checkoutCookie } from "@workshop/api/checkout/session.ts";
 import { AppError } from "@workshop/api/errors.ts";
@@ -6,11 +5,13 @@ import { publicPageHeaders } from "@workshop/api/http/page-cache.ts";
 import { localeOf, redirectIn } from "@workshop/api/locale.ts";
 import { imageUrl } from "@workshop/domain/images.ts";
 import { centsToUsd, formatUsd } from "@workshop/domain/money.ts";
-import type { ProductView } from "@workshop/domain/product.ts";
+import { type ProductView, parseProductId } from "@workshop/domain/product.ts";
 import { seoTags } from "@workshop/domain/seo.ts";
 import { shop } from "@workshop/domain/shop.ts";
+import { productPageAnswer } from "@workshop/domain/shop-api/catalog.ts";
 import { useState } from "react";
 import { data, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
+import { apiGetOr404 } from "#app/api/client.server.ts";
 import { ErrorPage } from "#app/components/ErrorPage.tsx";
 import { Gallery } from "#app/components/Gallery.tsx";
 import { Form, Link, useLocalePath } from "#app/components/localized.tsx";
@@ -42,10 +43,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const id = parseProductId(params.id);
-  const product = id === null ? null : await getProduct(id, localeOf(request));
-  if (!product) throw data(null, { status: 404 });
-  return { product };
+  // Only a well-formed id reaches the API: anything else is this page's 404 without a call.
+  if (parseProductId(params.id) === null) throw data(null, { status: 404 });
+  return apiGetOr404(request, `/api/shop/products/${params.id}?lang=${localeOf(request)}`, productPageAnswer);
 }
 
 export async function action({ params, request }: Route.ActionArgs) {

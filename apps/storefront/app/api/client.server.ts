@@ -1,0 +1,117 @@
+import { clientIpOf } from "@workshop/api/http/request-context.ts";
+import { errorAnswer } from "@workshop/domain/staff-api.ts";
+import { data } from "react-router";
+import type { z } from "zod";
+
+/**
+ * The storefront's one way to the shop's data: the API over HTTP. Each call carries what the API
+ * needs to judge the customer as if they had called it themselves: their cookies (the checkout
+ * session), their language preference and their address (X-Forwarded-For, which the API trusts only
+ * from a configured proxy, TRUST_PROXY). The answer is checked against the domain's schema, so a
+ * storefront and an API that disagree fail loudly.
+ */
+
+/** Where the API answers: API_URL, or the address of the process that serves both (set at its start). */
+function apiOrigin(): string {
+  const inProcess = (globalThis as { [apiOriginSlot]?: string })[apiOriginSlot];
+  return (inProcess ?? process.env.API_URL ?? "http://localhost:4000").replace(/\/$/, "");
+}
+const apiOriginSlot = Symbol.for("shop.api-origin");
+
+/** A call gives up after this long (API_TIMEOUT_MS): a hung API gives the customer the 503 page, not a spinner. */
+const timeoutMs = () => Number(process.env.API_TIMEOUT_MS) || 5_000;
+
+/** A 4xx of the API: what it refused and why (field messages in `details`). */
+export class ApiRefusal extends Error {
+  readonly status: number;
+  readonly details: unknown;
+  constructor(status: number, message: string, details: unknown) {
+    super(message);
+    this.status = status;
+    this.details = details;
+  }
+}
+
+type Call<T> = {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** Sent as JSON. */
+  body?: unknown;
+  answer: z.ZodType<T>;
+};
+
+/** An answer with the cookies the API set for the customer, which the page must pass on (`relayHeaders`). */
+export type Answered<T> = { data: T; cookies: string[] };
+
+/** The headers of the customer's request that the API reads. */
+const forwarded = ["cookie", "accept-language", "user-agent"] as const;
+
+/**
+ * One call to the API on behalf of the customer whose `request` the page is answering. A 4xx is an
+ * ApiRefusal (a 404 becomes the page's 404, a 429 the page's "too many requests" with its wait);
+ * an API that cannot be reached, hangs, or fails (5xx) is the page's 503.
+ */
+export async function apiCall<T>(request: Request, path: string, { method = "GET", body, answer }: Call<T>): Promise<Answered<T>> {
+  const headers = new Headers({ accept: "application/json" });
+  for (const name of forwarded) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const client = clientIpOf(request);
+  if (client) headers.set("x-forwarded-for", client);
+  if (body !== undefined) headers.set("content-type", "application/json");
+  let response: Response;
+  try {
+    response = await fetch(`${apiOrigin()}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs()),
+      redirect: "manual",
+    });
+  } catch (error) {
+    console.error(`API ${method} ${path.split("?")[0]}: ${error instanceof Error ? error.message : error}`);
+    throw unavailable();
+  }
+  const cookies = response.headers.getSetCookie();
+  const json: unknown = await response.json().catch(() => undefined);
+  if (response.status === 429) throw data(null, { status: 429, headers: { "Retry-After": response.headers.get("Retry-After") ?? "60" } });
+  if (response.status >= 500 || json === undefined) {
+    console.error(`API ${method} ${path.split("?")[0]}: ${response.status}`);
+    throw unavailable();
+  }
+  if (!response.ok) {
+    const refusal = errorAnswer.safeParse(json);
+    throw new ApiRefusal(response.status, refusal.success ? refusal.data.error : `HTTP ${response.status}`, refusal.data?.details);
+  }
+  const parsed = answer.safeParse(json);
+  if (!parsed.success) {
+    console.error(`API ${method} ${path.split("?")[0]}: the answer does not match its schema`, parsed.error.issues.slice(0, 3));
+    throw unavailable();
+  }
+  return { data: parsed.data, cookies };
+}
+
+/** apiCall for a read whose cookies do not matter: the data alone. */
+export async function apiGet<T>(request: Request, path: string, answer: z.ZodType<T>): Promise<T> {
+  return (await apiCall(request, path, { answer })).data;
+}
+
+/** A loader's read that answers the page's 404 when the API has no such thing. */
+export async function apiGetOr404<T>(request: Request, path: string, answer: z.ZodType<T>): Promise<T> {
+  try {
+    return await apiGet(request, path, answer);
+  } catch (error) {
+    if (error instanceof ApiRefusal && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+/** The Set-Cookie headers of the API's answers, for the page's own answer. */
+export function relayHeaders(...answers: { cookies: string[] }[]): Headers {
+  const headers = new Headers();
+  for (const answer of answers) for (const cookie of answer.cookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+/** The shop cannot reach its API: the designed 503 page (root ErrorBoundary), to be tried again shortly. */
+const unavailable = () => data(null, { status: 503, headers: { "Retry-After": "5" } });
