@@ -2,6 +2,7 @@ import { clientIpOf } from "@workshop/api/http/request-context.ts";
 import { errorAnswer } from "@workshop/domain/staff-api.ts";
 import { data } from "react-router";
 import type { z } from "zod";
+import { storefrontConfig } from "#app/config.server.ts";
 
 /**
  * The storefront's one way to the shop's data: the API over HTTP. Each call carries what the API
@@ -13,13 +14,9 @@ import type { z } from "zod";
 
 /** Where the API answers: API_URL, or the address of the process that serves both (set at its start). */
 function apiOrigin(): string {
-  const inProcess = (globalThis as { [apiOriginSlot]?: string })[apiOriginSlot];
-  return (inProcess ?? process.env.API_URL ?? "http://localhost:4000").replace(/\/$/, "");
+  return (globalThis as { [apiOriginSlot]?: string })[apiOriginSlot] ?? storefrontConfig().apiUrl;
 }
 const apiOriginSlot = Symbol.for("shop.api-origin");
-
-/** A call gives up after this long (API_TIMEOUT_MS): a hung API gives the customer the 503 page, not a spinner. */
-const timeoutMs = () => Number(process.env.API_TIMEOUT_MS) || 5_000;
 
 /** A 4xx of the API: what it refused and why (field messages in `details`). */
 export class ApiRefusal extends Error {
@@ -65,7 +62,7 @@ export async function apiCall<T>(request: Request, path: string, { method = "GET
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs()),
+      signal: AbortSignal.timeout(storefrontConfig().API_TIMEOUT_MS),
       redirect: "manual",
     });
   } catch (error) {

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** What the storefront reads from its environment, checked once when it starts. */
+const envSchema = z.object({
+  /** The storefront's port; the shop's public address defaults to it. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** The shop's public address (links in pages, sitemaps, the canonical URLs). */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Where the API answers (the storefront calls it server to server). */
+  API_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:4000"),
+  /** A call to the API gives up after this long: the customer gets the 503 page, never a hung one. */
+  API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** How long a public page may be served from the page cache (0: never kept). */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+});
+
+export type StorefrontConfig = z.infer<typeof envSchema> & { publicUrl: string; apiUrl: string };
+
+let cached: StorefrontConfig | undefined;
+
+export function storefrontConfig(): StorefrontConfig {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  cached = {
+    ...c,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    apiUrl: c.API_URL.replace(/\/$/, ""),
+  };
+  return cached;
+}
