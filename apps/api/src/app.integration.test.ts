@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
+import { loggerOptions } from "@workshop/http/request-log.ts";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.ts";
@@ -8,7 +9,6 @@ import { freshDatabase } from "#test-support/test-db.ts";
 import { buildApp } from "./app.ts";
 import { storage } from "./media/storage.ts";
 import { startXenditSandbox, stopXenditSandbox } from "./payments/xendit/sandbox.ts";
-import { loggerOptions } from "./plugins/request-log.ts";
 
 // Read by the first config() call, which comes after these lines.
 process.env.PUBLIC_URL = "https://shop.example";

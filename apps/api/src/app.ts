@@ -2,11 +2,14 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
+import { answerError, refuse } from "@workshop/http/refusals.ts";
+import { loggerOptions, OneLinePerRequest } from "@workshop/http/request-log.ts";
+import { sandboxSecurityHeaders, securityHeaders } from "@workshop/http/security-headers.ts";
+import { routable, trustProxy } from "@workshop/http/server-options.ts";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
 import type { ServerBuild } from "react-router";
 import { config } from "#server/config.ts";
 import { healthRoutes } from "#server/health/routes.ts";
-import { pathOf } from "#server/http/request-body.ts";
 import { staffOrigins } from "#server/http/same-origin.ts";
 import { storefrontRoot } from "#server/paths.ts";
 import { SANDBOX_PATH, sandboxRoutes } from "#server/payments/xendit/sandbox.ts";
@@ -15,9 +18,6 @@ import { cors } from "./plugins/cors.ts";
 import { jsonApi } from "./plugins/json-api.ts";
 import { rateLimit } from "./plugins/rate-limits.ts";
 import { reactRouter } from "./plugins/react-router.ts";
-import { answerError, refuse } from "./plugins/refusals.ts";
-import { loggerOptions, OneLinePerRequest } from "./plugins/request-log.ts";
-import { sandboxSecurityHeaders, securityHeaders } from "./plugins/security-headers.ts";
 import { staticFiles } from "./plugins/static-files.ts";
 import { consoleRedirect } from "./staff/console-redirect.ts";
 
@@ -112,31 +112,4 @@ function storefront({ dev, root }: { dev: boolean; root: string }): FastifyPlugi
     const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
     await shop.register(reactRouter, { build, mode: "production" });
   };
-}
-
-/**
- * An address with a stray or broken escape (/orders/%E0%A4%A) is routed with its percent signs
- * escaped, so that it reaches the page that answers it (a 404 page, not a bare 400 of the router);
- * every hook and the page itself read the address as sent (request.originalUrl).
- */
-function routable(req: { url?: string }): string {
-  const url = req.url ?? "/";
-  if (!url.includes("%")) return url;
-  try {
-    decodeURIComponent(pathOf(url));
-    return url;
-  } catch {
-    return url.replaceAll("%", "%25");
-  }
-}
-
-/**
- * TRUST_PROXY: true/false, addresses and subnets (or `loopback`), or a hop count. Fastify takes no
- * count, so a count trusts that many hops nearest the server, whatever their address, as before.
- */
-function trustProxy(value: string): boolean | string | ((address: string, hop: number) => boolean) {
-  if (value === "true" || value === "false") return value === "true";
-  if (!/^\d+$/.test(value)) return value;
-  const hops = Number(value);
-  return (_address, hop) => hop < hops;
 }

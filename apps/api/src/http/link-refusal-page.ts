@@ -1,5 +1,5 @@
 import { type Locale, localePath, pathLocale } from "@workshop/domain/locale.ts";
-import { routedPath } from "./request-body.ts";
+import { routedPath } from "@workshop/http/request-body.ts";
 
 /**
  * The page a client gets once it has asked for too many unknown private links: plain HTML made

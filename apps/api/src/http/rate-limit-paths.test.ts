@@ -1,6 +1,6 @@
+import { isApiPath } from "@workshop/http/request-body.ts";
 import { describe, expect, it } from "vitest";
 import { limitOf, readLimitOf } from "./rate-limits.ts";
-import { isApiPath } from "./request-body.ts";
 
 /** React Router finds a route whatever the case of the path's letters and its percent-escapes: so must the limits. */
 describe("the limit a write counts against, however its path is spelled", () => {

@@ -1,11 +1,11 @@
 import { isIPv4, isIPv6 } from "node:net";
+import { clientIpOf } from "@workshop/http/client-ip.ts";
+import { routedPath } from "@workshop/http/request-body.ts";
 import { sql } from "kysely";
 import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
 import { config } from "#server/config.ts";
 import { batched } from "#server/db/batched.ts";
 import { getDb } from "#server/db/client.ts";
-import { routedPath } from "./request-body.ts";
-import { clientIpOf } from "./request-context.ts";
 
 /**
  * Rate limits on public writes, per client, counted in the database (table rate_limits) so that

@@ -19,14 +19,3 @@ export function routerContext(info: RequestInfo): RouterContextProvider {
   context.set(requestInfo, info);
   return context;
 }
-
-/**
- * The web server puts the client's address (Fastify's request.ip, which follows TRUST_PROXY) on the
- * request under this header, replacing anything the client sent, so every loader and action, and
- * the Request copies React Router makes, can read it: for the audit log and sign-in limits.
- */
-export const CLIENT_IP_HEADER = "x-shop-client-ip";
-
-export function clientIpOf(request: Request): string | null {
-  return request.headers.get(CLIENT_IP_HEADER) || null;
-}

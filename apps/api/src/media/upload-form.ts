@@ -14,7 +14,7 @@ const FRAMING_ALLOWANCE = 256 * 1024;
  * Reads a multipart upload as it streams in (busboy), keeping at most `limits.maxFiles` files of at
  * most `limits.maxBytes` each (product photos unless told). A body declared larger than that is refused before a byte is read;
  * a file that grows past the limit, a sixth file, another field or a broken form stops the reading
- * there: the rest of the body is left to the refusal (plugins/unread-body.ts).
+ * there: the rest of the body is left to the refusal (@workshop/http/unread-body.ts).
  */
 export async function readUploadForm(request: Request, limits: UploadLimits = productUploadLimits): Promise<IncomingFile[]> {
   const { maxFiles, maxBytes } = limits;

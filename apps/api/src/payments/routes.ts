@@ -1,7 +1,7 @@
+import { BODY_LIMIT, hasBrokenText } from "@workshop/http/request-body.ts";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Actor } from "#server/audit/actor.ts";
 import { AppError } from "#server/errors.ts";
-import { BODY_LIMIT, hasBrokenText } from "#server/http/request-body.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { bodyOrNull, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
 import { requireStaffRoute } from "#server/staff/guard.ts";

@@ -1,10 +1,10 @@
+import { answerError, refuse } from "@workshop/http/refusals.ts";
+import { BODY_LIMIT, hasBrokenText, streamsBody } from "@workshop/http/request-body.ts";
+import { settleUnreadBody } from "@workshop/http/unread-body.ts";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { AppError } from "#server/errors.ts";
-import { BODY_LIMIT, hasBrokenText, streamsBody } from "#server/http/request-body.ts";
-import { answerError, refuse } from "./refusals.ts";
-import { settleUnreadBody } from "./unread-body.ts";
 
 /**
  * The scope of the JSON API's Fastify routes (`src/<area>/routes.ts`, registered by `routes`):

@@ -1,8 +1,8 @@
+import { refuse } from "@workshop/http/refusals.ts";
+import { isApiPath, pathOf } from "@workshop/http/request-body.ts";
 import type { onRequestHookHandler } from "fastify";
 import { linkRefusalPage } from "#server/http/link-refusal-page.ts";
 import { clientKey, limitOf, pastLimit, readLimitOf, refusal } from "#server/http/rate-limits.ts";
-import { isApiPath, pathOf } from "#server/http/request-body.ts";
-import { refuse } from "./refusals.ts";
 
 declare module "fastify" {
   interface FastifyRequest {

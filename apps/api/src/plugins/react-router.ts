@@ -1,10 +1,10 @@
 import { Readable } from "node:stream";
+import { refuse } from "@workshop/http/refusals.ts";
+import { bodyRefusal, contentTypeRefusal, pathOf, readBody, streamsBody } from "@workshop/http/request-body.ts";
+import { settleUnreadBody } from "@workshop/http/unread-body.ts";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { bodyRefusal, contentTypeRefusal, pathOf, readBody, streamsBody } from "#server/http/request-body.ts";
 import { routerContext } from "#server/http/request-context.ts";
-import { refuse } from "./refusals.ts";
-import { settleUnreadBody } from "./unread-body.ts";
 import { headersOf } from "./web-request.ts";
 
 type Options = { build: ServerBuild | (() => Promise<ServerBuild>); mode: "production" | "development" };

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
+import { CLIENT_IP_HEADER } from "@workshop/http/client-ip.ts";
+import { pathOf } from "@workshop/http/request-body.ts";
 import type { FastifyRequest } from "fastify";
-import { pathOf } from "#server/http/request-body.ts";
-import { CLIENT_IP_HEADER } from "#server/http/request-context.ts";
 
 /**
  * The request's headers as a web Headers, with the client's address as Fastify judged it

@@ -1,6 +1,6 @@
+import { settleUnreadBody } from "@workshop/http/unread-body.ts";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { config } from "#server/config.ts";
-import { settleUnreadBody } from "#server/plugins/unread-body.ts";
 
 /**
  * The shop's old staff addresses (/admin and /admin/...) belong to the staff console on its own

@@ -1,11 +1,11 @@
 import { isLocale, type Locale } from "@workshop/domain/locale.ts";
 import { CSRF_HEADER } from "@workshop/domain/staff-api.ts";
+import { clientIpOf } from "@workshop/http/client-ip.ts";
 import type { FastifyRequest } from "fastify";
 import type { Actor } from "#server/audit/actor.ts";
 import { machineActor } from "#server/audit/actor.ts";
 import { isStaff, sameSecret } from "#server/auth/staff-token.ts";
 import { AppError } from "#server/errors.ts";
-import { clientIpOf } from "#server/http/request-context.ts";
 import { fromStaffOrigin } from "#server/http/same-origin.ts";
 import { preferredLocale } from "#server/locale.ts";
 import { webRequestOf } from "#server/plugins/web-request.ts";

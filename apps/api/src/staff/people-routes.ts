@@ -5,8 +5,8 @@ import {
   staffChangeAnswer,
   staffListAnswer,
 } from "@workshop/domain/staff-api/accounts.ts";
+import { clientIpOf } from "@workshop/http/client-ip.ts";
 import type { FastifyPluginAsync } from "fastify";
-import { clientIpOf } from "#server/http/request-context.ts";
 import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { webRequestOf } from "#server/plugins/web-request.ts";
 import { staffCookie } from "./cookie.ts";

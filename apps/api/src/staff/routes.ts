@@ -1,7 +1,7 @@
 import { errorAnswer, sessionAnswer, sessionSettingsRequest, signInRequest } from "@workshop/domain/staff-api.ts";
+import { clientIpOf } from "@workshop/http/client-ip.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
-import { clientIpOf } from "#server/http/request-context.ts";
 import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { webRequestOf } from "#server/plugins/web-request.ts";
 import { clearedStaffCookie, staffCookie } from "./cookie.ts";

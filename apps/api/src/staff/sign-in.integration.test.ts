@@ -1,8 +1,8 @@
+import { CLIENT_IP_HEADER } from "@workshop/http/client-ip.ts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEntries } from "#server/audit/log.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
-import { CLIENT_IP_HEADER } from "#server/http/request-context.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { requireStaffApi, staffOf } from "./guard.ts";
 import { hashPassword } from "./passwords.ts";

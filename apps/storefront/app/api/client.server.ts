@@ -1,5 +1,5 @@
-import { clientIpOf } from "@workshop/api/http/request-context.ts";
 import { errorAnswer } from "@workshop/domain/staff-api.ts";
+import { clientIpOf } from "@workshop/http/client-ip.ts";
 import { data } from "react-router";
 import type { z } from "zod";
 import { storefrontConfig } from "#app/config.server.ts";

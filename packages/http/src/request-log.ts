@@ -1,5 +1,5 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
-import { pathOf } from "#server/http/request-body.ts";
+import { pathOf } from "./request-body.ts";
 
 /**
  * What a logged address may show: its path without the query (a query may carry a token), and a

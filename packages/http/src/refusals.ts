@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { isApiPath, type Refusal } from "#server/http/request-body.ts";
+import { isApiPath, type Refusal } from "./request-body.ts";
 import { settleUnreadBody } from "./unread-body.ts";
 
 /** `{error}` for the JSON API, a line of text for pages; a body left unread is settled (unread-body.ts). */
