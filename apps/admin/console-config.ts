@@ -10,11 +10,11 @@ const origin = z
   .transform((value) => value.replace(/\/$/, ""));
 
 /**
- * API_URL, else the shop's PUBLIC_URL (the API answers on the shop's origin too), else the shop on
- * this machine. A value that is no origin stops the start with a message that says so.
+ * API_URL, else the API on this machine (API_PORT, 4000). A value that is no origin stops the start
+ * with a message that says so.
  */
 export function consoleConfig(env: Record<string, string | undefined>): ConsoleConfig {
-  const given = env.API_URL || env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`;
+  const given = env.API_URL || `http://localhost:${env.API_PORT || 4000}`;
   const parsed = origin.safeParse(given);
   if (!parsed.success) throw new Error(`API_URL must be ${parsed.error.issues[0]?.message}; it is "${given}"`);
   return { apiUrl: parsed.data };

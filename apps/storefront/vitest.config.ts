@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{app,scripts}/**/*.test.ts"],
+          include: ["{app,server,scripts}/**/*.test.ts"],
           exclude: ["node_modules/**"],
           expect: { poll: { timeout: 10_000 } },
         },

@@ -5,7 +5,6 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
-import { storefrontRoot } from "#server/paths.ts";
 import { aiFigures } from "./ai.ts";
 import { catalogFigures } from "./catalog.ts";
 import { decodeFigures } from "./decode.ts";
@@ -54,6 +53,11 @@ const BENCH_RATE_LIMITS = {
 };
 
 /** The storefront's production build, which the shop process serves (see src/paths.ts). */
+/** The storefront's folder: its pages and the floor's are served by its HTTP stack (a process, never an import). */
+const storefrontRoot = path.resolve(import.meta.dirname, "../../storefront");
+const floorRoot = path.join(storefrontRoot, "bench/floor");
+const serveFloor = path.join(storefrontRoot, "bench/serve-floor.ts");
+
 function buildStorefront() {
   execFileSync("npx", ["react-router", "build", storefrontRoot], { stdio: "ignore" });
 }
@@ -187,7 +191,7 @@ async function main() {
   if (MEMORY_ONLY) return memoryOnly();
   console.log("Building the shop and the floor...");
   buildStorefront();
-  execFileSync("npx", ["react-router", "build", "bench/floor"], { stdio: "ignore" });
+  execFileSync("npx", ["react-router", "build", floorRoot], { stdio: "ignore" });
 
   // Each shop gets its own folder: PGlite must never open one database twice.
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
@@ -205,7 +209,7 @@ async function main() {
     },
     "Shop running at",
   );
-  const floor = await start(["bench/serve-floor.ts", String(FLOOR_PORT)], { NODE_ENV: "production" }, "Floor running at");
+  const floor = await start([serveFloor, String(FLOOR_PORT)], { NODE_ENV: "production" }, "Floor running at");
   // The same shop with the page cache off: what rendering a page costs every time.
   const uncached = await start(
     ["src/main.ts"],
@@ -304,8 +308,8 @@ async function ordersOnly() {
 async function catalogOnly() {
   console.log("Building the shop and the floor...");
   buildStorefront();
-  execFileSync("npx", ["react-router", "build", "bench/floor"], { stdio: "ignore" });
-  const floor = await start(["bench/serve-floor.ts", String(FLOOR_PORT)], { NODE_ENV: "production" }, "Floor running at");
+  execFileSync("npx", ["react-router", "build", floorRoot], { stdio: "ignore" });
+  const floor = await start([serveFloor, String(FLOOR_PORT)], { NODE_ENV: "production" }, "Floor running at");
   let floorRps: number;
   try {
     const floorUrl = `http://127.0.0.1:${FLOOR_PORT}/`;

@@ -13,6 +13,7 @@ import { mediaRoutes } from "./media/routes.ts";
 import { messagesRoutes } from "./messages/routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
 import { pricingRoutes } from "./pricing/routes.ts";
+import { shopRoutes } from "./shop/routes.ts";
 import { socialRoutes } from "./social/routes.ts";
 import { peopleRoutes } from "./staff/people-routes.ts";
 import { staffRoutes } from "./staff/routes.ts";
@@ -23,6 +24,7 @@ import { staffRoutes } from "./staff/routes.ts";
  * endpoints: desk; refunds: payments). Any other /api/ path is a JSON 404.
  */
 export const apiRoutes: FastifyPluginAsync[] = [
+  shopRoutes,
   catalogRoutes,
   catalogShopRoutes,
   productsConsoleRoutes,

@@ -33,7 +33,7 @@ beforeAll(async () => {
       done();
     },
   });
-  app = await buildApp({ dev: false, pages: false, logger: { ...loggerOptions("info"), stream } });
+  app = await buildApp({ dev: false, logger: { ...loggerOptions("info"), stream } });
 });
 afterAll(async () => {
   await app.close();

@@ -25,7 +25,17 @@ export const DEFAULT_LOCAL_THREADS = 2;
 /** Every environment variable the shop reads, parsed and checked once at start. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** The storefront's port: the shop's public address (PUBLIC_URL) defaults to it. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** The API's own port, and its public address (the console calls it there). */
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  API_URL: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value !== undefined && originOf(value) === null)
+        ctx.addIssue({ code: "custom", message: "must be an http(s) origin without a path, e.g. https://api.example.com" });
+    }),
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: z.url().optional(),
   /** The port of the staff console (a separate app), for ADMIN_URL's default. */
@@ -86,10 +96,12 @@ const envSchema = z.object({
   FX_DEFAULT_USD_IDR: z.string().default("16777.30"),
   /**
    * Fastify's `trustProxy`: which hops may name the client in X-Forwarded-For (`loopback`, a hop
-   * count, addresses or subnets). Off by default: the client is the connection's address, which a
-   * request cannot forge. Behind a reverse proxy set it, or every visitor shares the proxy's limits.
+   * count, addresses or subnets, `false`). The storefront calls the API for its customers and names
+   * each in that header, so the storefront's address must be trusted, or every customer shares its
+   * limits. By default `loopback`: the storefront on this machine; a request from anywhere else is
+   * counted by the connection's address, which it cannot forge.
    */
-  TRUST_PROXY: z.string().default("false"),
+  TRUST_PROXY: z.string().default("loopback"),
   /** How much the server logs, one JSON line per request at `info` (pino's levels; `silent` for none). */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
@@ -173,7 +185,7 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & { publicUrl: string; adminUrl: string };
+export type Config = z.infer<typeof envSchema> & { publicUrl: string; adminUrl: string; apiUrl: string };
 
 /** An http(s) address with nothing after its host and port (a trailing slash aside), as its origin; else null. */
 function originOf(text: string): string | null {
@@ -236,7 +248,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   }
   // As a browser spells an origin (lower-case host, no default port): it is compared with Origin headers.
   const adminUrl = originOf(c.ADMIN_URL ?? `http://localhost:${c.ADMIN_PORT}`)!;
-  return { ...c, publicUrl, adminUrl };
+  const apiUrl = originOf(c.API_URL ?? `http://localhost:${c.API_PORT}`)!;
+  return { ...c, publicUrl, adminUrl, apiUrl };
 }
 
 /** The S3 settings come together: a bucket with both keys, and no S3 setting without a bucket. */

@@ -1,27 +1,14 @@
-import { defaultLocale, isLocale, type Locale, localePath, locales, pathLocale } from "@workshop/domain/locale.ts";
-import { createCookie, redirect } from "react-router";
+import { type Locale, preferredLocaleOf } from "@workshop/domain/locale.ts";
+import { createCookie } from "react-router";
 
-/** The language switch's choice, a preference kept for a year (the URL decides a page's language). */
-export const languageCookie = createCookie("lang", { path: "/", maxAge: 31_536_000, sameSite: "lax" });
-
-/** The language of the page asked for: its URL says it ('/ru/…' is Russian), see decision 010. */
-export function localeOf(request: Request): Locale {
-  return pathLocale(new URL(request.url).pathname);
-}
+/** The storefront's language switch keeps the visitor's choice in this cookie (apps/storefront/app/web/locale.ts). */
+const languageCookie = createCookie("lang");
 
 /**
- * The language the visitor prefers: the switcher's cookie, else the browser's preference, else
- * English. It chooses where '/' leads and the language of orders placed through the JSON API.
+ * The language a visitor prefers (the switch's cookie, else the browser's languages, else English):
+ * the language of orders placed and requests sent through the JSON API, and of a new staff session.
  */
 export async function preferredLocale(request: Request): Promise<Locale> {
   // A cookie that does not decode (`lang=%E0`) is no choice, not an error.
-  const chosen: unknown = await languageCookie.parse(request.headers.get("cookie"));
-  if (isLocale(chosen)) return chosen;
-  const accepted = (request.headers.get("accept-language") ?? "").split(",").map((part) => part.trim().slice(0, 2).toLowerCase());
-  return accepted.find((l): l is Locale => (locales as readonly string[]).includes(l)) ?? defaultLocale;
-}
-
-/** A redirect to a path of this site in the language of the page asked for. */
-export function redirectIn(request: Request, path: string, init?: number | ResponseInit): Response {
-  return redirect(localePath(localeOf(request), path), init);
+  return preferredLocaleOf(await languageCookie.parse(request.headers.get("cookie")), request.headers.get("accept-language"));
 }

@@ -11,7 +11,7 @@ import "./jobs/all.ts";
 import { startXenditSandbox, stopXenditSandbox } from "./payments/xendit/sandbox.ts";
 import { ensureFirstOwner } from "./staff/first-owner.ts";
 
-/** Starts the whole shop in one process: database (migrated and seeded), then the web server. */
+/** Starts the API: database (migrated and seeded), jobs, then the web server. */
 async function main() {
   const dev = process.argv.includes("--dev");
   const cfg = config();
@@ -20,31 +20,28 @@ async function main() {
   const seeded = await seedCatalogIfEmpty(db.db);
   if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} products.`);
   await ensureFirstOwner();
-  startXenditSandbox(cfg.PORT);
+  startXenditSandbox(cfg.API_PORT);
   await startJobs();
   // Instances sharing one PostgreSQL tell each other of changes to what they cache.
   const stopWatch = db.kind === "postgres" ? watchVersions() : () => {};
 
   const app = await buildApp({ dev });
   try {
-    await app.listen({ port: cfg.PORT, host: cfg.HOST });
+    await app.listen({ port: cfg.API_PORT, host: cfg.HOST });
   } catch (error) {
     const inUse = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
     console.error(
       inUse
-        ? `Port ${cfg.PORT} is already in use (${cfg.HOST}): stop the program that uses it, or choose another port, e.g. PORT=${cfg.PORT + 1} npm start`
-        : `The shop cannot listen on ${cfg.HOST}:${cfg.PORT}: ${(error as Error).message}`,
+        ? `Port ${cfg.API_PORT} is already in use (${cfg.HOST}): stop the program that uses it, or choose another port for the API, e.g. API_PORT=${cfg.API_PORT + 1} npm start`
+        : `The API cannot listen on ${cfg.HOST}:${cfg.API_PORT}: ${(error as Error).message}`,
     );
     process.exit(1);
   }
-  const { port, address } = app.server.address() as AddressInfo;
-  // The storefront's pages, served by this process until it runs as its own, call this API over HTTP.
-  const self = address === "0.0.0.0" ? "127.0.0.1" : address === "::" ? "[::1]" : address.includes(":") ? `[${address}]` : address;
-  (globalThis as { [apiOriginSlot]?: string })[apiOriginSlot] = `http://${self}:${port}`;
+  const { port } = app.server.address() as AddressInfo;
   const where = db.kind === "pglite" ? `embedded PGlite in ${cfg.DATA_DIR}/db` : "PostgreSQL (DATABASE_URL)";
   console.log(`Studio photos: the ${cfg.AI_IMAGE_API_URL ? `remote image model ${cfg.AI_IMAGE_MODEL}` : "local engine"}.`);
   if (paymentsSandbox()) console.log("Demo shop: no Xendit key, so payments run in the built-in sandbox and no real payment is taken.");
-  console.log(`Shop running at http://localhost:${port} (${dev ? "development" : "production"}; database: ${where})`);
+  console.log(`API running at http://localhost:${port} (${dev ? "development" : "production"}; database: ${where})`);
 
   let stopping = false;
   /**
@@ -79,8 +76,6 @@ async function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }
-
-const apiOriginSlot = Symbol.for("shop.api-origin");
 
 /** Kubernetes and most hosts wait 10 s after SIGTERM before they kill. */
 const STOP_WITHIN_MS = 9_500;

@@ -8,7 +8,7 @@ export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close():
 
 export async function startTestApp(): Promise<TestApp> {
   const database = await freshDatabase();
-  const app = await buildApp({ dev: false, pages: false, logger: false });
+  const app = await buildApp({ dev: false, logger: false });
   return {
     app,
     database,

@@ -11,11 +11,23 @@ const envSchema = z.object({
   API_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:4000"),
   /** A call to the API gives up after this long: the customer gets the 503 page, never a hung one. */
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** The staff console's origin: the shop's old /admin addresses are sent there. */
+  ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  ADMIN_URL: z
+    .string()
+    .optional()
+    .refine(
+      (value) => value === undefined || originOf(value) !== null,
+      "must be an http(s) origin without a path, e.g. https://admin.example.com",
+    ),
+  /** The proxies in front of the storefront whose X-Forwarded-For is believed: false, true, addresses or subnets, or a hop count. */
+  TRUST_PROXY: z.string().default("false"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** How long a public page may be served from the page cache (0: never kept). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
 });
 
-export type StorefrontConfig = z.infer<typeof envSchema> & { publicUrl: string; apiUrl: string };
+export type StorefrontConfig = z.infer<typeof envSchema> & { publicUrl: string; apiUrl: string; adminUrl: string };
 
 let cached: StorefrontConfig | undefined;
 
@@ -31,6 +43,13 @@ export function storefrontConfig(): StorefrontConfig {
     ...c,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     apiUrl: c.API_URL.replace(/\/$/, ""),
+    adminUrl: originOf(c.ADMIN_URL ?? `http://localhost:${c.ADMIN_PORT}`)!,
   };
   return cached;
+}
+
+/** An http(s) origin as a browser spells it (lower-case host, no default port), or null for anything with a path. */
+function originOf(text: string): string | null {
+  if (!/^https?:\/\/[^/?#@\\]+\/?$/i.test(text)) return null;
+  return URL.parse(text)?.origin ?? null;
 }

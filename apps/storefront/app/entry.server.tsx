@@ -1,10 +1,10 @@
 import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { requestInfo } from "@workshop/api/http/request-context.ts";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { requestInfo } from "#app/web/request-context.ts";
 import { NonceContext } from "./nonce";
 
 export const streamTimeout = 5_000;

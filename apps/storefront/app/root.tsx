@@ -1,8 +1,3 @@
-import { config, paymentsSandbox } from "@workshop/api/config.ts";
-import { languageHome } from "@workshop/api/http/language-home.ts";
-import { pageCache } from "@workshop/api/http/page-cache.ts";
-import { tooManyRequests } from "@workshop/api/http/too-many-requests.ts";
-import { localeOf } from "@workshop/api/locale.ts";
 import { pathLocale } from "@workshop/domain/locale.ts";
 import { useEffect } from "react";
 import {
@@ -16,17 +11,22 @@ import {
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { shopSettings } from "./api/shop-settings.server";
 import { DemoBanner } from "./components/DemoBanner";
 import { ErrorPage } from "./components/ErrorPage";
 import { NavigationStatus } from "./components/NavigationStatus";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
+import { storefrontConfig } from "./config.server";
 import { useLocale } from "./i18n/core";
 import { useNonce } from "./nonce";
 import { withinOnePage } from "./revalidation";
+import { languageHome } from "./web/language-home";
+import { localeOf } from "./web/locale";
+import { pageCache } from "./web/page-cache";
 import "./app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [tooManyRequests, languageHome, pageCache];
+export const middleware: Route.MiddlewareFunction[] = [languageHome, pageCache];
 
 /**
  * The language comes from the URL, so going from /ru/… to an English page (or back) reloads it;
@@ -36,7 +36,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   pathLocale(args.currentUrl.pathname) !== pathLocale(args.nextUrl.pathname) || (!withinOnePage(args) && args.defaultShouldRevalidate);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { locale: localeOf(request), origin: config().publicUrl, demo: paymentsSandbox() };
+  const { paymentsSandbox } = await shopSettings(request);
+  return { locale: localeOf(request), origin: storefrontConfig().publicUrl, demo: paymentsSandbox };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -79,6 +80,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status !== 404 && status !== 429 && import.meta.env.DEV) console.error(error);
-  return <ErrorPage kind={status === 404 ? "notFound" : status === 429 ? "tooMany" : "error"} />;
+  if (status !== 404 && status !== 429 && status !== 503 && import.meta.env.DEV) console.error(error);
+  const kind = status === 404 ? "notFound" : status === 429 ? "tooMany" : status === 503 ? "unavailable" : "error";
+  return <ErrorPage kind={kind} />;
 }

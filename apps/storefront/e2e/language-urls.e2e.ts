@@ -1,5 +1,5 @@
-import { languageChoice } from "@workshop/api/test-support/cookies.ts";
 import { describe, expect, it } from "vitest";
+import { languageCookie } from "#app/web/locale.ts";
 import { baseURL, hydrated, useBrowser } from "./fixtures.ts";
 
 /** Russian pages have addresses of their own under /ru/; English stays at the root (decision 010). */
@@ -115,3 +115,8 @@ describe("pages in two languages", () => {
     }
   });
 });
+
+/** The `Cookie` request header of a browser whose language switch chose this language. */
+async function languageChoice(locale: "en" | "ru"): Promise<string> {
+  return (await languageCookie.serialize(locale)).split(";")[0]!;
+}

@@ -31,3 +31,13 @@ export function localePath(locale: Locale, path: string): string {
   if (locale === "en") return bare;
   return bare === "/" || bare.startsWith("/?") || bare.startsWith("/#") ? RU_PREFIX + bare.slice(1) : RU_PREFIX + bare;
 }
+
+/**
+ * The language a visitor prefers: the language switch's choice (its cookie's value), else the
+ * first of the browser's languages the shop speaks, else English.
+ */
+export function preferredLocaleOf(chosen: unknown, acceptLanguage: string | null): Locale {
+  if (isLocale(chosen)) return chosen;
+  const accepted = (acceptLanguage ?? "").split(",").map((part) => part.trim().slice(0, 2).toLowerCase());
+  return accepted.find((l): l is Locale => (locales as readonly string[]).includes(l)) ?? defaultLocale;
+}

@@ -45,7 +45,7 @@ const fastRunner = {
 let app: FastifyInstance;
 beforeAll(async () => {
   database = await freshDatabase();
-  app = await buildApp({ dev: false, pages: false, logger: false });
+  app = await buildApp({ dev: false, logger: false });
   sim = await startSeedreamSimulator({ apiKey: KEY });
   for (let i = 0; i < 11; i++) {
     const [stored] = await uploadPhotos([{ name: `hat-${i}.jpg`, body: await sampleJpeg(80 + i, 60) }], systemActor);

@@ -87,3 +87,10 @@ export function watchVersions(): () => void {
     state.timer = undefined;
   };
 }
+
+/** The counters as the database holds them now (0 for one never raised). */
+export async function currentVersions(): Promise<Record<VersionName, number>> {
+  const rows = await (await getDb()).selectFrom("cacheVersions").select(["name", "version"]).execute();
+  const catalog = rows.find((r) => r.name === "catalog")?.version ?? 0;
+  return { catalog: Number(catalog) };
+}

@@ -10,7 +10,7 @@ const secret = "connection refused by db-primary-7 at 10.0.0.7";
 let app: FastifyInstance;
 beforeAll(async () => {
   useDatabase(failingDatabase(secret));
-  app = await buildApp({ dev: false, pages: false, logger: false });
+  app = await buildApp({ dev: false, logger: false });
 });
 afterAll(() => app.close());
 

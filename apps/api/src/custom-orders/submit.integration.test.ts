@@ -142,7 +142,7 @@ describe("custom order requests", () => {
     const [photo] = await storeReferencePhotos([{ name: "a.jpg", body: await sampleJpeg() }], newVisitor());
     const [row] = await (await getDb()).selectFrom("customOrderPhotos").selectAll().where("id", "=", photo!.id).execute();
     const stem = row!.storageKey.replace(/\.jpg$/, "");
-    const app = await buildApp({ dev: false, pages: false, logger: false });
+    const app = await buildApp({ dev: false, logger: false });
     try {
       expect((await app.inject(`/media/640/${stem}.jpg`)).statusCode).toBe(404);
     } finally {

@@ -51,7 +51,7 @@ async function sessionCookie(role: "owner" | "staff") {
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildApp({ dev: false, pages: false, logger: false });
+  app = await buildApp({ dev: false, logger: false });
 });
 afterAll(async () => {
   await app.close();

@@ -1,21 +1,7 @@
 import { Readable } from "node:stream";
-import { CLIENT_IP_HEADER } from "@workshop/http/client-ip.ts";
 import { pathOf } from "@workshop/http/request-body.ts";
+import { headersOf } from "@workshop/http/web-headers.ts";
 import type { FastifyRequest } from "fastify";
-
-/**
- * The request's headers as a web Headers, with the client's address as Fastify judged it
- * (TRUST_PROXY) under CLIENT_IP_HEADER, replacing anything the client sent there.
- */
-export function headersOf(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(request.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-    else if (value !== undefined) headers.set(key, value);
-  }
-  headers.set(CLIENT_IP_HEADER, request.ip);
-  return headers;
-}
 
 /**
  * The request as the shop's services read it, which the pages share with the API: a web Request

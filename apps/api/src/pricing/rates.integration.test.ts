@@ -71,7 +71,7 @@ beforeAll(async () => {
   process.env.FX_RATE_URL = `http://127.0.0.1:${(source.address() as AddressInfo).port}/v6/latest/USD`;
   delete process.env.FX_DEFAULT_USD_IDR; // the shipped default, 16777.30
   database = await freshDatabase();
-  app = await buildApp({ dev: false, pages: false, logger: false });
+  app = await buildApp({ dev: false, logger: false });
 });
 afterAll(async () => {
   await app.close();

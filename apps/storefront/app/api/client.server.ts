@@ -1,3 +1,4 @@
+import { pathLocale } from "@workshop/domain/locale.ts";
 import { errorAnswer } from "@workshop/domain/staff-api.ts";
 import { clientIpOf } from "@workshop/http/client-ip.ts";
 import { data } from "react-router";
@@ -11,12 +12,6 @@ import { storefrontConfig } from "#app/config.server.ts";
  * from a configured proxy, TRUST_PROXY). The answer is checked against the domain's schema, so a
  * storefront and an API that disagree fail loudly.
  */
-
-/** Where the API answers: API_URL, or the address of the process that serves both (set at its start). */
-function apiOrigin(): string {
-  return (globalThis as { [apiOriginSlot]?: string })[apiOriginSlot] ?? storefrontConfig().apiUrl;
-}
-const apiOriginSlot = Symbol.for("shop.api-origin");
 
 /** A 4xx of the API: what it refused and why (field messages in `details`). */
 export class ApiRefusal extends Error {
@@ -58,7 +53,7 @@ export async function apiCall<T>(request: Request, path: string, { method = "GET
   if (body !== undefined) headers.set("content-type", "application/json");
   let response: Response;
   try {
-    response = await fetch(`${apiOrigin()}${path}`, {
+    response = await fetch(`${storefrontConfig().apiUrl}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -67,14 +62,15 @@ export async function apiCall<T>(request: Request, path: string, { method = "GET
     });
   } catch (error) {
     console.error(`API ${method} ${path.split("?")[0]}: ${error instanceof Error ? error.message : error}`);
-    throw unavailable();
+    throw unavailable(request);
   }
   const cookies = response.headers.getSetCookie();
   const json: unknown = await response.json().catch(() => undefined);
-  if (response.status === 429) throw data(null, { status: 429, headers: { "Retry-After": response.headers.get("Retry-After") ?? "60" } });
+  if (response.status === 429)
+    throw data(languageOf(request), { status: 429, headers: { "Retry-After": response.headers.get("Retry-After") ?? "60" } });
   if (response.status >= 500 || json === undefined) {
     console.error(`API ${method} ${path.split("?")[0]}: ${response.status}`);
-    throw unavailable();
+    throw unavailable(request);
   }
   if (!response.ok) {
     const refusal = errorAnswer.safeParse(json);
@@ -83,7 +79,7 @@ export async function apiCall<T>(request: Request, path: string, { method = "GET
   const parsed = answer.safeParse(json);
   if (!parsed.success) {
     console.error(`API ${method} ${path.split("?")[0]}: the answer does not match its schema`, parsed.error.issues.slice(0, 3));
-    throw unavailable();
+    throw unavailable(request);
   }
   return { data: parsed.data, cookies };
 }
@@ -110,5 +106,8 @@ export function relayHeaders(...answers: { cookies: string[] }[]): Headers {
   return headers;
 }
 
+/** The page's language, carried with an error thrown before the root loader's data exists (i18n/core.ts useLocale). */
+const languageOf = (request: Request) => ({ locale: pathLocale(new URL(request.url).pathname) });
+
 /** The shop cannot reach its API: the designed 503 page (root ErrorBoundary), to be tried again shortly. */
-const unavailable = () => data(null, { status: 503, headers: { "Retry-After": "5" } });
+const unavailable = (request: Request) => data(languageOf(request), { status: 503, headers: { "Retry-After": "5" } });

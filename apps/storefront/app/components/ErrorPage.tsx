@@ -3,10 +3,11 @@ import { common } from "#app/i18n/common.ts";
 import { useT } from "#app/i18n/core.ts";
 import { Link } from "./localized";
 
-/** The designed 404, 429 and 500 pages. Never shows a stack trace. */
-export function ErrorPage({ kind }: { kind: "notFound" | "tooMany" | "error" }) {
+/** The designed 404, 429, 500 and 503 pages. Never shows a stack trace. */
+export function ErrorPage({ kind }: { kind: "notFound" | "tooMany" | "error" | "unavailable" }) {
   const t = useT(common);
   if (kind === "tooMany") return <TooManyRequests />;
+  if (kind === "unavailable") return <Unavailable />;
   const notFound = kind === "notFound";
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
@@ -62,6 +63,28 @@ function TooManyRequests() {
         <Link to="/contact" className="btn-secondary">
           {t("tooMany.contact")}
         </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The shop's API cannot be reached (it restarts, or is down): a page that says so and offers to try
+ * again. A plain link reloads the page, with or without JavaScript.
+ */
+function Unavailable() {
+  const t = useT(common);
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+      <title>{t("unavailable.title")}</title>
+      <p className="font-serif text-7xl font-semibold text-clay-600">503</p>
+      <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{t("unavailable.title")}</h1>
+      <p className="mt-4 text-lg text-ink-700">{t("unavailable.text")}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {/* biome-ignore lint/a11y/useValidAnchor: an empty href reloads this page, also without JavaScript */}
+        <a href="" className="btn-primary">
+          {t("error.retry")}
+        </a>
       </div>
     </section>
   );

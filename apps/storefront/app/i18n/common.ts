@@ -44,6 +44,8 @@ export const common = defineMessages(
     "tooMany.title": "Too many requests",
     "tooMany.text": "You have sent a lot in a short time, so we paused for a moment. Please wait a few minutes and try again.",
     "tooMany.contact": "Contact us",
+    "unavailable.title": "The shop is briefly unavailable",
+    "unavailable.text": "We are back in a moment: nothing you chose or paid is lost. Please try again shortly.",
     "loading.featured": "Loading featured products...",
     "loading.product": "Loading product details...",
     "image.none": "No Image",
@@ -97,6 +99,9 @@ export const common = defineMessages(
       "tooMany.text":
         "За короткое время пришло слишком много запросов, поэтому мы сделали паузу. Подождите несколько минут и попробуйте снова.",
       "tooMany.contact": "Связаться с нами",
+      "unavailable.title": "Магазин ненадолго недоступен",
+      "unavailable.text":
+        "Мы вернёмся через минуту: ничего из выбранного или оплаченного не потеряно. Пожалуйста, попробуйте ещё раз чуть позже.",
       "loading.featured": "Загружаем избранные товары...",
       "loading.product": "Загружаем информацию о товаре...",
       "image.none": "Нет изображения",

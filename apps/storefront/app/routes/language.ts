@@ -1,6 +1,6 @@
-import { languageCookie } from "@workshop/api/locale.ts";
 import { isLocale, localePath } from "@workshop/domain/locale.ts";
 import { redirect } from "react-router";
+import { languageCookie } from "#app/web/locale.ts";
 import type { Route } from "./+types/language";
 
 /**

@@ -1,5 +1,5 @@
 import { clearCheckout } from "@workshop/api/checkout/session.ts";
-import { redirectIn } from "@workshop/api/locale.ts";
+import { redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/clear";
 
 /** POST /checkout/clear: empties the checkout (the hat, address and delivery chosen) and goes back to the shop. */

@@ -1,5 +1,4 @@
 import { placedOrder } from "@workshop/api/checkout/steps.ts";
-import { localeOf } from "@workshop/api/locale.ts";
 import { orderInLanguage } from "@workshop/api/orders/in-language.ts";
 import { orderById } from "@workshop/api/orders/queries.ts";
 import { data } from "react-router";
@@ -15,6 +14,7 @@ import {
 } from "#app/components/OrderSummary.tsx";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { orders } from "#app/i18n/orders.ts";
+import { localeOf } from "#app/web/locale.ts";
 import type { Route } from "./+types/complete";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

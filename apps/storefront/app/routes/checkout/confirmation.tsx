@@ -1,7 +1,6 @@
 import { readProduct } from "@workshop/api/catalog/products.ts";
 import { readCheckout } from "@workshop/api/checkout/session.ts";
 import { checkoutProduct, checkoutQuote, placedOrder } from "@workshop/api/checkout/steps.ts";
-import { localeOf, redirectIn } from "@workshop/api/locale.ts";
 import { orderInLanguage } from "@workshop/api/orders/in-language.ts";
 import { orderById } from "@workshop/api/orders/queries.ts";
 import { formatUsd } from "@workshop/domain/money.ts";
@@ -11,6 +10,7 @@ import { Form, Link } from "#app/components/localized.tsx";
 import { ProductPhoto } from "#app/components/ProductPhoto.tsx";
 import { checkout } from "#app/i18n/checkout.ts";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import { localeOf, redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/confirmation";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

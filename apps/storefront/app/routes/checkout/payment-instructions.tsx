@@ -1,12 +1,12 @@
 import { paymentPage } from "@workshop/api/checkout/payment-pages.ts";
 import { paymentsSandbox } from "@workshop/api/config.ts";
-import { redirectIn } from "@workshop/api/locale.ts";
 import { secondsUntil } from "@workshop/domain/countdown.ts";
 import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
 import { PaymentInstructions } from "#app/components/payment/PaymentInstructions.tsx";
 import { InstructionsNotAvailable } from "#app/components/payment/PaymentNotices.tsx";
 import { metaLocale, translator, useLocale } from "#app/i18n/core.ts";
 import { payments } from "#app/i18n/payments.ts";
+import { redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/payment-instructions";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

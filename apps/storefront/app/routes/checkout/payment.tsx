@@ -1,6 +1,5 @@
 import { pay, paymentStep } from "@workshop/api/checkout/payment-step.ts";
 import { actionError } from "@workshop/api/errors.ts";
-import { localeOf, redirectIn } from "@workshop/api/locale.ts";
 import { formatIdr, formatRate } from "@workshop/domain/money.ts";
 import { OVER_THE_COUNTER_CAP_MESSAGE, type PaymentMethodType, paymentMethodName } from "@workshop/domain/payment-methods.ts";
 import { useState } from "react";
@@ -11,6 +10,7 @@ import { Form, Link } from "#app/components/localized.tsx";
 import { PaymentLogoImage } from "#app/components/PaymentLogo.tsx";
 import { checkout } from "#app/i18n/checkout.ts";
 import { metaLocale, translator, useLocale, useT } from "#app/i18n/core.ts";
+import { localeOf, redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/payment";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

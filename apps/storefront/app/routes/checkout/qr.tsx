@@ -1,10 +1,10 @@
 import { paymentPage } from "@workshop/api/checkout/payment-pages.ts";
 import { paymentsSandbox } from "@workshop/api/config.ts";
-import { redirectIn } from "@workshop/api/locale.ts";
 import { QrNotAvailable } from "#app/components/payment/PaymentNotices.tsx";
 import { QrPayment } from "#app/components/payment/QrPayment.tsx";
 import { metaLocale, translator } from "#app/i18n/core.ts";
 import { payments } from "#app/i18n/payments.ts";
+import { redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/qr";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

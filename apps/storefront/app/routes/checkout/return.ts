@@ -1,6 +1,6 @@
 import { returnDestination } from "@workshop/api/checkout/return.ts";
 import { checkoutCookie } from "@workshop/api/checkout/session.ts";
-import { redirectIn } from "@workshop/api/locale.ts";
+import { redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/return";
 
 /**

@@ -1,9 +1,9 @@
 import { simulateSandboxOutcome } from "@workshop/api/checkout/sandbox-outcome.ts";
 import { paymentsSandbox } from "@workshop/api/config.ts";
 import { actionError } from "@workshop/api/errors.ts";
-import { localeOf } from "@workshop/api/locale.ts";
 import { localePath, unlocalizedPath } from "@workshop/domain/locale.ts";
 import { data, redirect } from "react-router";
+import { localeOf } from "#app/web/locale.ts";
 import type { Route } from "./+types/sandbox-payment";
 
 /**

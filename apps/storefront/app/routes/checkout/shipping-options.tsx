@@ -1,7 +1,6 @@
 import { readCheckout } from "@workshop/api/checkout/session.ts";
 import { checkoutSummary, chooseDelivery, missingStep } from "@workshop/api/checkout/steps.ts";
 import { actionError } from "@workshop/api/errors.ts";
-import { localeOf, redirectIn } from "@workshop/api/locale.ts";
 import { deliveryCostCents, deliveryDays, deliveryWindow, makingDays, optionsForAddress } from "@workshop/domain/delivery.ts";
 import { formatUsd } from "@workshop/domain/money.ts";
 import { useState } from "react";
@@ -13,6 +12,7 @@ import { checkout } from "#app/i18n/checkout.ts";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { countryNames } from "#app/i18n/countries.ts";
 import { deliveryTexts } from "#app/i18n/delivery.ts";
+import { localeOf, redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/shipping-options";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,6 +1,5 @@
 import { readCheckout } from "@workshop/api/checkout/session.ts";
 import { checkoutSummary, missingStep, saveAddress } from "@workshop/api/checkout/steps.ts";
-import { localeOf, redirectIn } from "@workshop/api/locale.ts";
 import { countries } from "@workshop/domain/countries.ts";
 import { type AddressField, shippingAddressSchema } from "@workshop/domain/validation/address.ts";
 import { type FieldErrors, fieldErrors } from "@workshop/domain/validation/fields.ts";
@@ -14,6 +13,7 @@ import { Form } from "#app/components/localized.tsx";
 import { checkout } from "#app/i18n/checkout.ts";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { countryNames } from "#app/i18n/countries.ts";
+import { localeOf, redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/shipping";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

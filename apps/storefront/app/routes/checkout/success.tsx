@@ -1,6 +1,5 @@
 import { checkoutPayment } from "@workshop/api/checkout/payment-pages.ts";
 import { placedOrder } from "@workshop/api/checkout/steps.ts";
-import { localeOf, redirectIn } from "@workshop/api/locale.ts";
 import { orderInLanguage } from "@workshop/api/orders/in-language.ts";
 import { orderById } from "@workshop/api/orders/queries.ts";
 import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
@@ -22,6 +21,7 @@ import { failedUrl } from "#app/components/payment/payment-state.ts";
 import { metaLocale, translator, useLocale, useT } from "#app/i18n/core.ts";
 import { orders } from "#app/i18n/orders.ts";
 import { payments } from "#app/i18n/payments.ts";
+import { localeOf, redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/success";
 
 type Outcome = "paid" | "test" | "processing" | "cash";

@@ -1,8 +1,8 @@
 import { allProducts } from "@workshop/api/catalog/products.ts";
 import { checkoutCookie, startCheckout } from "@workshop/api/checkout/session.ts";
 import { paymentsSandbox } from "@workshop/api/config.ts";
-import { redirectIn } from "@workshop/api/locale.ts";
 import { data } from "react-router";
+import { redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/test-checkout";
 
 /**

@@ -1,7 +1,6 @@
 import { checkoutCookie } from "@workshop/api/checkout/session.ts";
 import { resumePayment } from "@workshop/api/checkout/steps.ts";
 import { countLinkMiss } from "@workshop/api/http/rate-limits.ts";
-import { localeOf, redirectIn } from "@workshop/api/locale.ts";
 import { orderHistory } from "@workshop/api/orders/history.ts";
 import { orderInLanguage } from "@workshop/api/orders/in-language.ts";
 import { orderByToken } from "@workshop/api/orders/queries.ts";
@@ -16,6 +15,7 @@ import { awaitsCashPayment, formatOrderDate, OrderSummary, orderView, StatusBadg
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { orders } from "#app/i18n/orders.ts";
 import { secretLinkHeaders, secretLinkMeta } from "#app/secret-link.ts";
+import { localeOf, redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

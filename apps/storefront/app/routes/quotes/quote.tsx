@@ -2,7 +2,6 @@ import { acceptQuote } from "@workshop/api/checkout/quote-checkout.ts";
 import { checkoutCookie } from "@workshop/api/checkout/session.ts";
 import { quoteView } from "@workshop/api/custom-orders/quote-view.ts";
 import { countLinkMiss } from "@workshop/api/http/rate-limits.ts";
-import { localeOf, redirectIn } from "@workshop/api/locale.ts";
 import { productionTimeText, quoteDay } from "@workshop/domain/custom-quote.ts";
 import { formatUsd } from "@workshop/domain/money.ts";
 import { data } from "react-router";
@@ -11,6 +10,7 @@ import { NoticePage } from "#app/components/NoticePage.tsx";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { quotes } from "#app/i18n/quotes.ts";
 import { secretLinkHeaders, secretLinkMeta } from "#app/secret-link.ts";
+import { localeOf, redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/quote";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

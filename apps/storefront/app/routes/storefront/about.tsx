@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "@workshop/api/http/page-cache.ts";
 import { shop } from "@workshop/domain/shop.ts";
 import { ArrowRight } from "#app/components/Icons.tsx";
 import { Link } from "#app/components/localized.tsx";
@@ -6,6 +5,7 @@ import { ProductPhoto } from "#app/components/ProductPhoto.tsx";
 import { pageMeta } from "#app/components/page-meta.ts";
 import { about } from "#app/i18n/about.ts";
 import { useT } from "#app/i18n/core.ts";
+import { publicPageHeaders } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = pageMeta(about, "/about");

@@ -1,5 +1,3 @@
-import { publicPageHeaders } from "@workshop/api/http/page-cache.ts";
-import { localeOf } from "@workshop/api/locale.ts";
 import { saveContactMessage } from "@workshop/api/messages/contact.ts";
 import { facebookUrl, instagramUrl, shop, telegramUrl, whatsappUrl } from "@workshop/domain/shop.ts";
 import { type ContactField, contactSchema } from "@workshop/domain/validation/contact.ts";
@@ -14,6 +12,8 @@ import { VisitInfo } from "#app/components/VisitInfo.tsx";
 import { common } from "#app/i18n/common.ts";
 import { contact } from "#app/i18n/contact.ts";
 import { useT } from "#app/i18n/core.ts";
+import { localeOf } from "#app/web/locale.ts";
+import { publicPageHeaders } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = pageMeta(contact, "/contact");

@@ -1,4 +1,4 @@
-import { redirectIn } from "@workshop/api/locale.ts";
+import { redirectIn } from "#app/web/locale.ts";
 
 /** /custom-order is an old link to the custom order page. */
 export function loader({ request }: { request: Request }) {

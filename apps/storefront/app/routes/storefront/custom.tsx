@@ -1,7 +1,5 @@
 import { submitCustomOrder } from "@workshop/api/custom-orders/submit.ts";
 import { AppError } from "@workshop/api/errors.ts";
-import { publicPageHeaders } from "@workshop/api/http/page-cache.ts";
-import { localeOf } from "@workshop/api/locale.ts";
 import { type CustomOrderField, customOrderSchema, hatTypes, materials, timelines } from "@workshop/domain/validation/custom-order.ts";
 import { type FieldErrors, fieldErrors } from "@workshop/domain/validation/fields.ts";
 import { SelectField } from "@workshop/ui/SelectField.tsx";
@@ -15,6 +13,8 @@ import { useFormVerdict } from "#app/components/useFormVerdict.ts";
 import { useHydrated } from "#app/components/useHydrated.ts";
 import { useT } from "#app/i18n/core.ts";
 import { custom } from "#app/i18n/custom.ts";
+import { localeOf } from "#app/web/locale.ts";
+import { publicPageHeaders } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/custom";
 
 export const meta: Route.MetaFunction = pageMeta(custom, "/custom");

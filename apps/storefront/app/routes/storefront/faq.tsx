@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "@workshop/api/http/page-cache.ts";
 import { deliveryOptions, makingDays } from "@workshop/domain/delivery.ts";
 import { addressLines, mapLinkUrl, whatsappUrl } from "@workshop/domain/shop.ts";
 import { ArrowRight, ChevronDown } from "#app/components/Icons.tsx";
@@ -6,6 +5,7 @@ import { Link } from "#app/components/localized.tsx";
 import { pageMeta } from "#app/components/page-meta.ts";
 import { useT } from "#app/i18n/core.ts";
 import { faq } from "#app/i18n/faq.ts";
+import { publicPageHeaders } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/faq";
 
 export const meta: Route.MetaFunction = pageMeta(faq, "/faq");

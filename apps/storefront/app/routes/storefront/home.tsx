@@ -1,6 +1,4 @@
 import { featuredProducts } from "@workshop/api/catalog/products.ts";
-import { publicPageHeaders } from "@workshop/api/http/page-cache.ts";
-import { localeOf } from "@workshop/api/locale.ts";
 import { socialFeed } from "@workshop/api/social/instagram.ts";
 import { shop } from "@workshop/domain/shop.ts";
 import { ArrowRight } from "#app/components/Icons.tsx";
@@ -13,6 +11,8 @@ import { SocialStrip } from "#app/components/SocialStrip.tsx";
 import { common } from "#app/i18n/common.ts";
 import { useT } from "#app/i18n/core.ts";
 import { home } from "#app/i18n/home.ts";
+import { localeOf } from "#app/web/locale.ts";
+import { publicPageHeaders } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = pageMeta(home, "/");

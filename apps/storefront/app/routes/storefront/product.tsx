@@ -1,8 +1,6 @@
 import { orderNow } from "@workshop/api/checkout/order-now.ts";
 import { checkoutCookie } from "@workshop/api/checkout/session.ts";
 import { AppError } from "@workshop/api/errors.ts";
-import { publicPageHeaders } from "@workshop/api/http/page-cache.ts";
-import { localeOf, redirectIn } from "@workshop/api/locale.ts";
 import { imageUrl } from "@workshop/domain/images.ts";
 import { centsToUsd, formatUsd } from "@workshop/domain/money.ts";
 import { type ProductView, parseProductId } from "@workshop/domain/product.ts";
@@ -17,6 +15,8 @@ import { Gallery } from "#app/components/Gallery.tsx";
 import { Form, Link, useLocalePath } from "#app/components/localized.tsx";
 import { catalog } from "#app/i18n/catalog.ts";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import { localeOf, redirectIn } from "#app/web/locale.ts";
+import { publicPageHeaders } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/product";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

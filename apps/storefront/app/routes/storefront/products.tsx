@@ -1,6 +1,4 @@
 import { listProducts } from "@workshop/api/catalog/products.ts";
-import { publicPageHeaders } from "@workshop/api/http/page-cache.ts";
-import { localeOf } from "@workshop/api/locale.ts";
 import { type CatalogFilter, filterToQuery, parseFilter, sortOptions } from "@workshop/domain/catalog-filter.ts";
 import { pageWindow } from "@workshop/domain/page-window.ts";
 import { seoTags } from "@workshop/domain/seo.ts";
@@ -12,6 +10,8 @@ import { ProductCard } from "#app/components/ProductCard.tsx";
 import { useHydrated } from "#app/components/useHydrated.ts";
 import { catalog } from "#app/i18n/catalog.ts";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import { localeOf } from "#app/web/locale.ts";
+import { publicPageHeaders } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

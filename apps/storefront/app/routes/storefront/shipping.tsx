@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "@workshop/api/http/page-cache.ts";
 import { deliveryOptions, makingDays } from "@workshop/domain/delivery.ts";
 import { addressLines, mapLinkUrl } from "@workshop/domain/shop.ts";
 import { ArrowRight, ClockIcon, MapPinIcon } from "#app/components/Icons.tsx";
@@ -7,6 +6,7 @@ import { pageMeta } from "#app/components/page-meta.ts";
 import { useT } from "#app/i18n/core.ts";
 import { shipping } from "#app/i18n/shipping.ts";
 import { visit } from "#app/i18n/visit.ts";
+import { publicPageHeaders } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/shipping";
 
 export const meta: Route.MetaFunction = pageMeta(shipping, "/shipping");

@@ -1,4 +1,3 @@
-import { publicPageHeaders } from "@workshop/api/http/page-cache.ts";
 import { shop } from "@workshop/domain/shop.ts";
 import { ArrowRight } from "#app/components/Icons.tsx";
 import { Link } from "#app/components/localized.tsx";
@@ -7,6 +6,7 @@ import { pageMeta } from "#app/components/page-meta.ts";
 import { VisitInfo } from "#app/components/VisitInfo.tsx";
 import { useT } from "#app/i18n/core.ts";
 import { showroom } from "#app/i18n/showroom.ts";
+import { publicPageHeaders } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/showroom";
 
 export const meta: Route.MetaFunction = pageMeta(showroom, "/showroom");

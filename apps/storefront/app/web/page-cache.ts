@@ -1,30 +1,29 @@
 import type { MiddlewareFunction } from "react-router";
-import { onChange } from "#server/cache/versions.ts";
-import { config } from "#server/config.ts";
-import { localeOf } from "#server/locale.ts";
+import { storefrontConfig } from "#app/config.server.ts";
+import { catalogVersion } from "./catalog-version.ts";
+import { localeOf } from "./locale.ts";
 import { requestInfo } from "./request-context.ts";
 
 /**
  * A shared cache in front of the pages, like a CDN's: a GET answer is kept only when its route
  * allows it (`Cache-Control: s-maxage=N`, see `publicPageHeaders`), the status is 200 and it sets no
  * cookie. Pages vary only by language, which their URL says (/ru/…) and which is part of the key. Entries are copies that expire,
- * never the truth: a catalogue change drops them all on every instance (server/cache/versions.ts),
- * and nothing else a page shows can lag behind the database longer than its s-maxage.
+ * never the truth: a catalogue change drops them all on every storefront (catalog-version.ts), and
+ * nothing else a page shows can lag behind the database longer than its s-maxage.
  */
 type Entry = { expires: number; status: number; headers: [string, string][]; body: string; nonce: string };
 
 const MAX_ENTRIES = 500;
 const entries = new Map<string, Entry>();
-/** Moves on each change of what pages show: a page rendered before a change is never kept after it. */
-let generation = 0;
-onChange("catalog", () => {
-  generation++;
-  entries.clear();
-});
+/**
+ * The catalogue's version the kept pages were rendered at: a page rendered before a change is
+ * never kept after it, and none is served while the version is unknown (the API not heard from).
+ */
+let keptAt: number | null = null;
 
 /** Headers of a page that is the same for every visitor of one language. */
 export function publicPageHeaders(): HeadersInit {
-  const seconds = config().PAGE_CACHE_SECONDS;
+  const seconds = storefrontConfig().PAGE_CACHE_SECONDS;
   return { "Cache-Control": seconds > 0 ? `public, max-age=0, s-maxage=${seconds}` : "no-cache", Vary: "Cookie, Accept-Language" };
 }
 
@@ -40,6 +39,12 @@ function sharedMaxAge(cacheControl: string | null): number {
  */
 export const pageCache: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method !== "GET") return next();
+  const version = catalogVersion();
+  if (version !== keptAt) {
+    entries.clear();
+    keptAt = version;
+  }
+  if (version === null) return next();
   const key = `${localeOf(request)} ${request.url}`;
   const now = Date.now();
   const { nonce } = context.get(requestInfo);
@@ -49,10 +54,9 @@ export const pageCache: MiddlewareFunction<Response> = async ({ request, context
     return new Response(body, { status: hit.status, headers: hit.headers });
   }
 
-  const begun = generation;
   const response = await next();
   const seconds = sharedMaxAge(response.headers.get("Cache-Control"));
-  if (seconds === 0 || response.status !== 200 || response.headers.has("Set-Cookie") || begun !== generation) return response;
+  if (seconds === 0 || response.status !== 200 || response.headers.has("Set-Cookie") || catalogVersion() !== version) return response;
   const body = await response.text();
   const headers = [...response.headers.entries()];
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);

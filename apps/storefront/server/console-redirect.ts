@@ -1,6 +1,5 @@
 import { settleUnreadBody } from "@workshop/http/unread-body.ts";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { config } from "#server/config.ts";
 
 /**
  * The shop's old staff addresses (/admin and /admin/...) belong to the staff console on its own
@@ -8,8 +7,7 @@ import { config } from "#server/config.ts";
  * browser would keep a permanent answer even after the owner moves the console. A form sent to an
  * old page (a tab left open) goes on as a visit (303): the console takes no form posts.
  */
-export const consoleRedirect: FastifyPluginAsync = async (app) => {
-  const { adminUrl, publicUrl } = config();
+export const consoleRedirect: FastifyPluginAsync<{ adminUrl: string; publicUrl: string }> = async (app, { adminUrl, publicUrl }) => {
   // The console proxied under the shop's own origin: the proxy sends /admin there, never here.
   if (adminUrl === new URL(publicUrl).origin) return;
 

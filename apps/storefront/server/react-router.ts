@@ -2,10 +2,10 @@ import { Readable } from "node:stream";
 import { refuse } from "@workshop/http/refusals.ts";
 import { bodyRefusal, contentTypeRefusal, pathOf, readBody, streamsBody } from "@workshop/http/request-body.ts";
 import { settleUnreadBody } from "@workshop/http/unread-body.ts";
+import { headersOf } from "@workshop/http/web-headers.ts";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { routerContext } from "#server/http/request-context.ts";
-import { headersOf } from "./web-request.ts";
+import { routerContext } from "#app/web/request-context.ts";
 
 type Options = { build: ServerBuild | (() => Promise<ServerBuild>); mode: "production" | "development" };
 
@@ -49,7 +49,7 @@ export const reactRouter: FastifyPluginAsync<Options> = async (app, { build, mod
       }
       const webRequest = toWebRequest(request, reply, body);
       if (!webRequest) return refuse(request, reply, { status: 400, error: "Bad request address" });
-      const response = await handle(webRequest, routerContext({ nonce: request.cspNonce, retryAfter: request.retryAfter }));
+      const response = await handle(webRequest, routerContext({ nonce: request.cspNonce }));
       // A body the route left unread: a refused upload.
       settleUnreadBody(request, reply, { close: response.status === 413 });
       return reply.send(response);
@@ -57,12 +57,9 @@ export const reactRouter: FastifyPluginAsync<Options> = async (app, { build, mod
   });
 };
 
-/** A write whose body this handler reads: not a refused (rate-limited) one, which the root route answers without it. */
+/** A write whose body this handler reads (a page's form). */
 const readsBody = (request: FastifyRequest) =>
-  request.method !== "GET" &&
-  request.method !== "HEAD" &&
-  request.retryAfter === undefined &&
-  !streamsBody(request.method, request.originalUrl);
+  request.method !== "GET" && request.method !== "HEAD" && !streamsBody(request.method, request.originalUrl);
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | undefined): Request | null {
   // A Host header that makes no URL (spaces, stray characters) is the client's mistake.

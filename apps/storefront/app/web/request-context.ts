@@ -4,8 +4,6 @@ import { createContext, type RouterContext, RouterContextProvider } from "react-
 export type RequestInfo = {
   /** The Content-Security-Policy nonce of this response: every inline script must carry it. */
   nonce: string;
-  /** Seconds until a rate-limited client may try again; set only when this request is refused. */
-  retryAfter?: number;
 };
 
 // One context object per process, even though the server entry and the bundled routes each load

@@ -1,7 +1,7 @@
 import { localePath } from "@workshop/domain/locale.ts";
 import { isbot } from "isbot";
 import { type MiddlewareFunction, redirect } from "react-router";
-import { preferredLocale } from "#server/locale.ts";
+import { preferredLocale } from "./locale.ts";
 
 /**
  * A person who prefers Russian (the switch's cookie, else the browser's language) and opens the

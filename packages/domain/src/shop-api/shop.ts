@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+/** GET /api/shop/versions: the counters of what storefronts keep copies of (decision 022); each rises with every change. */
+export const shopVersionsAnswer = z.object({ catalog: z.number().int().nonnegative() });
+
+/** GET /api/shop/settings: how the shop runs, as every page shows it. */
+export const shopSettingsAnswer = z.object({
+  /** No Xendit key: payments run in the built-in sandbox and the pages say so. */
+  paymentsSandbox: z.boolean(),
+});
+export type ShopSettings = z.infer<typeof shopSettingsAnswer>;
