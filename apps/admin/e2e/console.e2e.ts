@@ -1,4 +1,4 @@
-import { orderPayload } from "@workshop/api/test-support/sample-orders.ts";
+import { orderPayload } from "@workshop/testing/sample-orders.ts";
 import { formatUsd } from "@workshop/domain/money.ts";
 import { type DashboardAnswer, dashboardAnswer, orderListAnswer } from "@workshop/domain/staff-api.ts";
 import { beforeAll, describe, expect, inject, it } from "vitest";

@@ -1,4 +1,4 @@
-import { customRequest } from "@workshop/api/test-support/custom-request.ts";
+import { customRequest } from "@workshop/testing/custom-request.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { apiURL, consoleURL, expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";

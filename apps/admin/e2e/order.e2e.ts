@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { orderPayload } from "@workshop/api/test-support/sample-orders.ts";
+import { orderPayload } from "@workshop/testing/sample-orders.ts";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { apiURL, consoleURL, expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";
 import { newStaffMember, placeCashOrder } from "./support/orders.ts";

@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { orderPayload } from "@workshop/api/test-support/sample-orders.ts";
+import { orderPayload } from "@workshop/testing/sample-orders.ts";
 import { orderDetailAnswer } from "@workshop/domain/staff-api/order.ts";
 import { CSRF_HEADER, sessionAnswer } from "@workshop/domain/staff-api.ts";
 import type { Page } from "playwright-core";

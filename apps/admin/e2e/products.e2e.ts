@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { orderPayload } from "@workshop/api/test-support/sample-orders.ts";
-import { sampleJpeg } from "@workshop/api/test-support/test-images.ts";
+import { orderPayload } from "@workshop/testing/sample-orders.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { apiURL, consoleURL, expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";

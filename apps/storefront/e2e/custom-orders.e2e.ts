@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { sampleJpeg } from "@workshop/api/test-support/test-images.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import { referenceUploadLimits, uploadMessages } from "@workshop/domain/uploads.ts";
 import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { decodedMail, keptMail } from "@workshop/api/test-support/kept-mail.ts";
+import { decodedMail, keptMail } from "@workshop/testing/kept-mail.ts";
 import { customQuotesAnswer } from "@workshop/domain/staff-api/custom-orders.ts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

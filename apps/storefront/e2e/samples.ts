@@ -1,5 +1,5 @@
-import { customRequest } from "@workshop/api/test-support/custom-request.ts";
-import { baliAddress, newYorkAddress, orderPayload } from "@workshop/api/test-support/sample-orders.ts";
+import { customRequest } from "@workshop/testing/custom-request.ts";
+import { baliAddress, newYorkAddress, orderPayload } from "@workshop/testing/sample-orders.ts";
 /** Sample customers and requests shared by the HTTP tests. */
 
 export const sampleContact = { name: "Ana", email: "ana@example.com", subject: "A hat", message: "Hello" };

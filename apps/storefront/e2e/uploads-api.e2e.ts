@@ -1,5 +1,5 @@
-import { type RunningS3, startS3Server } from "@workshop/api/test-support/s3-server.ts";
-import { jpegWithGps, sampleJpeg } from "@workshop/api/test-support/test-images.ts";
+import { type RunningS3, startS3Server } from "@workshop/testing/s3-server.ts";
+import { jpegWithGps, sampleJpeg } from "@workshop/testing/test-images.ts";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, uploadMessages } from "@workshop/domain/uploads.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CSRF_HEADER, sessionAnswer } from "@workshop/domain/staff-api.ts";
@@ -28,13 +27,15 @@ export async function startConsolePair({
   const apiURL = `http://127.0.0.1:${apiPort}`;
   const consoleURL = `http://127.0.0.1:${consolePort}`;
   const staffToken = `console-e2e-${Date.now()}-token`;
-  const api = await startNodeProcess(createRequire(import.meta.url).resolve("@workshop/api/main.ts"), {
+  // The API's process, started by its path: an app never imports another app.
+  const api = await startNodeProcess(path.resolve(import.meta.dirname, "../../../api/src/main.ts"), {
     name: "API",
     env: {
       NODE_ENV: "production",
-      PORT: String(apiPort),
+      API_PORT: String(apiPort),
       HOST: "127.0.0.1",
       PUBLIC_URL: apiURL,
+      API_URL: apiURL,
       ADMIN_URL: consoleURL,
       DATA_DIR: dataDir,
       DATABASE_URL: "",
@@ -47,7 +48,7 @@ export async function startConsolePair({
       RATE_LIMIT_WRITES: "100000/60",
       ...env,
     },
-    ready: "Shop running at",
+    ready: "API running at",
   });
   const consoleApp = await startNodeProcess(path.join(import.meta.dirname, "..", "..", "serve.ts"), {
     name: "Console",

@@ -1,4 +1,4 @@
-import { baliAddress, orderPayload } from "@workshop/api/test-support/sample-orders.ts";
+import { baliAddress, orderPayload } from "@workshop/testing/sample-orders.ts";
 import { deliveryCostCents } from "@workshop/domain/delivery.ts";
 import { apiURL, consoleURL } from "../browser.ts";
 import { testOwner } from "./staff.ts";

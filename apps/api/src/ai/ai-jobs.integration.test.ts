@@ -14,7 +14,7 @@ import { uploadPhotos } from "#server/media/uploads.ts";
 import { type SeedreamSimulator, startSeedreamSimulator } from "#simulators/seedream/index.ts";
 import { sampleProduct } from "#test-support/sample-product.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
-import { sampleJpeg } from "#test-support/test-images.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import { installEngine } from "./engines.ts";
 import { createRemoteEngine } from "./remote/engine.ts";
 import { enhancementsFor } from "./requests.ts";

@@ -10,7 +10,7 @@ import { uploadPhotos } from "#server/media/uploads.ts";
 import { startSession } from "#server/staff/sessions.ts";
 import { sampleProduct } from "#test-support/sample-product.ts";
 import { startTestApp, type TestApp } from "#test-support/test-app.ts";
-import { sampleJpeg } from "#test-support/test-images.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 
 // Read by the first config() call, which comes after these lines.
 const SHOP = "https://shop.example";

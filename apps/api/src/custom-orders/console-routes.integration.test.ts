@@ -3,10 +3,10 @@ import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "#server/staff/sessions.ts";
-import { customRequest } from "#test-support/custom-request.ts";
+import { customRequest } from "@workshop/testing/custom-request.ts";
 import { useTempStorage } from "#test-support/temp-storage.ts";
 import { startTestApp, type TestApp } from "#test-support/test-app.ts";
-import { sampleJpeg } from "#test-support/test-images.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import { submitCustomOrder } from "./submit.ts";
 
 // Read by the first config() call, which comes after these lines.

@@ -6,7 +6,7 @@ import { getDb } from "#server/db/client.ts";
 import type { DiskStorage } from "#server/media/disk-storage.ts";
 import { useTempStorage } from "#test-support/temp-storage.ts";
 import { startTestApp, type TestApp } from "#test-support/test-app.ts";
-import { sampleJpeg } from "#test-support/test-images.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import { readReferencePhoto } from "./reference-photos.ts";
 
 let store: DiskStorage;

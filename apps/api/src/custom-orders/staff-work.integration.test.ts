@@ -10,7 +10,7 @@ import { AppError } from "#server/errors.ts";
 import type { DiskStorage } from "#server/media/disk-storage.ts";
 import { useTempStorage } from "#test-support/temp-storage.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
-import { sampleJpeg } from "#test-support/test-images.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import { listCustomOrders } from "./admin-view.ts";
 import { moveCustomOrder } from "./move.ts";
 import { removeUnattachedPhotos } from "./photo-cleanup.ts";

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningS3, startS3Server } from "#test-support/s3-server.ts";
-import { sampleJpeg } from "#test-support/test-images.ts";
+import { type RunningS3, startS3Server } from "@workshop/testing/s3-server.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import { DiskStorage } from "./disk-storage.ts";
 import { S3Storage } from "./s3-storage.ts";
 

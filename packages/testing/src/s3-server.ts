@@ -2,7 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import type { S3Options } from "#server/media/s3-storage.ts";
+
+/** A bucket's settings as the shop's S3 storage takes them. */
+type S3Options = { bucket: string; endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
 
 export type RunningS3 = {
   /** The bucket's settings as the shop reads them from its environment. */
