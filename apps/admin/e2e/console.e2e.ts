@@ -1,6 +1,6 @@
-import { orderPayload } from "@workshop/testing/sample-orders.ts";
 import { formatUsd } from "@workshop/domain/money.ts";
 import { type DashboardAnswer, dashboardAnswer, orderListAnswer } from "@workshop/domain/staff-api.ts";
+import { orderPayload } from "@workshop/testing/sample-orders.ts";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { apiURL, consoleURL, expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";
 import { signIn, testOwner } from "./support/staff.ts";

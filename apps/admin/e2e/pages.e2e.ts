@@ -1,8 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { orderPayload } from "@workshop/testing/sample-orders.ts";
 import { orderDetailAnswer } from "@workshop/domain/staff-api/order.ts";
 import { CSRF_HEADER, sessionAnswer } from "@workshop/domain/staff-api.ts";
+import { orderPayload } from "@workshop/testing/sample-orders.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { apiURL, consoleURL, expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";

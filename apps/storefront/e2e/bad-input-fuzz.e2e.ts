@@ -1,5 +1,4 @@
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { queryStoppedShop } from "@workshop/testing/shop-database.ts";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
@@ -319,30 +318,26 @@ function cases(
 
 /** Every row of every table a request could write (not the rate-limit counters and shared caches). */
 async function snapshot(dataDir: string): Promise<Record<string, string>> {
-  const db = new PGlite(path.join(dataDir, "db"));
-  try {
-    const tables = [
-      "products",
-      "product_images",
-      "contact_messages",
-      "checkout_sessions",
-      "orders",
-      "order_events",
-      "mail_outbox",
-      "payment_attempts",
-      "xendit_events",
-    ];
-    const result: Record<string, string> = {};
-    for (const table of tables) {
-      const { rows } = await db.query<{ n: number; digest: string | null }>(
-        `select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as digest from ${table} t`,
-      );
-      result[table] = `${rows[0]!.n} ${rows[0]!.digest}`;
-    }
-    return result;
-  } finally {
-    await db.close();
+  const tables = [
+    "products",
+    "product_images",
+    "contact_messages",
+    "checkout_sessions",
+    "orders",
+    "order_events",
+    "mail_outbox",
+    "payment_attempts",
+    "xendit_events",
+  ];
+  const result: Record<string, string> = {};
+  for (const table of tables) {
+    const [row] = await queryStoppedShop<{ n: number; digest: string | null }>(
+      dataDir,
+      `select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as digest from ${table} t`,
+    );
+    result[table] = `${row!.n} ${row!.digest}`;
   }
+  return result;
 }
 
 const cookieOf = (response: Response) => response.headers.get("set-cookie")?.split(";")[0] ?? "";

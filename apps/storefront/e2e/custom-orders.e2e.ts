@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import { referenceUploadLimits, uploadMessages } from "@workshop/domain/uploads.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { staffCookie } from "#e2e/support/admin.ts";

@@ -1,8 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { decodedMail, keptMail } from "@workshop/testing/kept-mail.ts";
 import { customQuotesAnswer } from "@workshop/domain/staff-api/custom-orders.ts";
+import { decodedMail, keptMail } from "@workshop/testing/kept-mail.ts";
+import { queryStoppedShop } from "@workshop/testing/shop-database.ts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StaffSession, staffSession, staffWrite, testOwner } from "#e2e/support/admin.ts";
@@ -209,9 +209,9 @@ describe("a custom hat's quote, deposit and balance", () => {
 
     // The quote's last day passes: the shop is stopped, the day moved back, the shop started again.
     await shop.stop();
-    const db = new PGlite(path.join(shop.dataDir, "db"));
-    await db.query("update custom_quotes set valid_until = now() - interval '1 day' where custom_order_id = $1", [expiredId]);
-    await db.close();
+    await queryStoppedShop(shop.dataDir, "update custom_quotes set valid_until = now() - interval '1 day' where custom_order_id = $1", [
+      expiredId,
+    ]);
     shop = await startShop(env, shop.dataDir);
     for (const lang of ["en", "ru"] as const) {
       const expired = await open(lang === "ru" ? `/ru${expiredLink}` : expiredLink);

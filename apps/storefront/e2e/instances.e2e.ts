@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { scratchPostgresDatabase } from "@workshop/testing/shop-database.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffSession, staffWrite, testOwner } from "#e2e/support/admin.ts";
 import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
@@ -9,30 +9,15 @@ import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
  * a product saved through one shows on the other (product page, list, JSON API, sitemap) within a
  * second, because the saving transaction raises a counter both watch (docs/decisions/022).
  */
-const server = process.env.TEST_POSTGRES_SERVER ?? "postgres://postgres@127.0.0.1:5432";
-const name = `shop_instances_${randomBytes(4).toString("hex")}`;
 const token = `instances-token-${randomBytes(12).toString("hex")}`;
 let shops: RunningShop[] = [];
-
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: `${server}/postgres`, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.query(`create database ${name}`);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-const hasPostgres = await reachable();
+const scratch = await scratchPostgresDatabase("shop_instances");
+const hasPostgres = scratch !== null;
 
 beforeAll(async () => {
   if (!hasPostgres) return;
   const env = {
-    DATABASE_URL: `${server}/${name}`,
+    DATABASE_URL: scratch!.url,
     ADMIN_API_TOKEN: token,
     ADMIN_EMAIL: testOwner.email,
     ADMIN_PASSWORD: testOwner.password,
@@ -48,11 +33,7 @@ afterAll(async () => {
     await shop.stop();
     await shop.remove();
   }
-  if (!hasPostgres) return;
-  const client = new pg.Client({ connectionString: `${server}/postgres` });
-  await client.connect();
-  await client.query(`drop database if exists ${name} with (force)`);
-  await client.end();
+  await scratch?.drop();
 });
 
 /**

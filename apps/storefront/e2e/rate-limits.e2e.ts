@@ -1,7 +1,5 @@
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { launchBrowser, newContext } from "@workshop/testing/browser.ts";
-import pg from "pg";
+import { queryStoppedShop, scratchPostgresDatabase } from "@workshop/testing/shop-database.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
 import { expectAccessible, hydrated } from "./fixtures.ts";
@@ -144,12 +142,14 @@ describe("rate limits with the shipped settings", () => {
 
   it("keeps its counts in the database, and stored exactly the accepted messages", async () => {
     await shop.stop();
-    const db = new PGlite(path.join(shop.dataDir, "db"));
-    try {
-      const messages = await db.query<{ n: number }>("select count(*)::int as n from contact_messages");
-      expect(messages.rows[0]!.n).toBe(5);
-      const counts = await db.query<{ key: string; points: number }>("select key, points from rate_limits order by key");
-      expect(counts.rows).toEqual(
+    {
+      const messages = await queryStoppedShop<{ n: number }>(shop.dataDir, "select count(*)::int as n from contact_messages");
+      expect(messages[0]!.n).toBe(5);
+      const counts = await queryStoppedShop<{ key: string; points: number }>(
+        shop.dataDir,
+        "select key, points from rate_limits order by key",
+      );
+      expect(counts).toEqual(
         expect.arrayContaining([
           { key: "orders:127.0.0.1", points: 13 },
           { key: "contact:127.0.0.1", points: 9 },
@@ -158,43 +158,22 @@ describe("rate limits with the shipped settings", () => {
           { key: "linkMisses:127.0.0.1", points: 30 },
         ]),
       );
-    } finally {
-      await db.close();
     }
   });
 });
 
-const postgresServer = process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432";
+const scratch = await scratchPostgresDatabase("shop_rl");
 
-async function postgresAvailable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: `${postgresServer}/postgres`, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-describe.skipIf(!(await postgresAvailable()))("rate limits across instances (two shops on one PostgreSQL database)", () => {
-  const name = `shop_rl_${Date.now()}`;
+describe.skipIf(!scratch)("rate limits across instances (two shops on one PostgreSQL database)", () => {
   const shops: RunningShop[] = [];
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: `${postgresServer}/postgres` });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const env = { DATABASE_URL: `${postgresServer}/${name}`, RATE_LIMIT_CONTACT: "4/600" };
+    const env = { DATABASE_URL: scratch!.url, RATE_LIMIT_CONTACT: "4/600" };
     shops.push(await startShop(env));
     shops.push(await startShop(env));
   });
   afterAll(async () => {
     await Promise.all(shops.map((s) => s.remove()));
-    const admin = new pg.Client({ connectionString: `${postgresServer}/postgres` });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch!.drop();
   });
 
   it("a client that alternates between instances gets one allowance, not one per instance", async () => {

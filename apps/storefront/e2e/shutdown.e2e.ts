@@ -1,5 +1,4 @@
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { queryStoppedShop } from "@workshop/testing/shop-database.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { orderPayload } from "./samples.ts";
 import { type RunningShop, startShop } from "./support/start-shop.ts";
@@ -58,12 +57,7 @@ it("on SIGTERM, finishes the orders in flight, stores each accepted one once, an
   // After the signal, clients were turned away (503 or a closed connection), never with a 500.
   expect(outcomes.filter((o) => "refused" in o && o.refused.startsWith("5") && o.refused !== "503")).toEqual([]);
 
-  const db = new PGlite(path.join(shop.dataDir, "db"));
-  try {
-    const { rows } = await db.query<{ id: string }>("select id from orders");
-    expect(new Set(accepted).size).toBe(accepted.length);
-    expect(rows.map((row) => row.id).sort()).toEqual([...accepted].sort());
-  } finally {
-    await db.close();
-  }
+  const rows = await queryStoppedShop<{ id: string }>(shop.dataDir, "select id from orders");
+  expect(new Set(accepted).size).toBe(accepted.length);
+  expect(rows.map((row) => row.id).sort()).toEqual([...accepted].sort());
 }, 120_000);

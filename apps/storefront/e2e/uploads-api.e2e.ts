@@ -1,6 +1,6 @@
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, uploadMessages } from "@workshop/domain/uploads.ts";
 import { type RunningS3, startS3Server } from "@workshop/testing/s3-server.ts";
 import { jpegWithGps, sampleJpeg } from "@workshop/testing/test-images.ts";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, uploadMessages } from "@workshop/domain/uploads.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { staffCookie, staffSession, testOwner } from "#e2e/support/admin.ts";

@@ -19,6 +19,8 @@ export const apiProxy: FastifyPluginAsync<{ apiUrl: string }> = async (app, { ap
       upstream: apiUrl,
       prefix,
       rewritePrefix: prefix,
+      // Keep-alive connections to the API; an API that takes the request and never answers is given up on.
+      undici: { connections: 64, headersTimeout: 30_000, bodyTimeout: 60_000 },
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => {
           const { "x-forwarded-for": _sent, "x-shop-client-ip": _forged, ...rest } = headers;

@@ -16,8 +16,7 @@ const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"
 const forbidden = [/^pg$/, /^@types\/pg$/, /^pg-/, /^kysely/, /^@electric-sql\//, /^@workshop\/(api|admin)$/];
 
 /** Every import, export-from and dynamic import of a file: `from "x"`, `import "x"`, `import("x")`. */
-const specifiers = (source: string) =>
-  [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g)].map((m) => m[1]!);
+const specifiers = (source: string) => [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g)].map((m) => m[1]!);
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {

@@ -1,5 +1,5 @@
-import { baliAddress, orderPayload } from "@workshop/testing/sample-orders.ts";
 import { deliveryCostCents } from "@workshop/domain/delivery.ts";
+import { baliAddress, orderPayload } from "@workshop/testing/sample-orders.ts";
 import { apiURL, consoleURL } from "../browser.ts";
 import { testOwner } from "./staff.ts";
 

@@ -1,5 +1,6 @@
 import type { EnhanceStatus } from "@workshop/domain/ai-studio.ts";
 import { productSchema } from "@workshop/domain/validation/product.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +15,6 @@ import { uploadPhotos } from "#server/media/uploads.ts";
 import { type SeedreamSimulator, startSeedreamSimulator } from "#simulators/seedream/index.ts";
 import { sampleProduct } from "#test-support/sample-product.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
-import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import { installEngine } from "./engines.ts";
 import { createRemoteEngine } from "./remote/engine.ts";
 import { enhancementsFor } from "./requests.ts";

@@ -1,5 +1,6 @@
 import { studioJobsAnswer } from "@workshop/domain/staff-api/ai-studio.ts";
 import { productSchema } from "@workshop/domain/validation/product.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +11,6 @@ import { uploadPhotos } from "#server/media/uploads.ts";
 import { startSession } from "#server/staff/sessions.ts";
 import { sampleProduct } from "#test-support/sample-product.ts";
 import { startTestApp, type TestApp } from "#test-support/test-app.ts";
-import { sampleJpeg } from "@workshop/testing/test-images.ts";
 
 // Read by the first config() call, which comes after these lines.
 const SHOP = "https://shop.example";

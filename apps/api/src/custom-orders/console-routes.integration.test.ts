@@ -1,12 +1,12 @@
 import { customOrderAnswer, customOrderListAnswer, customQuotesAnswer } from "@workshop/domain/staff-api/custom-orders.ts";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
+import { customRequest } from "@workshop/testing/custom-request.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "#server/staff/sessions.ts";
-import { customRequest } from "@workshop/testing/custom-request.ts";
 import { useTempStorage } from "#test-support/temp-storage.ts";
 import { startTestApp, type TestApp } from "#test-support/test-app.ts";
-import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import { submitCustomOrder } from "./submit.ts";
 
 // Read by the first config() call, which comes after these lines.

@@ -1,4 +1,5 @@
 import { referenceTooManyPixels } from "@workshop/domain/uploads.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +7,6 @@ import { getDb } from "#server/db/client.ts";
 import type { DiskStorage } from "#server/media/disk-storage.ts";
 import { useTempStorage } from "#test-support/temp-storage.ts";
 import { startTestApp, type TestApp } from "#test-support/test-app.ts";
-import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import { readReferencePhoto } from "./reference-photos.ts";
 
 let store: DiskStorage;

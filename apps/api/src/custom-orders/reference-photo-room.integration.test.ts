@@ -1,14 +1,14 @@
 import { referenceRefusals } from "@workshop/domain/uploads.ts";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
+import { customRequest } from "@workshop/testing/custom-request.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "#server/db/client.ts";
 import type { DiskStorage } from "#server/media/disk-storage.ts";
-import { customRequest } from "@workshop/testing/custom-request.ts";
 import { useTempStorage } from "#test-support/temp-storage.ts";
 import { startTestApp, type TestApp } from "#test-support/test-app.ts";
-import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import { removeUnattachedPhotos } from "./photo-cleanup.ts";
 import { MAX_WAITING_PHOTOS_PER_CLIENT, WAITING_PHOTO_MINUTES } from "./reference-photos.ts";
 import { photoUnusable, submitCustomOrder } from "./submit.ts";

@@ -1,6 +1,7 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "#server/audit/actor.ts";
@@ -10,7 +11,6 @@ import { AppError } from "#server/errors.ts";
 import type { DiskStorage } from "#server/media/disk-storage.ts";
 import { useTempStorage } from "#test-support/temp-storage.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
-import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import { listCustomOrders } from "./admin-view.ts";
 import { moveCustomOrder } from "./move.ts";
 import { removeUnattachedPhotos } from "./photo-cleanup.ts";

@@ -2,6 +2,8 @@ import { mkdtemp, readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
+import { decodedMail, keptMail } from "@workshop/testing/kept-mail.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { config } from "#server/config.ts";
@@ -13,10 +15,8 @@ import { type DatabaseHandle, getDb } from "#server/db/client.ts";
 import { deliverMail, useMailSettings } from "#server/mail/index.ts";
 import { readMime, startTestSmtpServer, type TestSmtpServer } from "#server/mail/test-smtp-server.ts";
 import type { DiskStorage } from "#server/media/disk-storage.ts";
-import { decodedMail, keptMail } from "@workshop/testing/kept-mail.ts";
 import { useTempStorage } from "#test-support/temp-storage.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
-import { sampleJpeg } from "@workshop/testing/test-images.ts";
 
 /** Each upload from an address of its own, so no test meets the per-client share of waiting photos. */
 let visitors = 0;

@@ -3,9 +3,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningS3, startS3Server } from "@workshop/testing/s3-server.ts";
 import { sampleJpeg } from "@workshop/testing/test-images.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiskStorage } from "./disk-storage.ts";
 import { S3Storage } from "./s3-storage.ts";
 

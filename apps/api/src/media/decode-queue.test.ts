@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
 import { sampleJpeg } from "@workshop/testing/test-images.ts";
+import { afterEach, describe, expect, it } from "vitest";
 import { DECODE_SLOTS, type DecodeKind, decodeQueueNow, decoding, PUBLIC_DECODE_SLOTS } from "./decode-queue.ts";
 import { cleanPhoto } from "./photo-check.ts";
 import { encodeAllVariants } from "./variants.ts";

@@ -1,9 +1,9 @@
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DiskStorage } from "#server/media/disk-storage.ts";
 import { useTempStorage } from "#test-support/temp-storage.ts";
 import { startTestApp, type TestApp } from "#test-support/test-app.ts";
-import { sampleJpeg } from "@workshop/testing/test-images.ts";
 
 // Three new sizes per client a minute, so the burst below is short.
 process.env.RATE_LIMIT_MEDIA_SIZES = "3/60";

@@ -1,9 +1,9 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type RunningS3, startS3Server } from "@workshop/testing/s3-server.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningS3, startS3Server } from "@workshop/testing/s3-server.ts";
 import { DiskStorage } from "./disk-storage.ts";
 import { S3Storage } from "./s3-storage.ts";
 import type { Storage } from "./storage-types.ts";

@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { imageFormats, imageWidths } from "@workshop/domain/images.ts";
 import { MAX_UPLOAD_BYTES, uploadMessages } from "@workshop/domain/uploads.ts";
+import { type RunningS3, startS3Server } from "@workshop/testing/s3-server.ts";
+import { jpegWithGps, pixelBombPng, sampleJpeg, sidewaysJpeg } from "@workshop/testing/test-images.ts";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,9 +14,7 @@ import { DiskStorage } from "#server/media/disk-storage.ts";
 import { S3Storage } from "#server/media/s3-storage.ts";
 import { diskStorage, useStorage } from "#server/media/storage.ts";
 import type { Storage } from "#server/media/storage-types.ts";
-import { type RunningS3, startS3Server } from "@workshop/testing/s3-server.ts";
 import { startTestApp, type TestApp } from "#test-support/test-app.ts";
-import { jpegWithGps, pixelBombPng, sampleJpeg, sidewaysJpeg } from "@workshop/testing/test-images.ts";
 
 const TOKEN = "upload-tests-staff-token-0123456789";
 process.env.ADMIN_API_TOKEN = TOKEN;

@@ -1,0 +1,116 @@
+import { createServer, type Server, type Socket } from "node:net";
+import { freePort, type RunningProcess, startNodeProcess } from "@workshop/testing/processes.ts";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
+import { repositoryRoot } from "#e2e/support/storefront-build.ts";
+
+/**
+ * The storefront and the API are two processes that start, stop and fail apart: while the API is
+ * away the shop answers its designed 503 page (never a crash, never a hung page), and it answers
+ * normally again by itself as soon as the API is back.
+ */
+const storefrontMain = `${repositoryRoot}/apps/storefront/server/main.ts`;
+
+async function startStorefront(apiUrl: string, env: Record<string, string> = {}): Promise<{ baseURL: string; process: RunningProcess }> {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const process = await startNodeProcess(storefrontMain, {
+    name: "Storefront",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseURL,
+      API_URL: apiUrl,
+      LOG_LEVEL: "silent",
+      ...env,
+    },
+    ready: "Shop running at",
+  });
+  return { baseURL, process };
+}
+
+/** Asks for `path` every 200 ms until it answers `status`; answers how long that took (ms), or fails after `within`. */
+async function until(url: string, status: number, within = 20_000): Promise<number> {
+  const started = Date.now();
+  let last = 0;
+  while (Date.now() - started < within) {
+    last = await fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (last === status) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} still answered ${last} after ${within} ms, not ${status}`);
+}
+
+const stops: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop();
+});
+
+describe("the API away", () => {
+  let shop: RunningShop;
+  afterAll(() => shop?.remove());
+
+  it("gives the 503 page while the API is stopped, and recovers by itself when it is back", async () => {
+    shop = await startShop({ PAGE_CACHE_SECONDS: "0" });
+    expect((await fetch(`${shop.baseURL}/products`)).status).toBe(200);
+
+    await shop.api.stop();
+    for (const path of ["/products", "/products/1", "/ru/products"]) {
+      const page = await fetch(`${shop.baseURL}${path}`);
+      expect(page.status, path).toBe(503);
+      expect(page.headers.get("retry-after")).toBe("5");
+      expect(await page.text()).toContain(path.startsWith("/ru") ? "Магазин ненадолго недоступен" : "The shop is briefly unavailable");
+    }
+    // The API's own paths, forwarded: a JSON 503 the browser code can show.
+    const json = await fetch(`${shop.baseURL}/api/products`);
+    expect(json.status).toBe(503);
+    expect(((await json.json()) as { error: string }).error).toMatch(/briefly unavailable/);
+    expect(shop.storefront.child.exitCode).toBeNull();
+
+    await shop.restartApi();
+    await until(`${shop.baseURL}/products`, 200);
+    expect((await fetch(`${shop.baseURL}/products/1`)).status).toBe(200);
+    expect((await fetch(`${shop.baseURL}/api/products/1`)).status).toBe(200);
+  });
+
+  it("starts before the API and serves as soon as the API comes up", async () => {
+    const apiPort = await freePort();
+    const storefront = await startStorefront(`http://127.0.0.1:${apiPort}`);
+    stops.push(() => storefront.process.stop());
+    expect((await fetch(`${storefront.baseURL}/products`)).status).toBe(503);
+
+    const late = await startShop({ API_PORT: String(apiPort) });
+    stops.push(() => late.remove());
+    await until(`${storefront.baseURL}/products`, 200);
+  });
+});
+
+describe("an API that hangs", () => {
+  let silent: Server;
+  const sockets: Socket[] = [];
+  afterAll(() => {
+    for (const socket of sockets) socket.destroy();
+    silent?.close();
+  });
+
+  it("gives up after API_TIMEOUT_MS with the 503 page, never a page that hangs", async () => {
+    // Takes the connection, reads the request, never answers.
+    silent = createServer((socket) => {
+      sockets.push(socket);
+      socket.resume();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as { port: number };
+    const storefront = await startStorefront(`http://127.0.0.1:${port}`, { API_TIMEOUT_MS: "1000" });
+    stops.push(() => storefront.process.stop());
+
+    const started = Date.now();
+    const page = await fetch(`${storefront.baseURL}/products`, { signal: AbortSignal.timeout(10_000) });
+    expect(page.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
