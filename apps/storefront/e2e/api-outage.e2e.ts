@@ -1,35 +1,13 @@
 import { createServer, type Server, type Socket } from "node:net";
-import { freePort, type RunningProcess, startNodeProcess } from "@workshop/testing/processes.ts";
+import { freePort } from "@workshop/testing/processes.ts";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
-import { repositoryRoot } from "#e2e/support/storefront-build.ts";
+import { type RunningShop, startShop, startStorefront } from "#e2e/support/start-shop.ts";
 
 /**
  * The storefront and the API are two processes that start, stop and fail apart: while the API is
  * away the shop answers its designed 503 page (never a crash, never a hung page), and it answers
  * normally again by itself as soon as the API is back.
  */
-const storefrontMain = `${repositoryRoot}/apps/storefront/server/main.ts`;
-
-async function startStorefront(apiUrl: string, env: Record<string, string> = {}): Promise<{ baseURL: string; process: RunningProcess }> {
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const process = await startNodeProcess(storefrontMain, {
-    name: "Storefront",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseURL,
-      API_URL: apiUrl,
-      LOG_LEVEL: "silent",
-      ...env,
-    },
-    ready: "Shop running at",
-  });
-  return { baseURL, process };
-}
-
 /** Asks for `path` every 200 ms until it answers `status`; answers how long that took (ms), or fails after `within`. */
 async function until(url: string, status: number, within = 20_000): Promise<number> {
   const started = Date.now();
@@ -105,7 +83,7 @@ describe("an API that hangs", () => {
     });
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const { port } = silent.address() as { port: number };
-    const storefront = await startStorefront(`http://127.0.0.1:${port}`, { API_TIMEOUT_MS: "1000" });
+    const storefront = await startStorefront(`http://127.0.0.1:${port}`, { API_TIMEOUT_MS: "1000", LOG_LEVEL: "silent" });
     stops.push(() => storefront.process.stop());
 
     const started = Date.now();

@@ -88,9 +88,15 @@ export function watchVersions(): () => void {
   };
 }
 
-/** The counters as the database holds them now (0 for one never raised). */
-export async function currentVersions(): Promise<Record<VersionName, number>> {
-  const rows = await (await getDb()).selectFrom("cacheVersions").select(["name", "version"]).execute();
-  const catalog = rows.find((r) => r.name === "catalog")?.version ?? 0;
-  return { catalog: Number(catalog) };
+/**
+ * The counters this instance has acted on (0 for one never raised): a storefront that hears a new
+ * value from it knows this instance already dropped its own copies, so the pages it renders next
+ * through it are current. Where the watch runs (several instances on PostgreSQL), the values it last
+ * read and told; otherwise (one instance, which tells its listeners as it raises) the database's.
+ */
+export async function appliedVersions(): Promise<Record<VersionName, number>> {
+  const seen =
+    state.seen ??
+    new Map((await (await getDb()).selectFrom("cacheVersions").select(["name", "version"]).execute()).map((r) => [r.name, r.version]));
+  return { catalog: Number(seen.get("catalog") ?? 0) };
 }

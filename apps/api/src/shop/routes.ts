@@ -1,17 +1,17 @@
 import { shopSettingsAnswer, shopVersionsAnswer } from "@workshop/domain/shop-api/shop.ts";
 import type { FastifyPluginAsync } from "fastify";
-import { currentVersions } from "#server/cache/versions.ts";
+import { appliedVersions } from "#server/cache/versions.ts";
 import { paymentsSandbox } from "#server/config.ts";
 
 /** What every storefront asks of the API about the shop as a whole (packages/domain/src/shop-api/shop.ts). */
 export const shopRoutes: FastifyPluginAsync = async (app) => {
   /**
-   * GET /api/shop/versions: the counters of what storefronts keep copies of, read from the database
-   * (so any API instance answers what every other one wrote). Each storefront asks four times a second.
+   * GET /api/shop/versions: the counters of what storefronts keep copies of, as this instance has
+   * acted on them (cache/versions.ts). Each storefront asks four times a second.
    */
   app.get("/api/shop/versions", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
-    return shopVersionsAnswer.parse(await currentVersions());
+    return shopVersionsAnswer.parse(await appliedVersions());
   });
 
   /** GET /api/shop/settings: how the shop runs, as its pages show it. */

@@ -82,3 +82,21 @@ export async function startShop(env: Record<string, string> = {}, dataDir?: stri
     },
   };
 }
+
+/**
+ * One more storefront process for an API already running (`apiURL`): several storefronts on one API,
+ * or a storefront whose API is not there yet. Its public address is its own.
+ */
+export async function startStorefront(
+  apiURL: string,
+  env: Record<string, string> = {},
+): Promise<{ baseURL: string; process: RunningProcess }> {
+  const [port] = await freePorts(1);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const process = await startNodeProcess(storefrontMain, {
+    name: "Storefront",
+    env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: baseURL, API_URL: apiURL, LOG_LEVEL: "warn", ...env },
+    ready: "Shop running at",
+  });
+  return { baseURL, process };
+}
