@@ -15,14 +15,14 @@ describe("starting the shop", () => {
       },
       (error: Error) => error.message,
     );
-    expect(failure).toMatch(/Shop exited with 1/);
+    expect(failure).toMatch(/Storefront exited with 1/);
     expect(failure).toContain(`Port ${port} is already in use`);
     expect(failure).toContain("PORT=");
     expect(failure).not.toMatch(/TypeError|at Server/);
   });
 
   it.skipIf(inject("startLog") === "")(
-    "reuses the production build while its inputs are unchanged: tests and notes are not inputs, the API's code is",
+    "reuses the production build while its inputs are unchanged: tests, notes and the API's code are not inputs, the shared packages are",
     () => {
       // What `npm start` would do now, without doing it: turbo's plan for the storefront's build.
       const plan = () => {
@@ -43,7 +43,9 @@ describe("starting the shop", () => {
       };
       expect(probe("apps/storefront/e2e/zz-probe.md")).toBe(built.hash);
       expect(probe("apps/storefront/app/zz-probe.test.ts")).toBe(built.hash);
-      expect(probe("apps/api/src/zz-probe.ts")).not.toBe(built.hash);
+      // The storefront is built and deployed apart from the API: only the packages it uses are its inputs.
+      expect(probe("apps/api/src/zz-probe.ts")).toBe(built.hash);
+      expect(probe("packages/domain/src/zz-probe.ts")).not.toBe(built.hash);
       expect(probe("apps/storefront/app/zz-probe.ts")).not.toBe(built.hash);
       expect(plan().hash).toBe(built.hash);
     },
