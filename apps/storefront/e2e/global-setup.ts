@@ -40,6 +40,8 @@ export default async function setup(project: TestProject) {
   project.provide("staffToken", staffToken);
   // Every browser test comes from 127.0.0.1: the shipped limits are tested on a shop of their own.
   const shop = await startShop({
+    // E2E_DATABASE_URL: the shared shop on a PostgreSQL database (npm run test:e2e:pg), else on PGlite.
+    ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     ADMIN_API_TOKEN: staffToken,
     ADMIN_EMAIL: testOwner.email,
     ADMIN_PASSWORD: testOwner.password,
