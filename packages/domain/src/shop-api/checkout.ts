@@ -43,7 +43,7 @@ export const stepQuery = z.object({ lang: langParam });
 export const confirmationQuery = z.object({ lang: langParam, orderId: queryText });
 
 /** Why the confirmation step cannot show a hat to confirm. */
-export const confirmationProblems = ["missing", "noProduct", "productNotFound", "loadFailed", "soldOut"] as const;
+const confirmationProblems = ["missing", "noProduct", "productNotFound", "loadFailed", "soldOut"] as const;
 
 /**
  * GET /api/shop/checkout/confirmation: step 1, the hat chosen (looked up again for its stock and
