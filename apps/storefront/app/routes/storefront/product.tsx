@@ -178,7 +178,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
 export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT(catalog);
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorPage kind="error" />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Order Now refused past the client's limit (the API's 429) is the shop's 'too many requests'.
+  if (status === 429) return <ErrorPage kind="tooMany" />;
+  if (status !== 404) return <ErrorPage kind="error" />;
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <title>{t("product.notFound")}</title>
