@@ -58,9 +58,9 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectIn(request, answer.next);
   } catch (error) {
     // The API checks the address again: what it refuses comes back with each field's message.
-    if (!(error instanceof ApiRefusal) || error.status !== 400) throw error;
+    if (!(error instanceof ApiRefusal)) throw error;
     const refused = addressRefusal.safeParse({ error: error.message, details: error.details });
-    if (!refused.success) throw error;
+    if (error.status !== 400 || !refused.success) throw data(null, { status: error.status });
     return data<ActionResult>({ errors: refused.data.details, values }, { status: 400 });
   }
 }
