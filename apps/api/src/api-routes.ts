@@ -6,6 +6,7 @@ import { productsConsoleRoutes } from "./catalog/console-routes.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
 import { catalogShopRoutes } from "./catalog/shop-routes.ts";
 import { checkoutRoutes } from "./checkout/routes.ts";
+import { checkoutShopRoutes } from "./checkout/shop-routes.ts";
 import { customOrdersConsoleRoutes } from "./custom-orders/console-routes.ts";
 import { customOrdersRoutes } from "./custom-orders/routes.ts";
 import { deskRoutes } from "./desk/routes.ts";
@@ -31,6 +32,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   deskRoutes,
   messagesRoutes,
   checkoutRoutes,
+  checkoutShopRoutes,
   paymentsRoutes,
   customOrdersRoutes,
   customOrdersConsoleRoutes,

@@ -4,9 +4,10 @@ import { clientKey, limitOf } from "./rate-limits.ts";
 describe("which limit a request counts against", () => {
   it.each([
     ["POST", "/api/orders", "orders"],
-    ["POST", "/checkout/payment", "orders"],
-    ["POST", "/checkout/payment.data", "orders"],
-    ["POST", "/ru/checkout/payment", "orders"],
+    ["POST", "/api/shop/checkout/payment", "orders"],
+    // The payment step's page calls the endpoint above, which counts the order once.
+    ["POST", "/checkout/payment", "writes"],
+    ["POST", "/ru/checkout/payment.data", "writes"],
     ["POST", "/api/xendit/payment-request", "payments"],
     ["POST", "/orders/AbCdEfGhIjKlMnOpQrStUvWxYz012345", "payments"],
     ["POST", "/contact", "contact"],

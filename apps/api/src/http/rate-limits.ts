@@ -51,7 +51,8 @@ export function limitOf(method: string, path: string): LimitName | null {
   const page = pageOf(path);
   // Xendit's webhooks carry the callback token; the staff endpoint needs the staff token.
   if (page === "/api/xendit/webhook" || page === "/api/orders/update-payment-status") return null;
-  if (page === "/api/orders" || page === "/checkout/payment") return "orders";
+  // Placing an order: through the JSON API, or the checkout's payment step (whose page calls the second).
+  if (page === "/api/orders" || page === "/api/shop/checkout/payment") return "orders";
   if (page === "/api/xendit/payment-request" || /^\/orders\/[^/]+$/.test(page)) return "payments";
   if (page === "/contact") return "contact";
   if (page === "/custom" || page === "/api/custom-orders") return "customOrders";
