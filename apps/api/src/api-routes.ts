@@ -14,6 +14,7 @@ import { messagesRoutes } from "./messages/routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
 import { pricingRoutes } from "./pricing/routes.ts";
 import { socialRoutes } from "./social/routes.ts";
+import { socialShopRoutes } from "./social/shop-routes.ts";
 import { peopleRoutes } from "./staff/people-routes.ts";
 import { staffRoutes } from "./staff/routes.ts";
 
@@ -28,6 +29,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   productsConsoleRoutes,
   pricingRoutes,
   socialRoutes,
+  socialShopRoutes,
   deskRoutes,
   messagesRoutes,
   checkoutRoutes,
