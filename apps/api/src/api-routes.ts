@@ -13,6 +13,7 @@ import { mediaRoutes } from "./media/routes.ts";
 import { messagesRoutes } from "./messages/routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
 import { pricingRoutes } from "./pricing/routes.ts";
+import { seoShopRoutes } from "./seo/shop-routes.ts";
 import { socialRoutes } from "./social/routes.ts";
 import { socialShopRoutes } from "./social/shop-routes.ts";
 import { peopleRoutes } from "./staff/people-routes.ts";
@@ -30,6 +31,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   pricingRoutes,
   socialRoutes,
   socialShopRoutes,
+  seoShopRoutes,
   deskRoutes,
   messagesRoutes,
   checkoutRoutes,
