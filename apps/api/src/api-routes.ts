@@ -8,9 +8,11 @@ import { catalogShopRoutes } from "./catalog/shop-routes.ts";
 import { checkoutRoutes } from "./checkout/routes.ts";
 import { customOrdersConsoleRoutes } from "./custom-orders/console-routes.ts";
 import { customOrdersRoutes } from "./custom-orders/routes.ts";
+import { customOrdersShopRoutes } from "./custom-orders/shop-routes.ts";
 import { deskRoutes } from "./desk/routes.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { messagesRoutes } from "./messages/routes.ts";
+import { messagesShopRoutes } from "./messages/shop-routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
 import { pricingRoutes } from "./pricing/routes.ts";
 import { seoShopRoutes } from "./seo/shop-routes.ts";
@@ -34,9 +36,11 @@ export const apiRoutes: FastifyPluginAsync[] = [
   seoShopRoutes,
   deskRoutes,
   messagesRoutes,
+  messagesShopRoutes,
   checkoutRoutes,
   paymentsRoutes,
   customOrdersRoutes,
+  customOrdersShopRoutes,
   customOrdersConsoleRoutes,
   mediaRoutes,
   aiRoutes,
