@@ -54,8 +54,9 @@ export function limitOf(method: string, path: string): LimitName | null {
   // Placing an order: through the JSON API, or the checkout's payment step (whose page calls the second).
   if (page === "/api/orders" || page === "/api/shop/checkout/payment") return "orders";
   if (page === "/api/xendit/payment-request" || /^\/orders\/[^/]+$/.test(page)) return "payments";
-  if (page === "/contact") return "contact";
-  if (page === "/custom" || page === "/api/custom-orders") return "customOrders";
+  // The storefront's contact and custom order pages send their forms here: one count for each form sent.
+  if (page === "/api/shop/contact") return "contact";
+  if (page === "/api/shop/custom-orders" || page === "/api/custom-orders") return "customOrders";
   // Anyone may send reference photos, so they have a far lower limit than staff's product photos.
   if (page === "/api/custom-orders/uploads") return "referencePhotos";
   if (page === "/api/uploads") return "uploads";
