@@ -5,6 +5,7 @@ import { auditRoutes } from "./audit/routes.ts";
 import { productsConsoleRoutes } from "./catalog/console-routes.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
 import { catalogShopRoutes } from "./catalog/shop-routes.ts";
+import { paymentShopRoutes } from "./checkout/payment-shop-routes.ts";
 import { checkoutRoutes } from "./checkout/routes.ts";
 import { customOrdersConsoleRoutes } from "./custom-orders/console-routes.ts";
 import { customOrdersRoutes } from "./custom-orders/routes.ts";
@@ -31,6 +32,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   deskRoutes,
   messagesRoutes,
   checkoutRoutes,
+  paymentShopRoutes,
   paymentsRoutes,
   customOrdersRoutes,
   customOrdersConsoleRoutes,
