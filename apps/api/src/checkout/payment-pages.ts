@@ -1,8 +1,12 @@
 import { secondsUntil } from "@workshop/domain/countdown.ts";
+import type { Locale } from "@workshop/domain/locale.ts";
 import { type PaymentMethod, paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
-import type { PaymentRecord } from "@workshop/domain/payment-record.ts";
+import type { PaymentRecord, ProviderStatus } from "@workshop/domain/payment-record.ts";
+import type { SuccessOutcome } from "@workshop/domain/shop-api/order-pages.ts";
 import { paymentsSandbox } from "#server/config.ts";
 import { orderById } from "#server/orders/queries.ts";
+import { awaitsCashPayment, shopOrderOf } from "#server/orders/shop-order.ts";
+import type { Order } from "#server/orders/types.ts";
 import { paymentRecord } from "#server/payments/attempts.ts";
 import { findAttempt, refreshed } from "#server/payments/payment-status.ts";
 import { placedOrder } from "./steps.ts";
@@ -112,4 +116,55 @@ export async function qrCodeOf(request: Request, paymentId: string) {
   const payment = await checkoutPayment(request, { paymentId });
   if (!payment?.qrString || payment.paymentId !== paymentId) return null;
   return { orderNumber: payment.orderNumber, qrString: payment.qrString };
+}
+
+const unpaidEnds = new Set<ProviderStatus>(["FAILED", "EXPIRED", "CANCELLED"]);
+
+/**
+ * SPEC 2.7: a test payment first, then paid (the order, or the provider's answer for this payment),
+ * then a cash order awaiting its payment in the workshop (as its order page says), otherwise still processing.
+ */
+function outcomeOf(order: Order, paymentStatus: ProviderStatus | null): SuccessOutcome {
+  if (order.paymentMethod === "TEST_CARD" || order.status === "test_payment") return "test";
+  if (order.paymentStatus === "SUCCEEDED" || paymentStatus === "SUCCEEDED") return "paid";
+  if (awaitsCashPayment(order)) return "cash";
+  return "processing";
+}
+
+/**
+ * The success page (/checkout/success): the order just placed from this browser and, with a
+ * payment id, that payment (asked first, so the order read after it is up to date). A payment that
+ * cannot be read right now is said so, never an error after paying; one that failed while the order
+ * is unpaid sends the customer to the failed page. Null for an order that is not this browser's.
+ */
+export async function successPage(request: Request, ids: PaymentIds, locale: Locale) {
+  let payment: { id: string; methodCode: string; status: ProviderStatus } | null = null;
+  let paymentUnavailable = false;
+  if (ids.orderId && ids.paymentId) {
+    try {
+      const found = await checkoutPayment(request, ids);
+      if (found && found.orderId === ids.orderId)
+        payment = { id: found.paymentId, methodCode: found.method.code, status: found.record.status };
+    } catch (error) {
+      console.error("checkout/success: the payment could not be loaded", error);
+      paymentUnavailable = true;
+    }
+  }
+  const order = await placedOrder(request, ids.orderId ?? null, orderById);
+  if (!order) return null;
+  if (payment && order.paymentStatus !== "SUCCEEDED" && unpaidEnds.has(payment.status))
+    return { next: `/checkout/failed?${new URLSearchParams({ order_id: order.id, payment_id: payment.id })}` };
+  return {
+    order: await shopOrderOf(order, locale),
+    outcome: outcomeOf(order, payment?.status ?? null),
+    payment,
+    paymentUnavailable,
+    cashDue: awaitsCashPayment(order),
+  };
+}
+
+/** The complete page (/checkout/complete): a finished order placed from this browser; null for anyone else's. */
+export async function completePage(request: Request, orderId: string | null, locale: Locale) {
+  const order = await placedOrder(request, orderId, orderById);
+  return order && { order: await shopOrderOf(order, locale), cashDue: awaitsCashPayment(order) };
 }

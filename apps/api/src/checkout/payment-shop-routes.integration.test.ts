@@ -2,13 +2,17 @@ import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
+import { seedProducts } from "#server/db/seed/products.ts";
+import { placeOrder } from "#server/orders/place-order.ts";
 import { attemptByXenditId, providerStatus } from "#server/payments/attempts.ts";
 import { startPayment } from "#server/payments/payment-requests.ts";
+import { xendit } from "#server/payments/xendit/connection.ts";
 import { cookieOf } from "#test-support/cookies.ts";
 import { jakartaAddress, usePaymentsHarness } from "#test-support/payments-harness.ts";
+import { baliAddress } from "#test-support/sample-orders.ts";
 import { startCheckout } from "./session.ts";
 
-const { h, placeOnline, settled } = usePaymentsHarness(jakartaAddress);
+const { h, control, placeOnline, settled } = usePaymentsHarness(jakartaAddress);
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildApp({ dev: false, pages: false, logger: false });
@@ -34,6 +38,73 @@ const post = (url: string, body: unknown, cookie?: string) =>
     headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
     payload: JSON.stringify(body),
   });
+
+describe("the success and complete pages' order", () => {
+  it("answer the order this browser placed, in the language asked for, and how its payment stands", async () => {
+    const { order, paymentId, cookie } = await placedAndStarted("BCA");
+    const answer = await get(`/api/shop/checkout/success?orderId=${order.id}&paymentId=${paymentId}&lang=ru`, cookie);
+    expect(answer.headers["cache-control"]).toBe("private, no-store");
+    const page = answer.json();
+    expect(page).toMatchObject({
+      order: { orderNumber: order.orderNumber, accessToken: order.accessToken, totalIdr: order.totalIdr },
+      outcome: "processing",
+      payment: { id: paymentId, methodCode: "BCA", status: "PENDING" },
+      paymentUnavailable: false,
+      cashDue: false,
+    });
+    expect(page.order.placedAt).toMatch(/\d{4} г\./);
+    expect(JSON.stringify(page)).not.toContain(`"${order.id}"`);
+    const complete = await get(`/api/shop/checkout/complete?orderId=${order.id}`, cookie);
+    expect(complete.json()).toMatchObject({ order: { orderNumber: order.orderNumber }, cashDue: false });
+
+    await xendit().simulatePayment(paymentId);
+    await settled();
+    await expect
+      .poll(async () => (await get(`/api/shop/checkout/success?orderId=${order.id}&paymentId=${paymentId}`, cookie)).json().outcome)
+      .toBe("paid");
+  });
+
+  it("say how to pay a cash order in the workshop", async () => {
+    const order = await placeOrder({
+      productId: 1,
+      selectedSize: seedProducts[0]!.sizes[0]!,
+      shippingAddress: { ...baliAddress, addressLine2: "", country: "Indonesia" },
+      deliveryOption: "PICKUP",
+      paymentMethod: "CASH_IN_STORE",
+      locale: "en",
+    });
+    const cookie = await cookieOf(await startCheckout(new Request("http://localhost/"), { placedOrderIds: [order.id] }));
+    expect((await get(`/api/shop/checkout/success?orderId=${order.id}`, cookie)).json()).toMatchObject({
+      outcome: "cash",
+      payment: null,
+      cashDue: true,
+    });
+    expect((await get(`/api/shop/checkout/complete?orderId=${order.id}`, cookie)).json()).toMatchObject({ cashDue: true });
+  });
+
+  it("send a payment that failed while the order is unpaid to the failed page", async () => {
+    const { order, paymentId, cookie } = await placedAndStarted("PERMATA");
+    await control(`/payment_requests/${paymentId}/fail`, { failure_code: "PROCESSOR_ERROR" });
+    await settled();
+    await expect
+      .poll(async () => (await get(`/api/shop/checkout/success?orderId=${order.id}&paymentId=${paymentId}`, cookie)).json())
+      .toEqual({ next: `/checkout/failed?order_id=${order.id}&payment_id=${paymentId}` });
+  });
+
+  it("are no one else's", async () => {
+    const { order, paymentId } = await placedAndStarted("BCA");
+    for (const cookie of [undefined, await stranger()]) {
+      for (const url of [
+        `/api/shop/checkout/success?orderId=${order.id}&paymentId=${paymentId}`,
+        `/api/shop/checkout/complete?orderId=${order.id}`,
+      ]) {
+        const answer = await get(url, cookie);
+        expect([answer.statusCode, answer.json()], url).toEqual([404, { error: "Order not found" }]);
+      }
+    }
+    expect((await get("/api/shop/checkout/success?orderId=%00&lang[]=x")).statusCode).toBe(404);
+  });
+});
 
 describe("the QR page's payment", () => {
   it("answers this browser's QRIS payment, never cached; its code comes from its own endpoint", async () => {

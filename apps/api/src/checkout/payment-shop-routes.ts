@@ -1,3 +1,4 @@
+import { completePageAnswer, placedOrderQuery, successPageAnswer } from "@workshop/domain/shop-api/order-pages.ts";
 import {
   failedPaymentAnswer,
   instructionsPageAnswer,
@@ -15,7 +16,7 @@ import { paymentsSandbox } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
 import { checkedBody } from "#server/plugins/json-api.ts";
 import { webRequestOf } from "#server/plugins/web-request.ts";
-import { failedPayment, instructionsPage, qrCodeOf, qrPage } from "./payment-pages.ts";
+import { completePage, failedPayment, instructionsPage, qrCodeOf, qrPage, successPage } from "./payment-pages.ts";
 import { returnDestination } from "./return.ts";
 import { simulateSandboxOutcome } from "./sandbox-outcome.ts";
 import { checkoutCookie } from "./session.ts";
@@ -28,6 +29,23 @@ import { checkoutCookie } from "./session.ts";
 export const paymentShopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onSend", async (_request, reply) => {
     reply.header("Cache-Control", "private, no-store");
+  });
+
+  /**
+   * GET /api/shop/checkout/success?orderId=&paymentId=&lang=: the order just placed from this
+   * browser and the payment the address names, or `{next}` (the failed page).
+   */
+  app.get("/api/shop/checkout/success", { schema: { querystring: placedOrderQuery } }, async (request) => {
+    const page = await successPage(webRequestOf(request), request.query, request.query.lang);
+    if (!page) throw new AppError("not_found", "Order not found");
+    return successPageAnswer.parse(page);
+  });
+
+  /** GET /api/shop/checkout/complete?orderId=&lang=: a finished order placed from this browser, in full. */
+  app.get("/api/shop/checkout/complete", { schema: { querystring: placedOrderQuery } }, async (request) => {
+    const page = await completePage(webRequestOf(request), request.query.orderId ?? null, request.query.lang);
+    if (!page) throw new AppError("not_found", "Order not found");
+    return completePageAnswer.parse(page);
   });
 
   /** GET /api/shop/checkout/failed?orderId=&paymentId=: the payment that did not go through. */
