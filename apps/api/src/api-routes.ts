@@ -6,6 +6,7 @@ import { productsConsoleRoutes } from "./catalog/console-routes.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
 import { catalogShopRoutes } from "./catalog/shop-routes.ts";
 import { paymentShopRoutes } from "./checkout/payment-shop-routes.ts";
+import { privateLinkShopRoutes } from "./checkout/private-link-shop-routes.ts";
 import { checkoutRoutes } from "./checkout/routes.ts";
 import { customOrdersConsoleRoutes } from "./custom-orders/console-routes.ts";
 import { customOrdersRoutes } from "./custom-orders/routes.ts";
@@ -33,6 +34,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   messagesRoutes,
   checkoutRoutes,
   paymentShopRoutes,
+  privateLinkShopRoutes,
   paymentsRoutes,
   customOrdersRoutes,
   customOrdersConsoleRoutes,
