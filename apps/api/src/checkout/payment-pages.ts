@@ -23,8 +23,6 @@ export type CheckoutPayment = {
   qrString: string | null;
   /** A link that opens the payment in the customer's app, when Xendit gives one, else null. */
   deepLink: string | null;
-  /** Secret of the customer's order page /orders/<token>. */
-  accessToken: string;
 };
 
 /** A provider's link to open in the customer's app: https or an app's own scheme, never script. */
@@ -54,7 +52,6 @@ export async function checkoutPayment(
     record: paymentRecord(attempt),
     qrString: attempt.qrString,
     deepLink: appLink(attempt.redirectUrl),
-    accessToken: order.accessToken,
   };
 }
 
