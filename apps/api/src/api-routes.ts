@@ -5,6 +5,8 @@ import { auditRoutes } from "./audit/routes.ts";
 import { productsConsoleRoutes } from "./catalog/console-routes.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
 import { catalogShopRoutes } from "./catalog/shop-routes.ts";
+import { paymentShopRoutes } from "./checkout/payment-shop-routes.ts";
+import { privateLinkShopRoutes } from "./checkout/private-link-shop-routes.ts";
 import { checkoutRoutes } from "./checkout/routes.ts";
 import { checkoutShopRoutes } from "./checkout/shop-routes.ts";
 import { customOrdersConsoleRoutes } from "./custom-orders/console-routes.ts";
@@ -40,6 +42,8 @@ export const apiRoutes: FastifyPluginAsync[] = [
   messagesShopRoutes,
   checkoutRoutes,
   checkoutShopRoutes,
+  paymentShopRoutes,
+  privateLinkShopRoutes,
   paymentsRoutes,
   customOrdersRoutes,
   customOrdersShopRoutes,

@@ -1,7 +1,5 @@
 import { deliveryOptions, isDeliveryOptionId, makingDays } from "@workshop/domain/delivery.ts";
-import type { Locale } from "@workshop/domain/locale.ts";
 import { formatIdr, formatRate, formatUsd } from "@workshop/domain/money.ts";
-import { formatOrderDate } from "@workshop/domain/order-date.ts";
 import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
 import { addressLines, shop } from "@workshop/domain/shop.ts";
 import type { ShopOrder } from "@workshop/domain/shop-api/orders.ts";
@@ -19,51 +17,7 @@ import { ProductPhoto } from "./ProductPhoto";
 type Key = keyof typeof orders.en & string;
 
 /** What the order pages send to the browser: the order as the API answers it for the customer's pages. */
-export type OrderView = ShopOrder;
-
-const CASH_DAYS = 7;
-
-/** An order as stored, for the order pages that still read it themselves. */
-type StoredOrder = Omit<OrderView, "placedAt" | "payBy" | "balanceCents" | "balanceIdr"> & { createdAt: Date };
-
-/** The page data of a stored order (loaders only). */
-export function orderView(order: StoredOrder, locale: Locale): OrderView {
-  const custom = order.depositCents !== null && order.depositIdr !== null;
-  return {
-    orderNumber: order.orderNumber,
-    accessToken: order.accessToken,
-    placedAt: formatOrderDate(order.createdAt, locale),
-    payBy: formatOrderDate(new Date(order.createdAt.getTime() + CASH_DAYS * 24 * 60 * 60 * 1000), locale),
-    status: order.status,
-    paymentStatus: order.paymentStatus,
-    paymentMethod: order.paymentMethod,
-    productId: order.productId,
-    productName: order.productName,
-    productImage: order.productImage,
-    size: order.size,
-    color: order.color,
-    priceCents: order.priceCents,
-    deliveryOption: order.deliveryOption,
-    deliveryCostCents: order.deliveryCostCents,
-    totalCents: order.totalCents,
-    totalIdr: order.totalIdr,
-    usdToIdrRate: order.usdToIdrRate,
-    depositCents: order.depositCents,
-    depositIdr: order.depositIdr,
-    balanceCents: custom ? order.totalCents - order.depositCents! : null,
-    balanceIdr: custom ? order.totalIdr - order.depositIdr! : null,
-    shippingAddress: order.shippingAddress,
-  };
-}
-
-/** A cash-in-store order that still waits for its prepayment at the workshop. */
-export function awaitsCashPayment(order: Pick<OrderView, "paymentMethod" | "paymentStatus" | "status">): boolean {
-  return (
-    order.paymentMethod === "CASH_IN_STORE" &&
-    (order.paymentStatus === "AWAITING_PREPAYMENT" || order.paymentStatus === "PENDING") &&
-    order.status !== "CANCELLED"
-  );
-}
+type OrderView = ShopOrder;
 
 function known(key: string): key is Key {
   return Object.hasOwn(orders.en, key);
