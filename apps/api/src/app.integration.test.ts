@@ -178,6 +178,8 @@ describe("request log", () => {
       "Bearer staff-token-value",
       "order-link-token",
       "quote-link-token",
+      "api-order-token",
+      "api-quote-token",
       "query-secret",
       "hunter2",
       "4000000000001091",
@@ -187,6 +189,13 @@ describe("request log", () => {
       headers: { cookie: "shop_session=sess-cookie-value", authorization: "Bearer staff-token-value" },
     });
     await app.inject("/ru/quotes/quote-link-token");
+    await app.inject("/api/shop/orders/api-order-token?lang=ru");
+    await app.inject({
+      method: "POST",
+      url: "/api/shop/quotes/api-quote-token/accept",
+      headers: { "content-type": "application/json" },
+      payload: {},
+    });
     await app.inject({
       method: "POST",
       url: "/api/orders",
@@ -197,6 +206,8 @@ describe("request log", () => {
     const text = logText.join("\n");
     expect(text).toContain("/orders/:token");
     expect(text).toContain("/ru/quotes/:token");
+    expect(text).toContain("/api/shop/orders/:token");
+    expect(text).toContain("/api/shop/quotes/:token/accept");
     for (const secret of secrets) expect(text).not.toContain(secret);
   });
 });

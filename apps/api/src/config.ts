@@ -144,7 +144,7 @@ const envSchema = z.object({
    * catalogue and its admin list in a minute asks for about 60; a crawler asking for every one waits.
    */
   RATE_LIMIT_MEDIA_SIZES: rateLimit("120/60"),
-  /** Unknown tokens per client on the private-link pages (/orders/<token>, /quotes/<token>). */
+  /** Unknown tokens per client on the private links (/api/shop/orders/:token, /api/shop/quotes/:token, which their pages call). */
   RATE_LIMIT_LINK_MISSES: rateLimit("30/600"),
   /**
    * A remote image model for the studio photos (BytePlus ModelArk Seedream's images API): its base

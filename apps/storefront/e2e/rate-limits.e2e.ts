@@ -136,6 +136,9 @@ describe("rate limits with the shipped settings", () => {
     expect([refused.headers.get("cache-control"), refused.headers.get("referrer-policy")]).toEqual(["private, no-store", "no-referrer"]);
     const ru = await fetch(`${shop.baseURL}/ru/orders/${token(31)}`);
     expect([ru.status, (await ru.text()).includes("Слишком много запросов")]).toEqual([429, true]);
+    // The pages ask the API, which counts the unknown tokens and refuses the reads itself.
+    const api = await fetch(`${shop.baseURL}/api/shop/quotes/${token(32)}`);
+    expect([api.status, await api.json()]).toEqual([429, { error: expect.stringMatching(/^Too many requests\./) }]);
     // Other pages are not held up.
     expect((await fetch(`${shop.baseURL}/products`)).status).toBe(200);
   });

@@ -18,7 +18,7 @@ export const langParam = z
 export const idParams = z.object({ id: z.string() });
 
 /** A query value as text: the first of a repeated one, at most 100 characters (ids are shorter). */
-const queryText = z
+export const queryText = z
   .union([z.string(), z.array(z.string())])
   .optional()
   .transform((value) => (Array.isArray(value) ? value[0] : value)?.slice(0, 100));

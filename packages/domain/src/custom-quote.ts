@@ -30,7 +30,8 @@ export function depositCents(priceCents: number): number {
 export const quoteTokenPattern = /^[A-Za-z0-9_-]{32}$/;
 
 /** What a customer can do with a quote now: the page shows it and refuses with its reason. */
-export type QuoteState = "open" | "accepted" | "expired" | "withdrawn" | "superseded";
+export const quoteStates = ["open", "accepted", "expired", "withdrawn", "superseded"] as const;
+export type QuoteState = (typeof quoteStates)[number];
 
 /** A quote's state at `now`: expiry is read from valid_until (the end of its last day). */
 export function quoteState(quote: { status: string; validUntil: Date }, now = new Date()): QuoteState {

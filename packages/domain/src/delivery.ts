@@ -2,7 +2,7 @@
  * Delivery options and their prices (SPEC sections 4 and 9). Money in US cents; the server is the
  * authority, the pages use the same functions to show what the server will charge.
  */
-const deliveryOptionIds = ["DHL", "LION_PARCEL", "PICKUP"] as const;
+export const deliveryOptionIds = ["DHL", "LION_PARCEL", "PICKUP"] as const;
 export type DeliveryOptionId = (typeof deliveryOptionIds)[number];
 export type Region = "international" | "bali" | "indonesia";
 /** A number of business days (Monday to Friday), from the shortest to the longest. */

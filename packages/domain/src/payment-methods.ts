@@ -6,15 +6,17 @@ import type { Locale } from "./locale.ts";
  * The ways a customer can pay (checkout's payment step). `code` is what an order stores as its
  * paymentMethod; `logo` picks the drawn logo (see app/components/PaymentLogo.tsx).
  */
-export type PaymentMethodType =
-  | "CARD"
-  | "VIRTUAL_ACCOUNT"
-  | "OVER_THE_COUNTER"
-  | "QR_CODE"
-  | "EWALLET"
-  | "PAYLATER"
-  | "CASH_IN_STORE"
-  | "TEST_CARD";
+export const paymentMethodTypes = [
+  "CARD",
+  "VIRTUAL_ACCOUNT",
+  "OVER_THE_COUNTER",
+  "QR_CODE",
+  "EWALLET",
+  "PAYLATER",
+  "CASH_IN_STORE",
+  "TEST_CARD",
+] as const;
+export type PaymentMethodType = (typeof paymentMethodTypes)[number];
 
 export type PaymentMethod = { code: string; type: PaymentMethodType; name: string; logo: string };
 

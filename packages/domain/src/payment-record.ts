@@ -3,7 +3,8 @@
  * GET /api/xendit/payment-status answers it and as the QR, instructions, success and failed pages
  * read it. It carries no customer details beyond the name printed on a bank or store slip.
  */
-export type ProviderStatus = "PENDING" | "SUCCEEDED" | "FAILED" | "EXPIRED" | "CANCELLED";
+export const providerStatuses = ["PENDING", "SUCCEEDED", "FAILED", "EXPIRED", "CANCELLED"] as const;
+export type ProviderStatus = (typeof providerStatuses)[number];
 
 export type VirtualAccountProperties = { virtual_account_number: string; customer_name: string; expires_at: string | null };
 export type StoreProperties = { payment_code: string; customer_name: string; expires_at: string | null };

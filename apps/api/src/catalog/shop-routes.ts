@@ -1,12 +1,31 @@
 import { idParams, productQuery } from "@workshop/domain/api-requests.ts";
+import { parseFilter } from "@workshop/domain/catalog-filter.ts";
 import { parseProductId } from "@workshop/domain/product.ts";
-import { productPageAnswer } from "@workshop/domain/shop-api/catalog.ts";
+import { homeAnswer, productListAnswer, productPageAnswer } from "@workshop/domain/shop-api/catalog.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#server/errors.ts";
-import { getProduct } from "./products.ts";
+import { searchParamsOf } from "#server/plugins/web-request.ts";
+import { featuredProducts, getProduct, listProducts } from "./products.ts";
 
 /** The catalogue as the storefront's pages read it (`/api/shop/…`, packages/domain/src/shop-api/catalog.ts). */
 export const catalogShopRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** GET /api/shop/home?lang= (public): the home page's featured hats. */
+  app.get("/api/shop/home", { schema: { querystring: productQuery } }, async (request) =>
+    homeAnswer.parse({ featured: await featuredProducts(request.query.lang) }),
+  );
+
+  /**
+   * GET /api/shop/products?size&availability&sort&page&lang= (public): one page of the list. The
+   * query is read as the list's links write it (catalog-filter.ts, repeated keys in their order);
+   * by the list's rule (decision 004) a malformed value is its default and a page past the end the
+   * last page, so no query is an error: a shared or mistyped link still shows the collection.
+   */
+  app.get("/api/shop/products", { schema: { querystring: productQuery } }, async (request) => {
+    const filter = parseFilter(searchParamsOf(request));
+    const page = await listProducts(filter, request.query.lang);
+    return productListAnswer.parse({ filter: { ...filter, page: page.page }, page });
+  });
+
   /** GET /api/shop/products/:id?lang=: a product's page. */
   app.get("/api/shop/products/:id", { schema: { params: idParams, querystring: productQuery } }, async (request) => {
     const id = parseProductId(request.params.id);

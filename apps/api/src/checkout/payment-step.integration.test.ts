@@ -51,7 +51,7 @@ afterAll(() => database.close());
 
 describe("the payment step", () => {
   it("sends a browser without a checkout back to its start", async () => {
-    expect(await paymentStep(await browser(), "en")).toEqual({ redirect: "/checkout/confirmation" });
+    expect(await paymentStep(await browser(), "en")).toEqual({ next: "/checkout/confirmation" });
   });
 
   it("offers cash in the workshop only for a Bali address, with the amounts from the database", async () => {

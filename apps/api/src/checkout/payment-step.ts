@@ -1,7 +1,14 @@
 import { deliveryCostCents, regionOf } from "@workshop/domain/delivery.ts";
 import type { Locale } from "@workshop/domain/locale.ts";
 import { centsToIdr } from "@workshop/domain/money.ts";
-import { OVER_THE_COUNTER_CAP_IDR, type PaymentMethod, type PaymentMethodType, paymentMethods } from "@workshop/domain/payment-methods.ts";
+import {
+  OVER_THE_COUNTER_CAP_IDR,
+  type PaymentMethod,
+  type PaymentMethodType,
+  paymentMethods,
+  paymentMethodTypes,
+} from "@workshop/domain/payment-methods.ts";
+import type { PaymentStepAnswer } from "@workshop/domain/shop-api/checkout.ts";
 import { paymentsSandbox } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
 import { orderInLanguage } from "#server/orders/in-language.ts";
@@ -12,48 +19,17 @@ import { usdToIdrRate } from "#server/pricing/fx-rate.ts";
 import { readCheckout } from "./session.ts";
 import { checkoutProduct, checkoutQuote, missingStep, orderToPay, type PartDue, placeCheckoutOrder } from "./steps.ts";
 
-const groupOrder: PaymentMethodType[] = [
-  "CARD",
-  "VIRTUAL_ACCOUNT",
-  "OVER_THE_COUNTER",
-  "QR_CODE",
-  "EWALLET",
-  "PAYLATER",
-  "CASH_IN_STORE",
-  "TEST_CARD",
-];
-
 type MethodGroup = { type: PaymentMethodType; methods: Pick<PaymentMethod, "code" | "name" | "logo">[] };
 
 /** What the payment step shows: the methods on offer, grouped, and the amounts to pay. */
-export type PaymentStep = {
-  groups: MethodGroup[];
-  sandbox: boolean;
-  /** Over the stores' cap: store payments cannot take this amount. */
-  overCap: boolean;
-  /** Paying a placed order again: its number; null for a new order. */
-  orderNumber: string | null;
-  /** `totalIdr`: the rupiah paid now (a custom hat's deposit or balance: `part`). */
-  summary: {
-    productName: string;
-    size: number | null;
-    priceCents: number;
-    deliveryCents: number;
-    totalIdr: number;
-    rate: string;
-    part: PartDue | null;
-  };
-};
-
-/** Where the payment step sends the customer instead: an earlier step that is missing. */
-export type StepRedirect = { redirect: string };
+export type PaymentStep = Exclude<PaymentStepAnswer, { next: string }>;
 
 /**
  * The payment step of this browser's checkout: paying a placed order again (after a failed or
  * abandoned payment: its own amounts, online methods only), else the new order's methods and
  * amounts (cash only for a Bali address, the test card only in the sandbox). Names in `locale`.
  */
-export async function paymentStep(request: Request, locale: Locale): Promise<PaymentStep | StepRedirect> {
+export async function paymentStep(request: Request, locale: Locale): Promise<PaymentStepAnswer> {
   const data = await readCheckout(request);
   const sandbox = paymentsSandbox();
   const stored = data?.productId || data?.quoteId ? null : await orderToPay(data);
@@ -74,20 +50,20 @@ export async function paymentStep(request: Request, locale: Locale): Promise<Pay
         size: unpaid.size,
         priceCents: unpaid.priceCents,
         deliveryCents: unpaid.deliveryCostCents,
-        totalIdr: due.amount,
-        rate: unpaid.usdToIdrRate,
+        totalCents: unpaid.totalCents,
         part,
+        idr: { amount: due.amount, rate: unpaid.usdToIdrRate },
       },
     };
   }
   const back = missingStep(data, "payment");
-  if (back || !data?.shippingAddress || !data.deliveryOption) return { redirect: back ?? "/checkout/shipping-options" };
+  if (back || !data?.shippingAddress || !data.deliveryOption) return { next: back ?? "/checkout/shipping-options" };
   const bali = regionOf(data.shippingAddress) === "bali";
   const offered = (m: PaymentMethod) => (m.type !== "CASH_IN_STORE" || bali) && (m.type !== "TEST_CARD" || sandbox);
   const quote = await checkoutQuote(data, locale);
   if (data.quoteId) {
     // The quote's page says why it can no longer be accepted.
-    if (quote?.state !== "open") return { redirect: quote ? `/quotes/${quote.token}` : "/custom" };
+    if (quote?.state !== "open") return { next: quote ? `/quotes/${quote.token}` : "/custom" };
     const deliveryCents = deliveryCostCents(data.deliveryOption);
     const { rate } = await usdToIdrRate();
     const depositIdr = centsToIdr(quote.depositCents, rate);
@@ -101,17 +77,18 @@ export async function paymentStep(request: Request, locale: Locale): Promise<Pay
         size: null,
         priceCents: quote.priceCents,
         deliveryCents,
-        totalIdr: depositIdr,
-        rate,
+        totalCents: quote.priceCents + deliveryCents,
         part: { kind: "DEPOSIT", cents: quote.depositCents },
+        idr: { amount: depositIdr, rate },
       },
     };
   }
   const product = await checkoutProduct(data, locale);
-  if (!product?.inStock) return { redirect: "/checkout/confirmation" };
+  if (!product?.inStock) return { next: "/checkout/confirmation" };
   const deliveryCents = deliveryCostCents(data.deliveryOption);
   const { rate } = await usdToIdrRate();
-  const totalIdr = centsToIdr(product.priceCents + deliveryCents, rate);
+  const totalCents = product.priceCents + deliveryCents;
+  const totalIdr = centsToIdr(totalCents, rate);
   return {
     groups: methodGroups(offered),
     sandbox,
@@ -122,16 +99,16 @@ export async function paymentStep(request: Request, locale: Locale): Promise<Pay
       size: data.selectedSize ?? null,
       priceCents: product.priceCents,
       deliveryCents,
-      totalIdr,
-      rate,
+      totalCents,
       part: null,
+      idr: { amount: totalIdr, rate },
     },
   };
 }
 
 function methodGroups(offered: (m: PaymentMethod) => boolean): MethodGroup[] {
   const methods = paymentMethods.filter(offered);
-  return groupOrder
+  return paymentMethodTypes
     .map((type) => ({ type, methods: methods.filter((m) => m.type === type).map(({ code, name, logo }) => ({ code, name, logo })) }))
     .filter((g) => g.methods.length > 0);
 }

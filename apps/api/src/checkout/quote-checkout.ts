@@ -6,7 +6,7 @@ import { resumePayment } from "./steps.ts";
 /** What accepting a quote leads to: the checkout's address step, its payment step, or a refusal. */
 export type Acceptance =
   | { to: "/checkout/shipping" | "/checkout/payment"; sessionId: string }
-  | { refused: CustomerQuote["state"] | "gone" };
+  | { refused: Exclude<CustomerQuote["state"], "open"> | "gone" };
 
 /**
  * The customer accepts the quote behind `token`: the checkout of this browser then holds the quote

@@ -1,3 +1,4 @@
+import type { ReturnRequest } from "@workshop/domain/shop-api/payments.ts";
 import { getDb } from "#server/db/client.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { type PaymentAttempt, providerStatus } from "#server/payments/attempts.ts";
@@ -12,17 +13,18 @@ import { placedOrder, rememberPlacedOrder } from "./steps.ts";
 export type ReturnDestination = { location: string; sessionId: string | null };
 
 /**
- * The page after a provider's page: success once Xendit says so, the failed page for a failure,
- * expiry or cancellation, and the success page ('Processing') while the payment is still open.
+ * The page after a provider's page (its return address's order_id, attempt, sig and failed=1):
+ * success once Xendit says so, the failed page for a failure, expiry or cancellation, and the
+ * success page ('Processing') while the payment is still open.
  * The return URL proves nothing about the payment: Xendit is asked. Its signature proves the
  * order, so a return in another browser (no checkout cookie) takes the order into that browser.
  */
-export async function returnDestination(request: Request, query: URLSearchParams): Promise<ReturnDestination> {
-  const orderId = query.get("order_id")?.toLowerCase() ?? null;
-  const attemptNumber = query.get("attempt");
+export async function returnDestination(request: Request, returned: ReturnRequest): Promise<ReturnDestination> {
+  const orderId = returned.orderId?.toLowerCase() ?? null;
+  const attemptNumber = returned.attempt;
   const back = { location: "/checkout/payment", sessionId: null };
   if (!orderId || !attemptNumber || !/^\d{1,4}$/.test(attemptNumber)) return back;
-  const signed = isSignedReturn(orderId, Number(attemptNumber), query.get("sig"));
+  const signed = isSignedReturn(orderId, Number(attemptNumber), returned.sig);
   const order = signed ? await orderById(orderId) : await placedOrder(request, orderId, orderById);
   if (!order) return back;
   const db = await getDb();
@@ -39,7 +41,7 @@ export async function returnDestination(request: Request, query: URLSearchParams
     attempt = await refreshAttempt(found, 0);
     // Back by the hosted checkout's cancel link: the customer stopped, so the session is closed
     // (it could otherwise still be paid in another tab) and the failed page offers the way on.
-    if (query.get("failed") === "1" && attempt.status === "PENDING" && isSessionId(attempt.xenditRequestId)) {
+    if (returned.failed && attempt.status === "PENDING" && isSessionId(attempt.xenditRequestId)) {
       await xendit().cancelSession(attempt.xenditRequestId!);
       attempt = await refreshAttempt(attempt, 0);
     }

@@ -1,6 +1,7 @@
 import { customHatName, depositCents, quoteState } from "@workshop/domain/custom-quote.ts";
 import { isDeliveryOptionId, optionsForAddress } from "@workshop/domain/delivery.ts";
 import type { Locale } from "@workshop/domain/locale.ts";
+import type { CheckoutSummaryAnswer } from "@workshop/domain/shop-api/checkout.ts";
 import type { ShippingAddressInput } from "@workshop/domain/validation/address.ts";
 import { getProduct } from "#server/catalog/products.ts";
 import { placeQuoteOrder } from "#server/custom-orders/quote-order.ts";
@@ -31,24 +32,27 @@ export function missingStep(data: CheckoutData | null, step: CheckoutStep): stri
 }
 
 /**
- * Saves the address. A changed address resets the delivery choice: its options may differ.
- * `current`: the checkout data the caller has just read, so it is not read twice.
+ * Saves the address; a changed address resets the delivery choice, since its options may differ.
+ * Answers where the customer goes next: the delivery step, or the first step when the checkout
+ * holds no hat (or the browser no checkout).
  */
-export async function saveAddress(request: Request, address: ShippingAddressInput, current?: CheckoutData | null): Promise<void> {
-  const data = current === undefined ? await readCheckout(request) : current;
+export async function saveAddress(request: Request, address: ShippingAddressInput): Promise<string> {
+  const data = await readCheckout(request);
+  if (missingStep(data, "shipping")) return "/checkout/confirmation";
   const same = JSON.stringify(data?.shippingAddress) === JSON.stringify(address);
   const saved = await updateCheckout(request, same ? { shippingAddress: address } : { shippingAddress: address, deliveryOption: null });
-  if (!saved) throw new AppError("invalid", "Please start your order from the product page.");
+  return saved ? "/checkout/shipping-options" : "/checkout/confirmation";
 }
 
-/** Chooses one of the delivery options of the saved address. */
-export async function chooseDelivery(request: Request, option: string): Promise<void> {
+/** Chooses one of the delivery options of the saved address; answers where the customer goes next. */
+export async function chooseDelivery(request: Request, option: string): Promise<string> {
   const data = await readCheckout(request);
   if (!data?.shippingAddress) throw new AppError("invalid", "Please complete the previous steps to continue.");
   if (!option) throw new AppError("invalid", "Please select a delivery option");
   const available = optionsForAddress(data.shippingAddress).map((o) => o.id);
   if (!isDeliveryOptionId(option) || !available.includes(option)) throw new AppError("invalid", `Invalid delivery option: ${option}`);
   await updateCheckout(request, { deliveryOption: option });
+  return "/checkout/payment";
 }
 
 /**
@@ -156,24 +160,28 @@ export async function checkoutQuote(data: CheckoutData | null, locale: Locale = 
 /** What a part payment shows beside the total: the deposit or the balance paid now. */
 export type PartDue = { kind: "DEPOSIT" | "BALANCE"; cents: number };
 
-/** The summary beside the address and delivery steps: the product, or the quoted custom hat. */
-export async function checkoutSummary(
-  data: CheckoutData | null,
-  locale: Locale,
-): Promise<{ productName: string; size: number | null; priceCents: number; part: PartDue | null }> {
+/** The summary beside the address and delivery steps: the product, or the quoted custom hat; no delivery yet. */
+export async function checkoutSummary(data: CheckoutData | null, locale: Locale): Promise<CheckoutSummaryAnswer> {
   const quote = await checkoutQuote(data, locale);
   if (quote)
     return {
       productName: quote.productName,
       size: null,
       priceCents: quote.priceCents,
+      deliveryCents: null,
+      totalCents: quote.priceCents,
       part: { kind: "DEPOSIT", cents: quote.depositCents },
+      idr: null,
     };
+  const priceCents = data?.priceCents ?? 0;
   return {
     productName: await checkoutProductName(data, locale),
     size: data?.selectedSize ?? null,
-    priceCents: data?.priceCents ?? 0,
+    priceCents,
+    deliveryCents: null,
+    totalCents: priceCents,
     part: null,
+    idr: null,
   };
 }
 

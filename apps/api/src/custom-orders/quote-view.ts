@@ -7,13 +7,15 @@ export async function quoteView(token: string) {
   const found = await quoteByToken(token);
   if (!found) return null;
   const { quote, request, state, order } = found;
+  const deposit = depositCents(quote.priceCents);
   return {
     requestId: request.id,
     name: request.name,
     version: quote.version,
     description: quote.description,
     priceCents: quote.priceCents,
-    depositCents: depositCents(quote.priceCents),
+    depositCents: deposit,
+    balanceCents: quote.priceCents - deposit,
     productionTime: quote.productionTime,
     validUntil: quote.validUntil.toISOString(),
     state,

@@ -132,7 +132,7 @@ describe("writing quotes", () => {
       .execute();
     expect((await quoteByToken(quote.token))?.state).toBe("expired");
     expect(await acceptQuote(await browser(), quote.token)).toEqual({ refused: "expired" });
-    expect(await paymentStep(session, "en")).toEqual({ redirect: `/quotes/${quote.token}` });
+    expect(await paymentStep(session, "en")).toEqual({ next: `/quotes/${quote.token}` });
     await expect(pay(session, { paymentMethod: "BCA", orderId: null }, "en")).rejects.toMatchObject({ kind: "conflict" });
     expect(
       (
@@ -233,11 +233,11 @@ describe("deposit and balance", () => {
     // A price written into the checkout changes nothing: every step reads the quote.
     await updateCheckout(session, { priceCents: 1 });
     const step = await paymentStep(session, "en");
-    if ("redirect" in step) throw new Error(step.redirect);
+    if ("next" in step) throw new Error(step.next);
     const deposit = depositCents(20_001);
     expect(deposit).toBe(10_001);
     expect(step.summary).toMatchObject({ priceCents: 20_001, part: { kind: "DEPOSIT", cents: deposit } });
-    expect(step.summary.totalIdr).toBe(centsToIdr(deposit, step.summary.rate));
+    expect(step.summary.idr?.amount).toBe(centsToIdr(deposit, step.summary.idr!.rate));
 
     const next = await pay(session, { paymentMethod: "BCA", orderId: null }, "en");
     expect(next).toMatch(/^\/checkout\/payment-instructions\?order_id=/);

@@ -37,12 +37,13 @@ const pageOf = (path: string) =>
     .replace(/\/+$/, "") || "/";
 
 /**
- * The limit a read is held to: only the pages found by a secret token in their address (a
- * customer's order, a custom hat's quote), whose unknown tokens count (countLinkMiss).
+ * The limit a read is held to: only the reads of what a secret token in the address finds (a
+ * customer's order, a custom hat's quote: /api/shop/orders/:token, /api/shop/quotes/:token, which
+ * their pages call), whose unknown tokens count (countLinkMiss).
  */
 export function readLimitOf(method: string, path: string): "linkMisses" | null {
   if (method !== "GET" && method !== "HEAD") return null;
-  return /^\/(orders|quotes)\/./.test(pageOf(path)) ? "linkMisses" : null;
+  return /^\/api\/shop\/(orders|quotes)\/./.test(pageOf(path)) ? "linkMisses" : null;
 }
 
 /** The limit a request counts against; null for reads and for writes that prove who sends them. */
@@ -51,10 +52,13 @@ export function limitOf(method: string, path: string): LimitName | null {
   const page = pageOf(path);
   // Xendit's webhooks carry the callback token; the staff endpoint needs the staff token.
   if (page === "/api/xendit/webhook" || page === "/api/orders/update-payment-status") return null;
-  if (page === "/api/orders" || page === "/checkout/payment") return "orders";
-  if (page === "/api/xendit/payment-request" || /^\/orders\/[^/]+$/.test(page)) return "payments";
-  if (page === "/contact") return "contact";
-  if (page === "/custom" || page === "/api/custom-orders") return "customOrders";
+  // Placing an order: through the JSON API, or the checkout's payment step (whose page calls the second).
+  if (page === "/api/orders" || page === "/api/shop/checkout/payment") return "orders";
+  // Paying: through the JSON API, or 'Pay now' on an order's page (whose form calls the second).
+  if (page === "/api/xendit/payment-request" || /^\/api\/shop\/orders\/.+\/pay$/.test(page)) return "payments";
+  // The storefront's contact and custom order pages send their forms here: one count for each form sent.
+  if (page === "/api/shop/contact") return "contact";
+  if (page === "/api/shop/custom-orders" || page === "/api/custom-orders") return "customOrders";
   // Anyone may send reference photos, so they have a far lower limit than staff's product photos.
   if (page === "/api/custom-orders/uploads") return "referencePhotos";
   if (page === "/api/uploads") return "uploads";

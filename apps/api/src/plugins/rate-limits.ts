@@ -1,7 +1,6 @@
 import { refuse } from "@workshop/http/refusals.ts";
 import { isApiPath, pathOf } from "@workshop/http/request-body.ts";
 import type { onRequestHookHandler } from "fastify";
-import { linkRefusalPage } from "#server/http/link-refusal-page.ts";
 import { clientKey, limitOf, pastLimit, readLimitOf, refusal } from "#server/http/rate-limits.ts";
 
 declare module "fastify" {
@@ -14,8 +13,8 @@ declare module "fastify" {
 /**
  * Counts the request (server/http/rate-limits.ts); over the limit, answers 429 (JSON API) or marks
  * it for the 429 page. A client that asked for too many unknown private links (counted by their
- * pages) is refused those pages before any lookup or render, with a plain page made once, until its
- * window ends.
+ * endpoints) is refused those reads before any lookup, until its window ends; their pages then
+ * show the 429 page.
  */
 export const rateLimit: onRequestHookHandler = async (request, reply) => {
   const path = pathOf(request.originalUrl);
@@ -27,10 +26,5 @@ export const rateLimit: onRequestHookHandler = async (request, reply) => {
   if (seconds === null) return;
   reply.header("Retry-After", String(seconds));
   if (isApiPath(path)) return refuse(request, reply, { status: 429, error: `Too many requests. Please try again in ${seconds} seconds.` });
-  if (read) {
-    // As the private-link pages themselves: never kept, indexed or sent on as a referrer.
-    reply.headers({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" });
-    return reply.code(429).type("text/html; charset=utf-8").send(linkRefusalPage(path));
-  }
   request.retryAfter = seconds;
 };

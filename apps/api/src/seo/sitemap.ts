@@ -1,23 +1,18 @@
-import { localePath, locales } from "@workshop/domain/locale.ts";
-import { languageAlternates } from "@workshop/domain/seo.ts";
+import { SITEMAP_PRODUCTS_PER_FILE } from "@workshop/domain/shop-api/sitemaps.ts";
 import { sql } from "kysely";
 import { cachedRead } from "#server/catalog/read-cache.ts";
 import { getDb } from "#server/db/client.ts";
 
 /**
- * The sitemap (sitemaps.org): /sitemap.xml is an index of files of at most 50,000 URLs each, the
- * shop's pages in one, the products it shows (not hidden ones) 25,000 to a file (each in both languages). Each file is made
- * once and kept with the catalogue reads, so a saved product shows in it on the next request.
+ * What the storefront's sitemap (sitemaps.org) lists of the catalogue: the products the shop shows
+ * (not hidden ones), SITEMAP_PRODUCTS_PER_FILE to a file in id order, with the day each last
+ * changed. Each read is kept with the catalogue reads, so a saved product shows on the next request.
  */
-const PAGES = ["/", "/products", "/custom", "/about", "/contact", "/showroom", "/shipping", "/faq"];
-const PRODUCTS_PER_FILE = 50_000 / locales.length;
-
-const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The index: the pages' file and one file per 25,000 products, each with its newest change. */
-export function sitemapIndex(origin: string): Promise<string> {
-  return cachedRead(`sitemap:index:${origin}`, async () => {
+/** The products' files, numbered from 1, each with its newest change: one grouped statement. */
+export function sitemapFiles(): Promise<{ file: number; lastmod: string }[]> {
+  return cachedRead("sitemap:files", async () => {
     const db = await getDb();
     const files = await db
       .selectFrom(
@@ -29,58 +24,29 @@ export function sitemapIndex(origin: string): Promise<string> {
       )
       // bigint and count(*) come back as numbers (db/client.ts).
       .select((eb) => [
-        sql<number>`(row_number - 1) / ${PRODUCTS_PER_FILE} + 1`.as("file"),
+        sql<number>`(row_number - 1) / ${SITEMAP_PRODUCTS_PER_FILE} + 1`.as("file"),
         eb.fn.max("numbered.updatedAt").as("lastmod"),
-        eb.fn.countAll<number>().as("n"),
       ])
       .groupBy(sql`1`)
       .orderBy(sql`1`)
       .execute();
-    const entries = [
-      `<sitemap><loc>${origin}/sitemaps/pages.xml</loc></sitemap>`,
-      ...files.map((f) => `<sitemap><loc>${origin}/sitemaps/products-${f.file}.xml</loc><lastmod>${day(f.lastmod)}</lastmod></sitemap>`),
-    ];
-    return xml(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>`);
+    return files.map((f) => ({ file: Number(f.file), lastmod: day(f.lastmod) }));
   });
 }
 
-function urlSet(origin: string, entries: { path: string; lastmod?: Date }[]): string {
-  const urls = entries.flatMap(({ path, lastmod }) => {
-    const alternates = languageAlternates(origin, path)
-      .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${a.href}"/>`)
-      .join("");
-    const stamp = lastmod ? `<lastmod>${day(lastmod)}</lastmod>` : "";
-    return locales.map((l) => `<url><loc>${origin}${localePath(l, path)}</loc>${stamp}${alternates}</url>`);
-  });
-  return xml(
-    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>`,
-  );
-}
-
-/** The shop's own pages, in both languages. */
-export function pagesSitemap(origin: string): string {
-  return urlSet(
-    origin,
-    PAGES.map((path) => ({ path })),
-  );
-}
-
-/** Products file `file` (from 1), or null past the last one. */
-export function productsSitemap(origin: string, file: number): Promise<string | null> {
-  return cachedRead(`sitemap:products:${origin}:${file}`, async () => {
+/** Products file `file` (from 1): its products' ids and days; null past the last file (the first always is, if empty). */
+export function sitemapProducts(file: number): Promise<{ id: number; lastmod: string }[] | null> {
+  return cachedRead(`sitemap:products:${file}`, async () => {
     const db = await getDb();
     const rows = await db
       .selectFrom("products")
       .select(["products.id", "products.updatedAt"])
       .where("products.hidden", "=", false)
       .orderBy("products.id")
-      .limit(PRODUCTS_PER_FILE)
-      .offset((file - 1) * PRODUCTS_PER_FILE)
+      .limit(SITEMAP_PRODUCTS_PER_FILE)
+      .offset((file - 1) * SITEMAP_PRODUCTS_PER_FILE)
       .execute();
     if (rows.length === 0 && file > 1) return null;
-    return urlSet(
-      origin,
-      rows.map((r) => ({ path: `/products/${r.id}`, lastmod: r.updatedAt })),
-    );
+    return rows.map((r) => ({ id: r.id, lastmod: day(r.updatedAt) }));
   });
 }

@@ -1,9 +1,8 @@
-import type { Order } from "@workshop/api/orders/types.ts";
 import { deliveryOptions, isDeliveryOptionId, makingDays } from "@workshop/domain/delivery.ts";
-import type { Locale } from "@workshop/domain/locale.ts";
 import { formatIdr, formatRate, formatUsd } from "@workshop/domain/money.ts";
 import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
 import { addressLines, shop } from "@workshop/domain/shop.ts";
+import type { ShopOrder } from "@workshop/domain/shop-api/orders.ts";
 import { statusTone } from "@workshop/ui/order-status-tone.ts";
 import { StatusPill } from "@workshop/ui/StatusPill.tsx";
 import { type Translate, useLocale, useT } from "#app/i18n/core.ts";
@@ -17,75 +16,8 @@ import { ProductPhoto } from "./ProductPhoto";
 
 type Key = keyof typeof orders.en & string;
 
-/** What the order pages send to the browser: the order without its internal fields, dates as text. */
-export type OrderView = Omit<Order, "id" | "createdAt" | "updatedAt" | "locale"> & {
-  /** When it was placed, 'MMM d, yyyy h:mm a' in the visitor's language, Bali time. */
-  placedAt: string;
-  /** A cash-in-store order's payment deadline (7 days after placing), same format. */
-  payBy: string;
-};
-
-const SHOP_TIME_ZONE = "Asia/Makassar";
-const CASH_DAYS = 7;
-
-// One format per language: making one costs far more than formatting with it.
-const orderDateFormats = new Map<Locale, Intl.DateTimeFormat>();
-function orderDateFormat(locale: Locale): Intl.DateTimeFormat {
-  let format = orderDateFormats.get(locale);
-  if (!format) {
-    format =
-      locale === "en"
-        ? new Intl.DateTimeFormat("en-US", {
-            timeZone: SHOP_TIME_ZONE,
-            month: "short",
-            day: "numeric",
-            year: "numeric",
-            hour: "numeric",
-            minute: "2-digit",
-            hour12: true,
-          })
-        : new Intl.DateTimeFormat(locale, {
-            timeZone: SHOP_TIME_ZONE,
-            day: "numeric",
-            month: "short",
-            year: "numeric",
-            hour: "2-digit",
-            minute: "2-digit",
-          });
-    orderDateFormats.set(locale, format);
-  }
-  return format;
-}
-
-/**
- * 'MMM d, yyyy h:mm a' (SPEC 9) in English, the language's own short form otherwise, always in
- * Bali time. Formatted on the server, so the page reads the same before and after hydration.
- */
-export function formatOrderDate(date: Date, locale: Locale): string {
-  const format = orderDateFormat(locale);
-  if (locale !== "en") return format.format(date);
-  const p = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${p.month} ${p.day}, ${p.year} ${p.hour}:${p.minute} ${p.dayPeriod}`;
-}
-
-/** The page data of an order (loaders only). */
-export function orderView(order: Order, locale: Locale): OrderView {
-  const { id: _id, createdAt, updatedAt: _updatedAt, locale: _locale, ...rest } = order;
-  return {
-    ...rest,
-    placedAt: formatOrderDate(createdAt, locale),
-    payBy: formatOrderDate(new Date(createdAt.getTime() + CASH_DAYS * 24 * 60 * 60 * 1000), locale),
-  };
-}
-
-/** A cash-in-store order that still waits for its prepayment at the workshop. */
-export function awaitsCashPayment(order: Pick<OrderView, "paymentMethod" | "paymentStatus" | "status">): boolean {
-  return (
-    order.paymentMethod === "CASH_IN_STORE" &&
-    (order.paymentStatus === "AWAITING_PREPAYMENT" || order.paymentStatus === "PENDING") &&
-    order.status !== "CANCELLED"
-  );
-}
+/** What the order pages send to the browser: the order as the API answers it for the customer's pages. */
+type OrderView = ShopOrder;
 
 function known(key: string): key is Key {
   return Object.hasOwn(orders.en, key);
@@ -225,7 +157,7 @@ export function OrderSummary({ order, detailed = false, headingLevel = 2 }: Summ
           <dd className="font-medium tabular-nums">{formatIdr(order.totalIdr)}</dd>
           <dd className="basis-full text-sm text-ink-500">{t("summary.rate", { rate: formatRate(order.usdToIdrRate) })}</dd>
         </div>
-        {order.depositCents !== null && order.depositIdr !== null && (
+        {order.depositCents !== null && order.depositIdr !== null && order.balanceCents !== null && order.balanceIdr !== null && (
           // A custom hat is paid in two parts (decision 026): what each is, and whether it is paid.
           <>
             <div className="flex flex-wrap justify-between gap-x-4 py-3">
@@ -238,7 +170,7 @@ export function OrderSummary({ order, detailed = false, headingLevel = 2 }: Summ
             <div className="flex flex-wrap justify-between gap-x-4 py-3">
               <dt className="text-ink-500">{t("summary.balance")}</dt>
               <dd className="font-medium tabular-nums">
-                {formatUsd(order.totalCents - order.depositCents)} ({formatIdr(order.totalIdr - order.depositIdr)}) ·{" "}
+                {formatUsd(order.balanceCents)} ({formatIdr(order.balanceIdr)}) ·{" "}
                 {t(order.paymentStatus === "SUCCEEDED" ? "summary.partPaid" : "summary.partLater")}
               </dd>
             </div>

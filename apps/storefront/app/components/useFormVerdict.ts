@@ -1,7 +1,9 @@
-import type { FieldErrors } from "@workshop/domain/validation/fields.ts";
 import { useEffect, useRef, useState } from "react";
 
-type Answer<F extends string> = { ok: true } | { ok: false; errors: FieldErrors<F> };
+/** What to show beside each wrong field, in the visitor's language (validation/fields.ts fieldMessages). */
+export type FieldMessages<F extends string> = Partial<Record<F, string>>;
+
+type Answer<F extends string> = { ok: true } | { ok: false; errors: FieldMessages<F> };
 
 /**
  * The errors a public form shows beside its fields: what the browser found since the server's last
@@ -10,8 +12,8 @@ type Answer<F extends string> = { ok: true } | { ok: false; errors: FieldErrors<
  */
 export function useFormVerdict<F extends string>(answer: Answer<F> | undefined) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setErrors] = useState<FieldErrors<F> | null>(null);
-  const errors: FieldErrors<F> = clientErrors ?? (answer && !answer.ok ? answer.errors : {});
+  const [clientErrors, setErrors] = useState<FieldMessages<F> | null>(null);
+  const errors: FieldMessages<F> = clientErrors ?? (answer && !answer.ok ? answer.errors : {});
 
   const [refusals, setRefusals] = useState(0);
   useEffect(() => {
@@ -28,7 +30,7 @@ export function useFormVerdict<F extends string>(answer: Answer<F> | undefined) 
   }, [answer]);
 
   /** The browser refused the send: its findings show and the first field to fix gets the focus. */
-  const refuse = (found: FieldErrors<F>) => {
+  const refuse = (found: FieldMessages<F>) => {
     setErrors(found);
     setRefusals((n) => n + 1);
   };

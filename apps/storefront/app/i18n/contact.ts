@@ -21,11 +21,6 @@ export const contact = defineMessages(
     "form.sending": "Sending...",
     "form.success": "Thank you for your message! We'll get back to you as soon as possible.",
     "form.failure": "There was an error sending your message. Please try again later.",
-    "error.required": "This field is required",
-    "error.email": "Please enter a valid email address",
-    "error.tooLong": "This is too long",
-    "error.choice": "Please choose one of the options",
-    "error.characters": "This contains characters that are not allowed",
   },
   {
     ru: {
@@ -48,11 +43,6 @@ export const contact = defineMessages(
       "form.sending": "Отправляем...",
       "form.success": "Спасибо за сообщение! Мы ответим вам как можно скорее.",
       "form.failure": "Не удалось отправить сообщение. Пожалуйста, попробуйте позже.",
-      "error.required": "Это поле обязательно",
-      "error.email": "Пожалуйста, введите корректный адрес эл. почты",
-      "error.tooLong": "Слишком длинный текст",
-      "error.choice": "Выберите один из вариантов",
-      "error.characters": "Здесь есть недопустимые символы",
     },
   },
 );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRODUCTS_PER_PAGE, sortOptions } from "../catalog-filter.ts";
 
 /**
  * The storefront's catalogue (`/api/shop/…`): products as the shop's pages show them, texts in the
@@ -26,3 +27,45 @@ export const productViewAnswer = z.object({
 
 /** GET /api/shop/products/:id?lang=: the product's page (404 for an unknown or hidden one). */
 export const productPageAnswer = z.object({ product: productViewAnswer });
+
+/** A product in a grid (domain/product.ts ProductCardView): its first photo, name, price and badges. */
+const productCardAnswer = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  priceCents: z.number().int().nonnegative(),
+  isNew: z.boolean(),
+  isFeatured: z.boolean(),
+  inStock: z.boolean(),
+  image: productImage.nullable(),
+});
+
+/** GET /api/shop/home?lang=: the home page's featured hats (featured and in stock; whole rows of 4 when there are 4 or more). */
+export const homeAnswer = z.object({ featured: z.array(productCardAnswer).max(8) });
+
+/** The list's filter as the API read it from the query (catalog-filter.ts); `page` is the page shown. */
+const catalogFilterAnswer = z.object({
+  size: z.number().int().nullable(),
+  inStock: z.boolean(),
+  outOfStock: z.boolean(),
+  sort: z.enum(sortOptions),
+  page: z.number().int().positive(),
+});
+
+/**
+ * GET /api/shop/products?size&availability&sort&page&lang: one page of the product list, the query
+ * read by the API's rules (decision 004: a malformed value is its default, a page past the end the
+ * last page), with every size the catalogue has for the size buttons.
+ */
+export const productListAnswer = z.object({
+  filter: catalogFilterAnswer,
+  page: z.object({
+    products: z.array(productCardAnswer).max(PRODUCTS_PER_PAGE),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    totalPages: z.number().int().nonnegative(),
+    sizes: z.array(z.number().int()),
+  }),
+});
+
+/** The query keys of the product list (catalog-filter.ts), the only ones the storefront passes on. */
+export const productListKeys = ["size", "availability", "sort", "page"] as const;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { contactFormErrors, customOrderFormErrors } from "../i18n/form-errors.ts";
 import { shippingAddressSchema } from "./address.ts";
 import { contactSchema } from "./contact.ts";
-import { fieldErrors } from "./fields.ts";
+import { customOrderSchema } from "./custom-order.ts";
+import { fieldErrors, fieldMessages } from "./fields.ts";
 
 const contact = { name: "Ana", email: "ana@example.com", subject: "Hello", message: "A hat, please" };
 const address = {
@@ -31,5 +33,23 @@ describe("text fields refuse what no person types", () => {
 
   it("keeps line breaks, tabs, accents, Cyrillic and emoji", () => {
     expect(contactSchema.safeParse({ ...contact, message: "Привет,\n\tshá 🎩" }).success).toBe(true);
+  });
+});
+
+describe("fieldMessages", () => {
+  it("says each wrong field's first problem in the form's words and language", () => {
+    const contact = contactSchema.safeParse({ name: " ", email: "nope", subject: "x".repeat(201), message: "Hi\u0000" });
+    expect(fieldMessages(contact.error!, contactFormErrors, "en")).toEqual({
+      name: "This field is required",
+      email: "Please enter a valid email address",
+      subject: "This is too long",
+      message: "This contains characters that are not allowed",
+    });
+    const custom = customOrderSchema.safeParse({ name: "Ayu", email: "", hatType: "Beret", referenceImages: ["x"] });
+    expect(fieldMessages(custom.error!, customOrderFormErrors, "ru")).toMatchObject({
+      email: "Это поле обязательно",
+      hatType: "Выберите один из вариантов",
+      referenceImages: "Не удалось использовать фото. Пожалуйста, загрузите его ещё раз.",
+    });
   });
 });

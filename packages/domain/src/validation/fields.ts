@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { Catalogue } from "../i18n/core.ts";
+import type { Locale } from "../locale.ts";
 
 // In the browser, zod must not try `new Function` (its faster parser): the Content-Security-Policy
 // forbids eval, and each try is reported as a violation.
@@ -62,4 +64,19 @@ export function fieldErrors<K extends string>(error: z.ZodError): FieldErrors<K>
     if (field && !result[field]) result[field] = issue.message as FieldError;
   }
   return result as FieldErrors<K>;
+}
+
+/**
+ * The first problem of each field in words: its code said by the form's catalogue
+ * (i18n/form-errors.ts) in the visitor's language. What a public form shows beside its fields, and
+ * what the API answers in a refusal's `details`.
+ */
+export function fieldMessages<K extends string>(
+  error: z.ZodError,
+  catalogue: Catalogue<string>,
+  locale: Locale,
+): Partial<Record<K, string>> {
+  const words = { ...catalogue.en, ...catalogue[locale] };
+  const found: Partial<Record<string, string>> = fieldErrors<K>(error);
+  return Object.fromEntries(Object.entries(found).map(([field, code = ""]) => [field, words[code] ?? code])) as Partial<Record<K, string>>;
 }

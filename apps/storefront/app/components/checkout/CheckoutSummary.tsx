@@ -1,22 +1,14 @@
-import { formatUsd } from "@workshop/domain/money.ts";
+import { formatIdr, formatRate, formatUsd } from "@workshop/domain/money.ts";
+import type { CheckoutSummaryAnswer } from "@workshop/domain/shop-api/checkout.ts";
 import { checkout } from "#app/i18n/checkout.ts";
 import { useT } from "#app/i18n/core.ts";
 
-type Props = {
-  productName: string;
-  size: number | null;
-  priceCents: number;
-  deliveryCents?: number | null;
-  /** Rupiah equivalent of the total (of the part paid now, when `part`), already formatted, with the rate used. */
-  idr?: { amount: string; rate: string } | null;
-  /** A custom hat paid in two parts: the deposit or the balance paid now, in US cents. */
-  part?: { kind: "DEPOSIT" | "BALANCE"; cents: number } | null;
-};
-
-/** The order so far, beside every checkout step: amounts as the server computed them. */
-export function CheckoutSummary({ productName, size, priceCents, deliveryCents, idr, part }: Props) {
+/**
+ * The order so far, beside every checkout step: amounts as the API computed them (the total, the
+ * part of a custom hat paid now, and on the payment step the rupiah paid now with the rate used).
+ */
+export function CheckoutSummary({ productName, size, priceCents, deliveryCents, totalCents, idr, part }: CheckoutSummaryAnswer) {
   const t = useT(checkout);
-  const total = priceCents + (deliveryCents ?? 0);
   return (
     <aside aria-labelledby="summary-title" className="rounded-2xl border border-sand-200 bg-white p-6">
       <h2 id="summary-title" className="text-lg font-semibold">
@@ -39,7 +31,7 @@ export function CheckoutSummary({ productName, size, priceCents, deliveryCents, 
         )}
         <div className="flex justify-between border-t border-sand-200 pt-2 text-base font-semibold">
           <dt>{t("summary.total")}</dt>
-          <dd>{formatUsd(total)}</dd>
+          <dd>{formatUsd(totalCents)}</dd>
         </div>
         {part && (
           <div className="flex justify-between rounded-lg bg-sand-100 px-2 py-1.5 font-semibold">
@@ -51,8 +43,8 @@ export function CheckoutSummary({ productName, size, priceCents, deliveryCents, 
       {part?.kind === "DEPOSIT" && <p className="mt-2 text-xs text-ink-500">{t("summary.balanceLater")}</p>}
       {idr && (
         <div className="mt-2 text-right text-sm text-ink-700">
-          <p>{t("summary.idr", { amount: idr.amount })}</p>
-          <p className="text-xs text-ink-500">{t("summary.rate", { rate: idr.rate })}</p>
+          <p>{t("summary.idr", { amount: formatIdr(idr.amount) })}</p>
+          <p className="text-xs text-ink-500">{t("summary.rate", { rate: formatRate(idr.rate) })}</p>
         </div>
       )}
     </aside>

@@ -1,8 +1,8 @@
 import { secondsUntil, timeLeftParts } from "@workshop/domain/countdown.ts";
+import { formatOrderDate } from "@workshop/domain/order-date.ts";
 import type { PaymentMethod } from "@workshop/domain/payment-methods.ts";
 import type { PaymentRecord } from "@workshop/domain/payment-record.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { formatOrderDate } from "#app/components/OrderSummary.tsx";
 import { PaymentLogoImage } from "#app/components/PaymentLogo.tsx";
 import { StepList } from "#app/components/StepList.tsx";
 import { useLocale, useT } from "#app/i18n/core.ts";

@@ -1,17 +1,11 @@
-import { placedOrder } from "@workshop/api/checkout/steps.ts";
-import { orderInLanguage } from "@workshop/api/orders/in-language.ts";
-import { orderById } from "@workshop/api/orders/queries.ts";
+import { completePageAnswer } from "@workshop/domain/shop-api/order-pages.ts";
 import { data } from "react-router";
+import { apiGet } from "#app/api/client.server.ts";
+import { nullIfNotFound } from "#app/api/not-found.server.ts";
+import { paymentQuery } from "#app/api/payment-query.server.ts";
 import { CashInStoreInstructions } from "#app/components/CashInStoreInstructions.tsx";
 import { Link } from "#app/components/localized.tsx";
-import {
-  awaitsCashPayment,
-  OrderInfoNotFound,
-  OrderPageLink,
-  OrderSummary,
-  orderView,
-  StatusBadge,
-} from "#app/components/OrderSummary.tsx";
+import { OrderInfoNotFound, OrderPageLink, OrderSummary, StatusBadge } from "#app/components/OrderSummary.tsx";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { orders } from "#app/i18n/orders.ts";
 import { localeOf } from "#app/web/locale.ts";
@@ -26,14 +20,15 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 /** A finished order placed from this browser (?order_id=…), in full. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const order = await placedOrder(request, new URL(request.url).searchParams.get("order_id"), orderById);
-  if (!order) return data({ order: null }, { status: 404 });
-  return data({ order: orderView(await orderInLanguage(order, localeOf(request)), localeOf(request)) }, { status: 200 });
+  const query = paymentQuery(request, { lang: localeOf(request) });
+  const page = await apiGet(request, `/api/shop/checkout/complete?${query}`, completePageAnswer).catch(nullIfNotFound);
+  if (!page) return data({ order: null, cashDue: false }, { status: 404 });
+  return data(page, { status: 200 });
 }
 
 export default function Complete({ loaderData }: Route.ComponentProps) {
   const t = useT(orders);
-  const { order } = loaderData;
+  const { order, cashDue } = loaderData;
   if (!order) return <OrderInfoNotFound />;
   const row = "flex flex-wrap items-center justify-between gap-x-4 gap-y-1.5 py-3";
 
@@ -68,7 +63,7 @@ export default function Complete({ loaderData }: Route.ComponentProps) {
       </dl>
 
       <div className="mt-6 space-y-6">
-        {awaitsCashPayment(order) && (
+        {cashDue && (
           <CashInStoreInstructions
             orderNumber={order.orderNumber}
             totalIdr={order.depositIdr ?? order.totalIdr}

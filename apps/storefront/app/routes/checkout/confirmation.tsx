@@ -1,9 +1,6 @@
-import { readProduct } from "@workshop/api/catalog/products.ts";
-import { readCheckout } from "@workshop/api/checkout/session.ts";
-import { checkoutProduct, checkoutQuote, placedOrder } from "@workshop/api/checkout/steps.ts";
-import { orderInLanguage } from "@workshop/api/orders/in-language.ts";
-import { orderById } from "@workshop/api/orders/queries.ts";
 import { formatUsd } from "@workshop/domain/money.ts";
+import { confirmationAnswer } from "@workshop/domain/shop-api/checkout.ts";
+import { apiGet } from "#app/api/client.server.ts";
 import { CheckoutNotice } from "#app/components/checkout/CheckoutNotice.tsx";
 import { CheckoutSteps } from "#app/components/checkout/CheckoutSteps.tsx";
 import { Form, Link } from "#app/components/localized.tsx";
@@ -18,34 +15,18 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-type Problem = "missing" | "noProduct" | "productNotFound" | "loadFailed" | "soldOut";
-
 /**
  * Step 1 of 3. The product comes from this browser's checkout data, or from an order it placed
- * (`?order_id=`, e.g. back from a payment page); it is looked up again for stock and price.
+ * (`?order_id=`, e.g. back from a payment page); the API looks it up again for stock and price.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const data = await readCheckout(request);
+  const query = new URLSearchParams({ lang: localeOf(request) });
   const orderId = new URL(request.url).searchParams.get("order_id");
-  const fromOrder = await placedOrder(request, orderId, orderById);
+  if (orderId) query.set("orderId", orderId.slice(0, 100));
+  const step = await apiGet(request, `/api/shop/checkout/confirmation?${query}`, confirmationAnswer);
   // A custom hat's quote is confirmed on its own page.
-  const quote = !fromOrder && (await checkoutQuote(data));
-  if (quote) throw redirectIn(request, `/quotes/${quote.token}`);
-  const productId = fromOrder?.productId ?? data?.productId ?? null;
-  const name = (fromOrder && (await orderInLanguage(fromOrder, localeOf(request))).productName) ?? data?.productName ?? null;
-  const size = fromOrder ? fromOrder.size : (data?.selectedSize ?? null);
-  const fail = (problem: Problem) => ({ problem, name, choice: null });
-  if (!data && !fromOrder) return fail("missing");
-  if (!productId) return fail("noProduct");
-  try {
-    const product = fromOrder ? await readProduct(productId, localeOf(request)) : await checkoutProduct(data, localeOf(request));
-    if (!product) return fail("productNotFound");
-    if (!product.inStock) return fail("soldOut");
-    return { problem: null, name, choice: { product, size } };
-  } catch (error) {
-    console.error("Confirmation could not load the product", error);
-    return fail("loadFailed");
-  }
+  if ("next" in step) throw redirectIn(request, step.next);
+  return step;
 }
 
 const messages = {
@@ -76,7 +57,7 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-semibold sm:text-4xl">{t("confirm.title")}</h1>
       <div className="mt-8 grid gap-6 rounded-2xl border border-sand-200 bg-white p-4 sm:grid-cols-[12rem_1fr] sm:p-6">
         <div className="overflow-hidden rounded-xl bg-sand-100">
-          <ProductPhoto image={product.images[0] ?? null} alt={product.name} sizes="12rem" maxWidth={480} priority />
+          <ProductPhoto image={product.image} alt={product.name} sizes="12rem" maxWidth={480} priority />
         </div>
         <dl className="divide-y divide-sand-200">
           <div className="flex justify-between gap-4 py-3">

@@ -1,4 +1,6 @@
-import { checkoutPayment } from "@workshop/api/checkout/payment-pages.ts";
+import { failedPaymentAnswer } from "@workshop/domain/shop-api/payments.ts";
+import { apiGet } from "#app/api/client.server.ts";
+import { paymentQuery } from "#app/api/payment-query.server.ts";
 import { type FailedLookup, FailedPayment } from "#app/components/payment/FailedPayment.tsx";
 import { metaLocale, translator } from "#app/i18n/core.ts";
 import { payments } from "#app/i18n/payments.ts";
@@ -13,8 +15,8 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 /**
  * GET /checkout/failed?payment_id=…&order_id=…&error=…: a payment that did not go through. The
- * page shows at once; the payment (of an order placed from this browser) is looked up meanwhile
- * and streamed in. A failed lookup is only logged: the page then keeps its generic message.
+ * page shows at once; the payment (of an order placed from this browser) is asked of the API
+ * meanwhile and streamed in. A failed lookup is only logged: the page then keeps its generic message.
  */
 export function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
@@ -23,13 +25,8 @@ export function loader({ request }: Route.LoaderArgs) {
   const error = query.get("error") || null;
   const lookup: Promise<FailedLookup | null> =
     paymentId || orderId
-      ? checkoutPayment(request, { orderId, paymentId }).then(
-          (payment) => (payment ? { record: payment.record, orderNumber: payment.orderNumber } : null),
-          (failure: unknown) => {
-            console.error("checkout/failed: the payment could not be looked up", failure);
-            return null;
-          },
-        )
+      ? // None of this browser's (404), or an API that cannot answer now (logged by the client): the generic message.
+        apiGet(request, `/api/shop/checkout/failed?${paymentQuery(request)}`, failedPaymentAnswer).catch(() => null)
       : Promise.resolve(null);
   return { paymentId, orderId, error, lookup };
 }

@@ -1,7 +1,7 @@
-import { paymentPage } from "@workshop/api/checkout/payment-pages.ts";
-import { paymentsSandbox } from "@workshop/api/config.ts";
-import { secondsUntil } from "@workshop/domain/countdown.ts";
 import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
+import { instructionsPageAnswer } from "@workshop/domain/shop-api/payments.ts";
+import { apiGet } from "#app/api/client.server.ts";
+import { paymentQuery } from "#app/api/payment-query.server.ts";
 import { PaymentInstructions } from "#app/components/payment/PaymentInstructions.tsx";
 import { InstructionsNotAvailable } from "#app/components/payment/PaymentNotices.tsx";
 import { metaLocale, translator, useLocale } from "#app/i18n/core.ts";
@@ -23,18 +23,9 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
  * the success page.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const payment = await paymentPage(request, "instructions");
-  if ("redirect" in payment) throw redirectIn(request, payment.redirect);
-  const { code, type, logo } = payment.method;
-  return {
-    orderId: payment.orderId,
-    orderNumber: payment.orderNumber,
-    paymentId: payment.paymentId,
-    record: payment.record,
-    method: { code, type, logo },
-    secondsLeft: secondsUntil(payment.record.payment_method.channel_properties.expires_at, Date.now()),
-    sandbox: paymentsSandbox(),
-  };
+  const payment = await apiGet(request, `/api/shop/checkout/payment-instructions?${paymentQuery(request)}`, instructionsPageAnswer);
+  if ("next" in payment) throw redirectIn(request, payment.next);
+  return payment;
 }
 
 export default function PaymentInstructionsPage({ loaderData }: Route.ComponentProps) {

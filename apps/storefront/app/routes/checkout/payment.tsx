@@ -1,11 +1,11 @@
-import { pay, paymentStep } from "@workshop/api/checkout/payment-step.ts";
-import { actionError } from "@workshop/api/errors.ts";
-import { formatIdr, formatRate } from "@workshop/domain/money.ts";
 import { OVER_THE_COUNTER_CAP_MESSAGE, type PaymentMethodType, paymentMethodName } from "@workshop/domain/payment-methods.ts";
+import { paymentNextAnswer, paymentStepAnswer } from "@workshop/domain/shop-api/checkout.ts";
 import { useState } from "react";
-import { redirectDocument, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, redirectDocument, useNavigation, useRouteError } from "react-router";
+import { ApiRefusal, apiCall, apiGet } from "#app/api/client.server.ts";
 import { CheckoutLayout } from "#app/components/checkout/CheckoutLayout.tsx";
 import { CheckoutSummary } from "#app/components/checkout/CheckoutSummary.tsx";
+import { ErrorPage } from "#app/components/ErrorPage.tsx";
 import { Form, Link } from "#app/components/localized.tsx";
 import { PaymentLogoImage } from "#app/components/PaymentLogo.tsx";
 import { checkout } from "#app/i18n/checkout.ts";
@@ -18,14 +18,26 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const step = await paymentStep(request, localeOf(request));
-  if ("redirect" in step) throw redirectIn(request, step.redirect);
-  const { totalIdr, rate, ...summary } = step.summary;
-  return { ...step, summary: { ...summary, idr: { amount: formatIdr(totalIdr), rate: formatRate(rate) } } };
+/**
+ * A refusal's own headers reach the page: Retry-After when the API refuses an order past the
+ * client's limit (429). React Router passes them to the headers of the route whose boundary shows
+ * the error, so this route has its own (the same pages as the root's).
+ */
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage kind={status === 404 ? "notFound" : status === 429 ? "tooMany" : "error"} />;
 }
 
-/** Places the order (or takes the unpaid one this browser is paying), then starts its payment. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const step = await apiGet(request, `/api/shop/checkout/payment?lang=${localeOf(request)}`, paymentStepAnswer);
+  if ("next" in step) throw redirectIn(request, step.next);
+  return step;
+}
+
+/** The API places the order (or takes the unpaid one this browser is paying), starts its payment and names where it is paid. */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const text = (name: string) => {
@@ -33,9 +45,15 @@ export async function action({ request }: Route.ActionArgs) {
     return typeof value === "string" ? value.slice(0, 50) : "";
   };
   try {
-    return goTo(request, await pay(request, { paymentMethod: text("paymentMethod"), orderId: text("orderId") || null }, localeOf(request)));
+    const { data: answer } = await apiCall(request, "/api/shop/checkout/payment", {
+      method: "POST",
+      body: { paymentMethod: text("paymentMethod"), orderId: text("orderId") || null, lang: localeOf(request) },
+      answer: paymentNextAnswer,
+    });
+    return goTo(request, answer.next);
   } catch (error) {
-    return actionError(error);
+    if (error instanceof ApiRefusal) return data({ error: error.message }, { status: error.status });
+    throw error;
   }
 }
 

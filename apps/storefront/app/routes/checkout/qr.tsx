@@ -1,5 +1,6 @@
-import { paymentPage } from "@workshop/api/checkout/payment-pages.ts";
-import { paymentsSandbox } from "@workshop/api/config.ts";
+import { qrPageAnswer } from "@workshop/domain/shop-api/payments.ts";
+import { apiGet } from "#app/api/client.server.ts";
+import { paymentQuery } from "#app/api/payment-query.server.ts";
 import { QrNotAvailable } from "#app/components/payment/PaymentNotices.tsx";
 import { QrPayment } from "#app/components/payment/QrPayment.tsx";
 import { metaLocale, translator } from "#app/i18n/core.ts";
@@ -20,17 +21,18 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
  * already made to the success page.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const payment = await paymentPage(request, "qr");
-  if ("redirect" in payment) throw redirectIn(request, payment.redirect);
+  const payment = await apiGet(request, `/api/shop/checkout/qr?${paymentQuery(request)}`, qrPageAnswer);
+  if ("next" in payment) throw redirectIn(request, payment.next);
+  const file = encodeURIComponent(payment.paymentId);
   return {
     orderId: payment.orderId,
     orderNumber: payment.orderNumber,
     paymentId: payment.paymentId,
     record: payment.record,
-    qrImageUrl: payment.qrString ? `/checkout/qr-code/${encodeURIComponent(payment.paymentId)}.svg` : null,
-    qrDownloadUrl: `/checkout/qr-code/${encodeURIComponent(payment.paymentId)}.png`,
+    qrImageUrl: payment.hasQrCode ? `/checkout/qr-code/${file}.svg` : null,
+    qrDownloadUrl: `/checkout/qr-code/${file}.png`,
     deepLink: payment.deepLink,
-    sandbox: paymentsSandbox(),
+    sandbox: payment.sandbox,
   };
 }
 

@@ -1,10 +1,9 @@
-import { readCheckout } from "@workshop/api/checkout/session.ts";
-import { checkoutSummary, chooseDelivery, missingStep } from "@workshop/api/checkout/steps.ts";
-import { actionError } from "@workshop/api/errors.ts";
-import { deliveryCostCents, deliveryDays, deliveryWindow, makingDays, optionsForAddress } from "@workshop/domain/delivery.ts";
+import { makingDays } from "@workshop/domain/delivery.ts";
 import { formatUsd } from "@workshop/domain/money.ts";
+import { deliveryStepAnswer, nextAnswer } from "@workshop/domain/shop-api/checkout.ts";
 import { useState } from "react";
-import { useSubmit } from "react-router";
+import { data, useSubmit } from "react-router";
+import { ApiRefusal, apiCall, apiGet } from "#app/api/client.server.ts";
 import { CheckoutLayout } from "#app/components/checkout/CheckoutLayout.tsx";
 import { CheckoutSummary } from "#app/components/checkout/CheckoutSummary.tsx";
 import { Form, Link } from "#app/components/localized.tsx";
@@ -23,39 +22,26 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** SPEC: Continue waits 500 ms before moving on, so the choice is seen to be taken. */
 const CONTINUE_DELAY_MS = 500;
 
+/** The options for the saved address, with their costs and days as the API computed and wrote them. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const checkoutData = await readCheckout(request);
-  const back = missingStep(checkoutData, "shipping-options");
-  if (back || !checkoutData?.shippingAddress) throw redirectIn(request, back ?? "/checkout/shipping");
-  const address = checkoutData.shippingAddress;
-  // Formatted on the server, in the workshop's time zone, so the server and the browser show the same days.
-  const today = new Date();
-  const locale = localeOf(request);
-  const options = optionsForAddress(address).map((o) => ({
-    id: o.id,
-    costCents: deliveryCostCents(o.id),
-    trackingAvailable: o.trackingAvailable,
-    carrierDays: o.carrierDays,
-    window: deliveryDays(deliveryWindow(o.id, today), locale),
-  }));
-  return {
-    address: { city: address.city, country: address.country },
-    options,
-    chosen: checkoutData.deliveryOption ?? null,
-    summary: await checkoutSummary(checkoutData, locale),
-    missingPrevious: new URL(request.url).searchParams.has("missing"),
-  };
+  const step = await apiGet(request, `/api/shop/checkout/delivery?lang=${localeOf(request)}`, deliveryStepAnswer);
+  if ("next" in step) throw redirectIn(request, step.next);
+  return { ...step, missingPrevious: new URL(request.url).searchParams.has("missing") };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const option = form.get("deliveryOption");
+  const option = (await request.formData()).get("deliveryOption");
   try {
-    await chooseDelivery(request, typeof option === "string" ? option.slice(0, 100) : "");
+    const { data: answer } = await apiCall(request, "/api/shop/checkout/delivery", {
+      method: "POST",
+      body: { deliveryOption: typeof option === "string" ? option.slice(0, 100) : "", lang: localeOf(request) },
+      answer: nextAnswer,
+    });
+    return redirectIn(request, answer.next);
   } catch (error) {
-    return actionError(error);
+    if (error instanceof ApiRefusal) return data({ error: error.message }, { status: error.status });
+    throw error;
   }
-  return redirectIn(request, "/checkout/payment");
 }
 
 export default function ShippingOptions({ loaderData, actionData }: Route.ComponentProps) {
@@ -68,7 +54,7 @@ export default function ShippingOptions({ loaderData, actionData }: Route.Compon
   const [saving, setSaving] = useState(false);
   const serverError = actionData?.error;
   const error = clientError ?? (serverError === "Please select a delivery option" ? t("delivery.select") : serverError);
-  const selectedCost = loaderData.options.find((o) => o.id === selected)?.costCents ?? null;
+  const chosen = loaderData.options.find((o) => o.id === selected);
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -82,7 +68,16 @@ export default function ShippingOptions({ loaderData, actionData }: Route.Compon
   };
 
   return (
-    <CheckoutLayout step={2} summary={<CheckoutSummary {...loaderData.summary} deliveryCents={selectedCost} />}>
+    <CheckoutLayout
+      step={2}
+      summary={
+        <CheckoutSummary
+          {...loaderData.summary}
+          deliveryCents={chosen?.costCents ?? null}
+          totalCents={chosen?.totalCents ?? loaderData.summary.totalCents}
+        />
+      }
+    >
       <h1 className="text-3xl font-semibold sm:text-4xl">{t("delivery.title")}</h1>
       <p className="mt-2 text-ink-700">
         {t("delivery.intro", { city: loaderData.address.city, country: tc(loaderData.address.country as keyof typeof countryNames.en) })}{" "}

@@ -1,17 +1,22 @@
-import { readCheckout } from "@workshop/api/checkout/session.ts";
-import { checkoutSummary, missingStep, saveAddress } from "@workshop/api/checkout/steps.ts";
 import { countries } from "@workshop/domain/countries.ts";
-import { type AddressField, shippingAddressSchema } from "@workshop/domain/validation/address.ts";
-import { type FieldErrors, fieldErrors } from "@workshop/domain/validation/fields.ts";
+import { addressRefusal, addressStepAnswer, nextAnswer } from "@workshop/domain/shop-api/checkout.ts";
+import {
+  type AddressField,
+  type AddressFieldTexts,
+  addressFields,
+  addressFieldTexts,
+  shippingAddressSchema,
+} from "@workshop/domain/validation/address.ts";
 import { SelectField } from "@workshop/ui/SelectField.tsx";
 import { TextField } from "@workshop/ui/TextField.tsx";
 import { useEffect, useState } from "react";
 import { data, useNavigation } from "react-router";
+import { ApiRefusal, apiCall, apiGet } from "#app/api/client.server.ts";
 import { CheckoutLayout } from "#app/components/checkout/CheckoutLayout.tsx";
 import { CheckoutSummary } from "#app/components/checkout/CheckoutSummary.tsx";
 import { Form } from "#app/components/localized.tsx";
 import { checkout } from "#app/i18n/checkout.ts";
-import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import { metaLocale, translator, useLocale, useT } from "#app/i18n/core.ts";
 import { countryNames } from "#app/i18n/countries.ts";
 import { localeOf, redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/shipping";
@@ -22,27 +27,42 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const checkoutData = await readCheckout(request);
-  const back = missingStep(checkoutData, "shipping");
-  if (back) throw redirectIn(request, back);
-  return {
-    address: checkoutData?.shippingAddress ?? null,
-    summary: await checkoutSummary(checkoutData ?? null, localeOf(request)),
-    missingPrevious: new URL(request.url).searchParams.has("missing"),
-  };
+  const step = await apiGet(request, `/api/shop/checkout/address?lang=${localeOf(request)}`, addressStepAnswer);
+  if ("next" in step) throw redirectIn(request, step.next);
+  return { ...step, missingPrevious: new URL(request.url).searchParams.has("missing") };
 }
 
-type ActionResult = { errors: FieldErrors<AddressField>; values: Record<string, string> };
+type ActionResult = { errors: AddressFieldTexts; values: Record<string, string> };
 
+/**
+ * Checks the address as the browser does (the fields' messages in the page's language), then the
+ * API saves it and names the next step: the delivery options, or the first step without a hat.
+ */
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const values = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 1000) : ""]));
+  const form = await request.formData();
+  const values = Object.fromEntries(
+    addressFields.map((field) => {
+      const value = form.get(field);
+      return [field, typeof value === "string" ? value.slice(0, 1000) : ""];
+    }),
+  );
+  const locale = localeOf(request);
   const parsed = shippingAddressSchema.safeParse(values);
-  if (!parsed.success) return data<ActionResult>({ errors: fieldErrors<AddressField>(parsed.error), values }, { status: 400 });
-  const current = await readCheckout(request);
-  if (missingStep(current, "shipping")) throw redirectIn(request, "/checkout/confirmation");
-  await saveAddress(request, parsed.data, current);
-  return redirectIn(request, "/checkout/shipping-options");
+  if (!parsed.success) return data<ActionResult>({ errors: addressFieldTexts(parsed.error, locale), values }, { status: 400 });
+  try {
+    const { data: answer } = await apiCall(request, "/api/shop/checkout/address", {
+      method: "POST",
+      body: { ...values, lang: locale },
+      answer: nextAnswer,
+    });
+    return redirectIn(request, answer.next);
+  } catch (error) {
+    // The API checks the address again: what it refuses comes back with each field's message.
+    if (!(error instanceof ApiRefusal)) throw error;
+    const refused = addressRefusal.safeParse({ error: error.message, details: error.details });
+    if (error.status !== 400 || !refused.success) throw data(null, { status: error.status });
+    return data<ActionResult>({ errors: refused.data.details, values }, { status: 400 });
+  }
 }
 
 /** The shipping address form: checked in the browser when JavaScript runs, always on the server. */
@@ -50,14 +70,15 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
   const t = useT(checkout);
   const tc = useT(countryNames);
   const navigation = useNavigation();
+  const locale = useLocale();
   const result = actionData as ActionResult | undefined;
-  const [clientErrors, setErrors] = useState<FieldErrors<AddressField> | null>(null);
+  const [clientErrors, setErrors] = useState<AddressFieldTexts | null>(null);
   const errors = clientErrors ?? result?.errors ?? {};
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer from the server is the trigger
   useEffect(() => setErrors(null), [result]);
 
   const values: Partial<Record<AddressField, string>> = result?.values ?? loaderData.address ?? {};
-  const message = (field: AddressField) => (errors[field] ? t(`field.${errors[field]}`) : undefined);
+  const message = (field: AddressField) => errors[field];
   const clear = (name: string) => {
     if (errors[name as AddressField]) setErrors({ ...errors, [name]: undefined });
   };
@@ -65,7 +86,7 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
     const parsed = shippingAddressSchema.safeParse(Object.fromEntries(new FormData(e.currentTarget)));
     if (parsed.success) return;
     e.preventDefault();
-    setErrors(fieldErrors<AddressField>(parsed.error));
+    setErrors(addressFieldTexts(parsed.error, locale));
   };
   const field = (name: AddressField, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
     <TextField name={name} label={t(`address.${name}`)} defaultValue={values[name]} error={message(name)} onEdit={clear} {...extra} />

@@ -1,44 +1,18 @@
-import { checkoutPayment } from "@workshop/api/checkout/payment-pages.ts";
-import { placedOrder } from "@workshop/api/checkout/steps.ts";
-import { orderInLanguage } from "@workshop/api/orders/in-language.ts";
-import { orderById } from "@workshop/api/orders/queries.ts";
 import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
-import type { ProviderStatus } from "@workshop/domain/payment-record.ts";
+import { type SuccessOutcome, successPageAnswer } from "@workshop/domain/shop-api/order-pages.ts";
 import { data } from "react-router";
+import { ApiRefusal, apiGet } from "#app/api/client.server.ts";
+import { paymentQuery } from "#app/api/payment-query.server.ts";
 import { CashInStoreInstructions } from "#app/components/CashInStoreInstructions.tsx";
 import { Link } from "#app/components/localized.tsx";
 import { NoticePage } from "#app/components/NoticePage.tsx";
-import {
-  awaitsCashPayment,
-  OrderInfoNotFound,
-  OrderPageLink,
-  OrderSummary,
-  type OrderView,
-  orderView,
-} from "#app/components/OrderSummary.tsx";
+import { OrderInfoNotFound, OrderPageLink, OrderSummary } from "#app/components/OrderSummary.tsx";
 import { PaymentReference } from "#app/components/payment/PaymentReference.tsx";
-import { failedUrl } from "#app/components/payment/payment-state.ts";
 import { metaLocale, translator, useLocale, useT } from "#app/i18n/core.ts";
 import { orders } from "#app/i18n/orders.ts";
 import { payments } from "#app/i18n/payments.ts";
 import { localeOf, redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/success";
-
-type Outcome = "paid" | "test" | "processing" | "cash";
-
-/**
- * SPEC 2.7: a test payment first, then paid (the order, or the provider's answer for this payment),
- * then a cash order awaiting its payment in the workshop (as its order page says), otherwise still processing.
- */
-function outcomeOf(order: Pick<OrderView, "paymentMethod" | "paymentStatus" | "status">, paymentStatus?: ProviderStatus | null): Outcome {
-  if (order.paymentMethod === "TEST_CARD" || order.status === "test_payment") return "test";
-  if (order.paymentStatus === "SUCCEEDED" || paymentStatus === "SUCCEEDED") return "paid";
-  if (awaitsCashPayment(order)) return "cash";
-  return "processing";
-}
-
-/** The payment named in the link (?payment_id=…), as the page shows it. */
-type PaymentDetails = { id: string; orderId: string; methodCode: string; status: ProviderStatus };
 
 const titles = {
   paid: "success.paid.title",
@@ -51,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const t = translator(orders, metaLocale(matches));
   const title =
     loaderData?.state === "found"
-      ? t(titles[outcomeOf(loaderData.order, loaderData.payment?.status)])
+      ? t(titles[loaderData.outcome])
       : loaderData?.state === "unavailable"
         ? t(titles.processing)
         : t("notFound.title");
@@ -61,52 +35,21 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /**
- * The order just placed from this browser (?order_id=…), and with ?payment_id=… that payment: its
- * method, ids and the provider's answer (asked first, so the order read after it is up to date).
- * If either cannot be read right now, the page still shows, saying so: never an error page after
- * paying. A payment that failed while the order is unpaid goes to the failed page.
+ * The order just placed from this browser (?order_id=…), and with ?payment_id=… that payment, as
+ * the API says it stands (SPEC 2.7). If either cannot be read right now, the page still shows,
+ * saying so: never an error page after paying. A payment that failed while the order is unpaid
+ * goes to the failed page.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
-  const orderId = query.get("order_id");
-  const paymentId = query.get("payment_id");
-  let payment: PaymentDetails | null = null;
-  let paymentUnavailable = false;
-  if (orderId && paymentId) {
-    try {
-      const found = await checkoutPayment(request, { orderId, paymentId });
-      if (found && found.orderId === orderId) {
-        payment = { id: found.paymentId, orderId: found.orderId, methodCode: found.method.code, status: found.record.status };
-      }
-    } catch (error) {
-      console.error("checkout/success: the payment could not be loaded", error);
-      paymentUnavailable = true;
-    }
-  }
-  let order: Awaited<ReturnType<typeof placedOrder>>;
-  try {
-    order = await placedOrder(request, orderId, orderById);
-  } catch (error) {
-    console.error("checkout/success: the order could not be loaded", error);
-    return data({ state: "unavailable" as const }, { status: 200 });
-  }
-  if (!order) return data({ state: "notFound" as const }, { status: 404 });
-  if (
-    payment &&
-    order.paymentStatus !== "SUCCEEDED" &&
-    (payment.status === "FAILED" || payment.status === "EXPIRED" || payment.status === "CANCELLED")
-  ) {
-    throw redirectIn(request, failedUrl(payment.orderId, payment.id));
-  }
-  return data(
-    {
-      state: "found" as const,
-      order: orderView(await orderInLanguage(order, localeOf(request)), localeOf(request)),
-      payment,
-      paymentUnavailable,
-    },
-    { status: 200 },
+  const query = paymentQuery(request, { lang: localeOf(request) });
+  const page = await apiGet(request, `/api/shop/checkout/success?${query}`, successPageAnswer).catch((error: unknown) =>
+    // Not this browser's order (404), or an API that cannot answer now (the client has logged why).
+    error instanceof ApiRefusal && error.status === 404 ? ("notFound" as const) : ("unavailable" as const),
   );
+  if (page === "notFound") return data({ state: "notFound" as const }, { status: 404 });
+  if (page === "unavailable") return data({ state: "unavailable" as const }, { status: 200 });
+  if ("next" in page) throw redirectIn(request, page.next);
+  return data({ state: "found" as const, ...page }, { status: 200 });
 }
 
 export default function Success({ loaderData }: Route.ComponentProps) {
@@ -129,9 +72,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { order, payment, paymentUnavailable } = loaderData;
-  const outcome = outcomeOf(order, payment?.status);
-  const cash = awaitsCashPayment(order);
+  const { order, outcome, payment, paymentUnavailable, cashDue } = loaderData;
   const text =
     outcome === "paid"
       ? "success.paid.text"
@@ -173,7 +114,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
             ]}
           />
         )}
-        {cash && (
+        {cashDue && (
           <CashInStoreInstructions
             orderNumber={order.orderNumber}
             totalIdr={order.depositIdr ?? order.totalIdr}
@@ -195,7 +136,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
 }
 
 /** A tick for a paid order, a clock while the payment is awaited, a flask for a test payment. */
-function OutcomeMark({ outcome }: { outcome: Outcome }) {
+function OutcomeMark({ outcome }: { outcome: SuccessOutcome }) {
   const colours =
     outcome === "paid" ? "bg-leaf-600 text-white" : outcome === "test" ? "bg-gray-200 text-gray-800" : "bg-amber-100 text-amber-900";
   return (

@@ -1,25 +1,22 @@
-import { checkoutCookie } from "@workshop/api/checkout/session.ts";
-import { resumePayment } from "@workshop/api/checkout/steps.ts";
-import { countLinkMiss } from "@workshop/api/http/rate-limits.ts";
-import { orderHistory } from "@workshop/api/orders/history.ts";
-import { orderInLanguage } from "@workshop/api/orders/in-language.ts";
-import { orderByToken } from "@workshop/api/orders/queries.ts";
-import { isPayable } from "@workshop/api/payments/payment-requests.ts";
-import { isPaidOnline } from "@workshop/api/payments/xendit/channels.ts";
 import { shop } from "@workshop/domain/shop.ts";
+import { orderPageAnswer, payOrderAnswer } from "@workshop/domain/shop-api/order-pages.ts";
 import { data } from "react-router";
+import { ApiRefusal, apiCall, apiGet, relayHeaders } from "#app/api/client.server.ts";
+import { nullIfNotFound } from "#app/api/not-found.server.ts";
 import { CashInStoreInstructions } from "#app/components/CashInStoreInstructions.tsx";
 import { Form, Link } from "#app/components/localized.tsx";
 import { NoticePage } from "#app/components/NoticePage.tsx";
-import { awaitsCashPayment, formatOrderDate, OrderSummary, orderView, StatusBadge, statusWord } from "#app/components/OrderSummary.tsx";
+import { OrderSummary, StatusBadge, statusWord } from "#app/components/OrderSummary.tsx";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { orders } from "#app/i18n/orders.ts";
-import { secretLinkHeaders, secretLinkMeta } from "#app/secret-link.ts";
+import { SecretLinkError, secretLinkHeaders, secretLinkMeta, tokenSegment } from "#app/secret-link.tsx";
 import { localeOf, redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/order";
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   const t = translator(orders, metaLocale(matches));
+  // An error page (429, 503) names itself.
+  if (error) return secretLinkMeta;
   return [
     { title: loaderData?.found ? t("order.meta", { number: loaderData.order.orderNumber }) : t("orderNotFound.title") },
     ...secretLinkMeta,
@@ -28,33 +25,29 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export const headers: Route.HeadersFunction = secretLinkHeaders;
 
-/** The customer's order page, found by its unguessable token only. */
+/** The customer's order page, found by its unguessable token only (the API judges it, and counts the unknown ones). */
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const order = await orderByToken(params.token);
-  if (!order) {
-    await countLinkMiss(request);
-    return data({ found: false as const }, { status: 404 });
-  }
-  const locale = localeOf(request);
-  const events = await orderHistory(order.id);
-  const history = events.map((e) => ({
-    id: e.id,
-    at: formatOrderDate(e.createdAt, locale),
-    status: e.status,
-    paymentStatus: e.paymentStatus,
-  }));
-  const payable = isPayable(order) && isPaidOnline(order.paymentMethod);
-  return data({ found: true as const, order: orderView(await orderInLanguage(order, locale), locale), history, payable }, { status: 200 });
+  const token = tokenSegment(params.token);
+  const page =
+    token && (await apiGet(request, `/api/shop/orders/${token}?lang=${localeOf(request)}`, orderPageAnswer).catch(nullIfNotFound));
+  if (!page) return data({ found: false as const }, { status: 404 });
+  return data({ found: true as const, ...page }, { status: 200 });
 }
 
 /** Pay now: this browser takes the order to the payment step (a failed or abandoned payment, any device). */
 export async function action({ params, request }: Route.ActionArgs) {
-  const order = await orderByToken(params.token);
-  // Back to the order's page (a 404 for an unknown token); the token as the URL spelled it, since
-  // a decoded one (non-ASCII, CR/LF) cannot go into a Location header.
-  if (!order || !isPayable(order)) return redirectIn(request, `/orders/${encodeURIComponent(params.token)}`);
-  const id = await resumePayment(request, order);
-  return redirectIn(request, "/checkout/payment", { headers: { "Set-Cookie": await checkoutCookie(id) } });
+  const token = tokenSegment(params.token);
+  // Back to the order's page (a 404 for an unknown token) when there is nothing to pay; the token as
+  // the URL spelled it, since a decoded one (non-ASCII, CR/LF) cannot go into a Location header.
+  const back = () => redirectIn(request, `/orders/${token ?? ""}`);
+  if (token === null) return back();
+  try {
+    const answer = await apiCall(request, `/api/shop/orders/${token}/pay`, { method: "POST", body: {}, answer: payOrderAnswer });
+    return redirectIn(request, answer.data.next, { headers: relayHeaders(answer) });
+  } catch (error) {
+    if (error instanceof ApiRefusal && (error.status === 404 || error.status === 409)) return back();
+    throw error;
+  }
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
@@ -72,7 +65,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { order, history, payable } = loaderData;
+  const { order, history, payNow, cashDue } = loaderData;
   return (
     <div className="container-page py-10 sm:py-14">
       <header>
@@ -93,16 +86,10 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </dd>
           </div>
         </dl>
-        {payable && (
+        {payNow && (
           <Form method="post" className="mt-6 flex flex-wrap items-center gap-4 rounded-2xl bg-sand-100 p-4 sm:p-5">
             <p className="flex-1 basis-64 text-ink-700">
-              {t(
-                order.paymentStatus === "FAILED"
-                  ? "order.payAgain"
-                  : order.paymentStatus === "DEPOSIT_PAID"
-                    ? "order.payBalance"
-                    : "order.payPending",
-              )}
+              {t(payNow === "again" ? "order.payAgain" : payNow === "balance" ? "order.payBalance" : "order.payPending")}
             </p>
             <button type="submit" className="btn-primary">
               {t("order.payNow")}
@@ -113,7 +100,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-10">
         <div className="space-y-6">
-          {awaitsCashPayment(order) && (
+          {cashDue && (
             <CashInStoreInstructions
               orderNumber={order.orderNumber}
               totalIdr={order.depositIdr ?? order.totalIdr}
@@ -163,3 +150,5 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export const ErrorBoundary = SecretLinkError;

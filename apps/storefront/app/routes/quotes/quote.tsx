@@ -1,32 +1,28 @@
-import { acceptQuote } from "@workshop/api/checkout/quote-checkout.ts";
-import { checkoutCookie } from "@workshop/api/checkout/session.ts";
-import { quoteView } from "@workshop/api/custom-orders/quote-view.ts";
-import { countLinkMiss } from "@workshop/api/http/rate-limits.ts";
 import { productionTimeText, quoteDay } from "@workshop/domain/custom-quote.ts";
 import { formatUsd } from "@workshop/domain/money.ts";
+import { quoteAcceptAnswer, quotePageAnswer, quoteRefusal } from "@workshop/domain/shop-api/quotes.ts";
 import { data } from "react-router";
+import { ApiRefusal, apiCall, apiGet, relayHeaders } from "#app/api/client.server.ts";
+import { nullIfNotFound } from "#app/api/not-found.server.ts";
 import { Form, Link } from "#app/components/localized.tsx";
 import { NoticePage } from "#app/components/NoticePage.tsx";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { quotes } from "#app/i18n/quotes.ts";
-import { secretLinkHeaders, secretLinkMeta } from "#app/secret-link.ts";
+import { SecretLinkError, secretLinkHeaders, secretLinkMeta, tokenSegment } from "#app/secret-link.tsx";
 import { localeOf, redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/quote";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: translator(quotes, metaLocale(matches))("meta.title") },
-  ...secretLinkMeta,
-];
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  // An error page (429, 503) names itself.
+  error ? secretLinkMeta : [{ title: translator(quotes, metaLocale(matches))("meta.title") }, ...secretLinkMeta];
 
 export const headers: Route.HeadersFunction = secretLinkHeaders;
 
-/** A custom hat's quote, found by its unguessable token only. */
+/** A custom hat's quote, found by its unguessable token only (the API judges it, and counts the unknown ones). */
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const view = await quoteView(params.token);
-  if (!view) {
-    await countLinkMiss(request);
-    return data({ found: false as const }, { status: 404 });
-  }
+  const token = tokenSegment(params.token);
+  const view = token && (await apiGet(request, `/api/shop/quotes/${token}`, quotePageAnswer).catch(nullIfNotFound));
+  if (!view) return data({ found: false as const }, { status: 404 });
   const locale = localeOf(request);
   return data({
     found: true as const,
@@ -38,9 +34,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 /** Accept: this browser's checkout takes the quote (or its placed, unpaid order) to the next step. */
 export async function action({ params, request }: Route.ActionArgs) {
-  const accepted = await acceptQuote(request, params.token);
-  if ("refused" in accepted) return data({ refused: accepted.refused }, { status: accepted.refused === "gone" ? 404 : 409 });
-  return redirectIn(request, accepted.to, { headers: { "Set-Cookie": await checkoutCookie(accepted.sessionId) } });
+  const token = tokenSegment(params.token);
+  if (token === null) return data({ refused: "gone" as const }, { status: 404 });
+  try {
+    const answer = await apiCall(request, `/api/shop/quotes/${token}/accept`, { method: "POST", body: {}, answer: quoteAcceptAnswer });
+    return redirectIn(request, answer.data.next, { headers: relayHeaders(answer) });
+  } catch (error) {
+    if (!(error instanceof ApiRefusal)) throw error;
+    if (error.status === 404) return data({ refused: "gone" as const }, { status: 404 });
+    const refused = quoteRefusal.safeParse(error.details);
+    if (error.status === 409 && refused.success) return data({ refused: refused.data.state }, { status: 409 });
+    throw error;
+  }
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -86,7 +91,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         <dl className="mt-6 divide-y divide-sand-200 border-t border-sand-200">
           <Row label={t("price")} value={formatUsd(q.priceCents)} />
           <Row label={t("deposit")} value={formatUsd(q.depositCents)} strong />
-          <Row label={t("balance")} value={formatUsd(q.priceCents - q.depositCents)} note={t("balanceNote")} />
+          <Row label={t("balance")} value={formatUsd(q.balanceCents)} note={t("balanceNote")} />
           <Row label={t("production")} value={q.productionTime} />
           <Row label={t("validUntil")} value={q.validUntil} />
         </dl>
@@ -120,3 +125,5 @@ function Row({ label, value, strong, note }: { label: string; value: string; str
     </div>
   );
 }
+
+export const ErrorBoundary = SecretLinkError;

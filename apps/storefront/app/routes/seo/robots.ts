@@ -1,4 +1,4 @@
-import { config } from "@workshop/api/config.ts";
+import { storefrontConfig } from "#app/config.server.ts";
 
 export function loader() {
   const body = [
@@ -7,7 +7,7 @@ export function loader() {
     "Disallow: /checkout",
     "Disallow: /api/",
     "",
-    `Sitemap: ${config().publicUrl}/sitemap.xml`,
+    `Sitemap: ${storefrontConfig().publicUrl}/sitemap.xml`,
     "",
   ].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });

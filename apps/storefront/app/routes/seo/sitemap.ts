@@ -1,9 +1,11 @@
-import { config } from "@workshop/api/config.ts";
-import { sitemapIndex } from "@workshop/api/seo/sitemap.ts";
+import { sitemapIndexAnswer } from "@workshop/domain/shop-api/sitemaps.ts";
+import { apiGet } from "#app/api/client.server.ts";
+import { storefrontConfig } from "#app/config.server.ts";
+import type { Route } from "./+types/sitemap";
+import { sitemapIndexXml, xmlHeaders } from "./sitemap-xml.server.ts";
 
-const headers = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
-
-/** /sitemap.xml: the index of the shop's sitemap files (server/seo/sitemap.ts). */
-export async function loader() {
-  return new Response(await sitemapIndex(config().publicUrl), { headers });
+/** /sitemap.xml: the index of the shop's sitemap files (sitemap-xml.server.ts), the products' files as the API counts them. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { productFiles } = await apiGet(request, "/api/shop/sitemaps", sitemapIndexAnswer);
+  return new Response(sitemapIndexXml(storefrontConfig().publicUrl, productFiles), { headers: xmlHeaders });
 }

@@ -1,46 +1,59 @@
-import { saveContactMessage } from "@workshop/api/messages/contact.ts";
+import { contactFormErrors } from "@workshop/domain/i18n/form-errors.ts";
 import { facebookUrl, instagramUrl, shop, telegramUrl, whatsappUrl } from "@workshop/domain/shop.ts";
+import type { contactRequest } from "@workshop/domain/shop-api/contact.ts";
+import { formTakenAnswer } from "@workshop/domain/shop-api/forms.ts";
 import { type ContactField, contactSchema } from "@workshop/domain/validation/contact.ts";
-import { type FieldErrors, fieldErrors } from "@workshop/domain/validation/fields.ts";
+import { fieldMessages } from "@workshop/domain/validation/fields.ts";
 import { TextField } from "@workshop/ui/TextField.tsx";
 import { data, useNavigation } from "react-router";
+import type { z } from "zod";
+import { relayHeaders } from "#app/api/client.server.ts";
+import { sendForm } from "#app/api/forms.server.ts";
 import { MailIcon, PhoneIcon } from "#app/components/Icons.tsx";
 import { Form, useLocalePath } from "#app/components/localized.tsx";
 import { pageMeta } from "#app/components/page-meta.ts";
-import { useFormVerdict } from "#app/components/useFormVerdict.ts";
+import { type FieldMessages, useFormVerdict } from "#app/components/useFormVerdict.ts";
 import { VisitInfo } from "#app/components/VisitInfo.tsx";
 import { common } from "#app/i18n/common.ts";
 import { contact } from "#app/i18n/contact.ts";
-import { useT } from "#app/i18n/core.ts";
+import { useLocale, useT } from "#app/i18n/core.ts";
 import { localeOf } from "#app/web/locale.ts";
 import { publicPageHeaders } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = pageMeta(contact, "/contact");
 
-type ActionResult = { ok: true } | { ok: false; errors: FieldErrors<ContactField>; values: Record<string, string>; failed?: boolean };
+type ActionResult = { ok: true } | { ok: false; errors: FieldMessages<ContactField>; values: Record<string, string>; failed?: boolean };
 
 export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
+/** Sends the message to the API (POST /api/shop/contact), which stores it for the shop's inbox; works without JavaScript. */
 export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const values = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === "string" ? v.slice(0, 6000) : ""]));
+  const locale = localeOf(request);
+  // The browser makes this check before it sends; made again for a page sent without JavaScript, so
+  // that text the API's JSON refuses whole (a NUL) is told beside its field. The API checks again.
   const parsed = contactSchema.safeParse(values);
   if (!parsed.success) {
-    return data<ActionResult>({ ok: false, errors: fieldErrors<ContactField>(parsed.error), values }, { status: 400 });
+    return data<ActionResult>(
+      { ok: false, errors: fieldMessages<ContactField>(parsed.error, contactFormErrors, locale), values },
+      { status: 400 },
+    );
   }
-  try {
-    await saveContactMessage(parsed.data, localeOf(request));
-  } catch (error) {
-    console.error("Contact message not saved", error);
-    return data<ActionResult>({ ok: false, errors: {}, values, failed: true }, { status: 503 });
-  }
-  return data<ActionResult>({ ok: true });
+  const message: z.input<typeof contactRequest> = { ...parsed.data, lang: locale };
+  const sent = await sendForm(request, "/api/shop/contact", message, formTakenAnswer);
+  // A refusal that names no field is the form's failure, as the API's failing is.
+  if ("refused" in sent)
+    return data<ActionResult>({ ok: false, errors: sent.refused, values, failed: Object.keys(sent.refused).length === 0 }, { status: 400 });
+  if ("unavailable" in sent) return data<ActionResult>({ ok: false, errors: {}, values, failed: true }, { status: 503 });
+  return data<ActionResult>({ ok: true }, { headers: relayHeaders(sent.taken) });
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   const t = useT(contact);
   const tc = useT(common);
+  const locale = useLocale();
   const navigation = useNavigation();
   const lp = useLocalePath();
   const sending = navigation.state === "submitting" && navigation.formAction === lp("/contact");
@@ -51,12 +64,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
     const parsed = contactSchema.safeParse(Object.fromEntries(new FormData(e.currentTarget)));
     if (parsed.success) return;
     e.preventDefault();
-    refuse(fieldErrors<ContactField>(parsed.error));
+    refuse(fieldMessages<ContactField>(parsed.error, contactFormErrors, locale));
   };
-  const message = (field: ContactField) => {
-    const error = errors[field];
-    return error ? t(`error.${error}`) : undefined;
-  };
+  const message = (field: ContactField) => errors[field];
   const values = result && !result.ok ? result.values : {};
 
   return (

@@ -1,17 +1,21 @@
-import { submitCustomOrder } from "@workshop/api/custom-orders/submit.ts";
-import { AppError } from "@workshop/api/errors.ts";
+import { customOrderFormErrors } from "@workshop/domain/i18n/form-errors.ts";
+import type { customOrderRequest } from "@workshop/domain/shop-api/custom-orders.ts";
+import { formTakenAnswer } from "@workshop/domain/shop-api/forms.ts";
 import { type CustomOrderField, customOrderSchema, hatTypes, materials, timelines } from "@workshop/domain/validation/custom-order.ts";
-import { type FieldErrors, fieldErrors } from "@workshop/domain/validation/fields.ts";
+import { fieldMessages } from "@workshop/domain/validation/fields.ts";
 import { SelectField } from "@workshop/ui/SelectField.tsx";
 import { TextField } from "@workshop/ui/TextField.tsx";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, useNavigation } from "react-router";
+import type { z } from "zod";
+import { relayHeaders } from "#app/api/client.server.ts";
+import { sendForm } from "#app/api/forms.server.ts";
 import { Form, Link, useLocalePath } from "#app/components/localized.tsx";
 import { pageMeta } from "#app/components/page-meta.ts";
 import { ReferencePhotos } from "#app/components/ReferencePhotos.tsx";
-import { useFormVerdict } from "#app/components/useFormVerdict.ts";
+import { type FieldMessages, useFormVerdict } from "#app/components/useFormVerdict.ts";
 import { useHydrated } from "#app/components/useHydrated.ts";
-import { useT } from "#app/i18n/core.ts";
+import { translator, useLocale, useT } from "#app/i18n/core.ts";
 import { custom } from "#app/i18n/custom.ts";
 import { localeOf } from "#app/web/locale.ts";
 import { publicPageHeaders } from "#app/web/page-cache.ts";
@@ -21,29 +25,38 @@ export const meta: Route.MetaFunction = pageMeta(custom, "/custom");
 
 type ActionResult =
   | { ok: true; at: number }
-  | { ok: false; errors: FieldErrors<CustomOrderField>; values: Record<string, string>; failure?: "photo" | "later" };
+  | { ok: false; errors: FieldMessages<CustomOrderField>; values: Record<string, string>; failure?: "photo" | "later" };
 
 export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
-/** Reads the form (one schema with the API), stores the request and mails it; works without JavaScript. */
+/**
+ * Sends the request to the API (POST /api/shop/custom-orders), which stores it and mails it; works
+ * without JavaScript. With JavaScript the reference photos were uploaded by the browser as they
+ * were chosen (ReferencePhotos), and the form carries their ids (`referenceImages`), sent on as they are.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const values: Record<string, string> = {};
   for (const [key, value] of form) if (key !== "referenceImages" && typeof value === "string") values[key] = value.slice(0, 6000);
   const photos = form.getAll("referenceImages").filter((v): v is string => typeof v === "string");
+  const locale = localeOf(request);
+  // The browser makes this check before it sends; made again for a page sent without JavaScript, so
+  // that text the API's JSON refuses whole (a NUL) is told beside its field. The API checks again.
   const parsed = customOrderSchema.safeParse({ ...values, referenceImages: photos });
   if (!parsed.success) {
-    return data<ActionResult>({ ok: false, errors: fieldErrors<CustomOrderField>(parsed.error), values }, { status: 400 });
+    const errors = fieldMessages<CustomOrderField>(parsed.error, customOrderFormErrors, locale);
+    return data<ActionResult>({ ok: false, errors, values }, { status: 400 });
   }
-  try {
-    await submitCustomOrder(parsed.data, localeOf(request));
-  } catch (error) {
-    if (error instanceof AppError && error.kind === "invalid")
-      return data<ActionResult>({ ok: false, errors: {}, values, failure: "photo" }, { status: 400 });
-    console.error("Custom order request not saved", error);
-    return data<ActionResult>({ ok: false, errors: {}, values, failure: "later" }, { status: 503 });
+  const order: z.input<typeof customOrderRequest> = { ...parsed.data, lang: locale };
+  const sent = await sendForm(request, "/api/shop/custom-orders", order, formTakenAnswer);
+  if ("unavailable" in sent) return data<ActionResult>({ ok: false, errors: {}, values, failure: "later" }, { status: 503 });
+  if ("refused" in sent) {
+    // A photo the API could not take (already used, expired, unknown) is the form's failure, to upload again.
+    const { referenceImages, ...errors } = sent.refused;
+    const failure = referenceImages ? "photo" : Object.keys(errors).length === 0 ? "later" : undefined;
+    return data<ActionResult>({ ok: false, errors, values, failure }, { status: 400 });
   }
-  return data<ActionResult>({ ok: true, at: Date.now() });
+  return data<ActionResult>({ ok: true, at: Date.now() }, { headers: relayHeaders(sent.taken) });
 }
 
 const steps = ["consultation", "design", "crafting", "delivery"] as const;
@@ -51,6 +64,7 @@ const questions = ["price", "time", "deposit", "revisions", "shipping", "returns
 
 export default function CustomOrder({ actionData }: Route.ComponentProps) {
   const t = useT(custom);
+  const locale = useLocale();
   const navigation = useNavigation();
   const lp = useLocalePath();
   const hydrated = useHydrated();
@@ -67,12 +81,9 @@ export default function CustomOrder({ actionData }: Route.ComponentProps) {
     setWaitNotice(uploading);
     if (parsed.success && !uploading) return;
     e.preventDefault();
-    if (!parsed.success) refuse(fieldErrors<CustomOrderField>(parsed.error));
+    if (!parsed.success) refuse(fieldMessages<CustomOrderField>(parsed.error, customOrderFormErrors, locale));
   };
-  const message = (field: CustomOrderField) => {
-    const error = errors[field];
-    return error ? t(`error.${error}`) : undefined;
-  };
+  const message = (field: CustomOrderField) => errors[field];
   const values = result && !result.ok ? result.values : {};
   const failure = result && !result.ok ? result.failure : undefined;
   // Sent: the thank-you takes the form's place (an emptied form invited a second send) and is
@@ -125,7 +136,7 @@ export default function CustomOrder({ actionData }: Route.ComponentProps) {
         {failure && (
           <p role="alert" className="mt-4 rounded-xl bg-red-50 px-5 py-4 text-red-800">
             {t("failure.text")}
-            {failure === "photo" ? t("error.photo") : t("failure.later")}
+            {failure === "photo" ? translator(customOrderFormErrors, locale)("photo") : t("failure.later")}
           </p>
         )}
         <Form

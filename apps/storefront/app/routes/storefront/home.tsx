@@ -1,6 +1,7 @@
-import { featuredProducts } from "@workshop/api/catalog/products.ts";
-import { socialFeed } from "@workshop/api/social/instagram.ts";
 import { shop } from "@workshop/domain/shop.ts";
+import { homeAnswer } from "@workshop/domain/shop-api/catalog.ts";
+import { socialFeedAnswer } from "@workshop/domain/shop-api/social.ts";
+import { apiGet } from "#app/api/client.server.ts";
 import { ArrowRight } from "#app/components/Icons.tsx";
 import { LoadError } from "#app/components/LoadError.tsx";
 import { Link } from "#app/components/localized.tsx";
@@ -19,10 +20,13 @@ export const meta: Route.MetaFunction = pageMeta(home, "/");
 
 export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
+/** Two calls at once: the featured hats, awaited, and the social strip, not awaited (the page streams without it). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const featured = await featuredProducts(localeOf(request));
-  // Not awaited: the page streams without waiting for the social feed.
-  return { featured, social: socialFeed() };
+  const social = apiGet(request, "/api/shop/social", socialFeedAnswer);
+  // Its failure is the strip's (a short note); here it must not go unhandled if the page fails first.
+  social.catch(() => undefined);
+  const { featured } = await apiGet(request, `/api/shop/home?lang=${localeOf(request)}`, homeAnswer);
+  return { featured, social };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

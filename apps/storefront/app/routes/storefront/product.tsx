@@ -1,15 +1,13 @@
-import { orderNow } from "@workshop/api/checkout/order-now.ts";
-import { checkoutCookie } from "@workshop/api/checkout/session.ts";
-import { AppError } from "@workshop/api/errors.ts";
 import { imageUrl } from "@workshop/domain/images.ts";
 import { centsToUsd, formatUsd } from "@workshop/domain/money.ts";
 import { type ProductView, parseProductId } from "@workshop/domain/product.ts";
 import { seoTags } from "@workshop/domain/seo.ts";
 import { shop } from "@workshop/domain/shop.ts";
 import { productPageAnswer } from "@workshop/domain/shop-api/catalog.ts";
+import { nextAnswer } from "@workshop/domain/shop-api/checkout.ts";
 import { useState } from "react";
 import { data, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
-import { apiGetOr404 } from "#app/api/client.server.ts";
+import { ApiRefusal, apiCall, apiGetOr404, relayHeaders } from "#app/api/client.server.ts";
 import { ErrorPage } from "#app/components/ErrorPage.tsx";
 import { Gallery } from "#app/components/Gallery.tsx";
 import { Form, Link, useLocalePath } from "#app/components/localized.tsx";
@@ -48,18 +46,22 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return apiGetOr404(request, `/api/shop/products/${params.id}?lang=${localeOf(request)}`, productPageAnswer);
 }
 
+/** Order Now: the API starts this browser's checkout with the hat (its cookie passed on) and names the next step. */
 export async function action({ params, request }: Route.ActionArgs) {
   const id = parseProductId(params.id);
   if (id === null) throw data(null, { status: 404 });
-  const form = await request.formData();
-  const size = form.get("size");
+  const size = (await request.formData()).get("size");
   try {
-    const sessionId = await orderNow(request, id, typeof size === "string" ? size : null, localeOf(request));
-    return redirectIn(request, "/checkout/confirmation", { headers: { "Set-Cookie": await checkoutCookie(sessionId) } });
+    const answer = await apiCall(request, "/api/shop/checkout/order-now", {
+      method: "POST",
+      body: { productId: id, size: typeof size === "string" ? size.slice(0, 100) : null, lang: localeOf(request) },
+      answer: nextAnswer,
+    });
+    return redirectIn(request, answer.data.next, { headers: relayHeaders(answer) });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    if (error.kind === "not_found") throw data(null, { status: 404 });
-    return data({ error: error.kind === "conflict" ? ("unavailable" as const) : ("size" as const) }, { status: error.status });
+    if (!(error instanceof ApiRefusal)) throw error;
+    if (error.status === 404) throw data(null, { status: 404 });
+    return data({ error: error.status === 409 ? ("unavailable" as const) : ("size" as const) }, { status: error.status });
   }
 }
 
@@ -176,7 +178,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
 export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT(catalog);
-  if (!isRouteErrorResponse(error) || error.status !== 404) return <ErrorPage kind="error" />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Order Now refused past the client's limit (the API's 429) is the shop's 'too many requests'.
+  if (status === 429) return <ErrorPage kind="tooMany" />;
+  if (status !== 404) return <ErrorPage kind="error" />;
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <title>{t("product.notFound")}</title>

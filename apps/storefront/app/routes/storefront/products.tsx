@@ -1,9 +1,10 @@
-import { listProducts } from "@workshop/api/catalog/products.ts";
 import { type CatalogFilter, filterToQuery, parseFilter, sortOptions } from "@workshop/domain/catalog-filter.ts";
 import { pageWindow } from "@workshop/domain/page-window.ts";
 import { seoTags } from "@workshop/domain/seo.ts";
+import { productListAnswer, productListKeys } from "@workshop/domain/shop-api/catalog.ts";
 import { EmptyState } from "@workshop/ui/EmptyState.tsx";
 import { useNavigate, useNavigation } from "react-router";
+import { apiGet } from "#app/api/client.server.ts";
 import { LoadError } from "#app/components/LoadError.tsx";
 import { Form, Link, useLocalePath } from "#app/components/localized.tsx";
 import { ProductCard } from "#app/components/ProductCard.tsx";
@@ -25,10 +26,25 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export const headers: Route.HeadersFunction = () => publicPageHeaders();
 
+/**
+ * The list as the API reads the page's query: the list's keys only, each part passed on as it came
+ * (still escaped, repeats in order), so that the API's address is never longer than the page's.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const filter = parseFilter(new URL(request.url).searchParams);
-  const page = await listProducts(filter, localeOf(request));
-  return { filter: { ...filter, page: page.page }, page };
+  const parts = new URL(request.url).search.slice(1).split("&");
+  const query = parts.filter((part) => (productListKeys as readonly string[]).includes(keyOf(part)));
+  query.push(`lang=${localeOf(request)}`);
+  return apiGet(request, `/api/shop/products?${query.join("&")}`, productListAnswer);
+}
+
+/** The key of one `key=value` part of a query. */
+function keyOf(part: string): string {
+  const key = part.split("=", 1)[0]!.replaceAll("+", " ");
+  try {
+    return decodeURIComponent(key);
+  } catch {
+    return key;
+  }
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,107 @@
+import { langParam } from "@workshop/domain/api-requests.ts";
+import {
+  addressRequest,
+  addressStepAnswer,
+  confirmationAnswer,
+  confirmationQuery,
+  deliveryRequest,
+  deliveryStepAnswer,
+  nextAnswer,
+  orderNowRequest,
+  paymentNextAnswer,
+  paymentRequest,
+  paymentStepAnswer,
+  stepQuery,
+} from "@workshop/domain/shop-api/checkout.ts";
+import { addressFieldTexts } from "@workshop/domain/validation/address.ts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AppError } from "#server/errors.ts";
+import { checkedBody, jsonBody } from "#server/plugins/json-api.ts";
+import { webRequestOf } from "#server/plugins/web-request.ts";
+import { orderNow } from "./order-now.ts";
+import { pay, paymentStep } from "./payment-step.ts";
+import { checkoutCookie, clearCheckout } from "./session.ts";
+import { addressStep, confirmationStep, deliveryStep } from "./step-views.ts";
+import { chooseDelivery, saveAddress } from "./steps.ts";
+import { startTestCheckout } from "./test-checkout.ts";
+
+/**
+ * The checkout as the storefront's pages read and write it (`/api/shop/checkout/…`,
+ * packages/domain/src/shop-api/checkout.ts). Whose checkout it is, is the checkout cookie the call
+ * carries: a caller without one has none, and an order is seen or paid only by the browser whose
+ * checkout placed it (decision 013). A step answers what it shows or `{next}`, where to go instead;
+ * a write answers `{next}`, with the cookie when it starts or forgets the checkout.
+ */
+export const checkoutShopRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** GET /api/shop/checkout/confirmation?lang=&orderId=: step 1, the hat to confirm or why there is none. */
+  app.get("/api/shop/checkout/confirmation", { schema: { querystring: confirmationQuery } }, async (request, reply) => {
+    const { lang, orderId } = request.query;
+    return privately(reply).send(confirmationAnswer.parse(await confirmationStep(webRequestOf(request), orderId ?? null, lang)));
+  });
+
+  /** GET /api/shop/checkout/address?lang=: step 2, the address typed so far. */
+  app.get("/api/shop/checkout/address", { schema: { querystring: stepQuery } }, async (request, reply) => {
+    return privately(reply).send(addressStepAnswer.parse(await addressStep(webRequestOf(request), request.query.lang)));
+  });
+
+  /** GET /api/shop/checkout/delivery?lang=: step 2, the delivery options of the saved address. */
+  app.get("/api/shop/checkout/delivery", { schema: { querystring: stepQuery } }, async (request, reply) => {
+    return privately(reply).send(deliveryStepAnswer.parse(await deliveryStep(webRequestOf(request), request.query.lang)));
+  });
+
+  /** GET /api/shop/checkout/payment?lang=: step 3, the payment methods and the amounts to pay. */
+  app.get("/api/shop/checkout/payment", { schema: { querystring: stepQuery } }, async (request, reply) => {
+    return privately(reply).send(paymentStepAnswer.parse(await paymentStep(webRequestOf(request), request.query.lang)));
+  });
+
+  /** POST /api/shop/checkout/order-now {productId, size, lang}: the hat starts this browser's checkout (sets the cookie). */
+  app.post("/api/shop/checkout/order-now", async (request, reply) => {
+    const { productId, size, lang } = checkedBody(request, orderNowRequest, "Choose a hat and its size");
+    const session = await orderNow(webRequestOf(request), productId, size, lang);
+    return reply.header("Set-Cookie", await checkoutCookie(session)).send(nextAnswer.parse({ next: "/checkout/confirmation" }));
+  });
+
+  /** POST /api/shop/checkout/address {…the address, lang}: saves it; a wrong field is a 400 with its message in `lang`. */
+  app.post("/api/shop/checkout/address", async (request) => {
+    return nextAnswer.parse({ next: await saveAddress(webRequestOf(request), addressOf(request)) });
+  });
+
+  /** POST /api/shop/checkout/delivery {deliveryOption, lang}: one of the saved address's options. */
+  app.post("/api/shop/checkout/delivery", async (request) => {
+    const { deliveryOption } = checkedBody(request, deliveryRequest, "Please select a delivery option", { deliveryOption: "" });
+    return nextAnswer.parse({ next: await chooseDelivery(webRequestOf(request), deliveryOption) });
+  });
+
+  /** POST /api/shop/checkout/payment {paymentMethod, orderId, lang}: places the order and starts its payment (the `orders` limit). */
+  app.post("/api/shop/checkout/payment", async (request) => {
+    const { paymentMethod, orderId, lang } = checkedBody(request, paymentRequest, "Please select a payment method", { paymentMethod: "" });
+    return paymentNextAnswer.parse({ next: await pay(webRequestOf(request), { paymentMethod, orderId }, lang) });
+  });
+
+  /** POST /api/shop/checkout/clear: forgets this browser's checkout (clears the cookie). */
+  app.post("/api/shop/checkout/clear", async (request, reply) => {
+    return reply.header("Set-Cookie", await clearCheckout(webRequestOf(request))).send(nextAnswer.parse({ next: "/products" }));
+  });
+
+  /** POST /api/shop/checkout/test-checkout (sandbox only, else 404): a sample checkout at the payment step (sets the cookie). */
+  app.post("/api/shop/checkout/test-checkout", async (request, reply) => {
+    const session = await startTestCheckout(webRequestOf(request));
+    return reply.header("Set-Cookie", await checkoutCookie(session)).send(nextAnswer.parse({ next: "/checkout/payment" }));
+  });
+};
+
+/** An answer that is this browser's alone: never kept by a cache. */
+const privately = (reply: FastifyReply) => reply.header("Cache-Control", "private, no-store");
+
+/** The address of the body; a wrong field is a 400 whose `details` say what is wrong with each, in the body's `lang`. */
+function addressOf(request: FastifyRequest) {
+  const body = jsonBody(request);
+  const fields: Record<string, unknown> = typeof body === "object" && body !== null && !Array.isArray(body) ? { ...body } : {};
+  const parsed = addressRequest.safeParse(fields);
+  if (parsed.success) {
+    const { lang: _, ...address } = parsed.data;
+    return address;
+  }
+  throw new AppError("invalid", "Check the address", addressFieldTexts(parsed.error, langParam.parse(fields.lang)));
+}

@@ -1,0 +1,31 @@
+import { translator } from "@workshop/domain/i18n/core.ts";
+import { customOrderFormErrors } from "@workshop/domain/i18n/form-errors.ts";
+import { customOrderRequest } from "@workshop/domain/shop-api/custom-orders.ts";
+import { formTakenAnswer } from "@workshop/domain/shop-api/forms.ts";
+import type { FastifyPluginAsync } from "fastify";
+import { AppError } from "#server/errors.ts";
+import { checkedForm } from "#server/http/shop-form.ts";
+import { methodNotAllowed } from "#server/plugins/json-api.ts";
+import { photoUnusable, submitCustomOrder } from "./submit.ts";
+
+/** The custom hat request as the storefront sends it (`/api/shop/custom-orders`, packages/domain/src/shop-api/custom-orders.ts). */
+export const customOrdersShopRoutes: FastifyPluginAsync = async (app) => {
+  /**
+   * POST /api/shop/custom-orders {…the form's fields, referenceImages, lang} (public, rate-limited:
+   * customOrders): stored with status NEW, its photos taken, the mails queued → 201 {ok: true}; a
+   * wrong field → 400 with its message in `lang`, a photo already used, expired or unknown under
+   * `referenceImages` (nothing stored).
+   */
+  app.post("/api/shop/custom-orders", async (request, reply) => {
+    const { lang, ...order } = checkedForm(request, customOrderRequest, customOrderFormErrors, "Check the request");
+    try {
+      await submitCustomOrder(order, lang);
+    } catch (error) {
+      if (error instanceof AppError && error.message === photoUnusable)
+        throw new AppError("invalid", photoUnusable, { referenceImages: translator(customOrderFormErrors, lang)("photo") });
+      throw error;
+    }
+    return reply.code(201).send(formTakenAnswer.parse({ ok: true }));
+  });
+  app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: "/api/shop/custom-orders", handler: methodNotAllowed("POST") });
+};

@@ -1,0 +1,21 @@
+import { contactFormErrors } from "@workshop/domain/i18n/form-errors.ts";
+import { contactRequest } from "@workshop/domain/shop-api/contact.ts";
+import { formTakenAnswer } from "@workshop/domain/shop-api/forms.ts";
+import type { FastifyPluginAsync } from "fastify";
+import { checkedForm } from "#server/http/shop-form.ts";
+import { methodNotAllowed } from "#server/plugins/json-api.ts";
+import { saveContactMessage } from "./contact.ts";
+
+/** The contact form as the storefront sends it (`/api/shop/contact`, packages/domain/src/shop-api/contact.ts). */
+export const messagesShopRoutes: FastifyPluginAsync = async (app) => {
+  /**
+   * POST /api/shop/contact {name, email, subject, message, lang} (public, rate-limited: contact):
+   * stored for the inbox, the shop's copy mailed → 201 {ok: true}; a wrong field → 400 with its message in `lang`.
+   */
+  app.post("/api/shop/contact", async (request, reply) => {
+    const { lang, ...message } = checkedForm(request, contactRequest, contactFormErrors, "Check the message");
+    await saveContactMessage(message, lang);
+    return reply.code(201).send(formTakenAnswer.parse({ ok: true }));
+  });
+  app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: "/api/shop/contact", handler: methodNotAllowed("POST") });
+};

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { langParam } from "../api-requests.ts";
+import { providerStatuses } from "../payment-record.ts";
+import { shopOrder } from "./orders.ts";
+import { nextAnswer, paymentIdsQuery } from "./payments.ts";
+
+/**
+ * The pages that show a placed order (`/api/shop/…`): the checkout's last pages, for the browser
+ * that placed it (its checkout cookie), and the order's private page, for whoever holds its link.
+ * Dates and the hat's name in the language asked for (`?lang=ru`); what the customer may do now
+ * (pay, pay in the workshop) as the API judged it.
+ */
+
+/** ?orderId=&paymentId=&lang= of the checkout's last pages. */
+export const placedOrderQuery = paymentIdsQuery.extend({ lang: langParam });
+
+/** ?lang= of the order's private page. */
+export const orderPageQuery = z.object({ lang: langParam });
+
+/** What the success page says happened (SPEC 2.7): a test payment, paid, cash awaited in the workshop, or still processing. */
+export const successOutcomes = ["paid", "test", "processing", "cash"] as const;
+export type SuccessOutcome = (typeof successOutcomes)[number];
+
+/**
+ * GET /api/shop/checkout/success?orderId=&paymentId=&lang=: the order just placed from this browser
+ * and the payment the address names, or `{next}` (the failed page, for a payment that failed while
+ * the order is unpaid). 404 for an order that is not this browser's.
+ */
+export const successPageAnswer = z.union([
+  nextAnswer,
+  z.object({
+    order: shopOrder,
+    outcome: z.enum(successOutcomes),
+    /** The payment the address named: its id, method and the provider's answer; null without one. */
+    payment: z.object({ id: z.string(), methodCode: z.string(), status: z.enum(providerStatuses) }).nullable(),
+    /** The payment could not be read just now (the page says so, and shows the order). */
+    paymentUnavailable: z.boolean(),
+    /** A cash order that waits for its prepayment in the workshop: the page says how to pay it. */
+    cashDue: z.boolean(),
+  }),
+]);
+
+/** GET /api/shop/checkout/complete?orderId=&lang=: a finished order placed from this browser, in full (404 otherwise). */
+export const completePageAnswer = z.object({ order: shopOrder, cashDue: z.boolean() });
+
+/**
+ * GET /api/shop/orders/:token?lang=: the order's private page (404 for an unknown token, counted
+ * against the caller's unknown links).
+ */
+export const orderPageAnswer = z.object({
+  order: shopOrder,
+  /** Every change of its status, oldest first, `at` written as the order's dates. */
+  history: z.array(z.object({ id: z.number().int(), at: z.string(), status: z.string(), paymentStatus: z.string() })),
+  /**
+   * 'Pay now' is offered (POST /api/shop/orders/:token/pay): after a failed payment (`again`), for
+   * a custom hat's balance (`balance`), or while a payment is still open (`pending`). Null: nothing
+   * to pay online now.
+   */
+  payNow: z.enum(["again", "balance", "pending"]).nullable(),
+  /** A cash order that waits for its prepayment in the workshop: the page says how to pay it. */
+  cashDue: z.boolean(),
+});
+
+/**
+ * POST /api/shop/orders/:token/pay: this browser takes the order to the payment step (the checkout
+ * cookie comes with the answer). 404 for an unknown token, 409 for an order with nothing to pay.
+ */
+export const payOrderAnswer = z.object({ next: z.literal("/checkout/payment") });
