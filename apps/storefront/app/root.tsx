@@ -35,6 +35,9 @@ export const middleware: Route.MiddlewareFunction[] = [languageHome, pageCache];
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   pathLocale(args.currentUrl.pathname) !== pathLocale(args.nextUrl.pathname) || (!withinOnePage(args) && args.defaultShouldRevalidate);
 
+/** A page that ends at the root's error page keeps its error's headers (a 429's or 503's Retry-After). */
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { paymentsSandbox } = await shopSettings(request);
   return { locale: localeOf(request), origin: storefrontConfig().publicUrl, demo: paymentsSandbox };

@@ -11,7 +11,7 @@ import type { FastifyPluginAsync } from "fastify";
  * API counts the customer, not the storefront, and believes the header only from a trusted proxy
  * (its TRUST_PROXY).
  */
-export const forwardedPrefixes = ["/api", "/media", "/_sandbox/xendit"] as const;
+const forwardedPrefixes = ["/api", "/media", "/_sandbox/xendit"] as const;
 
 export const apiProxy: FastifyPluginAsync<{ apiUrl: string }> = async (app, { apiUrl }) => {
   for (const prefix of forwardedPrefixes) {

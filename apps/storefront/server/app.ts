@@ -16,7 +16,7 @@ import { reactRouter } from "./react-router.ts";
 import { staticFiles } from "./static-files.ts";
 
 /** The storefront's own folder (apps/storefront), wherever the process was started from. */
-export const storefrontRoot = path.resolve(import.meta.dirname, "..");
+const storefrontRoot = path.resolve(import.meta.dirname, "..");
 
 type Options = {
   dev: boolean;

@@ -1,4 +1,5 @@
 import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
+import { baliAddress } from "@workshop/testing/sample-orders.ts";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
@@ -9,13 +10,12 @@ import { startPayment } from "#server/payments/payment-requests.ts";
 import { xendit } from "#server/payments/xendit/connection.ts";
 import { cookieOf } from "#test-support/cookies.ts";
 import { jakartaAddress, usePaymentsHarness } from "#test-support/payments-harness.ts";
-import { baliAddress } from "#test-support/sample-orders.ts";
 import { startCheckout } from "./session.ts";
 
 const { h, control, placeOnline, settled } = usePaymentsHarness(jakartaAddress);
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildApp({ dev: false, pages: false, logger: false });
+  app = await buildApp({ dev: false, logger: false });
 });
 afterAll(() => app?.close());
 

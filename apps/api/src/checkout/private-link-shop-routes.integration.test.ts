@@ -1,3 +1,4 @@
+import { baliAddress } from "@workshop/testing/sample-orders.ts";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
@@ -6,12 +7,11 @@ import { withdrawQuote, writeQuote } from "#server/custom-orders/quotes.ts";
 import { seedProducts } from "#server/db/seed/products.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
 import { jakartaAddress, usePaymentsHarness } from "#test-support/payments-harness.ts";
-import { baliAddress } from "#test-support/sample-orders.ts";
 
 const { h, placeOnline } = usePaymentsHarness(jakartaAddress);
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildApp({ dev: false, pages: false, logger: false });
+  app = await buildApp({ dev: false, logger: false });
 });
 afterAll(() => app?.close());
 

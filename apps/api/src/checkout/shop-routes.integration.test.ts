@@ -1,9 +1,9 @@
 import { centsToIdr } from "@workshop/domain/money.ts";
 import { addressStepAnswer, confirmationAnswer, deliveryStepAnswer, paymentStepAnswer } from "@workshop/domain/shop-api/checkout.ts";
+import { baliAddress, newYorkAddress } from "@workshop/testing/sample-orders.ts";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedCatalogIfEmpty } from "#server/db/seed.ts";
-import { baliAddress, newYorkAddress } from "#test-support/sample-orders.ts";
 import { startTestApp, type TestApp } from "#test-support/test-app.ts";
 
 // Read by the first config() call, which comes after these lines.

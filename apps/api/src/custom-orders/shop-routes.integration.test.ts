@@ -1,9 +1,9 @@
+import { customRequest } from "@workshop/testing/custom-request.ts";
+import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customRequest } from "#test-support/custom-request.ts";
 import { useTempStorage } from "#test-support/temp-storage.ts";
 import { startTestApp, type TestApp } from "#test-support/test-app.ts";
-import { sampleJpeg } from "#test-support/test-images.ts";
 import { storeReferencePhotos } from "./reference-photos.ts";
 
 // Read by the first config() call, which comes after these lines.
