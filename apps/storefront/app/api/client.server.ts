@@ -61,7 +61,7 @@ export async function apiCall<T>(request: Request, path: string, { method = "GET
       redirect: "manual",
     });
   } catch (error) {
-    console.error(`API ${method} ${path.split("?")[0]}: ${error instanceof Error ? error.message : error}`);
+    console.error(`API ${method} ${logged(path)}: ${error instanceof Error ? error.message : error}`);
     throw unavailable(request);
   }
   const cookies = response.headers.getSetCookie();
@@ -69,7 +69,7 @@ export async function apiCall<T>(request: Request, path: string, { method = "GET
   if (response.status === 429)
     throw data(languageOf(request), { status: 429, headers: { "Retry-After": response.headers.get("Retry-After") ?? "60" } });
   if (response.status >= 500 || json === undefined) {
-    console.error(`API ${method} ${path.split("?")[0]}: ${response.status}`);
+    console.error(`API ${method} ${logged(path)}: ${response.status}`);
     throw unavailable(request);
   }
   if (!response.ok) {
@@ -78,11 +78,14 @@ export async function apiCall<T>(request: Request, path: string, { method = "GET
   }
   const parsed = answer.safeParse(json);
   if (!parsed.success) {
-    console.error(`API ${method} ${path.split("?")[0]}: the answer does not match its schema`, parsed.error.issues.slice(0, 3));
+    console.error(`API ${method} ${logged(path)}: the answer does not match its schema`, parsed.error.issues.slice(0, 3));
     throw unavailable(request);
   }
   return { data: parsed.data, cookies };
 }
+
+/** A path as a log line may show it: no query, and a private link's token replaced by its name. */
+const logged = (path: string) => path.split("?")[0]!.replace(/\/(orders|quotes)\/[^/]+/i, "/$1/:token");
 
 /** apiCall for a read whose cookies do not matter: the data alone. */
 export async function apiGet<T>(request: Request, path: string, answer: z.ZodType<T>): Promise<T> {
