@@ -1,5 +1,4 @@
 import path from "node:path";
-import { makeScene } from "@workshop/api/bench/ai-scenes.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, useBrowser } from "./browser.ts";
 import { signIn } from "./support/staff.ts";
@@ -7,6 +6,12 @@ import { photoRows, productPhotos, saveButton, studioPanel } from "./support/stu
 import { type Person, type StudioShop, startStudioShop } from "./support/studio-shop.ts";
 
 const browser = useBrowser();
+
+/** The first photo of a product, as JPEG bytes, from the API's public product endpoint. */
+async function shopPhoto(apiURL: string, id: number): Promise<Buffer> {
+  const product = (await (await fetch(`${apiURL}/api/products/${id}`)).json()) as { images: string[] };
+  return Buffer.from(await (await fetch(product.images[0]!)).arrayBuffer());
+}
 
 /**
  * The panel on an API with no image model configured: the default local engine (the real
@@ -39,10 +44,11 @@ describe("the AI studio photos panel with the local engine", () => {
       const panel = studioPanel(page);
       await panel.waitFor();
 
-      const scenes = [await makeScene(2, 1, "wood", 1200, 900, 5), await makeScene(7, 2, "leaves", 1200, 900, 6)];
+      // Two of the shop's own photos, as the API serves them (the engine's quality on busy scenes is the bench's).
+      const scenes = await Promise.all([2, 7].map((id) => shopPhoto(shop.apiURL, id)));
       await panel
         .getByLabel("Загрузить фото-образцы")
-        .setInputFiles(scenes.map((scene, i) => ({ name: `workshop-${i + 1}.jpg`, mimeType: "image/jpeg", buffer: scene.photo })));
+        .setInputFiles(scenes.map((photo, i) => ({ name: `workshop-${i + 1}.jpg`, mimeType: "image/jpeg", buffer: photo })));
       await panel.getByText("Выбрано: 2").waitFor({ timeout: 60_000 });
       await panel.getByLabel("Длинная сторона, px").fill("1080");
       // Every answer of the panel's 3-second poll, to check the progress it was shown.

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { type SeedreamSimulator, startSeedreamSimulator } from "@workshop/api/simulators/seedream/index.ts";
+import { type SeedreamSimulator, startSeedreamSimulator } from "@workshop/testing/seedream/index.ts";
 import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,6 @@
 import type { EnhanceStatus } from "@workshop/domain/ai-studio.ts";
 import { productSchema } from "@workshop/domain/validation/product.ts";
+import { type SeedreamSimulator, startSeedreamSimulator } from "@workshop/testing/seedream/index.ts";
 import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
@@ -12,7 +13,6 @@ import type { DatabaseHandle } from "#server/db/client.ts";
 import { startJobs, stopJobs } from "#server/jobs/index.ts";
 import { storage } from "#server/media/storage.ts";
 import { uploadPhotos } from "#server/media/uploads.ts";
-import { type SeedreamSimulator, startSeedreamSimulator } from "#simulators/seedream/index.ts";
 import { sampleProduct } from "#test-support/sample-product.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { installEngine } from "./engines.ts";

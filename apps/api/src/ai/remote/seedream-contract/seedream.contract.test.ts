@@ -6,11 +6,11 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type SeedreamSimulator, startSeedreamSimulator } from "@workshop/testing/seedream/index.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EngineInput } from "#server/ai/engine.ts";
 import { createRemoteEngine } from "#server/ai/remote/engine.ts";
-import { type SeedreamSimulator, startSeedreamSimulator } from "../index.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: fixtures are documented JSON, read field by field in the assertions
 type Json = Record<string, any>;
