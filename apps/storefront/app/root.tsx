@@ -13,7 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import { shopSettings } from "./api/shop-settings.server";
 import { DemoBanner } from "./components/DemoBanner";
-import { ErrorPage } from "./components/ErrorPage";
+import { ErrorPage, errorKindOf } from "./components/ErrorPage";
 import { NavigationStatus } from "./components/NavigationStatus";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
@@ -84,6 +84,5 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status !== 404 && status !== 429 && status !== 503 && import.meta.env.DEV) console.error(error);
-  const kind = status === 404 ? "notFound" : status === 429 ? "tooMany" : status === 503 ? "unavailable" : "error";
-  return <ErrorPage kind={kind} />;
+  return <ErrorPage kind={errorKindOf(status)} />;
 }

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { ErrorPage } from "#app/components/ErrorPage.tsx";
+import { ErrorPage, errorKindOf } from "#app/components/ErrorPage.tsx";
 
 /**
  * Pages found by an unguessable token in their URL (an order, a quote): the token is the key, so the
@@ -38,5 +38,5 @@ export function tokenSegment(token: string | undefined): string | null {
 export function SecretLinkError() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage kind={status === 404 ? "notFound" : status === 429 ? "tooMany" : "error"} />;
+  return <ErrorPage kind={errorKindOf(status)} />;
 }

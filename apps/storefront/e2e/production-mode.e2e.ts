@@ -13,9 +13,10 @@ beforeAll(async () => {
     XENDIT_SECRET_KEY: "xnd_configured_for_this_test",
     XENDIT_CALLBACK_TOKEN: "callback-token-configured-for-this-test",
     PUBLIC_URL: "https://shop.example.com",
+    SESSION_SECRET: "production-mode-test-session-secret-0123456789",
   });
 });
-afterAll(() => shop.remove());
+afterAll(() => shop?.remove());
 
 describe("payments in production mode", () => {
   it("shows no demo banner", async () => {

@@ -26,6 +26,15 @@ export const apiProxy: FastifyPluginAsync<{ apiUrl: string }> = async (app, { ap
           const { "x-forwarded-for": _sent, "x-shop-client-ip": _forged, ...rest } = headers;
           return { ...rest, "x-forwarded-for": request.ip, "x-forwarded-proto": request.protocol };
         },
+        // reply-from closes the customer's connection whenever the API answers before the whole body
+        // has arrived (a refused upload). The API itself reads the rest and throws it away, so that a
+        // browser still sending reads the answer; the connection closes only where the API closes it
+        // (a 413), as it would without the hop.
+        onResponse: (_request, reply, res) => {
+          if ((res as unknown as { headers: Record<string, string | undefined> }).headers.connection !== "close")
+            reply.header("connection", "keep-alive");
+          return reply.send(res.stream);
+        },
         // An API that cannot be reached or does not answer in time: a JSON 503 the browser code shows as "try again".
         onError: (reply, { error }) => {
           reply.log.warn({ err: error }, "API not reached");

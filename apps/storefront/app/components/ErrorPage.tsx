@@ -3,8 +3,14 @@ import { common } from "#app/i18n/common.ts";
 import { useT } from "#app/i18n/core.ts";
 import { Link } from "./localized";
 
+type ErrorKind = "notFound" | "tooMany" | "error" | "unavailable";
+
+/** Which designed page an error's status gets: 404, 429 and 503 their own, anything else the 500 page. */
+export const errorKindOf = (status: number): ErrorKind =>
+  status === 404 ? "notFound" : status === 429 ? "tooMany" : status === 503 ? "unavailable" : "error";
+
 /** The designed 404, 429, 500 and 503 pages. Never shows a stack trace. */
-export function ErrorPage({ kind }: { kind: "notFound" | "tooMany" | "error" | "unavailable" }) {
+export function ErrorPage({ kind }: { kind: ErrorKind }) {
   const t = useT(common);
   if (kind === "tooMany") return <TooManyRequests />;
   if (kind === "unavailable") return <Unavailable />;

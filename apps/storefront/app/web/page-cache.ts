@@ -27,6 +27,15 @@ export function publicPageHeaders(): HeadersInit {
   return { "Cache-Control": seconds > 0 ? `public, max-age=0, s-maxage=${seconds}` : "no-cache", Vary: "Cookie, Accept-Language" };
 }
 
+/** A page's headers function: the public page's, or on its error page its error's (a 429's or 503's Retry-After). */
+export const publicPage = ({ errorHeaders }: { errorHeaders?: Headers }): HeadersInit => errorHeaders ?? publicPageHeaders();
+
+/** A page that is one browser's own (its checkout, its payment): never kept by any cache, its error's Retry-After kept. */
+export const privatePage = ({ errorHeaders }: { errorHeaders?: Headers }): HeadersInit => {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  return { "Cache-Control": "private, no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
+};
+
 function sharedMaxAge(cacheControl: string | null): number {
   const match = cacheControl?.match(/(?:^|,)\s*s-maxage=(\d+)/);
   return match ? Number(match[1]) : 0;

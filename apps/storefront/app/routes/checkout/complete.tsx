@@ -9,6 +9,7 @@ import { OrderInfoNotFound, OrderPageLink, OrderSummary, StatusBadge } from "#ap
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { orders } from "#app/i18n/orders.ts";
 import { localeOf } from "#app/web/locale.ts";
+import { privatePage } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/complete";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return [{ title: loaderData?.order ? t("complete.title") : t("notFound.title") }, { name: "robots", content: "noindex" }];
 };
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = privatePage;
 
 /** A finished order placed from this browser (?order_id=…), in full. */
 export async function loader({ request }: Route.LoaderArgs) {

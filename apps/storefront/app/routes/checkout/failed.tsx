@@ -4,6 +4,7 @@ import { paymentQuery } from "#app/api/payment-query.server.ts";
 import { type FailedLookup, FailedPayment } from "#app/components/payment/FailedPayment.tsx";
 import { metaLocale, translator } from "#app/i18n/core.ts";
 import { payments } from "#app/i18n/payments.ts";
+import { privatePage } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/failed";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = privatePage;
 
 /**
  * GET /checkout/failed?payment_id=…&order_id=…&error=…: a payment that did not go through. The

@@ -7,6 +7,7 @@ import { InstructionsNotAvailable } from "#app/components/payment/PaymentNotices
 import { metaLocale, translator, useLocale } from "#app/i18n/core.ts";
 import { payments } from "#app/i18n/payments.ts";
 import { redirectIn } from "#app/web/locale.ts";
+import { privatePage } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/payment-instructions";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return [{ title: loaderData ? t("instructions.meta") : t("instructions.notAvailable.title") }, { name: "robots", content: "noindex" }];
 };
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = privatePage;
 
 /**
  * GET /checkout/payment-instructions?order_id=…&payment_id=…: how to pay a bank transfer, a store

@@ -5,7 +5,7 @@ import { data, isRouteErrorResponse, redirectDocument, useNavigation, useRouteEr
 import { ApiRefusal, apiCall, apiGet } from "#app/api/client.server.ts";
 import { CheckoutLayout } from "#app/components/checkout/CheckoutLayout.tsx";
 import { CheckoutSummary } from "#app/components/checkout/CheckoutSummary.tsx";
-import { ErrorPage } from "#app/components/ErrorPage.tsx";
+import { ErrorPage, errorKindOf } from "#app/components/ErrorPage.tsx";
 import { Form, Link } from "#app/components/localized.tsx";
 import { PaymentLogoImage } from "#app/components/PaymentLogo.tsx";
 import { checkout } from "#app/i18n/checkout.ts";
@@ -28,7 +28,7 @@ export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage kind={status === 404 ? "notFound" : status === 429 ? "tooMany" : "error"} />;
+  return <ErrorPage kind={errorKindOf(status)} />;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

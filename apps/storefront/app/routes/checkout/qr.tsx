@@ -6,6 +6,7 @@ import { QrPayment } from "#app/components/payment/QrPayment.tsx";
 import { metaLocale, translator } from "#app/i18n/core.ts";
 import { payments } from "#app/i18n/payments.ts";
 import { redirectIn } from "#app/web/locale.ts";
+import { privatePage } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/qr";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return [{ title: loaderData?.qrImageUrl === null ? t("qr.notAvailable.title") : t("qr.meta") }, { name: "robots", content: "noindex" }];
 };
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = privatePage;
 
 /**
  * GET /checkout/qr?order_id=…&payment_id=…: a QRIS payment of an order placed from this browser.

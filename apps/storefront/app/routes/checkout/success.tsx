@@ -12,6 +12,7 @@ import { metaLocale, translator, useLocale, useT } from "#app/i18n/core.ts";
 import { orders } from "#app/i18n/orders.ts";
 import { payments } from "#app/i18n/payments.ts";
 import { localeOf, redirectIn } from "#app/web/locale.ts";
+import { privatePage } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/success";
 
 const titles = {
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return [{ title }, { name: "robots", content: "noindex" }];
 };
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: Route.HeadersFunction = privatePage;
 
 /**
  * The order just placed from this browser (?order_id=…), and with ?payment_id=… that payment, as

@@ -5,7 +5,7 @@ import { ProductPhoto } from "#app/components/ProductPhoto.tsx";
 import { pageMeta } from "#app/components/page-meta.ts";
 import { about } from "#app/i18n/about.ts";
 import { useT } from "#app/i18n/core.ts";
-import { publicPageHeaders } from "#app/web/page-cache.ts";
+import { publicPage } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = pageMeta(about, "/about");
@@ -24,7 +24,7 @@ const gallery = [
 
 const eyebrow = "text-sm font-semibold uppercase tracking-[0.2em] text-clay-700";
 
-export const headers: Route.HeadersFunction = () => publicPageHeaders();
+export const headers: Route.HeadersFunction = publicPage;
 
 export default function About() {
   const t = useT(about);

@@ -18,14 +18,14 @@ import { common } from "#app/i18n/common.ts";
 import { contact } from "#app/i18n/contact.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
 import { localeOf } from "#app/web/locale.ts";
-import { publicPageHeaders } from "#app/web/page-cache.ts";
+import { publicPage } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = pageMeta(contact, "/contact");
 
 type ActionResult = { ok: true } | { ok: false; errors: FieldMessages<ContactField>; values: Record<string, string>; failed?: boolean };
 
-export const headers: Route.HeadersFunction = () => publicPageHeaders();
+export const headers: Route.HeadersFunction = publicPage;
 
 /** Sends the message to the API (POST /api/shop/contact), which stores it for the shop's inbox; works without JavaScript. */
 export async function action({ request }: Route.ActionArgs) {

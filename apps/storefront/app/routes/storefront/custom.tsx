@@ -18,7 +18,7 @@ import { useHydrated } from "#app/components/useHydrated.ts";
 import { translator, useLocale, useT } from "#app/i18n/core.ts";
 import { custom } from "#app/i18n/custom.ts";
 import { localeOf } from "#app/web/locale.ts";
-import { publicPageHeaders } from "#app/web/page-cache.ts";
+import { publicPage } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/custom";
 
 export const meta: Route.MetaFunction = pageMeta(custom, "/custom");
@@ -27,7 +27,7 @@ type ActionResult =
   | { ok: true; at: number }
   | { ok: false; errors: FieldMessages<CustomOrderField>; values: Record<string, string>; failure?: "photo" | "later" };
 
-export const headers: Route.HeadersFunction = () => publicPageHeaders();
+export const headers: Route.HeadersFunction = publicPage;
 
 /**
  * Sends the request to the API (POST /api/shop/custom-orders), which stores it and mails it; works

@@ -5,7 +5,7 @@ import { Link } from "#app/components/localized.tsx";
 import { pageMeta } from "#app/components/page-meta.ts";
 import { useT } from "#app/i18n/core.ts";
 import { faq } from "#app/i18n/faq.ts";
-import { publicPageHeaders } from "#app/web/page-cache.ts";
+import { publicPage } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/faq";
 
 export const meta: Route.MetaFunction = pageMeta(faq, "/faq");
@@ -98,7 +98,7 @@ const deliveryFacts = {
 
 const textLink = "font-semibold text-clay-700 underline decoration-clay-700/40 underline-offset-4 hover:decoration-clay-700";
 
-export const headers: Route.HeadersFunction = () => publicPageHeaders();
+export const headers: Route.HeadersFunction = publicPage;
 
 export default function Faq() {
   const t = useT(faq);

@@ -13,12 +13,12 @@ import { common } from "#app/i18n/common.ts";
 import { useT } from "#app/i18n/core.ts";
 import { home } from "#app/i18n/home.ts";
 import { localeOf } from "#app/web/locale.ts";
-import { publicPageHeaders } from "#app/web/page-cache.ts";
+import { publicPage } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = pageMeta(home, "/");
 
-export const headers: Route.HeadersFunction = () => publicPageHeaders();
+export const headers: Route.HeadersFunction = publicPage;
 
 /** Two calls at once: the featured hats, awaited, and the social strip, not awaited (the page streams without it). */
 export async function loader({ request }: Route.LoaderArgs) {

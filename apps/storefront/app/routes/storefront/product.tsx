@@ -8,13 +8,13 @@ import { nextAnswer } from "@workshop/domain/shop-api/checkout.ts";
 import { useState } from "react";
 import { data, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
 import { ApiRefusal, apiCall, apiGetOr404, relayHeaders } from "#app/api/client.server.ts";
-import { ErrorPage } from "#app/components/ErrorPage.tsx";
+import { ErrorPage, errorKindOf } from "#app/components/ErrorPage.tsx";
 import { Gallery } from "#app/components/Gallery.tsx";
 import { Form, Link, useLocalePath } from "#app/components/localized.tsx";
 import { catalog } from "#app/i18n/catalog.ts";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { localeOf, redirectIn } from "#app/web/locale.ts";
-import { publicPageHeaders } from "#app/web/page-cache.ts";
+import { publicPage } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/product";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   ];
 };
 
-export const headers: Route.HeadersFunction = () => publicPageHeaders();
+export const headers: Route.HeadersFunction = publicPage;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   // Only a well-formed id reaches the API: anything else is this page's 404 without a call.
@@ -180,8 +180,7 @@ export function ErrorBoundary() {
   const t = useT(catalog);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // Order Now refused past the client's limit (the API's 429) is the shop's 'too many requests'.
-  if (status === 429) return <ErrorPage kind="tooMany" />;
-  if (status !== 404) return <ErrorPage kind="error" />;
+  if (status !== 404) return <ErrorPage kind={errorKindOf(status)} />;
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <title>{t("product.notFound")}</title>

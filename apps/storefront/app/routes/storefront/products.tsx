@@ -12,7 +12,7 @@ import { useHydrated } from "#app/components/useHydrated.ts";
 import { catalog } from "#app/i18n/catalog.ts";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { localeOf } from "#app/web/locale.ts";
-import { publicPageHeaders } from "#app/web/page-cache.ts";
+import { publicPage } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return seoTags({ title, description: t("list.metaDescription"), path: "/products", origin, locale });
 };
 
-export const headers: Route.HeadersFunction = () => publicPageHeaders();
+export const headers: Route.HeadersFunction = publicPage;
 
 /**
  * The list as the API reads the page's query: the list's keys only, each part passed on as it came

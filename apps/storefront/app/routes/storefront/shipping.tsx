@@ -6,7 +6,7 @@ import { pageMeta } from "#app/components/page-meta.ts";
 import { useT } from "#app/i18n/core.ts";
 import { shipping } from "#app/i18n/shipping.ts";
 import { visit } from "#app/i18n/visit.ts";
-import { publicPageHeaders } from "#app/web/page-cache.ts";
+import { publicPage } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/shipping";
 
 export const meta: Route.MetaFunction = pageMeta(shipping, "/shipping");
@@ -31,7 +31,7 @@ const h2 = "text-2xl font-semibold sm:text-3xl";
 const body = "max-w-3xl leading-relaxed text-ink-700";
 const textLink = "font-semibold text-clay-700 underline decoration-clay-700/40 underline-offset-4 hover:decoration-clay-700";
 
-export const headers: Route.HeadersFunction = () => publicPageHeaders();
+export const headers: Route.HeadersFunction = publicPage;
 
 export default function Shipping() {
   const t = useT(shipping);

@@ -6,7 +6,7 @@ import { pageMeta } from "#app/components/page-meta.ts";
 import { VisitInfo } from "#app/components/VisitInfo.tsx";
 import { useT } from "#app/i18n/core.ts";
 import { showroom } from "#app/i18n/showroom.ts";
-import { publicPageHeaders } from "#app/web/page-cache.ts";
+import { publicPage } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/showroom";
 
 export const meta: Route.MetaFunction = pageMeta(showroom, "/showroom");
@@ -30,7 +30,7 @@ const CheckIcon = () => (
   </svg>
 );
 
-export const headers: Route.HeadersFunction = () => publicPageHeaders();
+export const headers: Route.HeadersFunction = publicPage;
 
 export default function Showroom() {
   const t = useT(showroom);
