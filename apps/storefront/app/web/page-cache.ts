@@ -22,7 +22,7 @@ const entries = new Map<string, Entry>();
 let keptAt: number | null = null;
 
 /** Headers of a page that is the same for every visitor of one language. */
-export function publicPageHeaders(): HeadersInit {
+function publicPageHeaders(): HeadersInit {
   const seconds = storefrontConfig().PAGE_CACHE_SECONDS;
   return { "Cache-Control": seconds > 0 ? `public, max-age=0, s-maxage=${seconds}` : "no-cache", Vary: "Cookie, Accept-Language" };
 }
