@@ -1,12 +1,6 @@
-import { randomUUID } from "node:crypto";
-import fastifyCompress from "@fastify/compress";
-import { closeConnectionsWhenClosing } from "@workshop/http/closing.ts";
-import { compressionOptions } from "@workshop/http/compression.ts";
-import { answerError, refuse } from "@workshop/http/refusals.ts";
-import { loggerOptions, OneLinePerRequest } from "@workshop/http/request-log.ts";
 import { sandboxSecurityHeaders, securityHeaders } from "@workshop/http/security-headers.ts";
-import { routable, trustProxy } from "@workshop/http/server-options.ts";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { webServer } from "@workshop/http/web-server.ts";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { config } from "#server/config.ts";
 import { healthRoutes } from "#server/health/routes.ts";
 import { staffOrigins } from "#server/http/same-origin.ts";
@@ -28,21 +22,7 @@ type Options = {
  */
 export async function buildApp({ dev, logger }: Options): Promise<FastifyInstance> {
   const c = config();
-  const app = Fastify({
-    logger: logger ?? loggerOptions(c.LOG_LEVEL),
-    logController: new OneLinePerRequest(),
-    genReqId: () => randomUUID(),
-    trustProxy: trustProxy(c.TRUST_PROXY),
-    // A page's address may be long (filters, a private link); React Router judges it, not the router.
-    routerOptions: { maxParamLength: 2_000 },
-    rewriteUrl: routable,
-  });
-  app.decorateRequest("cspNonce", "");
-  closeConnectionsWhenClosing(app);
-  app.setErrorHandler(answerError);
-  app.setNotFoundHandler((request, reply) => refuse(request, reply, { status: 404, error: "Not found" }));
-
-  await app.register(fastifyCompress, compressionOptions);
+  const app = await webServer({ logLevel: c.LOG_LEVEL, logger, trustProxy: c.TRUST_PROXY });
 
   // The shop's own pages, the staff console (ADMIN_URL) and the other sites listed in CORS_ORIGINS.
   await app.register(cors, { origins: [...staffOrigins(c), ...c.CORS_ORIGINS] });

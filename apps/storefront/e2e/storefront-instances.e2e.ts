@@ -3,6 +3,7 @@ import { scratchPostgresDatabase } from "@workshop/testing/shop-database.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffSession, staffWrite, testOwner } from "#e2e/support/admin.ts";
 import { type RunningShop, startShop, startStorefront } from "#e2e/support/start-shop.ts";
+import { within } from "#e2e/support/within.ts";
 
 /**
  * Two storefront processes on one API on PostgreSQL, each keeping whole pages for a minute: a
@@ -31,18 +32,6 @@ afterAll(async () => {
   await shop?.remove();
   await scratch?.drop();
 });
-
-/** Asks every 50 ms (without waiting for the answer before) until `seen`; ms after `since` when the first request that saw it was sent. */
-async function within(ms: number, since: number, seen: () => Promise<boolean>): Promise<number> {
-  const probes: Promise<number>[] = [];
-  let found = false;
-  for (let asked = performance.now() - since; asked < ms && !found; asked = performance.now() - since) {
-    const sentAt = asked;
-    probes.push(seen().then((ok) => ((found ||= ok) && ok ? sentAt : Number.POSITIVE_INFINITY)));
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return Math.min(...(await Promise.all(probes)));
-}
 
 const text = async (url: string) => (await fetch(url)).text();
 

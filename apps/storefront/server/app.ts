@@ -1,13 +1,7 @@
-import { randomUUID } from "node:crypto";
 import path from "node:path";
-import fastifyCompress from "@fastify/compress";
-import { closeConnectionsWhenClosing } from "@workshop/http/closing.ts";
-import { compressionOptions } from "@workshop/http/compression.ts";
-import { answerError, refuse } from "@workshop/http/refusals.ts";
-import { loggerOptions, OneLinePerRequest } from "@workshop/http/request-log.ts";
 import { securityHeaders } from "@workshop/http/security-headers.ts";
-import { routable, trustProxy } from "@workshop/http/server-options.ts";
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
+import { webServer } from "@workshop/http/web-server.ts";
+import type { FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from "fastify";
 import type { ServerBuild } from "react-router";
 import { storefrontConfig } from "#app/config.server.ts";
 import { apiProxy } from "./api-proxy.ts";
@@ -33,20 +27,7 @@ type Options = {
  */
 export async function buildStorefront({ dev, root = storefrontRoot, logger }: Options): Promise<FastifyInstance> {
   const c = storefrontConfig();
-  const app = Fastify({
-    logger: logger ?? loggerOptions(c.LOG_LEVEL),
-    logController: new OneLinePerRequest(),
-    genReqId: () => randomUUID(),
-    trustProxy: trustProxy(c.TRUST_PROXY),
-    // A page's address may be long (filters, a private link); React Router judges it, not the router.
-    routerOptions: { maxParamLength: 2_000 },
-    rewriteUrl: routable,
-  });
-  app.decorateRequest("cspNonce", "");
-  closeConnectionsWhenClosing(app);
-  app.setErrorHandler(answerError);
-  app.setNotFoundHandler((request, reply) => refuse(request, reply, { status: 404, error: "Not found" }));
-  await app.register(fastifyCompress, compressionOptions);
+  const app = await webServer({ logLevel: c.LOG_LEVEL, logger, trustProxy: c.TRUST_PROXY });
 
   app.get("/healthz", async (_request, reply) => reply.header("Cache-Control", "no-store").send({ status: "ok" }));
   await app.register(apiProxy, { apiUrl: c.apiUrl });

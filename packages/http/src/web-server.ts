@@ -1,0 +1,39 @@
+import { randomUUID } from "node:crypto";
+import fastifyCompress from "@fastify/compress";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { closeConnectionsWhenClosing } from "./closing.ts";
+import { compressionOptions } from "./compression.ts";
+import { answerError, refuse } from "./refusals.ts";
+import { loggerOptions, OneLinePerRequest } from "./request-log.ts";
+import { routable, trustProxy } from "./server-options.ts";
+
+type Options = {
+  /** LOG_LEVEL, unless `logger` says where log lines go (tests read them). */
+  logLevel: string;
+  logger?: FastifyServerOptions["logger"] | undefined;
+  /** TRUST_PROXY: which proxies may name the client (server-options.ts). */
+  trustProxy: string;
+};
+
+/**
+ * A Fastify server as the API and the storefront both start one: a log line per request, the client's
+ * address behind trusted proxies only, addresses routed as sent, connections closed while stopping,
+ * one error mapper and 404, compressed answers. Each adds its own routes.
+ */
+export async function webServer(options: Options): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(options.logLevel),
+    logController: new OneLinePerRequest(),
+    genReqId: () => randomUUID(),
+    trustProxy: trustProxy(options.trustProxy),
+    // A page's address may be long (filters, a private link); React Router judges it, not the router.
+    routerOptions: { maxParamLength: 2_000 },
+    rewriteUrl: routable,
+  });
+  app.decorateRequest("cspNonce", "");
+  closeConnectionsWhenClosing(app);
+  app.setErrorHandler(answerError);
+  app.setNotFoundHandler((request, reply) => refuse(request, reply, { status: 404, error: "Not found" }));
+  await app.register(fastifyCompress, compressionOptions);
+  return app;
+}
