@@ -95,7 +95,7 @@ describe("the AI studio photos panel with the local engine", () => {
         )
         .toBe(true);
       const storefront = await browser.open({ width: 390 });
-      await storefront.goto(`${shop.apiURL}/ru/products/3`);
+      await storefront.goto(`${shop.shopURL}/ru/products/3`);
       await expect.poll(() => storefront.locator(`img[src*="${stem}"], source[srcset*="${stem}"]`).count()).toBeGreaterThan(0);
     },
     2 * MODEL_WAIT,

@@ -125,7 +125,7 @@ describe("the AI studio photos panel in the console", () => {
     // The shop's product page shows the studio photo once the product is saved.
     await expect.poll(async () => (await shopImages(1)).some((url) => url.includes(stem)), { timeout: 15_000 }).toBe(true);
     const storefront = await browser.open();
-    await storefront.goto(`${shop.apiURL}/products/1`);
+    await storefront.goto(`${shop.shopURL}/products/1`);
     await expect.poll(() => storefront.locator(`img[src*="${stem}"], source[srcset*="${stem}"]`).count()).toBeGreaterThan(0);
 
     // Leaving the page loses nothing: the job and its results' states are listed on the product.

@@ -6,6 +6,7 @@ export { expectAccessible } from "@workshop/testing/accessibility.ts";
 
 export const consoleURL = () => inject("consoleURL");
 export const apiURL = () => inject("apiURL");
+export const shopURL = () => inject("shopURL");
 
 /** One Chromium per test file; `open` gives a fresh context (cookies, width, language) on the console. */
 export function useBrowser(origin: () => string = consoleURL) {

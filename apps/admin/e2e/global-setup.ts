@@ -7,6 +7,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     consoleURL: string;
     apiURL: string;
+    shopURL: string;
     staffToken: string;
   }
 }
@@ -14,8 +15,8 @@ declare module "vitest" {
 const repositoryRoot = path.resolve(import.meta.dirname, "../../..");
 
 /**
- * Builds the console (and what the API serves), then starts the API and the console each on its
- * own origin, as `npm start` does: the console on one port, the API on another.
+ * Builds the console and the storefront, then starts the API, the console and the storefront each
+ * on its own origin, as `npm start` does.
  */
 export default async function setup(project: TestProject) {
   execFileSync("npx", ["turbo", "run", "build", "--filter=@workshop/admin", "--filter=@workshop/storefront", "--output-logs=errors-only"], {
@@ -23,9 +24,10 @@ export default async function setup(project: TestProject) {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, NODE_ENV: "production", TURBO_TELEMETRY_DISABLED: "1" },
   });
-  const { apiURL, consoleURL, staffToken, stop } = await startConsolePair();
+  const { apiURL, consoleURL, shopURL, staffToken, stop } = await startConsolePair();
   project.provide("consoleURL", consoleURL);
   project.provide("apiURL", apiURL);
+  project.provide("shopURL", shopURL);
   project.provide("staffToken", staffToken);
   return stop;
 }

@@ -1,7 +1,7 @@
 import { customRequest } from "@workshop/testing/custom-request.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { apiURL, consoleURL, expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";
+import { apiURL, consoleURL, expectAccessible, scrollsSideways, shopURL, useBrowser } from "./browser.ts";
 import { newStaffMember, placeCashOrder } from "./support/orders.ts";
 import { signIn, testOwner } from "./support/staff.ts";
 
@@ -31,7 +31,7 @@ async function depositPaidOrder(customer: Page): Promise<{ id: string; orderNumb
   const mail = request.mails.find((m) => m.template === "custom-quote")!;
   const link = new URL(mail.text.match(/https?:\/\/[^\s"<]+\/quotes\/[A-Za-z0-9_-]{32}/)![0]).pathname;
 
-  await customer.goto(`${apiURL()}${link}`);
+  await customer.goto(`${shopURL()}${link}`);
   await customer.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   await customer.getByRole("button", { name: "Accept and pay the deposit" }).click();
   await customer.waitForURL(/\/checkout\/shipping$/);

@@ -5,7 +5,7 @@ import { CSRF_HEADER, sessionAnswer } from "@workshop/domain/staff-api.ts";
 import { orderPayload } from "@workshop/testing/sample-orders.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { apiURL, consoleURL, expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";
+import { apiURL, consoleURL, expectAccessible, scrollsSideways, shopURL, useBrowser } from "./browser.ts";
 import { signIn, testOwner } from "./support/staff.ts";
 
 /**
@@ -27,7 +27,7 @@ async function sampleRecords() {
   expect(placed.status).toBe(201);
   const { id: orderId } = (await placed.json()) as { id: string };
   const contact = new URLSearchParams({ name: "Ana", email: "ana@example.com", subject: "A hat for a wedding", message: "Hello" });
-  expect((await fetch(`${apiURL()}/contact`, { method: "POST", body: contact, redirect: "manual" })).status).toBe(200);
+  expect((await fetch(`${shopURL()}/contact`, { method: "POST", body: contact, redirect: "manual" })).status).toBe(200);
   const inbox = (await (await fetch(`${apiURL()}/api/admin/inbox?size=50`, { headers: staffHeaders() })).json()) as {
     rows: { id: number; subject: string }[];
   };

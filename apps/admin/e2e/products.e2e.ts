@@ -4,7 +4,7 @@ import { orderPayload } from "@workshop/testing/sample-orders.ts";
 import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { apiURL, consoleURL, expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";
+import { apiURL, consoleURL, expectAccessible, scrollsSideways, shopURL, useBrowser } from "./browser.ts";
 import { noisyPng } from "./support/images.ts";
 import { signIn, testOwner } from "./support/staff.ts";
 
@@ -148,7 +148,7 @@ describe("products in the console", () => {
     const stems = chosen.map((key) => key.replace(/\.[a-z]+$/, ""));
     expect(en.images.map((url: string) => stems.findIndex((s) => url.includes(s)))).toEqual([0, 1, 2]);
     // The shop's page shows the photos in that order.
-    const html = await (await fetch(`${apiURL()}/products/${id}`)).text();
+    const html = await (await fetch(`${shopURL()}/products/${id}`)).text();
     const at = stems.map((s) => html.indexOf(s));
     expect(at.every((i) => i > 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
@@ -311,17 +311,17 @@ describe("products in the console", () => {
     const page = await browser.open();
     await signIn(page, consoleURL(), testOwner, `/admin/products/${id}`);
     await page.getByText("This product was never ordered").waitFor();
-    expect((await fetch(`${apiURL()}/products/${id}`)).status).toBe(200);
+    expect((await fetch(`${shopURL()}/products/${id}`)).status).toBe(200);
     await page.getByRole("button", { name: "Hide from the shop" }).click();
     await page.getByRole("heading", { name: "Hide this product?" }).waitFor();
     await expectAccessible(page);
     await page.getByRole("button", { name: "Yes, hide it" }).click();
     await expect.poll(() => page.getByRole("status").textContent()).toContain("The product is hidden");
-    expect((await fetch(`${apiURL()}/products/${id}`)).status).toBe(404);
+    expect((await fetch(`${shopURL()}/products/${id}`)).status).toBe(404);
     expect((await fetch(`${apiURL()}/api/products/${id}`)).status).toBe(404);
     await page.getByRole("button", { name: "Show in the shop again" }).click();
     await expect.poll(() => page.getByRole("status").textContent()).toContain("The product shows in the shop again.");
-    expect((await fetch(`${apiURL()}/products/${id}`)).status).toBe(200);
+    expect((await fetch(`${shopURL()}/products/${id}`)).status).toBe(200);
 
     await page.getByRole("button", { name: "Delete product" }).click();
     await page.getByRole("heading", { name: "Delete this product?" }).waitFor();

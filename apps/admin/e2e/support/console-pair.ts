@@ -7,12 +7,19 @@ import { testOwner } from "./staff.ts";
 
 export type Person = { email: string; password: string; name: string; role: "owner" | "staff"; locale: "en" | "ru" };
 
-/** `log`: what the API has printed so far. */
-export type ConsolePair = { apiURL: string; consoleURL: string; staffToken: string; readonly log: string; stop: () => Promise<void> };
+/** `log`: what the API has printed so far; `shopURL`: the storefront, where the shop's pages are. */
+export type ConsolePair = {
+  apiURL: string;
+  consoleURL: string;
+  shopURL: string;
+  staffToken: string;
+  readonly log: string;
+  stop: () => Promise<void>;
+};
 
 /**
- * Starts the API and the console (already built) each on its own origin, as `npm start` does, on an
- * empty data folder of their own, with the test owner and `people`, added as the console adds
+ * Starts the API, the console and the storefront (both already built) each on its own origin, as
+ * `npm start` does, on an empty data folder of their own, with the test owner and `people`, added as the console adds
  * staff. `env` adds to or overrides the API's.
  */
 export async function startConsolePair({
@@ -23,9 +30,10 @@ export async function startConsolePair({
   people?: Person[];
 } = {}): Promise<ConsolePair> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "console-e2e-"));
-  const [apiPort, consolePort] = await freePorts(2);
+  const [apiPort, consolePort, shopPort] = await freePorts(3);
   const apiURL = `http://127.0.0.1:${apiPort}`;
   const consoleURL = `http://127.0.0.1:${consolePort}`;
+  const shopURL = `http://127.0.0.1:${shopPort}`;
   const staffToken = `console-e2e-${Date.now()}-token`;
   // The API's process, started by its path: an app never imports another app.
   const api = await startNodeProcess(path.resolve(import.meta.dirname, "../../../api/src/main.ts"), {
@@ -34,7 +42,7 @@ export async function startConsolePair({
       NODE_ENV: "production",
       API_PORT: String(apiPort),
       HOST: "127.0.0.1",
-      PUBLIC_URL: apiURL,
+      PUBLIC_URL: shopURL,
       API_URL: apiURL,
       ADMIN_URL: consoleURL,
       DATA_DIR: dataDir,
@@ -55,16 +63,23 @@ export async function startConsolePair({
     env: { NODE_ENV: "production", ADMIN_PORT: String(consolePort), HOST: "127.0.0.1", API_URL: apiURL },
     ready: "Staff console running at",
   });
+  // The shop's pages, where the tests see what staff changed; by its path: an app never imports another.
+  const shop = await startNodeProcess(path.resolve(import.meta.dirname, "../../../storefront/server/main.ts"), {
+    name: "Storefront",
+    env: { NODE_ENV: "production", PORT: String(shopPort), HOST: "127.0.0.1", PUBLIC_URL: shopURL, API_URL: apiURL, LOG_LEVEL: "warn" },
+    ready: "Shop running at",
+  });
   if (people) await addPeople(apiURL, consoleURL, people);
   return {
     apiURL,
     consoleURL,
+    shopURL,
     staffToken,
     get log() {
       return api.log;
     },
     async stop() {
-      await Promise.all([consoleApp.stop(), api.stop()]);
+      await Promise.all([consoleApp.stop(), shop.stop(), api.stop()]);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
