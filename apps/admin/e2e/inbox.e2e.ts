@@ -1,13 +1,13 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiURL, consoleURL, expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";
+import { consoleURL, expectAccessible, scrollsSideways, shopURL, useBrowser } from "./browser.ts";
 import { signIn, testOwner } from "./support/staff.ts";
 
 const browser = useBrowser();
 
 /** A visitor's message through the shop's contact form (its page's action, as the old inbox test sends it). */
 async function sendContact(path: "/contact" | "/ru/contact", fields: { name: string; email: string; subject: string; message: string }) {
-  const answer = await fetch(`${apiURL()}${path}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
+  const answer = await fetch(`${shopURL()}${path}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
   if (answer.status !== 200) throw new Error(`Contact message refused: ${answer.status}`);
 }
 
