@@ -41,6 +41,10 @@ export async function buildApp({ dev, logger }: Options): Promise<FastifyInstanc
   closeConnectionsWhenClosing(app);
   app.setErrorHandler(answerError);
   app.setNotFoundHandler((request, reply) => refuse(request, reply, { status: 404, error: "Not found" }));
+  if (c.BENCH_TIMING === "1")
+    app.addHook("onSend", async (_request, reply) => {
+      reply.header("Server-Timing", `app;dur=${reply.elapsedTime.toFixed(2)}`);
+    });
 
   await app.register(fastifyCompress, compressionOptions);
 

@@ -1,6 +1,7 @@
 import { pathLocale } from "@workshop/domain/locale.ts";
 import { errorAnswer } from "@workshop/domain/staff-api.ts";
 import { clientIpOf } from "@workshop/http/client-ip.ts";
+import { loggedPath } from "@workshop/http/logged-path.ts";
 import { data } from "react-router";
 import type { z } from "zod";
 import { storefrontConfig } from "#app/config.server.ts";
@@ -51,6 +52,7 @@ export async function apiCall<T>(request: Request, path: string, { method = "GET
   const client = clientIpOf(request);
   if (client) headers.set("x-forwarded-for", client);
   if (body !== undefined) headers.set("content-type", "application/json");
+  const started = performance.now();
   let response: Response;
   try {
     response = await fetch(`${storefrontConfig().apiUrl}${path}`, {
@@ -81,8 +83,24 @@ export async function apiCall<T>(request: Request, path: string, { method = "GET
     console.error(`API ${method} ${path.split("?")[0]}: the answer does not match its schema`, parsed.error.issues.slice(0, 3));
     throw unavailable(request);
   }
+  if (storefrontConfig().BENCH_TIMING === "1") logCallTime(method, path, started, response);
   return { data: parsed.data, cookies };
 }
+
+/**
+ * BENCH_TIMING=1: one line per answered call, for `npm run bench`: when it was sent (`t`, ms since
+ * this process started), how long the page waited for it (`ms`, from sending it to its answer read
+ * and checked) and how long the API says it worked on it (`apiMs`, its Server-Timing `app;dur`).
+ * The rest is the hop itself: both ends' HTTP work, the JSON read and checked here, and any wait
+ * for this process's event loop.
+ */
+function logCallTime(method: string, path: string, started: number, response: Response) {
+  const apiMs = Number(/(?:^|,)\s*app;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1] ?? Number.NaN);
+  const ms = performance.now() - started;
+  console.log(JSON.stringify({ apiCall: `${method} ${loggedPath(path)}`, t: round(started), ms: round(ms), apiMs: round(apiMs) }));
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** apiCall for a read whose cookies do not matter: the data alone. */
 export async function apiGet<T>(request: Request, path: string, answer: z.ZodType<T>): Promise<T> {
