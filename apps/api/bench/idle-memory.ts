@@ -2,8 +2,8 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { memoryOf } from "@workshop/testing/process-memory.ts";
 import pg from "pg";
-import { memoryOf } from "./process-memory.ts";
 
 type Start = (command: string[], env: NodeJS.ProcessEnv, ready: string) => Promise<ChildProcess>;
 
