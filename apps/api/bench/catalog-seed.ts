@@ -6,7 +6,7 @@ import pg from "pg";
  * storefront meets with a catalogue of 20,000 products. One statement for the products, one for
  * their photos.
  */
-export function seedProductsSql(count: number): string {
+function seedProductsSql(count: number): string {
   return `
 insert into products (id, name, description, price_cents, material, color, crown_style, brim_size, sizes, is_new,
   is_featured, in_stock, translations, created_at, updated_at)
