@@ -3,9 +3,9 @@ import { apiHopFigures } from "./api-hop.ts";
 import { catalogFigures } from "./catalog.ts";
 import { checkoutPageFigures } from "./checkout-pages.ts";
 import { idleMemoryFigures } from "./idle-memory.ts";
-import { fmt, measure, printVerdicts, SECONDS } from "./load.ts";
+import { printVerdicts, SECONDS } from "./load.ts";
 import { pageFigures } from "./pages.ts";
-import { buildFloor, buildShop, type Database, PGLITE, startFloor } from "./shop.ts";
+import { buildFloor, buildShop, type Database, PGLITE } from "./shop.ts";
 
 /**
  * npm run bench (in apps/storefront, and from the top folder after the console's and the API's):
@@ -36,7 +36,7 @@ async function main() {
     await checkoutPageFigures(PGLITE);
     await onPostgres("checkout pages", checkoutPageFigures);
   }
-  if (runs("catalog")) await catalogFigures(POSTGRES_SERVER, SECONDS, await floorRps());
+  if (runs("catalog")) await catalogFigures(POSTGRES_SERVER, SECONDS);
   if (runs("memory")) await idleMemoryFigures(POSTGRES_SERVER);
   printVerdicts();
 }
@@ -52,18 +52,6 @@ async function onPostgres(what: string, run: (database: Database) => Promise<voi
     await run({ DATABASE_URL: database.url, label: "PostgreSQL" });
   } finally {
     await database.drop();
-  }
-}
-
-/** The floor's requests per second at 16 connections, measured now (each comparison against a floor of the same minutes). */
-async function floorRps(): Promise<number> {
-  const floor = await startFloor();
-  try {
-    const f = await measure({ url: `${floor.origin}/` }, 16);
-    console.log(`\nfloor (minimal React Router page), 16 connections: ${fmt(f)}`);
-    return f.rps;
-  } finally {
-    await floor.process.stop();
   }
 }
 
