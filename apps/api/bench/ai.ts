@@ -1,6 +1,4 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import sharp, { type OverlayOptions } from "sharp";
@@ -11,8 +9,7 @@ import type { ModelSize } from "#server/ai/local/model.ts";
 import { composeStudio } from "#server/ai/local/studio.ts";
 import { DEFAULT_LOCAL_THREADS } from "#server/config.ts";
 import { benchScenes, type Scene } from "./ai-scenes.ts";
-
-type Start = (command: string[], env: NodeJS.ProcessEnv, ready: string) => Promise<ChildProcess>;
+import { PGLITE, startApi } from "./api.ts";
 
 const GOALS = { meanIou: 0.93, worstIou: 0.85, warmSeconds: 8, coldSeconds: 15, p99Ratio: 2 };
 const CONNECTIONS = 8;
@@ -42,9 +39,10 @@ function job(scenes: Scene[], onProgress: EngineInput["onProgress"] = () => {}):
 /**
  * The local engine on the shop's own test set: cut-out quality (IoU against the true masks), a
  * contact sheet to look at, seconds per 1600 px photo cold and warm, the child's peak memory, and
- * the product page's p99 while a job runs against idle, in the same run.
+ * the p99 of the API's read behind the product page (GET /api/shop/products/1) while a job runs
+ * against idle, in the same run.
  */
-export async function aiFigures(start: Start, port: number, seconds: number) {
+export async function aiFigures(seconds: number) {
   console.log(`\nlocal AI engine (IS-Net ${MODEL}, ${THREADS} thread${THREADS === 1 ? "" : "s"})`);
   const scenes = await benchScenes();
   let engine: LocalEngine = createLocalEngine({ threads: THREADS, model: MODEL });
@@ -87,15 +85,11 @@ export async function aiFigures(start: Start, port: number, seconds: number) {
     console.log(`  engine process peak memory (RSS): ${memory ? (memory.peakRss / 2 ** 20).toFixed(0) : "?"} MB`);
     console.log(`  contact sheet (source, cut-out, studio photo per row): ${SHEET}`);
 
-    // The product page, idle and while a job runs (a fresh engine: the job includes loading the model).
-    const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-ai-"));
-    const shop = await start(
-      ["src/main.ts"],
-      { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" },
-      "Shop running at",
-    );
+    // The API's read behind the product page, idle and while a job runs (a fresh engine: the job
+    // includes loading the model). The page itself adds the storefront's rendering, in its own process.
+    const api = await startApi(PGLITE);
     try {
-      const url = `http://127.0.0.1:${port}/products/1`;
+      const url = `${api.origin}/api/shop/products/1?lang=en`;
       await autocannon({ url, connections: CONNECTIONS, duration: 2 });
       const idle = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
       engine = createLocalEngine({ threads: THREADS, model: MODEL });
@@ -109,7 +103,7 @@ export async function aiFigures(start: Start, port: number, seconds: number) {
       running = false;
       await busy;
       const ratio = loaded.latency.p99 / Math.max(1, idle.latency.p99);
-      console.log(`\n  GET /products/1, ${CONNECTIONS} connections, ${seconds} s:`);
+      console.log(`\n  GET /api/shop/products/1 (the product page's call), ${CONNECTIONS} connections, ${seconds} s:`);
       console.log(
         `    idle            ${idle.requests.average.toFixed(0).padStart(6)} req/s   p50 ${idle.latency.p50} ms   p99 ${idle.latency.p99} ms`,
       );
@@ -118,9 +112,7 @@ export async function aiFigures(start: Start, port: number, seconds: number) {
       );
       console.log(`    p99 ratio ${ratio.toFixed(2)} (goal <= ${GOALS.p99Ratio}) ${verdict(ratio <= GOALS.p99Ratio)}`);
     } finally {
-      shop.kill("SIGTERM");
-      await new Promise((r) => shop.once("exit", r));
-      rmSync(dataDir, { recursive: true, force: true });
+      await api.stop();
     }
   } finally {
     await engine.close();

@@ -1,10 +1,12 @@
+import pg from "pg";
+
 /**
  * SQL that adds `count` made-up products to a shop database whose catalogue is seeded, each with
  * the Russian texts, sizes and two photos of a seeded hat (the same files in storage): what the
  * storefront meets with a catalogue of 20,000 products. One statement for the products, one for
  * their photos.
  */
-export function seedProductsSql(count: number): string {
+function seedProductsSql(count: number): string {
   return `
 insert into products (id, name, description, price_cents, material, color, crown_style, brim_size, sizes, is_new,
   is_featured, in_stock, translations, created_at, updated_at)
@@ -32,4 +34,32 @@ from products p
 join product_images img on img.product_id = 1 + (p.id % 24) and img.position < 2
 where p.id > 24;
 `;
+}
+
+/**
+ * Adds `count` made-up products to the shop's PostgreSQL database at `databaseUrl` (migrated and
+ * seeded by the API), then does what autovacuum would do to a table that old; answers how many
+ * products the catalogue then has.
+ */
+export async function seedCatalog(databaseUrl: string, count: number): Promise<number> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query(seedProductsSql(count));
+    await db.query("vacuum analyze");
+    const { rows } = await db.query<{ n: number }>("select count(*)::int as n from products");
+    return rows[0]!.n;
+  } finally {
+    await db.end();
+  }
+}
+
+// node bench/catalog-seed.ts DATABASE_URL COUNT: the same from another app's bench, as a process of the API's.
+if (import.meta.main) {
+  const [databaseUrl, count] = process.argv.slice(2);
+  if (!databaseUrl || !Number.isInteger(Number(count))) {
+    console.error("usage: node bench/catalog-seed.ts DATABASE_URL COUNT");
+    process.exit(2);
+  }
+  console.log(`The catalogue has ${await seedCatalog(databaseUrl, Number(count))} products.`);
 }

@@ -1,11 +1,7 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
+import { memoryOf } from "@workshop/testing/process-memory.ts";
 import sharp from "sharp";
-import { memoryOf } from "./process-memory.ts";
-
-type Start = (command: string[], env: NodeJS.ProcessEnv, ready: string) => Promise<ChildProcess>;
+import { PGLITE, startApi } from "./api.ts";
 
 /**
  * Uploads sent at once: one address's allowance (RATE_LIMIT_REFERENCE_PHOTOS, 10 per 10 minutes),
@@ -13,12 +9,14 @@ type Start = (command: string[], env: NodeJS.ProcessEnv, ready: string) => Promi
  */
 const REQUESTS = 10;
 const PHOTOS_PER_REQUEST = 3;
-/** Connections asking for the product page meanwhile, each one request after another. */
+/** Connections asking for the product page's read (GET /api/shop/products/1) meanwhile, each one request after another. */
 const PAGE_CONNECTIONS = 4;
-/** The shop's resident memory may not pass this during a flood: it idles at about 0.7 GB. */
+/** The API's resident memory may not pass this during a flood: it idles at about 0.6 GB on PGlite. */
 const PEAK_RSS_BOUND_MB = 1536;
 
 const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
+/** What the product page asks of the API. */
+const PRODUCT_READ = "/api/shop/products/1?lang=en";
 
 /**
  * A photo-like progressive JPEG of side × side pixels: a smooth gradient with grain, in 1000 px
@@ -40,7 +38,7 @@ async function progressiveJpeg(side: number, quality: number, seed: number): Pro
     .toBuffer();
 }
 
-/** Watches the shop's memory from now on: the kernel's peak is reset, and RSS is also sampled every 20 ms. */
+/** Watches the API's memory from now on: the kernel's peak is reset, and RSS is also sampled every 20 ms. */
 function watchMemory(pid: number) {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, "5");
@@ -82,9 +80,9 @@ function percentiles(latencies: number[]) {
 
 type Flood = { seconds: number; statuses: Map<number, number>; peakMb: number; page: ReturnType<typeof percentiles> };
 
-/** REQUESTS uploads of the photos at once to POST /api/custom-orders/uploads, the product page asked meanwhile. */
+/** REQUESTS uploads of the photos at once to POST /api/custom-orders/uploads, the product page's read asked meanwhile. */
 async function flood(origin: string, pid: number, photos: Buffer[]): Promise<Flood> {
-  const stopPage = pageLoop(`${origin}/products/1`);
+  const stopPage = pageLoop(origin + PRODUCT_READ);
   const stopMemory = watchMemory(pid);
   const t = performance.now();
   const answers = await Promise.all(
@@ -109,37 +107,33 @@ async function flood(origin: string, pid: number, photos: Buffer[]): Promise<Flo
 /**
  * BENCH_ONLY=decode: ten reference uploads at once, three progressive JPEGs each: 7000 × 7000
  * (49 MP, about 2 MB each: under the staff's 50 MP, over the public 25 MP), then 5000 × 5000
- * (25 MP, the largest a reference photo may be). For each flood: how long until every answer, the
- * shop's peak memory, and the product page's p50/p99 meanwhile against the same page idle, in the
- * same run.
+ * (25 MP, the largest a reference photo may be), to the API, which decodes them. For each flood:
+ * how long until every answer, the API's peak memory, and the p50/p99 of the product page's read
+ * (its call to the API; the page adds the storefront's rendering in its own process) meanwhile
+ * against the same read idle, in the same run.
  */
-export async function decodeFigures(start: Start, port: number, seconds: number) {
+export async function decodeFigures(seconds: number) {
   console.log(`\nreference photo decoding: ${REQUESTS} requests at once, ${PHOTOS_PER_REQUEST} progressive JPEGs each`);
   const floods = [
     { label: "7000 × 7000 (49 MP)", photos: await Promise.all([1, 2, 3].map((seed) => progressiveJpeg(7000, 50, seed))) },
     { label: "5000 × 5000 (25 MP)", photos: await Promise.all([1, 2, 3].map((seed) => progressiveJpeg(5000, 70, seed))) },
   ];
-  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-decode-"));
-  const shop = await start(
-    ["src/main.ts"],
-    // Behind a proxy on loopback as far as the shop knows: each upload names its own client.
-    { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", TRUST_PROXY: "loopback" },
-    "Shop running at",
-  );
+  // Behind a proxy on loopback (the storefront) as far as the API knows: each upload names its own client.
+  const api = await startApi(PGLITE, { TRUST_PROXY: "loopback" });
   try {
-    const origin = `http://127.0.0.1:${port}`;
-    const pid = shop.pid!;
-    const warm = pageLoop(`${origin}/products/1`);
+    const origin = api.origin;
+    const pid = api.process.child.pid!;
+    const warm = pageLoop(origin + PRODUCT_READ);
     await new Promise((r) => setTimeout(r, 2000));
     await warm();
     const idleRss = memoryOf(pid).rss;
-    const stopIdle = pageLoop(`${origin}/products/1`);
+    const stopIdle = pageLoop(origin + PRODUCT_READ);
     await new Promise((r) => setTimeout(r, seconds * 1000));
     const idle = percentiles(await stopIdle());
     const ms = (v: number) => `${v.toFixed(1).padStart(6)} ms`;
-    console.log(`\n  GET /products/1 on ${PAGE_CONNECTIONS} connections, one request after another on each`);
+    console.log(`\n  GET ${PRODUCT_READ} on ${PAGE_CONNECTIONS} connections, one request after another on each`);
     console.log(
-      `    idle, ${seconds} s:  p50 ${ms(idle.p50)}   p99 ${ms(idle.p99)}   (${idle.n} requests); shop RSS ${idleRss.toFixed(0)} MB`,
+      `    idle, ${seconds} s:  p50 ${ms(idle.p50)}   p99 ${ms(idle.p99)}   (${idle.n} requests); API RSS ${idleRss.toFixed(0)} MB`,
     );
     let peak = 0;
     for (const { label, photos } of floods) {
@@ -150,14 +144,12 @@ export async function decodeFigures(start: Start, port: number, seconds: number)
       const times = (v: number, base: number) => `${(v / Math.max(0.1, base)).toFixed(1)}× idle`;
       console.log(`\n  flood of ${label}, ${mb} MB each: every answer after ${f.seconds.toFixed(1)} s (${answers})`);
       console.log(
-        `    page meanwhile:  p50 ${ms(f.page.p50)} (${times(f.page.p50, idle.p50)})   p99 ${ms(f.page.p99)} (${times(f.page.p99, idle.p99)})   (${f.page.n} requests)`,
+        `    read meanwhile:  p50 ${ms(f.page.p50)} (${times(f.page.p50, idle.p50)})   p99 ${ms(f.page.p99)} (${times(f.page.p99, idle.p99)})   (${f.page.n} requests)`,
       );
-      console.log(`    shop peak RSS ${f.peakMb.toFixed(0)} MB, ${(f.peakMb - idleRss).toFixed(0)} MB over idle`);
+      console.log(`    API peak RSS ${f.peakMb.toFixed(0)} MB, ${(f.peakMb - idleRss).toFixed(0)} MB over idle`);
     }
-    console.log(`\n  shop peak RSS ${peak.toFixed(0)} MB (bound < ${PEAK_RSS_BOUND_MB} MB) ${verdict(peak < PEAK_RSS_BOUND_MB)}`);
+    console.log(`\n  API peak RSS ${peak.toFixed(0)} MB (bound < ${PEAK_RSS_BOUND_MB} MB) ${verdict(peak < PEAK_RSS_BOUND_MB)}`);
   } finally {
-    shop.kill("SIGTERM");
-    await new Promise((r) => shop.once("exit", r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await api.stop();
   }
 }

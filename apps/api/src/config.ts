@@ -105,6 +105,12 @@ const envSchema = z.object({
   /** How much the server logs, one JSON line per request at `info` (pino's levels; `silent` for none). */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
+   * `1` (npm run bench): every answer says how long the API took to make it, `Server-Timing:
+   * app;dur=<ms>`, from the request's arrival at Fastify to its answer being ready, so a caller can
+   * tell its wait apart from the API's own work. Off by default: a visitor has no use for it.
+   */
+  BENCH_TIMING: z.enum(["0", "1"]).default("0"),
+  /**
    * Other sites whose pages may call the API with the visitor's cookies (CORS), comma-separated
    * origins such as https://admin.example.com; the shop's own address always may.
    */

@@ -25,6 +25,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** How long a public page may be served from the page cache (0: never kept). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /**
+   * `1` (npm run bench): each call to the API prints a line with how long the page waited for it
+   * and how long the API said it worked on it (its Server-Timing, with its own BENCH_TIMING=1).
+   */
+  BENCH_TIMING: z.enum(["0", "1"]).default("0"),
 });
 
 export type StorefrontConfig = z.infer<typeof envSchema> & { publicUrl: string; apiUrl: string; adminUrl: string };

@@ -1,14 +1,5 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
-import { pathOf } from "./request-body.ts";
-
-/**
- * What a logged address may show: its path without the query (a query may carry a token), and a
- * private link's token (a customer's order, a custom hat's quote, on their pages and on the API's
- * endpoints that the pages call) replaced by its name.
- */
-export function loggedPath(url: string): string {
-  return pathOf(url).replace(/^((?:\/ru)?\/(?:api\/shop\/)?(?:orders|quotes)\/)[^/]+/i, "$1:token");
-}
+import { loggedPath } from "./logged-path.ts";
 
 /**
  * Fastify's logger (pino): one JSON object a line. Whatever else a line may carry, a secret never

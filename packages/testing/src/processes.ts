@@ -28,6 +28,20 @@ export async function freePort(): Promise<number> {
 /** `log`: what the process has printed so far; `stop` ends it with SIGTERM (once), as an orchestrator would. */
 export type RunningProcess = { child: ChildProcess; readonly log: string; stop: () => Promise<void> };
 
+type StartOptions = {
+  name: string;
+  env: Record<string, string>;
+  ready: string;
+  timeoutMs?: number;
+  /** The script's arguments. */
+  args?: string[];
+  /**
+   * false: once ready, what the process prints is read and dropped, not kept in `log` (a server
+   * under a benchmark's load prints a line per request); `child.stdout` can still be listened to.
+   */
+  keepLog?: boolean;
+};
+
 /**
  * Starts a Node script of the shop's (`node <script>`, on this Node) and waits until it prints
  * `ready`; fails with what it printed if it exits or takes longer than `timeoutMs` ("<name> exited
@@ -35,9 +49,9 @@ export type RunningProcess = { child: ChildProcess; readonly log: string; stop: 
  */
 export async function startNodeProcess(
   script: string,
-  { name, env, ready, timeoutMs = 90_000 }: { name: string; env: Record<string, string>; ready: string; timeoutMs?: number },
+  { name, env, ready, timeoutMs = 90_000, args = [], keepLog = true }: StartOptions,
 ): Promise<RunningProcess> {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), timeoutMs);
@@ -45,6 +59,10 @@ export async function startNodeProcess(
       output += chunk.toString();
       if (output.includes(ready)) {
         clearTimeout(timer);
+        if (!keepLog) {
+          child.stdout?.off("data", onData).resume();
+          child.stderr?.off("data", onData).resume();
+        }
         resolve();
       }
     };

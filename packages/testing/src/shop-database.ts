@@ -21,12 +21,16 @@ export async function queryStoppedShop<T>(dataDir: string, sql: string, params: 
 export const postgresServer = process.env.E2E_POSTGRES_URL ?? process.env.TEST_POSTGRES_SERVER ?? "postgres://postgres@127.0.0.1:5432";
 
 /**
- * A new, empty database on the PostgreSQL server, for shops that must share one; null when no
- * server answers (the test is then skipped). `drop` removes it, connections and all.
+ * A new, empty database on the PostgreSQL server (`server`, by default the tests' one), for shops
+ * that must share one; null when no server answers (the test is then skipped). `drop` removes it,
+ * connections and all.
  */
-export async function scratchPostgresDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
+export async function scratchPostgresDatabase(
+  prefix: string,
+  server = postgresServer,
+): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const name = `${prefix}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: `${postgresServer}/postgres`, connectionTimeoutMillis: 2_000 });
+  const admin = new pg.Client({ connectionString: `${server}/postgres`, connectionTimeoutMillis: 2_000 });
   try {
     await admin.connect();
     await admin.query(`create database ${name}`);
@@ -36,9 +40,9 @@ export async function scratchPostgresDatabase(prefix: string): Promise<{ url: st
     await admin.end().catch(() => {});
   }
   return {
-    url: `${postgresServer}/${name}`,
+    url: `${server}/${name}`,
     drop: async () => {
-      const client = new pg.Client({ connectionString: `${postgresServer}/postgres` });
+      const client = new pg.Client({ connectionString: `${server}/postgres` });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();

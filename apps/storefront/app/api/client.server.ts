@@ -1,6 +1,7 @@
 import { pathLocale } from "@workshop/domain/locale.ts";
 import { errorAnswer } from "@workshop/domain/staff-api.ts";
 import { clientIpOf } from "@workshop/http/client-ip.ts";
+import { loggedPath } from "@workshop/http/logged-path.ts";
 import { data } from "react-router";
 import type { z } from "zod";
 import { storefrontConfig } from "#app/config.server.ts";
@@ -43,7 +44,9 @@ const forwarded = ["cookie", "accept-language", "user-agent"] as const;
  * an API that cannot be reached, hangs, or fails (5xx) is the page's 503.
  */
 export async function apiCall<T>(request: Request, path: string, { method = "GET", body, answer }: Call<T>): Promise<Answered<T>> {
-  const headers = new Headers({ accept: "application/json" });
+  // Uncompressed: between two servers an answer of a few kilobytes is sent faster than it is
+  // gzipped, and both ends would pay the CPU (fetch asks for gzip unless told otherwise).
+  const headers = new Headers({ accept: "application/json", "accept-encoding": "identity" });
   for (const name of forwarded) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
@@ -51,6 +54,7 @@ export async function apiCall<T>(request: Request, path: string, { method = "GET
   const client = clientIpOf(request);
   if (client) headers.set("x-forwarded-for", client);
   if (body !== undefined) headers.set("content-type", "application/json");
+  const started = performance.now();
   let response: Response;
   try {
     response = await fetch(`${storefrontConfig().apiUrl}${path}`, {
@@ -61,7 +65,7 @@ export async function apiCall<T>(request: Request, path: string, { method = "GET
       redirect: "manual",
     });
   } catch (error) {
-    console.error(`API ${method} ${logged(path)}: ${error instanceof Error ? error.message : error}`);
+    console.error(`API ${method} ${loggedPath(path)}: ${error instanceof Error ? error.message : error}`);
     throw unavailable(request);
   }
   const cookies = response.headers.getSetCookie();
@@ -69,7 +73,7 @@ export async function apiCall<T>(request: Request, path: string, { method = "GET
   if (response.status === 429)
     throw data(languageOf(request), { status: 429, headers: { "Retry-After": response.headers.get("Retry-After") ?? "60" } });
   if (response.status >= 500 || json === undefined) {
-    console.error(`API ${method} ${logged(path)}: ${response.status}`);
+    console.error(`API ${method} ${loggedPath(path)}: ${response.status}`);
     throw unavailable(request);
   }
   if (!response.ok) {
@@ -78,14 +82,27 @@ export async function apiCall<T>(request: Request, path: string, { method = "GET
   }
   const parsed = answer.safeParse(json);
   if (!parsed.success) {
-    console.error(`API ${method} ${logged(path)}: the answer does not match its schema`, parsed.error.issues.slice(0, 3));
+    console.error(`API ${method} ${loggedPath(path)}: the answer does not match its schema`, parsed.error.issues.slice(0, 3));
     throw unavailable(request);
   }
+  if (storefrontConfig().BENCH_TIMING === "1") logCallTime(method, path, started, response);
   return { data: parsed.data, cookies };
 }
 
-/** A path as a log line may show it: no query, and a private link's token replaced by its name. */
-const logged = (path: string) => path.split("?")[0]!.replace(/\/(orders|quotes)\/[^/]+/i, "/$1/:token");
+/**
+ * BENCH_TIMING=1: one line per answered call, for `npm run bench`: when it was sent (`t`, ms since
+ * this process started), how long the page waited for it (`ms`, from sending it to its answer read
+ * and checked) and how long the API says it worked on it (`apiMs`, its Server-Timing `app;dur`).
+ * The rest is the hop itself: both ends' HTTP work, the JSON read and checked here, and any wait
+ * for this process's event loop.
+ */
+function logCallTime(method: string, path: string, started: number, response: Response) {
+  const apiMs = Number(/(?:^|,)\s*app;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1] ?? Number.NaN);
+  const ms = performance.now() - started;
+  console.log(JSON.stringify({ apiCall: `${method} ${loggedPath(path)}`, t: round(started), ms: round(ms), apiMs: round(apiMs) }));
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** apiCall for a read whose cookies do not matter: the data alone. */
 export async function apiGet<T>(request: Request, path: string, answer: z.ZodType<T>): Promise<T> {

@@ -1,0 +1,126 @@
+import { spawn } from "node:child_process";
+import { memoryOf } from "@workshop/testing/process-memory.ts";
+import { scratchPostgresDatabase } from "@workshop/testing/shop-database.ts";
+import { verdict } from "./load.ts";
+import { type Database, PGLITE, startConsole, startShop } from "./shop.ts";
+
+/** What a visitor's first minutes ask of the shop: its pages in both languages, the feed, the API. */
+const PAGES = [
+  "/",
+  "/products",
+  "/products/1",
+  "/products/5",
+  "/custom",
+  "/about",
+  "/contact",
+  "/ru/products",
+  "/api/products",
+  "/sitemap.xml",
+];
+const ROUNDS = 20;
+const SETTLE_MS = 10_000;
+/**
+ * The one process of the shop before the storefront had its own (the API and the pages together,
+ * measured by this bench on this machine): 666 MB on PGlite, 278 MB on PostgreSQL. The three
+ * processes together may take at most 30 % more.
+ */
+const SINGLE_PROCESS_MB = { PGlite: 666, PostgreSQL: 278 } as const;
+const ALLOWED_GROWTH = 0.3;
+
+/**
+ * The shop's resident memory at rest after its pages were each asked for 20 times through the
+ * storefront (and the console's first load as many times), on the embedded PGlite and on
+ * PostgreSQL: each of its three processes (the API, the storefront, the staff console's server)
+ * and their total, against the one process of the shop before the split.
+ */
+export async function idleMemoryFigures(postgresServer: string) {
+  console.log(
+    `\nidle memory (RSS) of the shop's three processes after ${ROUNDS} rounds of ${PAGES.length} pages and the console's first load, ${SETTLE_MS / 1000} s at rest`,
+  );
+  console.log(`  (an idle Node process running a .ts file takes ${(await bareNodeMb()).toFixed(0)} MB here: each process pays it once)`);
+  await report(PGLITE);
+  const database = await scratchPostgresDatabase("shop_bench_memory", postgresServer);
+  if (!database) {
+    console.log(`  PostgreSQL   skipped, no server at ${postgresServer} (set BENCH_POSTGRES_URL)`);
+    return;
+  }
+  try {
+    await report({ DATABASE_URL: database.url, label: "PostgreSQL" });
+  } finally {
+    await database.drop();
+  }
+}
+
+const mb = (v: number) => `${v.toFixed(0).padStart(4)} MB`;
+const percent = (v: number, base: number) => `${v >= base ? "+" : ""}${((v / base - 1) * 100).toFixed(0)} %`;
+
+async function report(database: Database) {
+  const { start, idle } = await measure(database);
+  const total = idle.api + idle.storefront + idle.console;
+  const before = SINGLE_PROCESS_MB[database.label as keyof typeof SINGLE_PROCESS_MB];
+  const bound = before * (1 + ALLOWED_GROWTH);
+  console.log(`\n  ${database.label}                  API   storefront   console     total`);
+  console.log(
+    `    just started         ${mb(start.api)}      ${mb(start.storefront)}   ${mb(start.console)}   ${mb(start.api + start.storefront + start.console)}`,
+  );
+  console.log(`    at rest after pages  ${mb(idle.api)}      ${mb(idle.storefront)}   ${mb(idle.console)}   ${mb(total)}`);
+  console.log(
+    `    against the one process before the split, ${before} MB: the API and the storefront ${mb(idle.api + idle.storefront)} (${percent(idle.api + idle.storefront, before)}); with the console, which was its own process then too, ${mb(total)} (${percent(total, before)})`,
+  );
+  const ok = total <= bound;
+  console.log(
+    `    target: the three processes within +${ALLOWED_GROWTH * 100} % of ${before} MB (${bound.toFixed(0)} MB): ${verdict(`idle memory on ${database.label}: the three processes <= ${bound.toFixed(0)} MB (${total.toFixed(0)} MB, ${percent(total, before)})`, ok)}`,
+  );
+}
+
+/** What any one more process costs here: Node running a .ts file that does nothing (the runtime and its type stripping). */
+async function bareNodeMb(): Promise<number> {
+  const child = spawn(
+    process.execPath,
+    ["--input-type=module-typescript", "-e", "const wait: number = 60_000; setTimeout(() => {}, wait);"],
+    {
+      stdio: "ignore",
+    },
+  );
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    return memoryOf(child.pid!).rss;
+  } finally {
+    child.kill();
+  }
+}
+
+/** The console's first load: its page, its settings and the files its page names. */
+async function consoleFiles(origin: string): Promise<string[]> {
+  const html = await (await fetch(`${origin}/`)).text();
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+  return ["/", "/config.json", ...files];
+}
+
+type Rss = { api: number; storefront: number; console: number };
+
+async function measure(database: Database): Promise<{ start: Rss; idle: Rss }> {
+  const shop = await startShop(database);
+  const staffConsole = await startConsole(shop.apiOrigin).catch(async (error: unknown) => {
+    await shop.stop();
+    throw error;
+  });
+  const rss = (): Rss => ({
+    api: memoryOf(shop.api.child.pid!).rss,
+    storefront: memoryOf(shop.storefront.child.pid!).rss,
+    console: memoryOf(staffConsole.process.child.pid!).rss,
+  });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const start = rss();
+    const consolePaths = await consoleFiles(staffConsole.origin);
+    const fetchAll = (origin: string, paths: string[]) => paths.map(async (page) => (await fetch(origin + page)).arrayBuffer());
+    for (let round = 0; round < ROUNDS; round++)
+      await Promise.all([...fetchAll(shop.origin, PAGES), ...fetchAll(staffConsole.origin, consolePaths)]);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    return { start, idle: rss() };
+  } finally {
+    await staffConsole.process.stop();
+    await shop.stop();
+  }
+}

@@ -1,0 +1,142 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePorts, type RunningProcess, startNodeProcess } from "@workshop/testing/processes.ts";
+
+/**
+ * The processes a bench of the storefront measures, each started by its file path as `npm start`
+ * starts it (an app never imports another app): the API, the storefront calling it, the staff
+ * console, and the floor (a minimal React Router page on the storefront's own HTTP stack).
+ */
+const repositoryRoot = path.resolve(import.meta.dirname, "../../..");
+const apiMain = path.join(repositoryRoot, "apps/api/src/main.ts");
+const storefrontMain = path.join(repositoryRoot, "apps/storefront/server/main.ts");
+const consoleServe = path.join(repositoryRoot, "apps/admin/serve.ts");
+const floorRoot = path.join(import.meta.dirname, "floor");
+const serveFloor = path.join(import.meta.dirname, "serve-floor.ts");
+/** The API's bench script that adds made-up products to a shop's PostgreSQL database (its own SQL). */
+const seedCatalogScript = path.join(repositoryRoot, "apps/api/bench/catalog-seed.ts");
+
+/** The bench is one client sending thousands of orders and forms: the shop's rate limits must not count it. */
+const BENCH_RATE_LIMITS = {
+  RATE_LIMIT_ORDERS: "100000000/60",
+  RATE_LIMIT_PAYMENTS: "100000000/60",
+  RATE_LIMIT_CONTACT: "100000000/60",
+  RATE_LIMIT_CUSTOM_ORDERS: "100000000/60",
+  RATE_LIMIT_WRITES: "100000000/60",
+  RATE_LIMIT_REFERENCE_PHOTOS: "100000000/60",
+};
+
+/** The storefront's (and, for the memory bench, the console's) production build through turbo, as `npm start` makes it. */
+export function buildShop({ withConsole = false } = {}) {
+  const filters = ["--filter=@workshop/storefront", ...(withConsole ? ["--filter=@workshop/admin"] : [])];
+  execFileSync("npx", ["turbo", "run", "build", ...filters, "--output-logs=errors-only"], {
+    cwd: repositoryRoot,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production", TURBO_TELEMETRY_DISABLED: "1" },
+  });
+}
+
+export function buildFloor() {
+  execFileSync("npx", ["react-router", "build", floorRoot], { stdio: "ignore" });
+}
+
+/** Where the shop keeps its data: a fresh folder, and PGlite in it (no `DATABASE_URL`) or a PostgreSQL database. */
+export type Database = { DATABASE_URL: string; label: string };
+export const PGLITE: Database = { DATABASE_URL: "", label: "PGlite" };
+
+export type Shop = {
+  /** The storefront, where the customer goes. */
+  origin: string;
+  /** The API's own origin. */
+  apiOrigin: string;
+  api: RunningProcess;
+  storefront: RunningProcess;
+  /** Stops the storefront, then the API, and removes the data folder. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * A shop as it runs in production, two processes: the API on its own port and database (a fresh
+ * DATA_DIR, and DATABASE_URL or PGlite in that folder), then the storefront with API_URL pointing
+ * at it. `api` and `storefront` are more settings for each (PAGE_CACHE_SECONDS, BENCH_TIMING…).
+ */
+export async function startShop(
+  database: Database,
+  { api = {}, storefront = {} }: { api?: Record<string, string>; storefront?: Record<string, string> } = {},
+): Promise<Shop> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
+  const [port, apiPort] = (await freePorts(2)) as [number, number];
+  const origin = `http://127.0.0.1:${port}`;
+  const apiOrigin = `http://127.0.0.1:${apiPort}`;
+  const common = { NODE_ENV: "production", HOST: "127.0.0.1", PUBLIC_URL: origin, API_URL: apiOrigin };
+  let apiProcess: RunningProcess | undefined;
+  try {
+    apiProcess = await startNodeProcess(apiMain, {
+      name: "API",
+      env: { ...common, ...BENCH_RATE_LIMITS, API_PORT: String(apiPort), DATA_DIR: dataDir, DATABASE_URL: database.DATABASE_URL, ...api },
+      ready: "API running at",
+      keepLog: false,
+    });
+    const storefrontProcess = await startNodeProcess(storefrontMain, {
+      name: "Storefront",
+      env: { ...common, PORT: String(port), ...storefront },
+      ready: "Shop running at",
+      keepLog: false,
+    });
+    const running = apiProcess;
+    return {
+      origin,
+      apiOrigin,
+      api: running,
+      storefront: storefrontProcess,
+      stop: async () => {
+        await storefrontProcess.stop();
+        await running.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await apiProcess?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The staff console's server (`apps/admin/serve.ts`) for the shop's API: the third process of a shop. */
+export async function startConsole(apiOrigin: string): Promise<{ origin: string; process: RunningProcess }> {
+  const [port] = await freePorts(1);
+  const running = await startNodeProcess(consoleServe, {
+    name: "Console",
+    env: { NODE_ENV: "production", ADMIN_PORT: String(port), HOST: "127.0.0.1", API_URL: apiOrigin },
+    ready: "Staff console running at",
+    keepLog: false,
+  });
+  return { origin: `http://127.0.0.1:${port}`, process: running };
+}
+
+/** The floor: the minimal React Router page (`bench/floor`) served by the storefront's HTTP stack. */
+export async function startFloor(): Promise<{ origin: string; process: RunningProcess }> {
+  const [port] = await freePorts(1);
+  const running = await startNodeProcess(serveFloor, {
+    name: "Floor",
+    args: [String(port)],
+    env: { NODE_ENV: "production" },
+    ready: "Floor running at",
+    keepLog: false,
+  });
+  return { origin: `http://127.0.0.1:${port}`, process: running };
+}
+
+/**
+ * Adds `count` made-up products to the shop's PostgreSQL database through the API's own bench
+ * script, started as a process (the storefront never opens the database); answers how many
+ * products the catalogue then has.
+ */
+export function seedCatalog(databaseUrl: string, count: number): number {
+  const output = execFileSync(process.execPath, [seedCatalogScript, databaseUrl, String(count)], { encoding: "utf8" });
+  const total = Number(/(\d+) products/.exec(output)?.[1]);
+  if (!Number.isInteger(total)) throw new Error(`the catalogue was not seeded: ${output}`);
+  return total;
+}
