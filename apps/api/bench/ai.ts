@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { PGLITE } from "@workshop/testing/bench-databases.ts";
 import autocannon from "autocannon";
 import sharp, { type OverlayOptions } from "sharp";
 import type { EngineInput } from "#server/ai/engine.ts";
@@ -9,7 +10,7 @@ import type { ModelSize } from "#server/ai/local/model.ts";
 import { composeStudio } from "#server/ai/local/studio.ts";
 import { DEFAULT_LOCAL_THREADS } from "#server/config.ts";
 import { benchScenes, type Scene } from "./ai-scenes.ts";
-import { PGLITE, startApi } from "./api.ts";
+import { startApi } from "./api.ts";
 
 const GOALS = { meanIou: 0.93, worstIou: 0.85, warmSeconds: 8, coldSeconds: 15, p99Ratio: 2 };
 const CONNECTIONS = 8;

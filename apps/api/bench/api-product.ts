@@ -1,7 +1,8 @@
 import path from "node:path";
+import { onPostgres } from "@workshop/testing/bench-databases.ts";
 import { freePorts, startNodeProcess } from "@workshop/testing/processes.ts";
 import autocannon from "autocannon";
-import { onPostgres, startApi } from "./api.ts";
+import { startApi } from "./api.ts";
 import { seedCatalog } from "./catalog-seed.ts";
 
 const EXTRA_PRODUCTS = 20_000;
@@ -16,7 +17,7 @@ const serveBareProduct = path.join(import.meta.dirname, "serve-bare-product.ts")
  * cache). Target: at least half the bare route's requests per second.
  */
 export async function apiProductFigures(seconds: number) {
-  await onPostgres("GET /api/products/:id", async (database) => {
+  await onPostgres("api_bench", "GET /api/products/:id", async (database) => {
     // The API migrates the database and seeds the 24 hats; then the 20,000.
     const api = await startApi(database);
     try {

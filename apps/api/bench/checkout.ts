@@ -1,22 +1,13 @@
+import type { BenchDatabase } from "@workshop/testing/bench-databases.ts";
+import { newYorkAddress } from "@workshop/testing/sample-orders.ts";
 import autocannon from "autocannon";
-import { type Database, SECONDS, startApi } from "./api.ts";
+import { SECONDS, startApi } from "./api.ts";
 import { BENCH_CALLBACK_TOKEN, BENCH_STAFF_TOKEN, paymentFigures } from "./payments.ts";
 
 const CONNECTIONS = 16;
 const TARGET_P99_MS = 50;
 
 type Request = { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string };
-
-const address = {
-  fullName: "Bench Customer",
-  email: "bench@example.com",
-  phone: "+1 212 555 0100",
-  addressLine1: "350 Fifth Avenue",
-  city: "New York",
-  state: "New York",
-  postalCode: "10118",
-  country: "United States",
-};
 
 const json = (body: unknown, cookie?: string) => ({
   method: "POST" as const,
@@ -30,7 +21,7 @@ async function preparedCheckout(origin: string, size: number): Promise<string> {
   const cookie = started.headers.getSetCookie()[0]?.split(";")[0];
   if (started.status !== 200 || !cookie) throw new Error(`order-now answered ${started.status}: ${await started.text()}`);
   for (const [step, body] of [
-    ["address", { ...address, lang: "en" }],
+    ["address", { ...newYorkAddress, lang: "en" }],
     ["delivery", { deliveryOption: "DHL", lang: "en" }],
   ] as const) {
     const answer = await fetch(`${origin}/api/shop/checkout/${step}`, json(body, cookie));
@@ -44,7 +35,7 @@ async function preparedCheckout(origin: string, size: number): Promise<string> {
  * address saved) and order creation through the JSON API, under 16 connections; then, in the full
  * run, the payment figures on the same API. The pages themselves are the storefront's bench.
  */
-export async function checkoutFigures(database: Database, { payments }: { payments: boolean }) {
+export async function checkoutFigures(database: BenchDatabase, { payments }: { payments: boolean }) {
   const api = await startApi(database, { XENDIT_CALLBACK_TOKEN: BENCH_CALLBACK_TOKEN, ADMIN_API_TOKEN: BENCH_STAFF_TOKEN });
   try {
     const origin = api.origin;
@@ -58,7 +49,7 @@ export async function checkoutFigures(database: Database, { payments }: { paymen
       productId: product.id,
       selectedSize: product.sizes[0]!.sizeInCm,
       price: product.price,
-      shippingAddress: address,
+      shippingAddress: newYorkAddress,
       shipping: { method: "DHL", cost: 30 },
       total: product.price + 30,
       paymentMethod: "BCA",
@@ -66,7 +57,7 @@ export async function checkoutFigures(database: Database, { payments }: { paymen
     const targets: [string, string, Request][] = [
       ["GET /api/shop/checkout/delivery", "/api/shop/checkout/delivery?lang=en", { headers: { Cookie: cookie } }],
       ["GET /api/shop/checkout/payment", "/api/shop/checkout/payment?lang=en", { headers: { Cookie: cookie } }],
-      ["POST /api/shop/checkout/address", "/api/shop/checkout/address", json({ ...address, lang: "en" }, cookie)],
+      ["POST /api/shop/checkout/address", "/api/shop/checkout/address", json({ ...newYorkAddress, lang: "en" }, cookie)],
       ["POST /api/orders", "/api/orders", json(order)],
     ];
     console.log(`\ncheckout API on ${database.label}: ${CONNECTIONS} connections, ${SECONDS} s each (target p99 <= ${TARGET_P99_MS} ms)\n`);

@@ -1,7 +1,8 @@
 import { writeFileSync } from "node:fs";
+import { PGLITE } from "@workshop/testing/bench-databases.ts";
 import { memoryOf } from "@workshop/testing/process-memory.ts";
 import sharp from "sharp";
-import { PGLITE, startApi } from "./api.ts";
+import { startApi } from "./api.ts";
 
 /**
  * Uploads sent at once: one address's allowance (RATE_LIMIT_REFERENCE_PHOTOS, 10 per 10 minutes),

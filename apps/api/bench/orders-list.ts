@@ -1,7 +1,8 @@
+import { onPostgres } from "@workshop/testing/bench-databases.ts";
 import autocannon from "autocannon";
 import pg from "pg";
 import { hashPassword } from "#server/staff/passwords.ts";
-import { onPostgres, startApi } from "./api.ts";
+import { startApi } from "./api.ts";
 import { seedOrdersSql } from "./orders-seed.ts";
 
 const ORDERS = 10_000;
@@ -29,7 +30,7 @@ async function sessionCookie(origin: string): Promise<string> {
  * staff console's list (a signed-in session), against the target p99 of 50 ms.
  */
 export async function ordersListFigures(seconds: number, staffToken: string) {
-  await onPostgres("orders list", async (database) => {
+  await onPostgres("api_bench", "orders list", async (database) => {
     const api = await startApi(database, { ADMIN_API_TOKEN: staffToken, ADMIN_URL: CONSOLE_ORIGIN });
     try {
       await measure(api.origin, database.DATABASE_URL, seconds, staffToken);

@@ -1,5 +1,6 @@
+import { onPostgres, PGLITE } from "@workshop/testing/bench-databases.ts";
 import { aiFigures } from "./ai.ts";
-import { onPostgres, PGLITE, SECONDS } from "./api.ts";
+import { SECONDS } from "./api.ts";
 import { apiProductFigures } from "./api-product.ts";
 import { checkoutFigures } from "./checkout.ts";
 import { decodeFigures } from "./decode.ts";
@@ -25,7 +26,7 @@ async function main() {
   if (runs("checkout")) {
     // The payment figures come with the full run only, on the same API as its checkout.
     await checkoutFigures(PGLITE, { payments: !only });
-    await onPostgres("checkout API", (database) => checkoutFigures(database, { payments: !only }));
+    await onPostgres("api_bench", "checkout API", (database) => checkoutFigures(database, { payments: !only }));
   }
   if (runs("orders")) await ordersListFigures(SECONDS, BENCH_STAFF_TOKEN);
   if (runs("catalog")) await apiProductFigures(SECONDS);

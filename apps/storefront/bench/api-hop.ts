@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Readable } from "node:stream";
+import { PGLITE } from "@workshop/testing/bench-databases.ts";
 import { CONNECTIONS, load, percentiles, SECONDS, warm } from "./load.ts";
-import { PGLITE, startShop } from "./shop.ts";
+import { startShop } from "./shop.ts";
 
 /** A call of the storefront to the API as it logs it with BENCH_TIMING=1 (app/api/client.server.ts). */
 type Call = { apiCall: string; t: number; ms: number; apiMs: number };

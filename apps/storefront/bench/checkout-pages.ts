@@ -1,19 +1,10 @@
+import type { BenchDatabase } from "@workshop/testing/bench-databases.ts";
+import { newYorkAddress } from "@workshop/testing/sample-orders.ts";
 import { fmt, measure, type Request, SECONDS, verdict } from "./load.ts";
-import { type Database, startShop } from "./shop.ts";
+import { startShop } from "./shop.ts";
 
 const CONNECTIONS = 16;
 const TARGET_P99_MS = 50;
-
-const address = {
-  fullName: "Bench Customer",
-  email: "bench@example.com",
-  phone: "+1 212 555 0100",
-  addressLine1: "350 Fifth Avenue",
-  city: "New York",
-  state: "New York",
-  postalCode: "10118",
-  country: "United States",
-};
 
 /** A browser that has chosen a hat, an address and DHL on the shop's pages: its checkout cookie. */
 async function preparedCheckout(origin: string): Promise<string> {
@@ -27,7 +18,7 @@ async function preparedCheckout(origin: string): Promise<string> {
   const ordered = await fetch(`${origin}/products/1`, form({ size: String(product.sizes[0]!.sizeInCm) }));
   const cookie = ordered.headers.get("set-cookie")!.split(";")[0]!;
   const withCookie = (init: ReturnType<typeof form>) => ({ ...init, headers: { ...init.headers, Cookie: cookie } });
-  await fetch(`${origin}/checkout/shipping`, withCookie(form(address)));
+  await fetch(`${origin}/checkout/shipping`, withCookie(form(newYorkAddress)));
   await fetch(`${origin}/checkout/shipping-options`, withCookie(form({ deliveryOption: "DHL" })));
   return cookie;
 }
@@ -37,7 +28,7 @@ async function preparedCheckout(origin: string): Promise<string> {
  * (each step's page, and the address form posted), under 16 connections. The API's own checkout
  * endpoints and order creation are the API's bench (apps/api/bench).
  */
-export async function checkoutPageFigures(database: Database) {
+export async function checkoutPageFigures(database: BenchDatabase) {
   const shop = await startShop(database);
   try {
     const cookie = await preparedCheckout(shop.origin);
@@ -50,7 +41,7 @@ export async function checkoutPageFigures(database: Database) {
         {
           method: "POST",
           headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams(address).toString(),
+          body: new URLSearchParams(newYorkAddress).toString(),
         },
       ],
     ];

@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
+import { type BenchDatabase, PGLITE } from "@workshop/testing/bench-databases.ts";
 import { memoryOf } from "@workshop/testing/process-memory.ts";
 import { scratchPostgresDatabase } from "@workshop/testing/shop-database.ts";
 import { verdict } from "./load.ts";
-import { type Database, PGLITE, startConsole, startShop } from "./shop.ts";
+import { startConsole, startShop } from "./shop.ts";
 
 /** What a visitor's first minutes ask of the shop: its pages in both languages, the feed, the API. */
 const PAGES = [
@@ -54,7 +55,7 @@ export async function idleMemoryFigures(postgresServer: string) {
 const mb = (v: number) => `${v.toFixed(0).padStart(4)} MB`;
 const percent = (v: number, base: number) => `${v >= base ? "+" : ""}${((v / base - 1) * 100).toFixed(0)} %`;
 
-async function report(database: Database) {
+async function report(database: BenchDatabase) {
   const { start, idle } = await measure(database);
   const total = idle.api + idle.storefront + idle.console;
   const before = SINGLE_PROCESS_MB[database.label as keyof typeof SINGLE_PROCESS_MB];
@@ -99,7 +100,7 @@ async function consoleFiles(origin: string): Promise<string[]> {
 
 type Rss = { api: number; storefront: number; console: number };
 
-async function measure(database: Database): Promise<{ start: Rss; idle: Rss }> {
+async function measure(database: BenchDatabase): Promise<{ start: Rss; idle: Rss }> {
   const shop = await startShop(database);
   const staffConsole = await startConsole(shop.apiOrigin).catch(async (error: unknown) => {
     await shop.stop();

@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
+import { PGLITE } from "@workshop/testing/bench-databases.ts";
 import { CONNECTIONS, cpuText, type Figures, fmt, load, prepare, SECONDS, verdict, withCpu } from "./load.ts";
-import { PGLITE, startFloor, startShop } from "./shop.ts";
+import { startFloor, startShop } from "./shop.ts";
 
 /** Targets of the product page against the floor's requests per second (at CONNECTIONS, 16 unless set). */
 const UNCACHED_RATIO = 0.25;

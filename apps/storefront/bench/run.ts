@@ -1,11 +1,11 @@
-import { scratchPostgresDatabase } from "@workshop/testing/shop-database.ts";
+import { benchPostgresServer, onPostgres, PGLITE } from "@workshop/testing/bench-databases.ts";
 import { apiHopFigures } from "./api-hop.ts";
 import { catalogFigures } from "./catalog.ts";
 import { checkoutPageFigures } from "./checkout-pages.ts";
 import { idleMemoryFigures } from "./idle-memory.ts";
 import { printVerdicts, SECONDS } from "./load.ts";
 import { pageFigures } from "./pages.ts";
-import { buildFloor, buildShop, type Database, PGLITE } from "./shop.ts";
+import { buildFloor, buildShop } from "./shop.ts";
 
 /**
  * npm run bench (in apps/storefront, and from the top folder after the console's and the API's):
@@ -15,7 +15,6 @@ import { buildFloor, buildShop, type Database, PGLITE } from "./shop.ts";
  * same machine. BENCH_ONLY picks one part: pages, checkout, catalog or memory (orders, ai and decode
  * are the API's alone: nothing here).
  */
-const POSTGRES_SERVER = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432";
 const SELECTIONS = ["pages", "checkout", "catalog", "memory", "orders", "ai", "decode"] as const;
 type Selection = (typeof SELECTIONS)[number];
 const only = process.env.BENCH_ONLY as Selection | undefined;
@@ -34,25 +33,11 @@ async function main() {
   }
   if (runs("checkout")) {
     await checkoutPageFigures(PGLITE);
-    await onPostgres("checkout pages", checkoutPageFigures);
+    await onPostgres("shop_bench", "checkout pages", checkoutPageFigures);
   }
-  if (runs("catalog")) await catalogFigures(POSTGRES_SERVER, SECONDS);
-  if (runs("memory")) await idleMemoryFigures(POSTGRES_SERVER);
+  if (runs("catalog")) await catalogFigures(benchPostgresServer, SECONDS);
+  if (runs("memory")) await idleMemoryFigures(benchPostgresServer);
   printVerdicts();
-}
-
-/** `run` with the shop on a fresh database of the PostgreSQL server, dropped after; skipped without a server. */
-async function onPostgres(what: string, run: (database: Database) => Promise<void>) {
-  const database = await scratchPostgresDatabase("shop_bench", POSTGRES_SERVER);
-  if (!database) {
-    console.log(`\n${what} on PostgreSQL: skipped, no server at ${POSTGRES_SERVER} (set BENCH_POSTGRES_URL)`);
-    return;
-  }
-  try {
-    await run({ DATABASE_URL: database.url, label: "PostgreSQL" });
-  } finally {
-    await database.drop();
-  }
 }
 
 await main();

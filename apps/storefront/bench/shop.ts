@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type BenchDatabase, unlimitedRateLimits } from "@workshop/testing/bench-databases.ts";
 import { freePorts, type RunningProcess, startNodeProcess } from "@workshop/testing/processes.ts";
 
 /**
@@ -18,16 +19,6 @@ const serveFloor = path.join(import.meta.dirname, "serve-floor.ts");
 /** The API's bench script that adds made-up products to a shop's PostgreSQL database (its own SQL). */
 const seedCatalogScript = path.join(repositoryRoot, "apps/api/bench/catalog-seed.ts");
 
-/** The bench is one client sending thousands of orders and forms: the shop's rate limits must not count it. */
-const BENCH_RATE_LIMITS = {
-  RATE_LIMIT_ORDERS: "100000000/60",
-  RATE_LIMIT_PAYMENTS: "100000000/60",
-  RATE_LIMIT_CONTACT: "100000000/60",
-  RATE_LIMIT_CUSTOM_ORDERS: "100000000/60",
-  RATE_LIMIT_WRITES: "100000000/60",
-  RATE_LIMIT_REFERENCE_PHOTOS: "100000000/60",
-};
-
 /** The storefront's (and, for the memory bench, the console's) production build through turbo, as `npm start` makes it. */
 export function buildShop({ withConsole = false } = {}) {
   const filters = ["--filter=@workshop/storefront", ...(withConsole ? ["--filter=@workshop/admin"] : [])];
@@ -43,8 +34,6 @@ export function buildFloor() {
 }
 
 /** Where the shop keeps its data: a fresh folder, and PGlite in it (no `DATABASE_URL`) or a PostgreSQL database. */
-export type Database = { DATABASE_URL: string; label: string };
-export const PGLITE: Database = { DATABASE_URL: "", label: "PGlite" };
 
 export type Shop = {
   /** The storefront, where the customer goes. */
@@ -63,7 +52,7 @@ export type Shop = {
  * at it. `api` and `storefront` are more settings for each (PAGE_CACHE_SECONDS, BENCH_TIMING…).
  */
 export async function startShop(
-  database: Database,
+  database: BenchDatabase,
   { api = {}, storefront = {} }: { api?: Record<string, string>; storefront?: Record<string, string> } = {},
 ): Promise<Shop> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
@@ -75,7 +64,7 @@ export async function startShop(
   try {
     apiProcess = await startNodeProcess(apiMain, {
       name: "API",
-      env: { ...common, ...BENCH_RATE_LIMITS, API_PORT: String(apiPort), DATA_DIR: dataDir, DATABASE_URL: database.DATABASE_URL, ...api },
+      env: { ...common, ...unlimitedRateLimits, API_PORT: String(apiPort), DATA_DIR: dataDir, DATABASE_URL: database.DATABASE_URL, ...api },
       ready: "API running at",
       keepLog: false,
     });
