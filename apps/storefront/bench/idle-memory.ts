@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { type BenchDatabase, PGLITE } from "@workshop/testing/bench-databases.ts";
-import { memoryOf } from "@workshop/testing/process-memory.ts";
+import { memoryOf, memoryOfTogether } from "@workshop/testing/process-memory.ts";
 import { scratchPostgresDatabase } from "@workshop/testing/shop-database.ts";
 import { verdict } from "./load.ts";
 import { startConsole, startShop } from "./shop.ts";
@@ -22,8 +22,9 @@ const ROUNDS = 20;
 const SETTLE_MS = 10_000;
 /**
  * The one process of the shop before the storefront had its own (the API and the pages together,
- * measured by this bench on this machine): 666 MB on PGlite, 278 MB on PostgreSQL. The three
- * processes together may take at most 30 % more.
+ * measured by this bench on this machine): 666 MB on PGlite, 278 MB on PostgreSQL. The API and the
+ * storefront, the two processes it became, may take at most 30 % more together; the console's
+ * server was a process of its own before as well, and is shown beside them.
  */
 const SINGLE_PROCESS_MB = { PGlite: 666, PostgreSQL: 278 } as const;
 const ALLOWED_GROWTH = 0.3;
@@ -56,21 +57,24 @@ const mb = (v: number) => `${v.toFixed(0).padStart(4)} MB`;
 const percent = (v: number, base: number) => `${v >= base ? "+" : ""}${((v / base - 1) * 100).toFixed(0)} %`;
 
 async function report(database: BenchDatabase) {
-  const { start, idle } = await measure(database);
+  const { start, idle, together } = await measure(database);
   const total = idle.api + idle.storefront + idle.console;
   const before = SINGLE_PROCESS_MB[database.label as keyof typeof SINGLE_PROCESS_MB];
   const bound = before * (1 + ALLOWED_GROWTH);
-  console.log(`\n  ${database.label}                  API   storefront   console     total`);
+  console.log(`\n  ${database.label} (RSS)            API   storefront   console   sum of the three`);
   console.log(
     `    just started         ${mb(start.api)}      ${mb(start.storefront)}   ${mb(start.console)}   ${mb(start.api + start.storefront + start.console)}`,
   );
   console.log(`    at rest after pages  ${mb(idle.api)}      ${mb(idle.storefront)}   ${mb(idle.console)}   ${mb(total)}`);
   console.log(
-    `    against the one process before the split, ${before} MB: the API and the storefront ${mb(idle.api + idle.storefront)} (${percent(idle.api + idle.storefront, before)}); with the console, which was its own process then too, ${mb(total)} (${percent(total, before)})`,
+    `    together, the pages they share (Node itself, ${mb(idle.api + idle.storefront - together.shop)} of the API's and the storefront's) counted once as the machine holds them: the API and the storefront ${mb(together.shop)}, with the console ${mb(together.all)}`,
   );
-  const ok = total <= bound;
   console.log(
-    `    target: the three processes within +${ALLOWED_GROWTH * 100} % of ${before} MB (${bound.toFixed(0)} MB): ${verdict(`idle memory on ${database.label}: the three processes <= ${bound.toFixed(0)} MB (${total.toFixed(0)} MB, ${percent(total, before)})`, ok)}`,
+    `    against the one process before the split, ${before} MB: the API and the storefront ${percent(together.shop, before)} (their RSS summed ${percent(idle.api + idle.storefront, before)}); with the console, its own process then too, ${percent(together.all, before)}`,
+  );
+  const ok = together.shop <= bound;
+  console.log(
+    `    target: the API and the storefront within +${ALLOWED_GROWTH * 100} % of ${before} MB (${bound.toFixed(0)} MB): ${verdict(`idle memory on ${database.label}: the API and the storefront together <= ${bound.toFixed(0)} MB (${together.shop.toFixed(0)} MB, ${percent(together.shop, before)})`, ok)}`,
   );
 }
 
@@ -100,7 +104,7 @@ async function consoleFiles(origin: string): Promise<string[]> {
 
 type Rss = { api: number; storefront: number; console: number };
 
-async function measure(database: BenchDatabase): Promise<{ start: Rss; idle: Rss }> {
+async function measure(database: BenchDatabase): Promise<{ start: Rss; idle: Rss; together: { shop: number; all: number } }> {
   const shop = await startShop(database);
   const staffConsole = await startConsole(shop.apiOrigin).catch(async (error: unknown) => {
     await shop.stop();
@@ -119,7 +123,9 @@ async function measure(database: BenchDatabase): Promise<{ start: Rss; idle: Rss
     for (let round = 0; round < ROUNDS; round++)
       await Promise.all([...fetchAll(shop.origin, PAGES), ...fetchAll(staffConsole.origin, consolePaths)]);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    return { start, idle: rss() };
+    const shopPids = [shop.api.child.pid!, shop.storefront.child.pid!];
+    const together = { shop: memoryOfTogether(shopPids), all: memoryOfTogether([...shopPids, staffConsole.process.child.pid!]) };
+    return { start, idle: rss(), together };
   } finally {
     await staffConsole.process.stop();
     await shop.stop();

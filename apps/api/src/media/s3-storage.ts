@@ -1,12 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  type ListObjectsV2CommandOutput,
-  S3Client,
-} from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type { ListObjectsV2CommandOutput, S3Client } from "@aws-sdk/client-s3";
 import { isSafeKey, type Storage } from "./storage-types.ts";
 
 export type S3Options = {
@@ -20,20 +12,37 @@ export type S3Options = {
   publicUrl?: string | undefined;
 };
 
+type Sdk = typeof import("@aws-sdk/client-s3") & typeof import("@aws-sdk/lib-storage");
+
+/** The AWS SDK, loaded on first use: a shop that keeps its files on disk never pays its 30 MB. */
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = () => {
+  sdk ??= Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/lib-storage")]).then(([s3, storage]) => ({ ...s3, ...storage }));
+  return sdk;
+};
+
 /**
  * Files in a bucket of any S3-compatible store, through AWS SDK v3. Writes go through lib-storage's
  * Upload, which sends a large body in parts (multipart upload) and a small one in one PutObject.
  * Every object carries its content type and a year-long immutable cache header.
  */
 export class S3Storage implements Storage {
-  private readonly client: S3Client;
+  private readonly options: S3Options;
   private readonly bucket: string;
   private readonly base: string | null;
+  private client: S3Client | undefined;
 
   constructor(options: S3Options) {
+    this.options = options;
     this.bucket = options.bucket;
     this.base = options.publicUrl ? options.publicUrl.replace(/\/+$/, "") : null;
-    this.client = new S3Client({
+  }
+
+  /** The SDK and this bucket's client, made on first use. */
+  private async connected(): Promise<{ sdk: Sdk; client: S3Client }> {
+    const loaded = await loadSdk();
+    const options = this.options;
+    this.client ??= new loaded.S3Client({
       region: options.region,
       endpoint: options.endpoint,
       // Stores other than AWS (MinIO, R2, …) answer at path-style addresses (endpoint/bucket/key).
@@ -43,6 +52,7 @@ export class S3Storage implements Storage {
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
     });
+    return { sdk: loaded, client: this.client };
   }
 
   private checked(key: string): string {
@@ -51,8 +61,9 @@ export class S3Storage implements Storage {
   }
 
   async get(key: string): Promise<Buffer | null> {
+    const { sdk, client } = await this.connected();
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.checked(key) }));
+      const answer = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.checked(key) }));
       return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : Buffer.alloc(0);
     } catch (e) {
       if (isMissing(e)) return null;
@@ -61,8 +72,9 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await new Upload({
-      client: this.client,
+    const { sdk, client } = await this.connected();
+    await new sdk.Upload({
+      client,
       params: {
         Bucket: this.bucket,
         Key: this.checked(key),
@@ -74,8 +86,9 @@ export class S3Storage implements Storage {
   }
 
   async exists(key: string): Promise<boolean> {
+    const { sdk, client } = await this.connected();
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.checked(key) }));
+      await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.checked(key) }));
       return true;
     } catch (e) {
       if (isMissing(e)) return false;
@@ -84,7 +97,8 @@ export class S3Storage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.checked(key) }));
+    const { sdk, client } = await this.connected();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.checked(key) }));
   }
 
   publicUrl(key: string): string | null {
@@ -93,11 +107,12 @@ export class S3Storage implements Storage {
 
   /** Every key in the bucket, page by page. */
   async keys(): Promise<string[]> {
+    const { sdk, client } = await this.connected();
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const page: ListObjectsV2CommandOutput = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }),
+      const page: ListObjectsV2CommandOutput = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }),
       );
       for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -107,7 +122,7 @@ export class S3Storage implements Storage {
 
   /** Lets go of the client's connections (scripts and tests that end). */
   close(): void {
-    this.client.destroy();
+    this.client?.destroy();
   }
 }
 
