@@ -1,4 +1,4 @@
-import { sandboxSecurityHeaders, securityHeaders } from "@workshop/http/security-headers.ts";
+import { apiSecurityHeaders, sandboxSecurityHeaders } from "@workshop/http/security-headers.ts";
 import { webServer } from "@workshop/http/web-server.ts";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { config } from "#server/config.ts";
@@ -47,7 +47,7 @@ export async function buildApp({ dev, logger }: Options): Promise<FastifyInstanc
   app.addHook("onRequest", rateLimit);
 
   await app.register(async (site) => {
-    site.addHook("onRequest", securityHeaders({ dev, https }));
+    site.addHook("onRequest", apiSecurityHeaders({ https }));
     await site.register(jsonApi(apiRoutes));
   });
   return app;

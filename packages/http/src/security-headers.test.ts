@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type onRequestHookHandler } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { sandboxSecurityHeaders, securityHeaders } from "./security-headers.ts";
+import { apiSecurityHeaders, sandboxSecurityHeaders, securityHeaders } from "./security-headers.ts";
 
 let app: FastifyInstance | undefined;
 afterEach(() => app?.close());
@@ -75,5 +75,20 @@ describe("security headers", () => {
     expect((await headersOf(securityHeaders({ dev: false, https: false }), "/orders/x")).get("cross-origin-resource-policy")).toBe(
       "same-origin",
     );
+  });
+
+  it("the API's answers allow nothing to run or frame them, and HSTS only over https", async () => {
+    const plain = await headersOf(apiSecurityHeaders({ https: false }), "/api/products/1");
+    expect(csp(plain)).toEqual({ "default-src": "'none'", "frame-ancestors": "'none'", "base-uri": "'none'", "form-action": "'none'" });
+    expect([plain.get("x-content-type-options"), plain.get("x-frame-options"), plain.get("cross-origin-resource-policy")]).toEqual([
+      "nosniff",
+      "DENY",
+      "same-origin",
+    ]);
+    expect(plain.get("permissions-policy")).toContain("camera=()");
+    expect(plain.get("strict-transport-security")).toBeNull();
+    const secure = await headersOf(apiSecurityHeaders({ https: true }), "/media/640/a.jpg");
+    expect(secure.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    expect(secure.get("cross-origin-resource-policy")).toBe("cross-origin");
   });
 });

@@ -89,6 +89,34 @@ declare module "fastify" {
   }
 }
 
+/**
+ * For the API's answers: JSON, photos and files, never a page, so the same strict headers for
+ * every one (a policy that allows nothing to run, as for any JSON API), worked out by helmet once
+ * rather than per request. Photos and logos may still be shown by other sites.
+ */
+export function apiSecurityHeaders({ https }: { https: boolean }): onRequestHookHandler {
+  const secure = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { "default-src": ["'none'"], "frame-ancestors": ["'none'"], "base-uri": ["'none'"], "form-action": ["'none'"] },
+    },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+  const fixed: [string, string][] = [["Permissions-Policy", permissionsPolicy]];
+  const recorder = { setHeader: (name: string, value: string) => fixed.push([name, value]), removeHeader: () => {} };
+  secure({} as never, recorder as never, () => {});
+  return (request, reply, done) => {
+    const res = reply.raw;
+    for (const [name, value] of fixed) res.setHeader(name, value);
+    if (sharedImages.test(request.originalUrl)) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+    done();
+  };
+}
+
 /** For the shop's own answers; `https`: the shop's public address (PUBLIC_URL) is https. */
 export const securityHeaders = (options: Options) => headers({ ...options, inlineStyles: false });
 

@@ -3,6 +3,7 @@ import { errorAnswer } from "@workshop/domain/staff-api.ts";
 import { clientIpOf } from "@workshop/http/client-ip.ts";
 import { loggedPath } from "@workshop/http/logged-path.ts";
 import { data } from "react-router";
+import { type Dispatcher, request as send } from "undici";
 import type { z } from "zod";
 import { storefrontConfig } from "#app/config.server.ts";
 
@@ -45,40 +46,42 @@ const forwarded = ["cookie", "accept-language", "user-agent"] as const;
  */
 export async function apiCall<T>(request: Request, path: string, { method = "GET", body, answer }: Call<T>): Promise<Answered<T>> {
   // Uncompressed: between two servers an answer of a few kilobytes is sent faster than it is
-  // gzipped, and both ends would pay the CPU (fetch asks for gzip unless told otherwise).
-  const headers = new Headers({ accept: "application/json", "accept-encoding": "identity" });
+  // gzipped, and both ends would pay the CPU.
+  const headers: Record<string, string> = { accept: "application/json", "accept-encoding": "identity" };
   for (const name of forwarded) {
     const value = request.headers.get(name);
-    if (value) headers.set(name, value);
+    if (value) headers[name] = value;
   }
   const client = clientIpOf(request);
-  if (client) headers.set("x-forwarded-for", client);
-  if (body !== undefined) headers.set("content-type", "application/json");
+  if (client) headers["x-forwarded-for"] = client;
+  if (body !== undefined) headers["content-type"] = "application/json";
   const started = performance.now();
-  let response: Response;
+  let response: Dispatcher.ResponseData;
+  let json: unknown;
+  // undici's own request rather than fetch, which wraps it: a third less of this process's CPU per call.
   try {
-    response = await fetch(`${storefrontConfig().apiUrl}${path}`, {
+    response = await send(`${storefrontConfig().apiUrl}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(storefrontConfig().API_TIMEOUT_MS),
-      redirect: "manual",
     });
+    json = await response.body.json().catch(() => undefined);
   } catch (error) {
     console.error(`API ${method} ${loggedPath(path)}: ${error instanceof Error ? error.message : error}`);
     throw unavailable(request);
   }
-  const cookies = response.headers.getSetCookie();
-  const json: unknown = await response.json().catch(() => undefined);
-  if (response.status === 429)
-    throw data(languageOf(request), { status: 429, headers: { "Retry-After": response.headers.get("Retry-After") ?? "60" } });
-  if (response.status >= 500 || json === undefined) {
-    console.error(`API ${method} ${loggedPath(path)}: ${response.status}`);
+  const status = response.statusCode;
+  const cookies = headerValues(response.headers["set-cookie"]);
+  if (status === 429)
+    throw data(languageOf(request), { status: 429, headers: { "Retry-After": headerValues(response.headers["retry-after"])[0] ?? "60" } });
+  if (status >= 500 || json === undefined) {
+    console.error(`API ${method} ${loggedPath(path)}: ${status}`);
     throw unavailable(request);
   }
-  if (!response.ok) {
+  if (status >= 300) {
     const refusal = errorAnswer.safeParse(json);
-    throw new ApiRefusal(response.status, refusal.success ? refusal.data.error : `HTTP ${response.status}`, refusal.data?.details);
+    throw new ApiRefusal(status, refusal.success ? refusal.data.error : `HTTP ${status}`, refusal.data?.details);
   }
   const parsed = answer.safeParse(json);
   if (!parsed.success) {
@@ -96,11 +99,16 @@ export async function apiCall<T>(request: Request, path: string, { method = "GET
  * The rest is the hop itself: both ends' HTTP work, the JSON read and checked here, and any wait
  * for this process's event loop.
  */
-function logCallTime(method: string, path: string, started: number, response: Response) {
-  const apiMs = Number(/(?:^|,)\s*app;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1] ?? Number.NaN);
+function logCallTime(method: string, path: string, started: number, response: Dispatcher.ResponseData) {
+  const timing = headerValues(response.headers["server-timing"]).join(",");
+  const apiMs = Number(/(?:^|,)\s*app;dur=([\d.]+)/.exec(timing)?.[1] ?? Number.NaN);
   const ms = performance.now() - started;
   console.log(JSON.stringify({ apiCall: `${method} ${loggedPath(path)}`, t: round(started), ms: round(ms), apiMs: round(apiMs) }));
 }
+
+/** A header of an answer as a list: undici gives one value as a string and a repeated one as an array. */
+const headerValues = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
