@@ -5,6 +5,7 @@ import { settleUnreadBody } from "@workshop/http/unread-body.ts";
 import { headersOf } from "@workshop/http/web-headers.ts";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { keptPage } from "#app/web/page-cache.ts";
 import { routerContext } from "#app/web/request-context.ts";
 
 type Options = { build: ServerBuild | (() => Promise<ServerBuild>); mode: "production" | "development" };
@@ -47,8 +48,15 @@ export const reactRouter: FastifyPluginAsync<Options> = async (app, { build, mod
         if (broken) return refuse(request, reply, broken);
         body = read;
       }
-      const webRequest = toWebRequest(request, reply, body);
-      if (!webRequest) return refuse(request, reply, { status: 400, error: "Bad request address" });
+      const url = pageUrl(request);
+      if (!url) return refuse(request, reply, { status: 400, error: "Bad request address" });
+      // A kept page goes out from here, without React Router's work on a request (app/web/page-cache.ts).
+      // The front door '/' is the exception: whom it sends to /ru is decided first (language-home.ts).
+      if (request.method === "GET" && url.pathname !== "/") {
+        const kept = keptPage(url.href, request.cspNonce);
+        if (kept) return reply.code(kept.status).headers(kept.headers).send(kept.body);
+      }
+      const webRequest = toWebRequest(url, request, reply, body);
       const response = await handle(webRequest, routerContext({ nonce: request.cspNonce }));
       // A body the route left unread: a refused upload.
       settleUnreadBody(request, reply, { close: response.status === 413 });
@@ -61,14 +69,18 @@ export const reactRouter: FastifyPluginAsync<Options> = async (app, { build, mod
 const readsBody = (request: FastifyRequest) =>
   request.method !== "GET" && request.method !== "HEAD" && !streamsBody(request.method, request.originalUrl);
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | undefined): Request | null {
+/** The request's whole URL, or null for one the client got wrong. */
+function pageUrl(request: FastifyRequest): URL | null {
   // A Host header that makes no URL (spaces, stray characters) is the client's mistake.
   const host = request.headers.host ?? "localhost";
   if (/[/\\?#@\s]/.test(host)) return null;
   const url = URL.parse(`${request.protocol}://${host}${request.originalUrl}`);
   // The route must see the path the rate limits and body checks saw: a path that resolves to
   // another one (dot segments, backslashes) would reach a route past its own limit.
-  if (!url || url.pathname !== pathOf(request.originalUrl)) return null;
+  return url && url.pathname === pathOf(request.originalUrl) ? url : null;
+}
+
+function toWebRequest(url: URL, request: FastifyRequest, reply: FastifyReply, body: Buffer | undefined): Request {
   const headers = headersOf(request);
   const controller = new AbortController();
   reply.raw.on("close", () => {
