@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
 import { config } from "#server/config.ts";
@@ -61,6 +61,8 @@ export async function openDatabase(options: { url?: string; pgliteDir?: string; 
   // One process per folder (a second one would corrupt it): refused with a clear message.
   const unlock = await lockFolder(dir);
   try {
+    // Loaded only here: a shop on PostgreSQL never holds the embedded database's code.
+    const { PGlite } = await import("@electric-sql/pglite");
     return await openPglite(new PGlite(dir), unlock);
   } catch (error) {
     await unlock();
