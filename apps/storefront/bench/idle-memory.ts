@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { type BenchDatabase, PGLITE } from "@workshop/testing/bench-databases.ts";
-import { memoryOf, memoryOfTogether } from "@workshop/testing/process-memory.ts";
+import { memoryOf, type ResidentPages, residentPagesOf, residentTogether } from "@workshop/testing/process-memory.ts";
 import { scratchPostgresDatabase } from "@workshop/testing/shop-database.ts";
 import { verdict } from "./load.ts";
 import { startConsole, startShop } from "./shop.ts";
@@ -123,9 +123,17 @@ async function measure(database: BenchDatabase): Promise<{ start: Rss; idle: Rss
     for (let round = 0; round < ROUNDS; round++)
       await Promise.all([...fetchAll(shop.origin, PAGES), ...fetchAll(staffConsole.origin, consolePaths)]);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    const shopPids = [shop.api.child.pid!, shop.storefront.child.pid!];
-    const together = { shop: memoryOfTogether(shopPids), all: memoryOfTogether([...shopPids, staffConsole.process.child.pid!]) };
-    return { start, idle: rss(), together };
+    // All figures from one reading of each process.
+    const [api, storefront, staff] = [shop.api, shop.storefront, staffConsole.process].map(({ child }) => residentPagesOf(child.pid!)) as [
+      ResidentPages,
+      ResidentPages,
+      ResidentPages,
+    ];
+    return {
+      start,
+      idle: { api: api.rss, storefront: storefront.rss, console: staff.rss },
+      together: { shop: residentTogether([api, storefront]), all: residentTogether([api, storefront, staff]) },
+    };
   } finally {
     await staffConsole.process.stop();
     await shop.stop();

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
+import path from "node:path";
 
 /** `count` different ports nothing listens on right now (held together while chosen, so none repeats). */
 export async function freePorts(count: number): Promise<number[]> {
@@ -43,6 +45,22 @@ type StartOptions = {
 };
 
 /**
+ * The Node flags `npm start` gives `script` when its package's start script runs it
+ * (`node --max-semi-space-size=16 src/main.ts` gives the first), so tests and benches run an app's
+ * process as it runs in production; none for any other script.
+ */
+export function startFlagsOf(script: string): string[] {
+  for (let dir = path.dirname(path.resolve(script)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "package.json");
+    if (!existsSync(manifest)) continue;
+    const start: string = JSON.parse(readFileSync(manifest, "utf8")).scripts?.start ?? "";
+    const run = /\bnode((?:\s+--\S+)*)\s+(\S+)/.exec(start);
+    return run && path.resolve(dir, run[2]!) === path.resolve(script) ? run[1]!.trim().split(/\s+/).filter(Boolean) : [];
+  }
+  return [];
+}
+
+/**
  * Starts a Node script of the shop's (`node <script>`, on this Node) and waits until it prints
  * `ready`; fails with what it printed if it exits or takes longer than `timeoutMs` ("<name> exited
  * with 1: …", the name saying which part of the shop it is).
@@ -51,7 +69,10 @@ export async function startNodeProcess(
   script: string,
   { name, env, ready, timeoutMs = 90_000, args = [], keepLog = true }: StartOptions,
 ): Promise<RunningProcess> {
-  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...startFlagsOf(script), script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), timeoutMs);
