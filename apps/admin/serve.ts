@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify from "fastify";
@@ -42,7 +42,12 @@ const app = Fastify({ logger: false });
 app.addHook("onSend", async (_request, reply) => {
   reply.headers(securityHeaders);
 });
-app.get("/healthz", async () => ({ status: "ok", app: "@workshop/admin" }));
+// The process answers, and says which release of the console it serves.
+const { name, version } = JSON.parse(readFileSync(path.join(import.meta.dirname, "package.json"), "utf8")) as {
+  name: string;
+  version: string;
+};
+app.get("/healthz", async (_request, reply) => reply.header("Cache-Control", "no-store").send({ status: "ok", app: name, version }));
 app.get("/config.json", async (_request, reply) => reply.header("Cache-Control", "no-store").send(config));
 await app.register(fastifyStatic, {
   root,

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { formatUsd } from "@workshop/domain/money.ts";
 import { type DashboardAnswer, dashboardAnswer, orderListAnswer } from "@workshop/domain/staff-api.ts";
 import { orderPayload } from "@workshop/testing/sample-orders.ts";
@@ -47,6 +48,13 @@ describe("the staff console on its own origin", () => {
     before = dashboardAnswer.parse(await (await fetch(`${apiURL()}/api/admin/dashboard`, { headers })).json());
     ordersBefore = orderListAnswer.parse(await (await fetch(`${apiURL()}/api/admin/orders`, { headers })).json()).total;
     await placeOrders(30);
+  });
+
+  it("says on /healthz which release of the console it serves", async () => {
+    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+    const response = await fetch(`${consoleURL()}/healthz`);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ status: "ok", app: "@workshop/admin", version });
   });
 
   it("refuses a wrong password, signs the owner in, shows the dashboard with money, and signs out", async () => {

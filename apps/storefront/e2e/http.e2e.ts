@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { baseURL } from "./fixtures.ts";
 
@@ -53,6 +54,15 @@ describe("answers to odd requests", () => {
     expect(html).toContain("This field is required");
     expect(html).toContain("Please enter a valid email address");
     expect(html).toContain("This is too long");
+  });
+});
+
+describe("health", () => {
+  it("says the storefront answers and which release it runs, never from a cache", async () => {
+    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+    const response = await get("/healthz");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ status: "ok", app: "@workshop/storefront", version });
   });
 });
 

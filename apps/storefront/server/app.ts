@@ -1,4 +1,5 @@
 import path from "node:path";
+import { releaseOf } from "@workshop/http/release.ts";
 import { securityHeaders } from "@workshop/http/security-headers.ts";
 import { webServer } from "@workshop/http/web-server.ts";
 import type { FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from "fastify";
@@ -11,6 +12,7 @@ import { staticFiles } from "./static-files.ts";
 
 /** The storefront's own folder (apps/storefront), wherever the process was started from. */
 const storefrontRoot = path.resolve(import.meta.dirname, "..");
+const release = releaseOf(new URL("../package.json", import.meta.url));
 
 type Options = {
   dev: boolean;
@@ -29,7 +31,8 @@ export async function buildStorefront({ dev, root = storefrontRoot, logger }: Op
   const c = storefrontConfig();
   const app = await webServer({ logLevel: c.LOG_LEVEL, logger, trustProxy: c.TRUST_PROXY });
 
-  app.get("/healthz", async (_request, reply) => reply.header("Cache-Control", "no-store").send({ status: "ok" }));
+  // The process answers, and says which release of the storefront it runs.
+  app.get("/healthz", async (_request, reply) => reply.header("Cache-Control", "no-store").send({ status: "ok", ...release }));
   await app.register(apiProxy, { apiUrl: c.apiUrl });
 
   const https = c.publicUrl.startsWith("https:");
