@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { apiReleaseAt, otherApiMessage } from "@workshop/domain/api-release.ts";
 import Fastify from "fastify";
 import { consoleConfig } from "./console-config.ts";
+import { SPOKEN_API_MAJOR } from "./spoken-api.ts";
 
 /**
  * The built console on ADMIN_PORT (default 3001), as `npm start` runs it: the static files of
@@ -15,6 +17,12 @@ if (!existsSync(path.join(root, "index.html"))) {
   process.exit(1);
 }
 const config = consoleConfig(process.env);
+// An API of another major release is refused from the start; one not up yet is waited for.
+const release = await apiReleaseAt(config.apiUrl, SPOKEN_API_MAJOR);
+if (release.kind === "other") {
+  console.error(otherApiMessage("console", config.apiUrl, release.version, SPOKEN_API_MAJOR));
+  process.exit(1);
+}
 const port = Number(process.env.ADMIN_PORT || 3001);
 const host = process.env.HOST || "0.0.0.0";
 

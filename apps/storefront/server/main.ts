@@ -1,4 +1,6 @@
+import { apiReleaseAt, otherApiMessage } from "@workshop/domain/api-release.ts";
 import { listenOrExit, runMain, stopOnSignal } from "@workshop/http/process-life.ts";
+import { SPOKEN_API_MAJOR } from "#app/api/spoken-api.ts";
 import { storefrontConfig } from "#app/config.server.ts";
 import { buildStorefront } from "./app.ts";
 
@@ -6,6 +8,12 @@ import { buildStorefront } from "./app.ts";
 async function main() {
   const dev = process.argv.includes("--dev");
   const c = storefrontConfig();
+  // An API of another major release is refused from the start; one not up yet is waited for.
+  const release = await apiReleaseAt(c.apiUrl, SPOKEN_API_MAJOR);
+  if (release.kind === "other") {
+    console.error(otherApiMessage("storefront", c.apiUrl, release.version, SPOKEN_API_MAJOR));
+    process.exit(1);
+  }
   const app = await buildStorefront({ dev });
   const port = await listenOrExit(app, { port: c.PORT, host: c.HOST, portSetting: "PORT", name: "shop" });
   console.log(`Shop running at http://localhost:${port} (${dev ? "development" : "production"}; API: ${c.apiUrl})`);

@@ -6,6 +6,7 @@ import { data } from "react-router";
 import { type Dispatcher, request as send } from "undici";
 import type { z } from "zod";
 import { storefrontConfig } from "#app/config.server.ts";
+import { otherApiRelease } from "#app/web/catalog-version.ts";
 
 /**
  * The storefront's one way to the shop's data: the API over HTTP. Each call carries what the API
@@ -45,6 +46,7 @@ const forwarded = ["cookie", "accept-language", "user-agent"] as const;
  * an API that cannot be reached, hangs, or fails (5xx) is the page's 503.
  */
 export async function apiCall<T>(request: Request, path: string, { method = "GET", body, answer }: Call<T>): Promise<Answered<T>> {
+  refuseOtherApi(request);
   // Uncompressed: between two servers an answer of a few kilobytes is sent faster than it is
   // gzipped, and both ends would pay the CPU.
   const headers: Record<string, string> = { accept: "application/json", "accept-encoding": "identity" };
@@ -138,4 +140,13 @@ export function relayHeaders(...answers: { cookies: string[] }[]): Headers {
 const languageOf = (request: Request) => ({ locale: pathLocale(new URL(request.url).pathname) });
 
 /** The shop cannot reach its API: the designed 503 page (root ErrorBoundary), to be tried again shortly. */
+/**
+ * While the API is a release of another major than this storefront is written for (one replaced
+ * it meanwhile, see spoken-api.ts), no call goes to it and every page is the 503 page: what it
+ * would call may have gone or changed.
+ */
+export function refuseOtherApi(request: Request): void {
+  if (otherApiRelease()) throw unavailable(request);
+}
+
 const unavailable = (request: Request) => data(languageOf(request), { status: 503, headers: { "Retry-After": "5" } });

@@ -1,5 +1,5 @@
 import { type ShopSettings, shopSettingsAnswer } from "@workshop/domain/shop-api/shop.ts";
-import { apiGet } from "./client.server.ts";
+import { apiGet, refuseOtherApi } from "./client.server.ts";
 
 /**
  * How the shop runs (GET /api/shop/settings), asked once a minute at most: every page shows it
@@ -9,6 +9,8 @@ const KEEP_MS = 60_000;
 let kept: { settings: ShopSettings; at: number } | null = null;
 
 export async function shopSettings(request: Request): Promise<ShopSettings> {
+  // Every page asks for these first: a page that calls nothing else is refused here too.
+  refuseOtherApi(request);
   if (kept && Date.now() - kept.at < KEEP_MS) return kept.settings;
   const settings = await apiGet(request, "/api/shop/settings", shopSettingsAnswer);
   kept = { settings, at: Date.now() };
