@@ -167,6 +167,8 @@ const envSchema = z.object({
   AI_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   /** CPU threads of the local engine's model and image work (its own process, below the shop's priority). */
   AI_LOCAL_THREADS: z.coerce.number().int().min(1).max(16).default(DEFAULT_LOCAL_THREADS),
+  /** Seconds the local engine's process may sit without a job before it exits and gives its memory back. */
+  AI_WORKER_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   /**
    * Product photos go to this S3-compatible bucket when set (AWS S3, Cloudflare R2, MinIO, …);
    * else to DATA_DIR/files. The keys below are required with it (docs/decisions/019).

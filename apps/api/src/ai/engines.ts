@@ -22,7 +22,7 @@ function makeEngine(): Engine {
   if (c.AI_IMAGE_API_URL && c.AI_IMAGE_API_KEY && c.AI_IMAGE_MODEL) {
     return createRemoteEngine({ url: c.AI_IMAGE_API_URL, apiKey: c.AI_IMAGE_API_KEY, model: c.AI_IMAGE_MODEL });
   }
-  return createLocalEngine({ threads: c.AI_LOCAL_THREADS });
+  return createLocalEngine({ threads: c.AI_LOCAL_THREADS, idleMs: c.AI_WORKER_IDLE_SECONDS * 1000 });
 }
 
 /** Replaces the engine (tests); the one before is closed. */

@@ -108,4 +108,31 @@ describe("local engine", () => {
     },
     MODEL_TIMEOUT,
   );
+
+  it(
+    "gives its memory back after it sat idle, and starts again for the next job",
+    async () => {
+      const resting = createLocalEngine({ idleMs: 500 });
+      try {
+        const photo = scenes[0]!.photo;
+        await resting.cutOut(photo);
+        expect(resting.running()).toBe(true);
+        // Each request starts the idle time again: still there half-way through it.
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        expect((await resting.memory())?.rss).toBeGreaterThan(100 * 1024 * 1024);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        expect(resting.running()).toBe(true);
+        const started = Date.now();
+        while (resting.running() && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(resting.running()).toBe(false);
+        expect(await resting.memory()).toBeNull();
+        // The next job finds the engine as before.
+        const again = await resting.run(input(scenes.slice(0, 1)));
+        expect(again.images.map((i) => i.view)).toEqual(["studio", "details"]);
+      } finally {
+        await resting.close();
+      }
+    },
+    MODEL_TIMEOUT,
+  );
 });

@@ -17,12 +17,21 @@ export type LocalEngineOptions = {
   threads?: number;
   /** The package's IS-Net size (default medium, the better cut-out). */
   model?: ModelSize;
+  /**
+   * How long the child process may sit idle before it exits and gives its memory back (the model
+   * alone is hundreds of MB); the next job starts it again. Default IDLE_MS.
+   */
+  idleMs?: number;
 };
 
-/** The engine plus what the bench and tests measure: a bare cut-out and the child's memory. */
+/** Two minutes without a job: long enough for the next photo of a session, short enough to give the memory back soon. */
+const IDLE_MS = 120_000;
+
+/** The engine plus what the bench and tests measure: a bare cut-out, the child's memory, whether it runs. */
 export type LocalEngine = Engine & {
   cutOut(photo: Buffer): Promise<CutoutReply>;
   memory(): Promise<MemoryReply | null>;
+  running(): boolean;
 };
 
 /** A request without its id (the engine numbers them). */
@@ -36,10 +45,31 @@ const WORKER = createRequire(import.meta.url).resolve("@workshop/api/ai/local/wo
 
 export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine {
   const threads = Math.max(1, Math.floor(options.threads ?? DEFAULT_LOCAL_THREADS));
+  const idleMs = options.idleMs ?? IDLE_MS;
   let child: ChildProcess | null = null;
   let nextId = 1;
   let nextJob = 1;
   const pending = new Map<number, Pending>();
+  /** Jobs under way: the child keeps a job's sharpest cut-out between its requests, so it stays while any runs. */
+  let jobs = 0;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const stop = async (): Promise<void> => {
+    clearTimeout(idleTimer);
+    const running = child;
+    if (!running) return;
+    child = null;
+    const exited = new Promise((resolve) => running.once("exit", resolve));
+    running.kill("SIGTERM");
+    await exited;
+  };
+  /** Counts the idle time from now when nothing is asked of the child and no job runs. */
+  const restIfIdle = () => {
+    clearTimeout(idleTimer);
+    if (!child || jobs > 0 || pending.size > 0) return;
+    idleTimer = setTimeout(() => void stop(), idleMs);
+    idleTimer.unref();
+  };
 
   const start = (): ChildProcess => {
     if (child) return child;
@@ -68,9 +98,12 @@ export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine
       pending.delete(reply.id);
       if (reply.ok) waiting.resolve(reply.value);
       else waiting.reject(new Error(reply.error));
+      restIfIdle();
     });
     started.once("exit", (code, signal) => {
-      if (child === started) child = null;
+      // Stopped when idle, and a newer process already took the next job: the requests are its own.
+      if (child !== null && child !== started) return;
+      child = null;
       for (const [id, waiting] of pending) {
         pending.delete(id);
         waiting.reject(new Error(`The local engine's process stopped (${signal ?? `exit ${code}`})`));
@@ -81,6 +114,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine
   };
 
   const ask = <T>(request: Ask): Promise<T> => {
+    clearTimeout(idleTimer);
     const id = nextId++;
     const worker = start();
     return new Promise<T>((resolve, reject) => {
@@ -133,24 +167,23 @@ export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine
     name: "local",
     async run(input: EngineInput): Promise<EngineResult> {
       const job = nextJob++;
+      jobs++;
+      clearTimeout(idleTimer);
       try {
         return await runJob(job, input);
       } catch (error) {
         // The child keeps the job's sharpest cut-out until its close-up: drop it.
         if (child) ask({ kind: "forget", job }).catch(() => {});
         throw error;
+      } finally {
+        jobs--;
+        restIfIdle();
       }
     },
     cutOut: (photo) => ask<CutoutReply>({ kind: "cutout", bytes: photo }),
     memory: async () => (child ? ask<MemoryReply>({ kind: "memory" }) : null),
-    async close() {
-      const running = child;
-      if (!running) return;
-      child = null;
-      const exited = new Promise((resolve) => running.once("exit", resolve));
-      running.kill("SIGTERM");
-      await exited;
-    },
+    running: () => child !== null,
+    close: stop,
   };
 }
 
