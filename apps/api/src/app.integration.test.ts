@@ -45,7 +45,7 @@ describe("health", () => {
   it("/healthz answers while the process runs; /readyz when the database, the migrations and the files are", async () => {
     const live = await app.inject("/healthz");
     expect(live.statusCode).toBe(200);
-    expect(live.json()).toEqual({ status: "ok", app: "@workshop/api", version: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
+    expect(live.json()).toEqual({ status: "ok", app: "@workshop/api", version: expect.stringMatching(/^\d+\.\d+\.\d+$/), role: "all" });
     expect(live.headers["cache-control"]).toBe("no-store");
     const ready = await app.inject("/readyz");
     expect(ready.statusCode).toBe(200);

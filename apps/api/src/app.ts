@@ -52,3 +52,11 @@ export async function buildApp({ dev, logger }: Options): Promise<FastifyInstanc
   });
   return app;
 }
+
+/** A worker's web server (ROLE=worker): its health probes alone, for the orchestrator. */
+export async function buildWorkerApp(): Promise<FastifyInstance> {
+  const c = config();
+  const app = await webServer({ logLevel: c.LOG_LEVEL, trustProxy: c.TRUST_PROXY });
+  await app.register(healthRoutes);
+  return app;
+}

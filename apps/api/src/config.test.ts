@@ -24,6 +24,16 @@ describe("configuration", () => {
   });
 });
 
+describe("the process's role", () => {
+  it("is all by default; web or worker only with a shared PostgreSQL; nothing else", () => {
+    expect(parseConfig({}).ROLE).toBe("all");
+    expect(parseConfig({ ROLE: "worker", DATABASE_URL: "postgres://db.example/shop" }).ROLE).toBe("worker");
+    expect(() => parseConfig({ ROLE: "web" })).toThrow(/ROLE: web needs DATABASE_URL \(PostgreSQL\): its workers must share its database/);
+    expect(() => parseConfig({ ROLE: "worker" })).toThrow(/ROLE: worker needs DATABASE_URL/);
+    expect(() => parseConfig({ ROLE: "cron" })).toThrow(/ROLE: must be web, worker or all/);
+  });
+});
+
 describe("the web server's configuration", () => {
   it("takes other origins for CORS as a list of origins, and refuses anything else, saying which", () => {
     expect(parseConfig({}).CORS_ORIGINS).toEqual([]);

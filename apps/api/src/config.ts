@@ -163,6 +163,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$/, "must be a model or endpoint id, e.g. seedream-4-0-250828")
     .optional(),
+  /**
+   * What this process does: `web` answers HTTP and sends jobs, `worker` runs the jobs (mail,
+   * payments' checks, studio photos, sweeps) and answers only its health probes, `all` both.
+   * Web and worker instances share one PostgreSQL database.
+   */
+  ROLE: z.enum(["web", "worker", "all"], { error: "must be web, worker or all" }).default("all"),
   /** Studio-photo jobs one instance runs at once (they fill a core each with the local engine). */
   AI_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   /** CPU threads of the local engine's model and image work (its own process, below the shop's priority). */
@@ -236,6 +242,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     const missing = aiNames.filter((name) => !c[name]);
     throw new Error(
       `Invalid configuration:\n  ${missing.join(", ")}: required with ${aiSet.join(", ")} (the remote image model needs all three)`,
+    );
+  }
+  if (c.ROLE !== "all" && !c.DATABASE_URL) {
+    throw new Error(
+      `Invalid configuration:\n  ROLE: ${c.ROLE} needs DATABASE_URL (PostgreSQL): its ${c.ROLE === "web" ? "workers" : "web instances"} must share its database, and the embedded one opens in one process only`,
     );
   }
   const s3Problem = s3ConfigProblem(c);

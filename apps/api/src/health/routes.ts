@@ -1,17 +1,20 @@
 import { releaseOf } from "@workshop/http/release.ts";
 import type { FastifyPluginAsync } from "fastify";
+import { config } from "#server/config.ts";
 import { readiness } from "./readiness.ts";
 
 const release = releaseOf(new URL("../../package.json", import.meta.url));
 
 /**
  * GET /healthz: the process answers (a liveness probe restarts it otherwise), and says which
- * release of the API it runs. GET /readyz: it
+ * release of the API it runs and in which role (ROLE). GET /readyz: it
  * can serve customers (database, migrations, file storage); 503 naming the failing parts, so a
  * load balancer sends no one here meanwhile. Neither is ever cached.
  */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get("/healthz", async (_request, reply) => reply.header("Cache-Control", "no-store").send({ status: "ok", ...release }));
+  app.get("/healthz", async (_request, reply) =>
+    reply.header("Cache-Control", "no-store").send({ status: "ok", ...release, role: config().ROLE }),
+  );
 
   app.get("/readyz", async (request, reply) => {
     const { ready, failing } = await readiness((message) => request.log.warn(message));
