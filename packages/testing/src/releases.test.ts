@@ -6,7 +6,10 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../../..");
-const workspaces = ["apps", "packages"].flatMap((folder) => readdirSync(path.join(root, folder)).map((name) => `${folder}/${name}`));
+/** The root's workspaces ("apps/*", "infra"…) as folders. */
+const workspaces = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).workspaces as string[]).flatMap((pattern) =>
+  pattern.endsWith("/*") ? readdirSync(path.join(root, pattern.slice(0, -2))).map((name) => `${pattern.slice(0, -2)}/${name}`) : [pattern],
+);
 const changesetBin = path.join(path.dirname(createRequire(import.meta.url).resolve("@changesets/cli/package.json")), "bin.js");
 
 let copy = "";
