@@ -1,0 +1,74 @@
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+/**
+ * The images cannot be built here (no Docker daemon), so each Dockerfile is checked against what
+ * it would meet: `turbo prune <app> --docker` gives the files of its first stage, every path it
+ * copies exists there, and the pruned app installs and builds from that output alone, after which
+ * every path its last stage copies exists too.
+ */
+const root = path.resolve(import.meta.dirname, "..");
+const work = mkdtempSync(path.join(tmpdir(), "docker-check-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const run = (command: string, args: string[], cwd: string) =>
+  execFileSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },
+  });
+
+/** The sources of `COPY --from=<stage>` lines, by stage ("--chown" and the target left out). */
+function copiedFrom(dockerfile: string, stage: string): string[] {
+  return [...dockerfile.matchAll(new RegExp(`^COPY --from=${stage}(?: --chown=\\S+)? (.+)$`, "gm"))].flatMap((m) =>
+    m[1]!.trim().split(/\s+/).slice(0, -1),
+  );
+}
+
+const apps = [
+  { file: "api.Dockerfile", name: "@workshop/api", folder: "apps/api", builds: false },
+  { file: "storefront.Dockerfile", name: "@workshop/storefront", folder: "apps/storefront", builds: true },
+  { file: "console.Dockerfile", name: "@workshop/admin", folder: "apps/admin", builds: true },
+];
+
+describe.each(apps)("infra/docker/$file", ({ file, name, folder, builds }) => {
+  const dockerfile = readFileSync(path.join(import.meta.dirname, "docker", file), "utf8");
+  const pruned = path.join(work, name.replace("/", "-"));
+
+  it("prunes the repository to its app, copies only what the pruned output holds, runs not as root, and is probed", () => {
+    expect(dockerfile).toContain(`turbo@2.11.11 prune ${name} --docker --out-dir /pruned`);
+    run("npx", ["turbo", "prune", name, "--docker", "--out-dir", pruned], root);
+    for (const source of copiedFrom(dockerfile, "prune")) {
+      const from = source.startsWith("/repo/")
+        ? path.join(root, source.slice("/repo/".length))
+        : path.join(pruned, source.replace(/^\/pruned\//, ""));
+      expect(existsSync(from), source).toBe(true);
+    }
+    // Another app's code never comes along.
+    for (const other of apps.filter((a) => a.name !== name))
+      expect(existsSync(path.join(pruned, "full", other.folder)), other.folder).toBe(false);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\/healthz/m);
+  });
+
+  it("installs and builds from the pruned output alone, and the last stage finds every path it copies", () => {
+    const app = path.join(work, `${name.replace("/", "-")}-app`);
+    cpSync(path.join(pruned, "json"), app, { recursive: true });
+    run("npm", ["install", "--no-audit", "--no-fund", ...(builds ? [] : ["--omit=dev"])], app);
+    cpSync(path.join(pruned, "full"), app, { recursive: true });
+    // The root's files the Dockerfile adds beside the pruned output.
+    for (const source of copiedFrom(dockerfile, "prune").filter((s) => s.startsWith("/repo/"))) {
+      cpSync(path.join(root, source.slice("/repo/".length)), path.join(app, source.slice("/repo/".length)));
+    }
+    if (builds) run("npm", ["run", "build", "-w", name], app);
+    for (const source of [...copiedFrom(dockerfile, "build"), ...copiedFrom(dockerfile, "install")]) {
+      expect(existsSync(path.join(app, source.replace(/^\/app\/?/, ""))), source).toBe(true);
+    }
+    const command = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+    expect(existsSync(path.join(app, command.at(-1)!)), command.join(" ")).toBe(true);
+  }, 600_000);
+});
