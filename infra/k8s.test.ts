@@ -1,5 +1,4 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Deployment } from "kubernetes-models/apps/v1";
 import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
@@ -8,6 +7,7 @@ import { Ingress } from "kubernetes-models/networking.k8s.io/v1";
 import { ConfigMap, Namespace, Secret, Service } from "kubernetes-models/v1";
 import { describe, expect, it } from "vitest";
 import { parseAllDocuments } from "yaml";
+import { documentedSettings } from "./readme-settings.ts";
 
 /**
  * infra/k8s as `kubectl kustomize` renders it (offline): every object valid against the Kubernetes
@@ -43,18 +43,6 @@ const deployment = (name: string) =>
     spec: { template: { spec: { containers: Container[]; securityContext?: { runAsNonRoot?: boolean } } } };
   };
 const containerOf = (name: string) => deployment(name).spec.template.spec.containers[0]!;
-
-/** The settings named in the README's configuration table (its first column). */
-function documentedSettings(): Set<string> {
-  const readme = readFileSync(path.join(import.meta.dirname, "../README.md"), "utf8");
-  const section = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1));
-  const names = new Set<string>();
-  for (const row of section.split("\n").filter((line) => line.startsWith("| `"))) {
-    const firstCell = row.split("|")[1] ?? "";
-    for (const [, name] of firstCell.matchAll(/`([A-Z][A-Z0-9_]+)`/g)) names.add(name!);
-  }
-  return names;
-}
 
 describe("infra/k8s", () => {
   it("renders, and every object is valid against the Kubernetes schemas", () => {
