@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import path from "node:path";
 import { Deployment } from "kubernetes-models/apps/v1";
 import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
@@ -13,9 +13,15 @@ import { documentedSettings } from "./readme-settings.ts";
  * infra/k8s as `kubectl kustomize` renders it (offline): every object valid against the Kubernetes
  * schemas, the probes and resources each app needs, and only the settings the README documents.
  */
-const rendered = execFileSync("kubectl", ["kustomize", path.join(import.meta.dirname, "k8s")], { encoding: "utf8" });
 type K8sObject = { apiVersion: string; kind: string; metadata: { name: string }; [key: string]: unknown };
-const objects = parseAllDocuments(rendered).map((document) => document.toJS() as K8sObject);
+// kubectl comes from the system (Debian's package on these machines); without it these tests say so and skip.
+const kubectl = spawnSync("kubectl", ["version", "--client"], { stdio: "ignore" }).status === 0;
+if (!kubectl) console.warn("infra/k8s: kubectl is not installed, so the Kubernetes manifests are not rendered or checked here");
+const objects: K8sObject[] = kubectl
+  ? parseAllDocuments(execFileSync("kubectl", ["kustomize", path.join(import.meta.dirname, "k8s")], { encoding: "utf8" })).map(
+      (document) => document.toJS() as K8sObject,
+    )
+  : [];
 
 /** Each kind the kustomization uses, by its apiVersion and kind, with the model that validates it. */
 const models: Record<string, new (data: never) => { validate(): void }> = {
@@ -44,7 +50,7 @@ const deployment = (name: string) =>
   };
 const containerOf = (name: string) => deployment(name).spec.template.spec.containers[0]!;
 
-describe("infra/k8s", () => {
+describe.skipIf(!kubectl)("infra/k8s", () => {
   it("renders, and every object is valid against the Kubernetes schemas", () => {
     expect(objects.length).toBeGreaterThan(10);
     for (const object of objects) {
