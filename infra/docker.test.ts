@@ -1,18 +1,20 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "@workshop/testing/processes.ts";
 import { afterAll, describe, expect, it } from "vitest";
 
 /**
  * The images cannot be built here (no Docker daemon), so each Dockerfile is checked against what
  * it would meet: `turbo prune <app> --docker` gives the files of its first stage, every path it
  * copies exists there, and the pruned app installs and builds from that output alone, after which
- * every path its last stage copies exists too.
+ * every path its last stage copies exists too; then that last stage is put together in a folder
+ * of its own (its runtime dependencies and what it copies) and started with the image's CMD.
  */
 const root = path.resolve(import.meta.dirname, "..");
 const work = mkdtempSync(path.join(tmpdir(), "docker-check-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => rmSync(work, { recursive: true, force: true }), 120_000);
 
 const run = (command: string, args: string[], cwd: string) =>
   execFileSync(command, args, {
@@ -29,13 +31,22 @@ function copiedFrom(dockerfile: string, stage: string): string[] {
   );
 }
 
+/** The `COPY --from=<stage> sources… target` lines of the last stage (after the last FROM), in order. */
+function lastStageCopies(dockerfile: string): { stage: string; sources: string[]; target: string }[] {
+  const last = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "));
+  return [...last.matchAll(/^COPY --from=(\S+)(?: --chown=\S+)? (.+)$/gm)].map((m) => {
+    const parts = m[2]!.trim().split(/\s+/);
+    return { stage: m[1]!, sources: parts.slice(0, -1), target: parts.at(-1)! };
+  });
+}
+
 const apps = [
-  { file: "api.Dockerfile", name: "@workshop/api", folder: "apps/api", builds: false },
-  { file: "storefront.Dockerfile", name: "@workshop/storefront", folder: "apps/storefront", builds: true },
-  { file: "console.Dockerfile", name: "@workshop/admin", folder: "apps/admin", builds: true },
+  { file: "api.Dockerfile", name: "@workshop/api", folder: "apps/api", builds: false, portSetting: "API_PORT" },
+  { file: "storefront.Dockerfile", name: "@workshop/storefront", folder: "apps/storefront", builds: true, portSetting: "PORT" },
+  { file: "console.Dockerfile", name: "@workshop/admin", folder: "apps/admin", builds: true, portSetting: "ADMIN_PORT" },
 ];
 
-describe.each(apps)("infra/docker/$file", ({ file, name, folder, builds }) => {
+describe.each(apps)("infra/docker/$file", ({ file, name, folder, builds, portSetting }) => {
   const dockerfile = readFileSync(path.join(import.meta.dirname, "docker", file), "utf8");
   const pruned = path.join(work, name.replace("/", "-"));
 
@@ -70,5 +81,52 @@ describe.each(apps)("infra/docker/$file", ({ file, name, folder, builds }) => {
     }
     const command = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
     expect(existsSync(path.join(app, command.at(-1)!)), command.join(" ")).toBe(true);
+  }, 600_000);
+
+  it("starts from its last stage alone (the runtime dependencies and what it copies) and answers its health check", async () => {
+    const app = path.join(work, `${name.replace("/", "-")}-app`);
+    const image = path.join(work, `${name.replace("/", "-")}-image`);
+    for (const { stage, sources, target } of lastStageCopies(dockerfile)) {
+      if (stage !== "build") {
+        // The stage that installed the runtime dependencies alone.
+        cpSync(path.join(pruned, "json"), image, { recursive: true });
+        if (builds) run("npm", ["install", "--omit=dev", "--no-audit", "--no-fund"], image);
+        else cpSync(app, image, { recursive: true, verbatimSymlinks: true });
+        continue;
+      }
+      for (const source of sources) {
+        const from = path.join(app, source.replace(/^\/app\/?/, ""));
+        const to = target.endsWith("/") ? path.join(image, target, path.basename(source)) : path.join(image, target);
+        cpSync(from, to, { recursive: true, verbatimSymlinks: true });
+      }
+    }
+    const command = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+    const port = await freePort();
+    const started = spawn(process.execPath, command.slice(1), {
+      cwd: image,
+      stdio: "ignore",
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        [portSetting]: String(port),
+        DATA_DIR: path.join(image, "data"),
+        DATABASE_URL: "",
+        API_URL: "http://127.0.0.1:9",
+      },
+    });
+    try {
+      let health: unknown = null;
+      for (let tries = 0; tries < 150 && !health; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        health = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => (r.ok ? r.json() : null),
+          () => null,
+        );
+      }
+      expect(health).toMatchObject({ status: "ok", app: name });
+    } finally {
+      started.kill();
+    }
   }, 600_000);
 });
