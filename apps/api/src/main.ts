@@ -45,8 +45,9 @@ async function main() {
     );
   else console.log(`API worker running: the jobs, on ${where}; health at http://localhost:${port}/healthz`);
 
-  // Stops accepting, lets the requests in flight finish (a new request on an open connection gets
-  // 503), then stops the jobs (a running one finishes), the AI engine, the sandbox and the database.
+  // After the drain (SHUTDOWN_DRAIN_SECONDS, readiness answering 503 meanwhile), stops accepting,
+  // lets the requests in flight finish (a new request on an open connection gets 503), then stops
+  // the jobs (a running one finishes), the AI engine, the sandbox and the database.
   stopOnSignal(
     [
       ["web server", () => app.close()],
@@ -55,7 +56,7 @@ async function main() {
       ["sandbox", stopXenditSandbox],
       ["database", () => db.close()],
     ],
-    stopWatch,
+    { before: stopWatch, drainMs: cfg.SHUTDOWN_DRAIN_SECONDS * 1000 },
   );
 }
 

@@ -33,19 +33,38 @@ export async function listenOrExit(app: FastifyInstance, { port, host, portSetti
   return (app.server.address() as AddressInfo).port;
 }
 
-/** On SIGTERM or SIGINT, `before` (at once), then each part closed in order, then exit. */
-export function stopOnSignal(parts: [name: string, close: () => unknown][], before: () => void = () => {}): void {
-  let stopping = false;
+let stopSignal: string | undefined;
+
+/** Whether a stop signal has come: readiness probes then answer 503, so balancers send no one new. */
+export const stopping = (): boolean => stopSignal !== undefined;
+
+type StopOptions = {
+  /** Called at once (before the drain). */
+  before?: () => void;
+  /**
+   * How long to keep serving after the signal, readiness already answering 503, before the parts
+   * close: the time a load balancer's health checks need to stop sending new requests here, so a
+   * rolling restart loses none (at most 5 s, within the orchestrator's grace period).
+   */
+  drainMs?: number;
+};
+
+/** On SIGTERM or SIGINT, `before` (at once), the drain, then each part closed in order, then exit. */
+export function stopOnSignal(parts: [name: string, close: () => unknown][], { before = () => {}, drainMs = 0 }: StopOptions = {}): void {
   const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: shutting down`);
+    if (stopSignal) return;
+    stopSignal = signal;
+    console.log(drainMs > 0 ? `${signal}: not ready; shutting down in ${drainMs / 1000} s` : `${signal}: shutting down`);
     const done: string[] = [];
     setTimeout(() => {
       console.error(`Not stopped within ${STOP_WITHIN_MS / 1000} s (${done.join(", ") || "nothing"} done): exiting anyway`);
       process.exit(1);
     }, STOP_WITHIN_MS).unref();
     before();
+    if (drainMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+      done.push(`drain ${(drainMs / 1000).toFixed(1)} s`);
+    }
     for (const [part, close] of parts) {
       const started = performance.now();
       await Promise.resolve()

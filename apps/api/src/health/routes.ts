@@ -1,3 +1,4 @@
+import { stopping } from "@workshop/http/process-life.ts";
 import { releaseOf } from "@workshop/http/release.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { config } from "#server/config.ts";
@@ -8,8 +9,8 @@ const release = releaseOf(new URL("../../package.json", import.meta.url));
 /**
  * GET /healthz: the process answers (a liveness probe restarts it otherwise), and says which
  * release of the API it runs and in which role (ROLE). GET /readyz: it
- * can serve customers (database, migrations, file storage); 503 naming the failing parts, so a
- * load balancer sends no one here meanwhile. Neither is ever cached.
+ * can serve customers (database, migrations, file storage); 503 naming the failing parts, or
+ * saying it is shutting down, so a load balancer sends no one here meanwhile. Neither is ever cached.
  */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get("/healthz", async (_request, reply) =>
@@ -17,8 +18,10 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.get("/readyz", async (request, reply) => {
-    const { ready, failing } = await readiness((message) => request.log.warn(message));
     reply.header("Cache-Control", "no-store");
+    // Shutting down (its drain): still serving the requests that come, but a balancer should send no more.
+    if (stopping()) return reply.code(503).send({ status: "stopping", error: "Not ready: shutting down" });
+    const { ready, failing } = await readiness((message) => request.log.warn(message));
     if (ready) return reply.send({ status: "ready" });
     return reply.code(503).send({ status: "unavailable", failing, error: `Not ready: ${failing.join(", ")}` });
   });
