@@ -99,7 +99,7 @@ export async function startNodeProcess(
     },
     stop: () =>
       (stopped ??= new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       })),

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
 import { decodedMail, keptMail } from "@workshop/testing/kept-mail.ts";
+import { readMime, startTestSmtpServer, type TestSmtpServer } from "@workshop/testing/smtp-server.ts";
 import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
@@ -13,7 +14,6 @@ import { isValidPhotoLink, photoLink } from "#server/custom-orders/signed-links.
 import { photoUnusable, submitCustomOrder } from "#server/custom-orders/submit.ts";
 import { type DatabaseHandle, getDb } from "#server/db/client.ts";
 import { deliverMail, useMailSettings } from "#server/mail/index.ts";
-import { readMime, startTestSmtpServer, type TestSmtpServer } from "#server/mail/test-smtp-server.ts";
 import type { DiskStorage } from "#server/media/disk-storage.ts";
 import { useTempStorage } from "#test-support/temp-storage.ts";
 import { freshDatabase } from "#test-support/test-db.ts";

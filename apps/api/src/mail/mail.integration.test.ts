@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { startTestSmtpServer, type TestSmtpServer } from "@workshop/testing/smtp-server.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { jobs, startJobs, stopJobs } from "#server/jobs/index.ts";
@@ -7,7 +8,6 @@ import { dataDir } from "#server/paths.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { deliverMail, type EnqueueMailInput, enqueueMail, nudgePendingMail, useMailSettings } from "./index.ts";
 import { testOrder } from "./test-order.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "./test-smtp-server.ts";
 
 let database: DatabaseHandle;
 let smtp: TestSmtpServer;

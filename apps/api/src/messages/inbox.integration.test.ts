@@ -1,10 +1,10 @@
 import { contactSchema } from "@workshop/domain/validation/contact.ts";
+import { startTestSmtpServer, type TestSmtpServer } from "@workshop/testing/smtp-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "#server/audit/actor.ts";
 import { auditEntries } from "#server/audit/log.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { deliverMail, useMailSettings } from "#server/mail/index.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "#server/mail/test-smtp-server.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { saveContactMessage } from "./contact.ts";
 import { inboxPageSize, listMessages, markHandled, messageId, openMessage, replyToMessage, unreadCount } from "./inbox.ts";
