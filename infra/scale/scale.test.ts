@@ -1,0 +1,317 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { CSRF_HEADER } from "@workshop/domain/staff-api.ts";
+import { baliAddress, newYorkAddress, orderPayload } from "@workshop/testing/sample-orders.ts";
+import pg from "pg";
+import { request } from "undici";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLoad } from "./load.ts";
+import { type ApiInstance, owner, startTopology } from "./topology.ts";
+
+/**
+ * The compose stack's shape as processes on this machine (topology.ts): what holds when the API
+ * runs as several instances on one PostgreSQL and one bucket, behind a balancing proxy.
+ */
+const stack = await startTopology();
+const db = stack ? new pg.Pool({ connectionString: stack.databaseUrl, max: 2 }) : null;
+
+afterAll(async () => {
+  await db?.end();
+  await stack?.stop();
+});
+
+const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: "POST",
+  headers: { "Content-Type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
+const staff = () => ({ Authorization: `Bearer ${stack!.staffToken}` });
+const query = async <T>(text: string, values: unknown[] = []) => (await db!.query(text, values)).rows as T[];
+
+/** Through the proxy's front door, as a browser or Xendit reaches the shop: `host` picks the site. */
+async function front(host: string, path: string, init: { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string } = {}) {
+  const response = await request(stack!.proxy.front + path, {
+    method: init.method ?? "GET",
+    headers: { ...init.headers, host },
+    body: init.body,
+  });
+  return { status: response.statusCode, text: await response.body.text() };
+}
+
+/** Waits until `check` holds (every 100 ms), at most `ms`; answers whether it did. */
+async function until(ms: number, check: () => Promise<boolean>): Promise<boolean> {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > end) return false;
+    await sleep(100);
+  }
+}
+
+let sample: Awaited<ReturnType<typeof orderPayload>>;
+beforeAll(async () => {
+  if (!stack) return;
+  sample = await orderPayload(stack.web[0]!.url);
+  // The cash sweep runs every five minutes; here every minute, so one of its runs falls within the test.
+  await query("update pgboss.schedule set cron = '* * * * *' where name = 'orders-cancel-unpaid-cash'");
+});
+
+/** Places an order for `email` through `origin`; its id and the checkout's cookie. */
+async function placeOrder(origin: string, email: string, fields: Record<string, unknown> = {}) {
+  const response = await fetch(`${origin}/api/orders`, json({ ...sample, shippingAddress: { ...newYorkAddress, email }, ...fields }));
+  expect(response.status, await response.clone().text()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  return { id, cookie: response.headers.get("set-cookie")?.split(";")[0] ?? "" };
+}
+
+const orderOn = async (instance: ApiInstance, id: string) =>
+  (await (await fetch(`${instance.url}/api/orders/${id}`, { headers: staff() })).json()) as {
+    paymentStatus: string;
+    status: string;
+    orderNumber: string;
+  };
+
+describe.skipIf(!stack)("the shop scaled out: two API web instances, two workers, two storefronts, one database", () => {
+  it("a payment started through instance A and paid by a webhook on instance B completes; A shows it paid; its mail goes out once", async () => {
+    const [a] = stack!.web as [ApiInstance];
+    const order = await placeOrder(a.url, "webhook@example.com");
+    const started = await fetch(
+      `${a.url}/api/xendit/payment-request`,
+      json({ orderId: order.id, channelCode: "BCA" }, { Cookie: order.cookie }),
+    );
+    expect(started.status, await started.clone().text()).toBe(201);
+    const { xenditPaymentId } = (await started.json()) as { xenditPaymentId: string };
+
+    // The customer pays at the bank: Xendit says so to the shop's webhook URL, which is instance B.
+    const paid = await fetch(`${stack!.xendit.url}/v3/payment_requests/${xenditPaymentId}/simulate`, {
+      ...json({}),
+      headers: {
+        "Content-Type": "application/json",
+        "api-version": "2024-11-11",
+        Authorization: `Basic ${Buffer.from(`${stack!.xenditKey}:`).toString("base64")}`,
+      },
+    });
+    expect(paid.status, await paid.clone().text()).toBe(200);
+    const shownPaid = await until(20_000, async () => (await orderOn(a, order.id)).paymentStatus === "SUCCEEDED");
+    expect(shownPaid).toBe(true);
+    // Delivered to B (the topology's webhook URL), at the first try.
+    const delivered = stack!.xendit.deliveries().filter((d) => d.payment_request_id === xenditPaymentId);
+    expect(delivered.map((d) => [d.event, d.attempt, d.status_code])).toEqual([["payment.capture", 1, 200]]);
+    // Two mails to the customer, each once: the order received, then its payment confirmed.
+    const subjects = () => stack!.mail.to("webhook@example.com").map((m) => m.subject);
+    expect(await until(20_000, async () => subjects().length >= 2)).toBe(true);
+    await sleep(2_000);
+    expect(new Set(subjects()).size).toBe(2);
+    expect(subjects()).toHaveLength(2);
+    console.log(`webhook on the other instance: paid, shown on A; ${delivered.length} delivery; mails: ${subjects().join(" | ")}`);
+  });
+
+  it("a product saved through instance A shows on both storefronts within a second", async () => {
+    const [a] = stack!.web as [ApiInstance];
+    for (const shop of stack!.storefronts) expect((await fetch(`${shop}/products/1`)).status).toBe(200);
+    const current = (await (await fetch(`${a.url}/api/products/1`)).json()) as Record<string, unknown>;
+    const renamed = `Ubud Classic Panama ${Date.now().toString(36)}`;
+    const saved = await fetch(`${a.url}/api/products/1`, {
+      method: "PUT",
+      headers: { ...staff(), "Content-Type": "application/json" },
+      body: JSON.stringify({ ...current, name: renamed }),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const savedAt = performance.now();
+    const seenAfter = await Promise.all(
+      stack!.storefronts.map(async (shop) => {
+        await until(3_000, async () => (await (await fetch(`${shop}/products/1`)).text()).includes(renamed));
+        return performance.now() - savedAt;
+      }),
+    );
+    console.log(`a save through A shown on the storefronts after ${seenAfter.map((ms) => `${ms.toFixed(0)} ms`).join(" and ")}`);
+    for (const ms of seenAfter) expect(ms).toBeLessThan(1_000);
+    // And through the proxy's front door, on whichever storefront it picks.
+    expect((await front(stack!.hosts.shop, "/products/1")).text).toContain(renamed);
+  });
+
+  it("rate limits, the sign-in lockout and staff sessions hold across instances", async () => {
+    const [a, b] = stack!.web as [ApiInstance, ApiInstance];
+    const turns = [a, b, a, b, a, b, a, b, a, b, a];
+    // The contact form: 3 messages per client in 10 minutes (this stack's setting), sent to A and B in turn.
+    const customer = { "X-Forwarded-For": "203.0.113.9" };
+    const message = { name: "Wayan", email: "wayan@example.com", subject: "Sizes", message: "Do you make 62 cm?", lang: "en" };
+    const contact = [];
+    for (const instance of turns.slice(0, 5))
+      contact.push((await fetch(`${instance.url}/api/shop/contact`, json(message, customer))).status);
+    expect(contact).toEqual([201, 201, 201, 429, 429]);
+
+    // Ten wrong passwords from one address, on A and B in turn: the next try is refused on both.
+    const signIn = (instance: ApiInstance, password: string, address: string) =>
+      fetch(
+        `${instance.url}/api/admin/session`,
+        json({ email: owner.email, password }, { Origin: stack!.adminUrl, "X-Forwarded-For": address }),
+      );
+    const guesses = [];
+    for (const instance of turns.slice(0, 10)) guesses.push((await signIn(instance, "wrong-password-1", "203.0.113.10")).status);
+    expect(guesses).toEqual(Array(10).fill(401));
+    expect((await signIn(a, owner.password, "203.0.113.10")).status).toBe(429);
+    expect((await signIn(b, owner.password, "203.0.113.10")).status).toBe(429);
+
+    // A session begun on A is known to B; signed out on B, it is gone on A.
+    const signedIn = await signIn(a, owner.password, "203.0.113.11");
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers.getSetCookie()[0]!.split(";")[0]!;
+    const { csrfToken } = (await signedIn.json()) as { csrfToken: string };
+    const sessionOn = (instance: ApiInstance) => fetch(`${instance.url}/api/admin/session`, { headers: { Cookie: cookie } });
+    expect((await sessionOn(b)).status).toBe(200);
+    const out = await fetch(`${b.url}/api/admin/session`, {
+      method: "DELETE",
+      headers: { Cookie: cookie, Origin: stack!.adminUrl, [CSRF_HEADER]: csrfToken },
+    });
+    expect(out.status, await out.clone().text()).toBe(204);
+    expect((await sessionOn(a)).status).toBe(401);
+  });
+
+  /** The steady load: four customers, each ordering again 20 ms after an answer (about 100 orders a second here). */
+  const CLIENTS = 4;
+  const PAUSE_MS = 20;
+
+  /** Orders of one run of the load, by their number: how many rows each has in the database. */
+  const rowsOf = async (run: string) =>
+    new Map(
+      (
+        await query<{ email: string; rows: string }>(
+          "select shipping_address->>'email' as email, count(*) as rows from orders where shipping_address->>'email' like $1 group by 1",
+          [`${run}-%`],
+        )
+      ).map((row) => [Number(row.email.split("@")[0]!.split("-").at(-1)), Number(row.rows)]),
+    );
+  /** An order for each `n`, sent through the proxy's API door as the storefronts reach the API. */
+  const orderThroughProxy = (run: string) => async (n: number) =>
+    await request(`${stack!.proxy.api}/api/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...sample, shippingAddress: { ...newYorkAddress, email: `${run}-${n}@example.com` } }),
+    }).then(async (response) => {
+      await response.body.dump();
+      return response.statusCode;
+    });
+
+  it("kill -9 of one API instance under a steady load of orders: the proxy moves on; no accepted order is lost or doubled", async () => {
+    const load = startLoad(CLIENTS, PAUSE_MS, orderThroughProxy("kill"));
+    await sleep(3_000);
+    const inFlight = load.inFlight();
+    stack!.web[0]!.process.child.kill("SIGKILL");
+    const killedAt = performance.now();
+    await sleep(4_000);
+    const sent = await load.stop();
+    const accepted = sent.filter((s) => s.status === 201);
+    const failed = sent.filter((s) => s.status !== 201);
+    const rows = await rowsOf("kill");
+    console.log(
+      `kill -9 under load: ${sent.length} orders sent, ${accepted.length} accepted, ${failed.length} failed (${inFlight} in flight at the kill); ` +
+        `${accepted.filter((s) => s.startedAt > killedAt).length} accepted after it`,
+    );
+    // What failed was under way as the process died: sent before the kill, or on a connection the
+    // proxy had open to it in the moment the signal took (SIGKILL is delivered asynchronously).
+    expect(failed.length).toBeLessThanOrEqual(inFlight);
+    for (const s of failed) expect(s.startedAt - killedAt, `order ${s.n} failed: ${s.status} ${s.error ?? ""}`).toBeLessThan(250);
+    for (const s of accepted) expect(rows.get(s.n), `order ${s.n}`).toBe(1);
+    expect([...rows.values()].every((count) => count === 1)).toBe(true);
+    expect(accepted.filter((s) => s.startedAt > killedAt).length).toBeGreaterThan(0);
+    await stack!.restart(0);
+  });
+
+  it("a rolling restart (SIGTERM one instance at a time) under a steady load of orders loses nothing", async () => {
+    const load = startLoad(CLIENTS, PAUSE_MS, orderThroughProxy("rolling"));
+    await sleep(1_500);
+    for (const i of [0, 1]) {
+      const instance = stack!.web[i]!;
+      const stopped = instance.process.stop();
+      // Draining (SHUTDOWN_DRAIN_SECONDS): unready, so the proxy moves on, and still answering.
+      expect(await until(500, async () => (await fetch(`${instance.url}/readyz`)).status === 503)).toBe(true);
+      expect((await fetch(`${instance.url}/healthz`)).status).toBe(200);
+      await stopped;
+      await stack!.restart(i);
+      await sleep(1_500);
+    }
+    const sent = await load.stop();
+    const rows = await rowsOf("rolling");
+    const failed = sent.filter((s) => s.status !== 201);
+    console.log(`rolling restart under load: ${sent.length} orders sent, ${sent.length - failed.length} accepted, ${failed.length} failed`);
+    expect(failed.map((s) => `${s.n}: ${s.status} ${s.error ?? ""}`)).toEqual([]);
+    for (const s of sent) expect(rows.get(s.n), `order ${s.n}`).toBe(1);
+    expect(rows.size).toBe(sent.length);
+  });
+
+  it("the cash sweep, the reconciliation and the mail each run once across the workers", { timeout: 240_000 }, async () => {
+    // A cash order past its 7 days: the sweep cancels it, once, and tells its customer once.
+    const cash = await placeOrder(stack!.web[1]!.url, "cash@example.com", {
+      shippingAddress: { ...baliAddress, email: "cash@example.com" },
+      shipping: { method: "PICKUP", cost: 0 },
+      total: sample.price,
+      paymentMethod: "CASH_IN_STORE",
+    });
+    await query("update orders set created_at = now() - interval '8 days' where id = $1", [cash.id]);
+    const agedAt = new Date();
+    const queues = ["orders-cancel-unpaid-cash", "payments-reconcile", "mail-sweep", "xendit-events-sweep"];
+    // Each occurrence of a schedule is filed once (pg-boss's send-it job, keyed by queue and minute)
+    // and becomes one job of its queue, which one worker runs.
+    const occurrences = (since: Date) =>
+      query<{ queue: string; slot: string }>(
+        `select replace(singleton_key, '__', '') as queue, singleton_on::text as slot from pgboss.job
+          where name = '__pgboss__send-it' and singleton_key = any($1) and singleton_on >= $2::timestamptz at time zone 'UTC'`,
+        [queues.map((queue) => `${queue}__`), since],
+      );
+    type Runs = { queue: string; jobs: string; completed: string; retries: number };
+    const runs = () =>
+      query<Runs>(
+        `select name as queue, count(*) as jobs, count(*) filter (where state = 'completed') as completed, max(retry_count) as retries
+           from pgboss.job where name = any($1) group by name`,
+        [queues],
+      );
+    // An occurrence of every schedule after the order was aged, run to the end (a minute, and pg-boss's pass).
+    const done = await until(200_000, async () => {
+      const due = await occurrences(new Date(agedAt.getTime() - 60_000));
+      const finished = new Map((await runs()).map((r) => [r.queue, Number(r.completed)]));
+      return (
+        (await orderOn(stack!.web[0]!, cash.id)).status === "CANCELLED" &&
+        queues.every((q) => due.some((o) => o.queue === q) && (finished.get(q) ?? 0) > 0)
+      );
+    });
+    expect(done).toBe(true);
+    await sleep(3_000);
+    const filed = await occurrences(new Date(0));
+    const ran = await runs();
+    console.log(
+      `scheduled jobs across two workers: ${ran.map((r) => `${r.queue} ${filed.filter((o) => o.queue === r.queue).length} occurrences, ${r.jobs} jobs, ${r.completed} completed`).join("; ")}`,
+    );
+    for (const queue of queues) {
+      const count = filed.filter((o) => o.queue === queue).length;
+      const run = ran.find((r) => r.queue === queue);
+      // Every occurrence ran once: as many jobs as occurrences (the last may still be waiting its turn), none retried.
+      expect(Number(run?.jobs), queue).toBeLessThanOrEqual(count);
+      expect(Number(run?.jobs), queue).toBeGreaterThanOrEqual(count - 1);
+      expect(run?.retries, queue).toBe(0);
+      expect(new Set(filed.filter((o) => o.queue === queue).map((o) => o.slot)).size, queue).toBe(count);
+    }
+
+    // The aged order: cancelled once, its customer told once.
+    const events = await query<{ n: string }>("select count(*) as n from order_events where order_id = $1 and status = 'CANCELLED'", [
+      cash.id,
+    ]);
+    expect(events[0]?.n).toBe("1");
+    // The workers may still be sending the load's mail: wait for its two (received, cancelled).
+    const cashMail = () => stack!.mail.to("cash@example.com").map((m) => m.subject);
+    expect(await until(120_000, async () => cashMail().length >= 2)).toBe(true);
+
+    // Every order the load placed got its customer's mail once, whichever instance took it and worker sent it.
+    const customers = (await query<{ email: string }>("select shipping_address->>'email' as email from orders")).map((r) => r.email);
+    const unsent = () => customers.filter((email) => stack!.mail.to(email).length === 0);
+    const sending = performance.now();
+    expect(await until(120_000, async () => unsent().length === 0)).toBe(true);
+    await sleep(3_000);
+    const doubled = customers.filter((email) => /^(kill|rolling)-/.test(email) && stack!.mail.to(email).length !== 1);
+    console.log(
+      `order mail: ${customers.length} orders, ${stack!.mail.received.length} mails in all (the shop's copies too), the last ${((performance.now() - sending) / 1000).toFixed(0)} s after the load`,
+    );
+    expect(doubled).toEqual([]);
+    expect(new Set(cashMail()).size).toBe(2);
+    expect(cashMail()).toHaveLength(2);
+  });
+});
