@@ -3,7 +3,7 @@ import { type BenchDatabase, PGLITE } from "@workshop/testing/bench-databases.ts
 import { memoryOf, type ResidentPages, residentPagesOf, residentTogether } from "@workshop/testing/process-memory.ts";
 import { scratchPostgresDatabase } from "@workshop/testing/shop-database.ts";
 import { verdict } from "./load.ts";
-import { startConsole, startShop } from "./shop.ts";
+import { startApiWorker, startConsole, startShop } from "./shop.ts";
 
 /** What a visitor's first minutes ask of the shop: its pages in both languages, the feed, the API. */
 const PAGES = [
@@ -51,6 +51,29 @@ export async function idleMemoryFigures(postgresServer: string) {
   } finally {
     await database.drop();
   }
+  const scaled = await scratchPostgresDatabase("shop_bench_memory_roles", postgresServer);
+  if (scaled) {
+    try {
+      await reportRoles({ DATABASE_URL: scaled.url, label: "PostgreSQL" });
+    } finally {
+      await scaled.drop();
+    }
+  }
+}
+
+/**
+ * A scaled-out shop's processes (infra/compose.yaml, infra/k8s) at rest after the same pages: an
+ * API web instance (ROLE=web), an API worker (ROLE=worker) with its scheduled jobs running, the
+ * storefront and the console, each as its own container would hold it.
+ */
+async function reportRoles(database: BenchDatabase) {
+  const { start, idle } = await measure(database, { api: { ROLE: "web" }, withWorker: true });
+  console.log(`\n  by role, on ${database.label} (RSS)   API web   API worker   storefront   console`);
+  console.log(`    just started               ${mb(start.api)}    ${mb(start.worker)}      ${mb(start.storefront)}   ${mb(start.console)}`);
+  console.log(`    at rest after pages        ${mb(idle.api)}    ${mb(idle.worker)}      ${mb(idle.storefront)}   ${mb(idle.console)}`);
+  console.log(
+    "    (the worker's studio-photo engine is a process of its own, started by a job and gone after AI_WORKER_IDLE_SECONDS: README)",
+  );
 }
 
 const mb = (v: number) => `${v.toFixed(0).padStart(4)} MB`;
@@ -102,20 +125,28 @@ async function consoleFiles(origin: string): Promise<string[]> {
   return ["/", "/config.json", ...files];
 }
 
-type Rss = { api: number; storefront: number; console: number };
+type Rss = { api: number; storefront: number; console: number; worker: number };
 
-async function measure(database: BenchDatabase): Promise<{ start: Rss; idle: Rss; together: { shop: number; all: number } }> {
-  const shop = await startShop(database);
-  const staffConsole = await startConsole(shop.apiOrigin).catch(async (error: unknown) => {
-    await shop.stop();
-    throw error;
-  });
-  const rss = (): Rss => ({
-    api: memoryOf(shop.api.child.pid!).rss,
-    storefront: memoryOf(shop.storefront.child.pid!).rss,
-    console: memoryOf(staffConsole.process.child.pid!).rss,
-  });
+/**
+ * Starts the shop (its API with `api`'s settings; with `withWorker`, an API worker beside it on the
+ * same database), asks for the pages, lets it rest and reads each process once.
+ */
+async function measure(
+  database: BenchDatabase,
+  { api = {}, withWorker = false }: { api?: Record<string, string>; withWorker?: boolean } = {},
+): Promise<{ start: Rss; idle: Rss; together: { shop: number; all: number } }> {
+  const shop = await startShop(database, { api });
+  const started: { stop: () => Promise<void> }[] = [shop];
   try {
+    const staffConsole = await startConsole(shop.apiOrigin);
+    started.unshift(staffConsole.process);
+    const worker = withWorker && database.DATABASE_URL ? await startApiWorker(database.DATABASE_URL) : undefined;
+    if (worker) started.unshift(worker);
+    const processes = [shop.api, shop.storefront, staffConsole.process, ...(worker ? [worker.process] : [])];
+    const rss = (): Rss => {
+      const [api, storefront, consoleRss, workerRss = 0] = processes.map(({ child }) => memoryOf(child.pid!).rss) as number[];
+      return { api: api!, storefront: storefront!, console: consoleRss!, worker: workerRss };
+    };
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const start = rss();
     const consolePaths = await consoleFiles(staffConsole.origin);
@@ -124,18 +155,18 @@ async function measure(database: BenchDatabase): Promise<{ start: Rss; idle: Rss
       await Promise.all([...fetchAll(shop.origin, PAGES), ...fetchAll(staffConsole.origin, consolePaths)]);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     // All figures from one reading of each process.
-    const [api, storefront, staff] = [shop.api, shop.storefront, staffConsole.process].map(({ child }) => residentPagesOf(child.pid!)) as [
-      ResidentPages,
-      ResidentPages,
-      ResidentPages,
-    ];
+    const [apiPages, storefrontPages, staffPages, workerPages] = processes.map(({ child }) =>
+      residentPagesOf(child.pid!),
+    ) as ResidentPages[];
     return {
       start,
-      idle: { api: api.rss, storefront: storefront.rss, console: staff.rss },
-      together: { shop: residentTogether([api, storefront]), all: residentTogether([api, storefront, staff]) },
+      idle: { api: apiPages!.rss, storefront: storefrontPages!.rss, console: staffPages!.rss, worker: workerPages?.rss ?? 0 },
+      together: {
+        shop: residentTogether([apiPages!, storefrontPages!]),
+        all: residentTogether([apiPages!, storefrontPages!, staffPages!]),
+      },
     };
   } finally {
-    await staffConsole.process.stop();
-    await shop.stop();
+    for (const part of started) await part.stop();
   }
 }

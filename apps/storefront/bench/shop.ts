@@ -105,6 +105,32 @@ export async function startConsole(apiOrigin: string): Promise<{ origin: string;
   return { origin: `http://127.0.0.1:${port}`, process: running };
 }
 
+/** An API worker (ROLE=worker) on the shop's PostgreSQL database, as a scaled-out shop runs its jobs: its own process and data folder. */
+export async function startApiWorker(databaseUrl: string): Promise<{ process: RunningProcess; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-worker-"));
+  const [port] = await freePorts(1);
+  const running = await startNodeProcess(apiMain, {
+    name: "API worker",
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      ROLE: "worker",
+      API_PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+    },
+    ready: "API worker running",
+    keepLog: false,
+  });
+  return {
+    process: running,
+    stop: async () => {
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** The floor: the minimal React Router page (`bench/floor`) served by the storefront's HTTP stack. */
 export async function startFloor(): Promise<{ origin: string; process: RunningProcess }> {
   const [port] = await freePorts(1);
