@@ -113,7 +113,7 @@ export async function startTopology(): Promise<Topology | null> {
       RATE_LIMIT_PAYMENTS: "100000/600",
       RATE_LIMIT_WRITES: "100000/60",
       RATE_LIMIT_CONTACT: "3/600",
-      SHUTDOWN_DRAIN_SECONDS: "1",
+      SHUTDOWN_DRAIN_SECONDS: "2",
       LOG_LEVEL: "warn",
       ...s3.env,
     };
