@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
@@ -22,6 +22,7 @@ export type RunningS3 = {
 export async function startS3Server(bucket = "shop-photos"): Promise<RunningS3> {
   const directory = await mkdtemp(path.join(tmpdir(), "shop-s3-"));
   const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  keepFolders(server);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   // s3rver's built-in account.
@@ -36,3 +37,26 @@ export async function startS3Server(bucket = "shop-photos"): Promise<RunningS3> 
     },
   };
 }
+
+/**
+ * s3rver removes the folder a delete leaves empty, while another request may be writing a new
+ * object into it: that write then fails with an error nothing handles, which ends the process
+ * (several API instances' readiness checks each write and delete under one prefix). The test
+ * bucket keeps its empty folders instead; S3 itself has none.
+ */
+function keepFolders(server: S3rver): void {
+  const store = (
+    server as unknown as { store: { deleteObject: (bucket: string, key: string) => Promise<void>; getResourcePath: ResourcePath } }
+  ).store;
+  store.deleteObject = async (bucket, key) => {
+    await Promise.all(
+      (["object", "object.md5", "metadata.json"] as const).map((resource) =>
+        unlink(store.getResourcePath(bucket, key, resource)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== "ENOENT") throw error;
+        }),
+      ),
+    );
+  };
+}
+
+type ResourcePath = (bucket: string, key: string, resource: "object" | "object.md5" | "metadata.json") => string;
