@@ -64,6 +64,13 @@ describe("health", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({ status: "ok", app: "@workshop/storefront", version });
   });
+
+  it("says it is ready for visitors, never from a cache", async () => {
+    const response = await get("/readyz");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ status: "ready" });
+  });
 });
 
 describe("JSON API", () => {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { stopping } from "@workshop/http/process-life.ts";
 import { releaseOf } from "@workshop/http/release.ts";
 import { securityHeaders } from "@workshop/http/security-headers.ts";
 import { webServer } from "@workshop/http/web-server.ts";
@@ -23,7 +24,7 @@ type Options = {
 };
 
 /**
- * The storefront's web server: a health probe, the API's paths forwarded to it (api-proxy.ts), the
+ * The storefront's web server: its health probes, the API's paths forwarded to it (api-proxy.ts), the
  * old staff addresses sent to the console, the public files, then every other request to React
  * Router, whose loaders and actions call the API. With `dev`, Vite serves the pages with hot reload.
  */
@@ -33,6 +34,12 @@ export async function buildStorefront({ dev, root = storefrontRoot, logger }: Op
 
   // The process answers, and says which release of the storefront it runs.
   app.get("/healthz", async (_request, reply) => reply.header("Cache-Control", "no-store").send({ status: "ok", ...release }));
+  // Ready for visitors until a stop signal: then 503 while it drains (SHUTDOWN_DRAIN_SECONDS), so a balancer moves on.
+  app.get("/readyz", async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    if (stopping()) return reply.code(503).send({ status: "stopping", error: "Not ready: shutting down" });
+    return reply.send({ status: "ready" });
+  });
   await app.register(apiProxy, { apiUrl: c.apiUrl });
 
   const https = c.publicUrl.startsWith("https:");

@@ -17,8 +17,9 @@ async function main() {
   const app = await buildStorefront({ dev });
   const port = await listenOrExit(app, { port: c.PORT, host: c.HOST, portSetting: "PORT", name: "shop" });
   console.log(`Shop running at http://localhost:${port} (${dev ? "development" : "production"}; API: ${c.apiUrl})`);
-  // Stops accepting and lets the pages in flight finish.
-  stopOnSignal([["web server", () => app.close()]]);
+  // After the drain (SHUTDOWN_DRAIN_SECONDS, /readyz answering 503 meanwhile), stops accepting and
+  // lets the pages in flight finish.
+  stopOnSignal([["web server", () => app.close()]], { drainMs: c.SHUTDOWN_DRAIN_SECONDS * 1000 });
 }
 
 runMain(main);
