@@ -62,10 +62,15 @@ class Pool {
     this.up.delete(origin);
   }
 
+  private checking = false;
+
+  /** One round of checks at a time; an instance that does not answer within 2 s is out, as one that says 503. */
   private async checkAll(): Promise<void> {
+    if (this.checking) return;
+    this.checking = true;
     await Promise.all(
       this.upstream.origins.map(async (origin) => {
-        const ok = await fetch(origin + this.upstream.healthPath, { signal: AbortSignal.timeout(1_000) }).then(
+        const ok = await fetch(origin + this.upstream.healthPath, { signal: AbortSignal.timeout(2_000) }).then(
           (response) => response.ok,
           () => false,
         );
@@ -73,6 +78,7 @@ class Pool {
         else this.up.delete(origin);
       }),
     );
+    this.checking = false;
   }
 
   close(): void {

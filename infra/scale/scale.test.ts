@@ -47,6 +47,15 @@ async function until(ms: number, check: () => Promise<boolean>): Promise<boolean
   }
 }
 
+/**
+ * As an orchestrator rolls out (Kubernetes' readiness gate): the next instance is stopped only once
+ * the new one is ready and the proxy's health check (every 250 ms) has had time to see it.
+ */
+async function ready(origin: string): Promise<void> {
+  expect(await until(30_000, async () => (await fetch(`${origin}/readyz`).catch(() => null))?.status === 200)).toBe(true);
+  await sleep(1_000);
+}
+
 let sample: Awaited<ReturnType<typeof orderPayload>>;
 beforeAll(async () => {
   if (!stack) return;
@@ -107,7 +116,7 @@ describe.skipIf(!stack)("the shop scaled out: two API web instances, two workers
 
   it("a product saved through instance A shows on both storefronts within a second", async () => {
     const [a] = stack!.web as [ApiInstance];
-    for (const shop of stack!.storefronts) expect((await fetch(`${shop}/products/1`)).status).toBe(200);
+    for (const shop of stack!.storefronts) expect((await fetch(`${shop.url}/products/1`)).status).toBe(200);
     const current = (await (await fetch(`${a.url}/api/products/1`)).json()) as Record<string, unknown>;
     const renamed = `Ubud Classic Panama ${Date.now().toString(36)}`;
     const saved = await fetch(`${a.url}/api/products/1`, {
@@ -119,7 +128,7 @@ describe.skipIf(!stack)("the shop scaled out: two API web instances, two workers
     const savedAt = performance.now();
     const seenAfter = await Promise.all(
       stack!.storefronts.map(async (shop) => {
-        await until(3_000, async () => (await (await fetch(`${shop}/products/1`)).text()).includes(renamed));
+        await until(3_000, async () => (await (await fetch(`${shop.url}/products/1`)).text()).includes(renamed));
         return performance.now() - savedAt;
       }),
     );
@@ -228,7 +237,7 @@ describe.skipIf(!stack)("the shop scaled out: two API web instances, two workers
       expect((await fetch(`${instance.url}/healthz`)).status).toBe(200);
       await stopped;
       await stack!.restart(i);
-      await sleep(1_500);
+      await ready(stack!.web[i]!.url);
     }
     const sent = await load.stop();
     const rows = await rowsOf("rolling");
@@ -237,6 +246,23 @@ describe.skipIf(!stack)("the shop scaled out: two API web instances, two workers
     expect(failed.map((s) => `${s.n}: ${s.status} ${s.error ?? ""}`)).toEqual([]);
     for (const s of sent) expect(rows.get(s.n), `order ${s.n}`).toBe(1);
     expect(rows.size).toBe(sent.length);
+  });
+
+  it("a rolling restart of the storefronts under a steady stream of visitors drops no page", async () => {
+    const pages = ["/", "/products", "/products/1", "/ru/products/2", "/custom"];
+    const load = startLoad(CLIENTS, PAUSE_MS, async (n) => (await front(stack!.hosts.shop, pages[n % pages.length]!)).status);
+    await sleep(1_500);
+    for (const i of [0, 1]) {
+      await stack!.storefronts[i]!.process.stop();
+      await stack!.restartStorefront(i);
+      await ready(stack!.storefronts[i]!.url);
+    }
+    const sent = await load.stop();
+    const failed = sent.filter((s) => s.status !== 200);
+    console.log(
+      `rolling restart of the storefronts: ${sent.length} pages asked for, ${sent.length - failed.length} shown, ${failed.length} failed`,
+    );
+    expect(failed.map((s) => `${pages[s.n % pages.length]}: ${s.status} ${s.error ?? ""}`)).toEqual([]);
   });
 
   it("the cash sweep, the reconciliation and the mail each run once across the workers", { timeout: 240_000 }, async () => {

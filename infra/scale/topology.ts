@@ -31,6 +31,8 @@ export type ApiInstance = {
   process: RunningProcess;
 };
 
+export type StorefrontInstance = { url: string; port: number; process: RunningProcess };
+
 export type Topology = {
   databaseUrl: string;
   dataDir: string;
@@ -44,12 +46,14 @@ export type Topology = {
   /** Both API web instances; `restart(i)` starts instance i again on its port (after it stopped). */
   web: ApiInstance[];
   workers: ApiInstance[];
-  storefronts: string[];
+  storefronts: StorefrontInstance[];
   console: string;
   proxy: RunningProxy;
   /** The front door's hosts, sent as Host to `proxy.front`. */
   hosts: { shop: string; admin: string; api: string };
   restart: (i: number) => Promise<void>;
+  /** Starts storefront i again on its port (after it stopped). */
+  restartStorefront: (i: number) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -75,7 +79,7 @@ export async function startTopology(): Promise<Topology | null> {
     // In front from the start: an instance is in the turn once its health check passes.
     const proxy = await startProxy({
       hosts: {
-        "shop.localhost": { origins: storefrontUrls, healthPath: "/healthz" },
+        "shop.localhost": { origins: storefrontUrls, healthPath: "/readyz" },
         "admin.localhost": { origins: [`http://127.0.0.1:${consolePort}`], healthPath: "/healthz" },
         "api.localhost": { origins: webUrls, healthPath: "/readyz" },
       },
@@ -141,27 +145,27 @@ export async function startTopology(): Promise<Topology | null> {
     const workers = others.slice(1);
     for (const instance of others) started.push({ close: () => instance.process.stop() });
 
-    const storefronts = await Promise.all(
-      [shop1!, shop2!].map(async (port, i) => {
-        const process = await startNodeProcess(storefrontMain, {
-          name: `storefront-${i + 1}`,
-          env: {
-            NODE_ENV: "production",
-            HOST: "127.0.0.1",
-            PORT: String(port),
-            PUBLIC_URL: `http://127.0.0.1:${port}`,
-            API_URL: proxy.api,
-            LOG_LEVEL: "warn",
-            // Pages are kept a minute: a save must still show on both within a second.
-            PAGE_CACHE_SECONDS: "60",
-          },
-          ready: "Shop running at",
-          keepLog: false,
-        });
-        started.push({ close: process.stop });
-        return `http://127.0.0.1:${port}`;
-      }),
-    );
+    const startStorefront = async (port: number, i: number): Promise<StorefrontInstance> => {
+      const url = `http://127.0.0.1:${port}`;
+      const process = await startNodeProcess(storefrontMain, {
+        name: `storefront-${i + 1}`,
+        env: {
+          NODE_ENV: "production",
+          HOST: "127.0.0.1",
+          PORT: String(port),
+          PUBLIC_URL: url,
+          API_URL: proxy.api,
+          LOG_LEVEL: "warn",
+          // Pages are kept a minute: a save must still show on both within a second.
+          PAGE_CACHE_SECONDS: "60",
+          SHUTDOWN_DRAIN_SECONDS: "2",
+        },
+        ready: "Shop running at",
+      });
+      started.push({ close: process.stop });
+      return { url, port, process };
+    };
+    const storefronts = await Promise.all([shop1!, shop2!].map(startStorefront));
     const consoleProcess = await startNodeProcess(consoleMain, {
       name: "console",
       env: { NODE_ENV: "production", HOST: "127.0.0.1", ADMIN_PORT: String(consolePort), API_URL: proxy.api },
@@ -189,6 +193,9 @@ export async function startTopology(): Promise<Topology | null> {
         const again = await startApi(instance.name, "web", instance.port);
         web[i] = again;
         started.push({ close: () => again.process.stop() });
+      },
+      restartStorefront: async (i) => {
+        storefronts[i] = await startStorefront(storefronts[i]!.port, i);
       },
       stop: async () => {
         await stopAll();
