@@ -29,13 +29,17 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** PATCH /api/admin/inbox/:id {handled} (staff): handled (and read), or open again; answers the message. Audited when it changes. */
-  app.patch<ById>("/api/admin/inbox/:id", { schema: { response: { 200: inboxMessageAnswer } } }, async (request, reply) => {
-    const actor = await requireStaffRoute(request);
-    const id = knownId(request.params.id);
-    const { handled } = checkedBody(request, inboxHandledRequest, "Say whether the message is handled");
-    await markHandled(id, handled, actor);
-    return reply.header("Cache-Control", "no-store").send(await openedForConsole(id, actor));
-  });
+  app.patch<ById>(
+    "/api/admin/inbox/:id",
+    { schema: { body: inboxHandledRequest, response: { 200: inboxMessageAnswer } } },
+    async (request, reply) => {
+      const actor = await requireStaffRoute(request);
+      const id = knownId(request.params.id);
+      const { handled } = checkedBody(request, inboxHandledRequest, "Say whether the message is handled");
+      await markHandled(id, handled, actor);
+      return reply.header("Cache-Control", "no-store").send(await openedForConsole(id, actor));
+    },
+  );
   app.route({ method: ["POST", "PUT", "DELETE"], url: "/api/admin/inbox/:id", handler: methodNotAllowed("GET, PATCH") });
 
   /**
@@ -45,7 +49,7 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
    */
   app.post<ById>(
     "/api/admin/inbox/:id/replies",
-    { schema: { response: { 200: inboxReplyAnswer, 201: inboxReplyAnswer } } },
+    { schema: { body: replySchema, response: { 200: inboxReplyAnswer, 201: inboxReplyAnswer } } },
     async (request, reply) => {
       const actor = await requireStaffRoute(request);
       const id = knownId(request.params.id);
