@@ -130,6 +130,8 @@ export function refusal<T extends object>(handler: T): T {
   return handler;
 }
 
+export const isRefusal = (handler: unknown): boolean => typeof handler === "function" && refusals.has(handler);
+
 /**
  * The methods an endpoint does not take but refuses with a 400 `{error: message}` after its own
  * checks (`before`: the staff guard), as its React Router action did.
