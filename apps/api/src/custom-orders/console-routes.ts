@@ -4,6 +4,7 @@ import { serialId } from "@workshop/domain/serial-id.ts";
 import {
   customOrderAnswer,
   customOrderListAnswer,
+  customOrderListRequest,
   customOrderMessageAnswer,
   customOrderNotesAnswer,
   customOrderNotesRequest,
@@ -14,7 +15,7 @@ import {
 import { replySchema } from "@workshop/domain/validation/reply.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
-import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
+import { checkedBody, checkedByRoute, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { searchParamsOf } from "#server/plugins/web-request.ts";
 import { requireStaffRoute } from "#server/staff/guard.ts";
 import { consoleCustomOrder, consoleCustomOrderList, consoleQuotes, customOrderQuery, knownCustomOrderId } from "./console-api.ts";
@@ -33,11 +34,15 @@ const base = "/api/admin/custom-orders";
  */
 export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
   /** GET ?page&size&status&q (staff): one page, newest first; the query is checked after the staff check. */
-  app.get(base, { schema: { response: { 200: customOrderListAnswer } } }, async (request, reply) => {
-    await requireStaffRoute(request);
-    const query = customOrderQuery(searchParamsOf(request));
-    return reply.header("Cache-Control", "no-store").send(await consoleCustomOrderList(query));
-  });
+  app.get(
+    base,
+    { schema: { querystring: checkedByRoute(customOrderListRequest), response: { 200: customOrderListAnswer } } },
+    async (request, reply) => {
+      await requireStaffRoute(request);
+      const query = customOrderQuery(searchParamsOf(request));
+      return reply.header("Cache-Control", "no-store").send(await consoleCustomOrderList(query));
+    },
+  );
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: base, handler: methodNotAllowed("GET") });
 
   /** GET /:id (staff): the request, where its status may go, and the mails sent about it. */

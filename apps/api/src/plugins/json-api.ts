@@ -15,7 +15,7 @@ import { AppError } from "#server/errors.ts";
  * - the photo uploads (multipart) are read by their routes as they stream in (media/upload-form.ts);
  * - zod schemas (fastify-type-provider-zod) check params and queries; a route's `schema.body` only
  *   documents its body (the OpenAPI document): the route checks it with checkedBody, after its
- *   own checks;
+ *   own checks, as a staff list checks its query (checkedByRoute);
  * - any other /api/ path is a JSON 404;
  * - an error is answered in one place: an AppError with its status and `{error, details?}`, a
  *   schema's refusal as a 400 naming the field, Fastify's refusals with theirs, anything else an
@@ -25,7 +25,9 @@ export function jsonApi(routes: FastifyPluginAsync[]): FastifyPluginAsync {
   return async (api) => {
     // Bodies are the route's to check (checkedBody), after the staff guard: a stranger gets the 401,
     // not a 400 that tells the body's shape, and the 400 names each field in the API's format.
-    api.setValidatorCompiler<z.ZodType>((route) => (route.httpPart === "body" ? leaveBodyToRoute : validatorCompiler(route)));
+    api.setValidatorCompiler<z.ZodType>((route) =>
+      route.httpPart === "body" || checkedInRoute.has(route.schema) ? leaveToRoute : validatorCompiler(route),
+    );
     api.setSerializerCompiler(serializerCompiler);
     api.removeAllContentTypeParsers();
     api.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: BODY_LIMIT }, (_request, body, done) => {
@@ -55,7 +57,20 @@ export function jsonApi(routes: FastifyPluginAsync[]): FastifyPluginAsync {
   };
 }
 
-const leaveBodyToRoute = (body: unknown) => ({ value: body });
+const leaveToRoute = (value: unknown) => ({ value });
+
+/** The schemas of request parts that their route checks itself (checkedByRoute). */
+const checkedInRoute = new WeakSet<object>();
+
+/**
+ * A copy of `schema` for a part of the request that the route checks itself, after who asks (a
+ * staff list's query): the OpenAPI document shows it, and no 400 comes before the guard's 401.
+ */
+export function checkedByRoute<T extends z.ZodType>(schema: T): T {
+  const copy = schema.clone();
+  checkedInRoute.add(copy);
+  return copy;
+}
 
 async function notFound(): Promise<never> {
   throw new AppError("not_found", "Not found");
