@@ -2,6 +2,7 @@ import { apiSecurityHeaders, sandboxSecurityHeaders } from "@workshop/http/secur
 import { webServer } from "@workshop/http/web-server.ts";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { config } from "#server/config.ts";
+import { contractRoute, describeRoutes } from "#server/contract/openapi.ts";
 import { healthRoutes } from "#server/health/routes.ts";
 import { staffOrigins } from "#server/http/same-origin.ts";
 import { SANDBOX_PATH, sandboxRoutes } from "#server/payments/xendit/sandbox.ts";
@@ -17,7 +18,8 @@ type Options = {
 };
 
 /**
- * The API's web server: health probes, the built-in Xendit sandbox, then the JSON API and media.
+ * The API's web server: health probes, the built-in Xendit sandbox, then the JSON API, its
+ * OpenAPI document (GET /openapi.json) and media.
  * The storefront (apps/storefront) and the staff console (apps/admin) are its clients.
  */
 export async function buildApp({ dev, logger }: Options): Promise<FastifyInstance> {
@@ -46,8 +48,10 @@ export async function buildApp({ dev, logger }: Options): Promise<FastifyInstanc
   // Every route from here on (Fastify adds a hook to the routes registered after it).
   app.addHook("onRequest", rateLimit);
 
+  await describeRoutes(app);
   await app.register(async (site) => {
     site.addHook("onRequest", apiSecurityHeaders({ https }));
+    await site.register(contractRoute);
     await site.register(jsonApi(apiRoutes));
   });
   return app;

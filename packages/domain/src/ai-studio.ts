@@ -85,3 +85,9 @@ export const enhanceStatusSchema = z.object({
   createdAt: z.string(),
 });
 export type EnhanceStatus = z.infer<typeof enhanceStatusSchema>;
+
+const resultStates = ["new", "added", "discarded"] as const;
+
+/** POST /api/ai/enhance-product-images/results/:id: a studio photo added to the product, discarded, or put back. */
+export const enhanceResultRequest = z.strictObject({ state: z.enum(resultStates) });
+export const enhanceResultAnswer = z.object({ id: z.number().int(), state: z.enum(resultStates) });

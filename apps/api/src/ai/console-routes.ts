@@ -1,6 +1,6 @@
-import { studioJobsAnswer } from "@workshop/domain/staff-api/ai-studio.ts";
+import { studioJobsAnswer, studioJobsRequest } from "@workshop/domain/staff-api/ai-studio.ts";
 import type { FastifyPluginAsync } from "fastify";
-import { methodNotAllowed } from "#server/plugins/json-api.ts";
+import { checkedByRoute, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { searchParamsOf } from "#server/plugins/web-request.ts";
 import { requireStaffSession } from "#server/staff/guard.ts";
 import { studioJobs, studioJobsQuery } from "./console-jobs.ts";
@@ -14,10 +14,14 @@ const base = "/api/admin/studio-jobs";
  */
 export const aiConsoleRoutes: FastifyPluginAsync = async (app) => {
   /** GET ?product=<id> (staff session): the product's jobs, or without `product` this person's jobs for a product not saved yet; newest first. */
-  app.get(base, { schema: { response: { 200: studioJobsAnswer } } }, async (request, reply) => {
-    const staff = await requireStaffSession(request);
-    const query = studioJobsQuery(searchParamsOf(request));
-    return reply.header("Cache-Control", "no-store").send(await studioJobs(query, staff.user.id));
-  });
+  app.get(
+    base,
+    { schema: { querystring: checkedByRoute(studioJobsRequest), response: { 200: studioJobsAnswer } } },
+    async (request, reply) => {
+      const staff = await requireStaffSession(request);
+      const query = studioJobsQuery(searchParamsOf(request));
+      return reply.header("Cache-Control", "no-store").send(await studioJobs(query, staff.user.id));
+    },
+  );
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: base, handler: methodNotAllowed("GET") });
 };

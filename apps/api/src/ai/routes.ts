@@ -1,12 +1,10 @@
+import { enhanceRequestSchema, enhanceResultAnswer, enhanceResultRequest, enhanceStatusSchema } from "@workshop/domain/ai-studio.ts";
 import type { FastifyPluginAsync } from "fastify";
-import { z } from "zod";
 import { AppError } from "#server/errors.ts";
 import { bodyOrNull, jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
 import { searchParamsOf } from "#server/plugins/web-request.ts";
 import { requireStaffRoute } from "#server/staff/guard.ts";
 import { enhancementStatus, enqueueEnhancement, parseEnhanceRequest, setResultState } from "./requests.ts";
-
-const resultBody = z.strictObject({ state: z.enum(["new", "added", "discarded"]) });
 
 /** The AI studio's JSON endpoints (staff). */
 export const aiRoutes: FastifyPluginAsync = async (app) => {
@@ -14,7 +12,7 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
    * GET /api/ai/enhance-product-images?jobId=… (staff): a studio-photo job's state (SPEC 7
    * `{status, resultImages, prompt, error}`, plus engine, summary, progress and the results).
    */
-  app.get("/api/ai/enhance-product-images", async (request, reply) => {
+  app.get("/api/ai/enhance-product-images", { schema: { response: { 200: enhanceStatusSchema } } }, async (request, reply) => {
     await requireStaffRoute(request);
     const jobId = searchParamsOf(request).get("jobId") ?? "";
     return reply.header("Cache-Control", "no-store").send(await enhancementStatus(jobId));
@@ -25,7 +23,7 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
    * SPEC 7's payload; 202 `{jobId, status, prompt, sourceCount}` (and `cutOff`, the addresses over
    * ten left out). A photo that is not the shop's own, or bad input, is 400 `{error}`.
    */
-  app.post("/api/ai/enhance-product-images", async (request, reply) => {
+  app.post("/api/ai/enhance-product-images", { schema: { body: enhanceRequestSchema } }, async (request, reply) => {
     const actor = await requireStaffRoute(request);
     return reply.code(202).send(await enqueueEnhancement(parseEnhanceRequest(jsonBody(request)), actor));
   });
@@ -36,11 +34,12 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** POST /api/ai/enhance-product-images/results/:id (staff) `{state}`: a studio photo added to the product, discarded, or put back. */
-  app.post<{ Params: { id: string } }>("/api/ai/enhance-product-images/results/:id", async (request) => {
+  const result = { body: enhanceResultRequest, response: { 200: enhanceResultAnswer } };
+  app.post<{ Params: { id: string } }>("/api/ai/enhance-product-images/results/:id", { schema: result }, async (request) => {
     const actor = await requireStaffRoute(request);
     const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : null;
     if (id === null) throw new AppError("not_found", "No such studio photo");
-    const parsed = resultBody.safeParse(bodyOrNull(request));
+    const parsed = enhanceResultRequest.safeParse(bodyOrNull(request));
     if (!parsed.success) throw new AppError("invalid", "state: must be new, added or discarded");
     await setResultState(id, parsed.data.state, actor);
     return { id, state: parsed.data.state };

@@ -1,7 +1,7 @@
 import { auditListAnswer, auditListRequest } from "@workshop/domain/staff-api/audit.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
-import { methodNotAllowed } from "#server/plugins/json-api.ts";
+import { checkedByRoute, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { searchParamsOf } from "#server/plugins/web-request.ts";
 import { requireOwnerSession } from "#server/staff/guard.ts";
 import { consoleAuditList } from "./console-audit.ts";
@@ -12,7 +12,8 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
    * GET /api/admin/audit?page&size&sort&person&kind&type&record (owners): one page of the log, the
    * query checked after who asks (a 400 naming each wrong parameter).
    */
-  app.get("/api/admin/audit", { schema: { response: { 200: auditListAnswer } } }, async (request, reply) => {
+  const list = { querystring: checkedByRoute(auditListRequest), response: { 200: auditListAnswer } };
+  app.get("/api/admin/audit", { schema: list }, async (request, reply) => {
     await requireOwnerSession(request);
     const given = Object.fromEntries([...searchParamsOf(request)].filter(([, value]) => value !== ""));
     const query = auditListRequest.safeParse(given);

@@ -1,5 +1,5 @@
 import { productListQuery } from "@workshop/domain/admin-product-list.ts";
-import { newProductRequest, productAnswer, productListAnswer } from "@workshop/domain/staff-api/products.ts";
+import { newProductBody, newProductRequest, productAnswer, productListAnswer } from "@workshop/domain/staff-api/products.ts";
 import { type ProductInput, productFieldErrors, productSchema } from "@workshop/domain/validation/product.ts";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { config } from "#server/config.ts";
@@ -56,7 +56,7 @@ export const productsConsoleRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** POST {…fields, nonce} (staff): 201 with the new product; the same form again adds nothing: 200 with the product it added. */
-  app.post(base, { schema: { response: { 200: productAnswer, 201: productAnswer } } }, async (request, reply) => {
+  app.post(base, { schema: { body: newProductBody, response: { 200: productAnswer, 201: productAnswer } } }, async (request, reply) => {
     const actor = await requireStaffRoute(request);
     const { input, nonce } = productBody(request, true);
     const { product, created } = await createProductOnce(input, nonce, actor);
@@ -74,7 +74,7 @@ export const productsConsoleRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** PUT /:id {…fields} (staff): saves every field (its photos and their order too); 404 before the form is judged. */
-  app.put<ById>(`${base}/:id`, { schema: { response: { 200: productAnswer } } }, async (request, reply) => {
+  app.put<ById>(`${base}/:id`, { schema: { body: productSchema, response: { 200: productAnswer } } }, async (request, reply) => {
     const actor = await requireStaffRoute(request);
     const { id } = await requireProduct(request.params.id);
     const { input } = productBody(request, false);

@@ -63,7 +63,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
    * GET /api/products/export (staff): every product as a download, `products.js` (an ES module
    * exporting the SPEC 3 array) by default, or `?format=json` / `?format=csv`.
    */
-  app.get("/api/products/export", async (request, reply) => {
+  // A download (an ES module, JSON or CSV file): left out of the OpenAPI document.
+  app.get("/api/products/export", { schema: { hide: true } }, async (request, reply) => {
     await requireStaffRoute(request);
     const asked = searchParamsOf(request).get("format") ?? "js";
     if (!(exportFormats as readonly string[]).includes(asked))

@@ -10,9 +10,9 @@ import { featuredProducts, getProduct, listProducts } from "./products.ts";
 /** The catalogue as the storefront's pages read it (`/api/shop/…`, packages/domain/src/shop-api/catalog.ts). */
 export const catalogShopRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/shop/home?lang= (public): the home page's featured hats. */
-  app.get("/api/shop/home", { schema: { querystring: productQuery } }, async (request) =>
-    homeAnswer.parse({ featured: await featuredProducts(request.query.lang) }),
-  );
+  app.get("/api/shop/home", { schema: { querystring: productQuery, response: { 200: homeAnswer } } }, async (request) => ({
+    featured: await featuredProducts(request.query.lang),
+  }));
 
   /**
    * GET /api/shop/products?size&availability&sort&page&lang= (public): one page of the list. The
@@ -20,17 +20,18 @@ export const catalogShopRoutes: FastifyPluginAsyncZod = async (app) => {
    * by the list's rule (decision 004) a malformed value is its default and a page past the end the
    * last page, so no query is an error: a shared or mistyped link still shows the collection.
    */
-  app.get("/api/shop/products", { schema: { querystring: productQuery } }, async (request) => {
+  app.get("/api/shop/products", { schema: { querystring: productQuery, response: { 200: productListAnswer } } }, async (request) => {
     const filter = parseFilter(searchParamsOf(request));
     const page = await listProducts(filter, request.query.lang);
-    return productListAnswer.parse({ filter: { ...filter, page: page.page }, page });
+    return { filter: { ...filter, page: page.page }, page };
   });
 
   /** GET /api/shop/products/:id?lang=: a product's page. */
-  app.get("/api/shop/products/:id", { schema: { params: idParams, querystring: productQuery } }, async (request) => {
+  const productPage = { params: idParams, querystring: productQuery, response: { 200: productPageAnswer } };
+  app.get("/api/shop/products/:id", { schema: productPage }, async (request) => {
     const id = parseProductId(request.params.id);
     const product = id === null ? null : await getProduct(id, request.query.lang);
     if (!product) throw new AppError("not_found", "Product not found");
-    return productPageAnswer.parse({ product });
+    return { product };
   });
 };

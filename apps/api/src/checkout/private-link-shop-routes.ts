@@ -30,25 +30,33 @@ export const privateLinkShopRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** GET /api/shop/orders/:token?lang=: the order, its history and whether it may be paid now. */
-  app.get("/api/shop/orders/:token", { schema: { params: tokenParams, querystring: orderPageQuery } }, async (request) => {
-    const page = await orderLinkPage(webRequestOf(request), request.params.token, request.query.lang);
-    if (!page) throw new AppError("not_found", "Order not found");
-    return orderPageAnswer.parse(page);
-  });
+  app.get(
+    "/api/shop/orders/:token",
+    { schema: { params: tokenParams, querystring: orderPageQuery, response: { 200: orderPageAnswer } } },
+    async (request) => {
+      const page = await orderLinkPage(webRequestOf(request), request.params.token, request.query.lang);
+      if (!page) throw new AppError("not_found", "Order not found");
+      return page;
+    },
+  );
 
   /** POST /api/shop/orders/:token/pay {}: Pay now, with the checkout cookie that takes the order to the payment step. */
-  app.post("/api/shop/orders/:token/pay", { schema: { params: tokenParams } }, async (request, reply) => {
-    jsonBody(request);
-    const sessionId = await payOrderByLink(webRequestOf(request), request.params.token);
-    reply.header("Set-Cookie", await checkoutCookie(sessionId));
-    return payOrderAnswer.parse({ next: "/checkout/payment" });
-  });
+  app.post(
+    "/api/shop/orders/:token/pay",
+    { schema: { params: tokenParams, response: { 200: payOrderAnswer } } },
+    async (request, reply) => {
+      jsonBody(request);
+      const sessionId = await payOrderByLink(webRequestOf(request), request.params.token);
+      reply.header("Set-Cookie", await checkoutCookie(sessionId));
+      return { next: "/checkout/payment" } as const;
+    },
+  );
 
   /** GET /api/shop/quotes/:token: the quote, its amounts and what the customer may do with it. */
-  app.get("/api/shop/quotes/:token", { schema: { params: tokenParams } }, async (request) => {
+  app.get("/api/shop/quotes/:token", { schema: { params: tokenParams, response: { 200: quotePageAnswer } } }, async (request) => {
     const quote = await quoteLinkPage(webRequestOf(request), request.params.token);
     if (!quote) throw new AppError("not_found", "Quote not found");
-    return quotePageAnswer.parse(quote);
+    return quote;
   });
 
   /**
@@ -56,14 +64,18 @@ export const privateLinkShopRoutes: FastifyPluginAsyncZod = async (app) => {
    * unpaid order), with the checkout cookie; a quote that can no longer be accepted is a 409 whose
    * `details.state` says why.
    */
-  app.post("/api/shop/quotes/:token/accept", { schema: { params: tokenParams } }, async (request, reply) => {
-    jsonBody(request);
-    const accepted = await acceptQuote(webRequestOf(request), request.params.token);
-    if ("refused" in accepted) {
-      if (accepted.refused === "gone") throw new AppError("not_found", "Quote not found");
-      throw new AppError("conflict", refusals[accepted.refused], { state: accepted.refused });
-    }
-    reply.header("Set-Cookie", await checkoutCookie(accepted.sessionId));
-    return quoteAcceptAnswer.parse({ next: accepted.to });
-  });
+  app.post(
+    "/api/shop/quotes/:token/accept",
+    { schema: { params: tokenParams, response: { 200: quoteAcceptAnswer } } },
+    async (request, reply) => {
+      jsonBody(request);
+      const accepted = await acceptQuote(webRequestOf(request), request.params.token);
+      if ("refused" in accepted) {
+        if (accepted.refused === "gone") throw new AppError("not_found", "Quote not found");
+        throw new AppError("conflict", refusals[accepted.refused], { state: accepted.refused });
+      }
+      reply.header("Set-Cookie", await checkoutCookie(accepted.sessionId));
+      return { next: accepted.to };
+    },
+  );
 };

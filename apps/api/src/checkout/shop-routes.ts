@@ -35,59 +35,75 @@ import { startTestCheckout } from "./test-checkout.ts";
  */
 export const checkoutShopRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/shop/checkout/confirmation?lang=&orderId=: step 1, the hat to confirm or why there is none. */
-  app.get("/api/shop/checkout/confirmation", { schema: { querystring: confirmationQuery } }, async (request, reply) => {
-    const { lang, orderId } = request.query;
-    return privately(reply).send(confirmationAnswer.parse(await confirmationStep(webRequestOf(request), orderId ?? null, lang)));
-  });
+  app.get(
+    "/api/shop/checkout/confirmation",
+    { schema: { querystring: confirmationQuery, response: { 200: confirmationAnswer } } },
+    async (request, reply) => {
+      const { lang, orderId } = request.query;
+      return privately(reply).send(await confirmationStep(webRequestOf(request), orderId ?? null, lang));
+    },
+  );
 
   /** GET /api/shop/checkout/address?lang=: step 2, the address typed so far. */
-  app.get("/api/shop/checkout/address", { schema: { querystring: stepQuery } }, async (request, reply) => {
-    return privately(reply).send(addressStepAnswer.parse(await addressStep(webRequestOf(request), request.query.lang)));
-  });
+  app.get(
+    "/api/shop/checkout/address",
+    { schema: { querystring: stepQuery, response: { 200: addressStepAnswer } } },
+    async (request, reply) => {
+      return privately(reply).send(await addressStep(webRequestOf(request), request.query.lang));
+    },
+  );
 
   /** GET /api/shop/checkout/delivery?lang=: step 2, the delivery options of the saved address. */
-  app.get("/api/shop/checkout/delivery", { schema: { querystring: stepQuery } }, async (request, reply) => {
-    return privately(reply).send(deliveryStepAnswer.parse(await deliveryStep(webRequestOf(request), request.query.lang)));
-  });
+  app.get(
+    "/api/shop/checkout/delivery",
+    { schema: { querystring: stepQuery, response: { 200: deliveryStepAnswer } } },
+    async (request, reply) => {
+      return privately(reply).send(await deliveryStep(webRequestOf(request), request.query.lang));
+    },
+  );
 
   /** GET /api/shop/checkout/payment?lang=: step 3, the payment methods and the amounts to pay. */
-  app.get("/api/shop/checkout/payment", { schema: { querystring: stepQuery } }, async (request, reply) => {
-    return privately(reply).send(paymentStepAnswer.parse(await paymentStep(webRequestOf(request), request.query.lang)));
-  });
+  app.get(
+    "/api/shop/checkout/payment",
+    { schema: { querystring: stepQuery, response: { 200: paymentStepAnswer } } },
+    async (request, reply) => {
+      return privately(reply).send(await paymentStep(webRequestOf(request), request.query.lang));
+    },
+  );
 
   /** POST /api/shop/checkout/order-now {productId, size, lang}: the hat starts this browser's checkout (sets the cookie). */
-  app.post("/api/shop/checkout/order-now", async (request, reply) => {
+  app.post("/api/shop/checkout/order-now", { schema: { body: orderNowRequest, response: { 200: nextAnswer } } }, async (request, reply) => {
     const { productId, size, lang } = checkedBody(request, orderNowRequest, "Choose a hat and its size");
     const session = await orderNow(webRequestOf(request), productId, size, lang);
-    return reply.header("Set-Cookie", await checkoutCookie(session)).send(nextAnswer.parse({ next: "/checkout/confirmation" }));
+    return reply.header("Set-Cookie", await checkoutCookie(session)).send({ next: "/checkout/confirmation" });
   });
 
   /** POST /api/shop/checkout/address {…the address, lang}: saves it; a wrong field is a 400 with its message in `lang`. */
-  app.post("/api/shop/checkout/address", async (request) => {
-    return nextAnswer.parse({ next: await saveAddress(webRequestOf(request), addressOf(request)) });
+  app.post("/api/shop/checkout/address", { schema: { body: addressRequest, response: { 200: nextAnswer } } }, async (request) => {
+    return { next: await saveAddress(webRequestOf(request), addressOf(request)) };
   });
 
   /** POST /api/shop/checkout/delivery {deliveryOption, lang}: one of the saved address's options. */
-  app.post("/api/shop/checkout/delivery", async (request) => {
+  app.post("/api/shop/checkout/delivery", { schema: { body: deliveryRequest, response: { 200: nextAnswer } } }, async (request) => {
     const { deliveryOption } = checkedBody(request, deliveryRequest, "Please select a delivery option", { deliveryOption: "" });
-    return nextAnswer.parse({ next: await chooseDelivery(webRequestOf(request), deliveryOption) });
+    return { next: await chooseDelivery(webRequestOf(request), deliveryOption) };
   });
 
   /** POST /api/shop/checkout/payment {paymentMethod, orderId, lang}: places the order and starts its payment (the `orders` limit). */
-  app.post("/api/shop/checkout/payment", async (request) => {
+  app.post("/api/shop/checkout/payment", { schema: { body: paymentRequest, response: { 200: paymentNextAnswer } } }, async (request) => {
     const { paymentMethod, orderId, lang } = checkedBody(request, paymentRequest, "Please select a payment method", { paymentMethod: "" });
-    return paymentNextAnswer.parse({ next: await pay(webRequestOf(request), { paymentMethod, orderId }, lang) });
+    return { next: await pay(webRequestOf(request), { paymentMethod, orderId }, lang) };
   });
 
   /** POST /api/shop/checkout/clear: forgets this browser's checkout (clears the cookie). */
-  app.post("/api/shop/checkout/clear", async (request, reply) => {
-    return reply.header("Set-Cookie", await clearCheckout(webRequestOf(request))).send(nextAnswer.parse({ next: "/products" }));
+  app.post("/api/shop/checkout/clear", { schema: { response: { 200: nextAnswer } } }, async (request, reply) => {
+    return reply.header("Set-Cookie", await clearCheckout(webRequestOf(request))).send({ next: "/products" });
   });
 
   /** POST /api/shop/checkout/test-checkout (sandbox only, else 404): a sample checkout at the payment step (sets the cookie). */
-  app.post("/api/shop/checkout/test-checkout", async (request, reply) => {
+  app.post("/api/shop/checkout/test-checkout", { schema: { response: { 200: nextAnswer } } }, async (request, reply) => {
     const session = await startTestCheckout(webRequestOf(request));
-    return reply.header("Set-Cookie", await checkoutCookie(session)).send(nextAnswer.parse({ next: "/checkout/payment" }));
+    return reply.header("Set-Cookie", await checkoutCookie(session)).send({ next: "/checkout/payment" });
   });
 };
 

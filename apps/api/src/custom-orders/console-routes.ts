@@ -4,6 +4,7 @@ import { serialId } from "@workshop/domain/serial-id.ts";
 import {
   customOrderAnswer,
   customOrderListAnswer,
+  customOrderListRequest,
   customOrderMessageAnswer,
   customOrderNotesAnswer,
   customOrderNotesRequest,
@@ -14,7 +15,7 @@ import {
 import { replySchema } from "@workshop/domain/validation/reply.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
-import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
+import { checkedBody, checkedByRoute, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { searchParamsOf } from "#server/plugins/web-request.ts";
 import { requireStaffRoute } from "#server/staff/guard.ts";
 import { consoleCustomOrder, consoleCustomOrderList, consoleQuotes, customOrderQuery, knownCustomOrderId } from "./console-api.ts";
@@ -33,11 +34,15 @@ const base = "/api/admin/custom-orders";
  */
 export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
   /** GET ?page&size&status&q (staff): one page, newest first; the query is checked after the staff check. */
-  app.get(base, { schema: { response: { 200: customOrderListAnswer } } }, async (request, reply) => {
-    await requireStaffRoute(request);
-    const query = customOrderQuery(searchParamsOf(request));
-    return reply.header("Cache-Control", "no-store").send(await consoleCustomOrderList(query));
-  });
+  app.get(
+    base,
+    { schema: { querystring: checkedByRoute(customOrderListRequest), response: { 200: customOrderListAnswer } } },
+    async (request, reply) => {
+      await requireStaffRoute(request);
+      const query = customOrderQuery(searchParamsOf(request));
+      return reply.header("Cache-Control", "no-store").send(await consoleCustomOrderList(query));
+    },
+  );
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: base, handler: methodNotAllowed("GET") });
 
   /** GET /:id (staff): the request, where its status may go, and the mails sent about it. */
@@ -52,22 +57,30 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
    * shown before someone else's change, or a move the machine refuses, is a 409 {details: {code}}
    * with nothing changed. Answers the request as it is now.
    */
-  app.patch<ById>(`${base}/:id/status`, { schema: { response: { 200: customOrderAnswer } } }, async (request, reply) => {
-    const actor = await requireStaffRoute(request);
-    const id = knownCustomOrderId(request.params.id);
-    const { next, expected } = checkedBody(request, customOrderStatusRequest, "Choose the new status");
-    await changeCustomOrderStatus(id, next, expected, actor);
-    return reply.header("Cache-Control", "no-store").send(await consoleCustomOrder(id));
-  });
+  app.patch<ById>(
+    `${base}/:id/status`,
+    { schema: { body: customOrderStatusRequest, response: { 200: customOrderAnswer } } },
+    async (request, reply) => {
+      const actor = await requireStaffRoute(request);
+      const id = knownCustomOrderId(request.params.id);
+      const { next, expected } = checkedBody(request, customOrderStatusRequest, "Choose the new status");
+      await changeCustomOrderStatus(id, next, expected, actor);
+      return reply.header("Cache-Control", "no-store").send(await consoleCustomOrder(id));
+    },
+  );
   app.route({ method: ["GET", "POST", "PUT", "DELETE"], url: `${base}/:id/status`, handler: methodNotAllowed("PATCH") });
 
   /** PUT /:id/notes {notes, version} (staff): the whole notes; newer notes saved meanwhile are a 409 {details: {code: "stale-notes"}}. */
-  app.put<ById>(`${base}/:id/notes`, { schema: { response: { 200: customOrderNotesAnswer } } }, async (request, reply) => {
-    const actor = await requireStaffRoute(request);
-    const id = knownCustomOrderId(request.params.id);
-    const { notes, version } = checkedBody(request, customOrderNotesRequest, "Check the notes");
-    return reply.header("Cache-Control", "no-store").send(await saveAdminNotes(id, notes, version, actor));
-  });
+  app.put<ById>(
+    `${base}/:id/notes`,
+    { schema: { body: customOrderNotesRequest, response: { 200: customOrderNotesAnswer } } },
+    async (request, reply) => {
+      const actor = await requireStaffRoute(request);
+      const id = knownCustomOrderId(request.params.id);
+      const { notes, version } = checkedBody(request, customOrderNotesRequest, "Check the notes");
+      return reply.header("Cache-Control", "no-store").send(await saveAdminNotes(id, notes, version, actor));
+    },
+  );
   app.route({ method: ["GET", "POST", "PATCH", "DELETE"], url: `${base}/:id/notes`, handler: methodNotAllowed("PUT") });
 
   /**
@@ -76,7 +89,7 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
    */
   app.post<ById>(
     `${base}/:id/messages`,
-    { schema: { response: { 200: customOrderMessageAnswer, 201: customOrderMessageAnswer } } },
+    { schema: { body: replySchema, response: { 200: customOrderMessageAnswer, 201: customOrderMessageAnswer } } },
     async (request, reply) => {
       const actor = await requireStaffRoute(request);
       const id = knownCustomOrderId(request.params.id);
@@ -102,15 +115,19 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
    * version and mails it to the customer (quotes.ts); 201 {email}. 400 naming each wrong field (a
    * past last day too), 409 when the request takes no more quotes.
    */
-  app.post<ById>(`${base}/:id/quotes`, { schema: { response: { 201: customQuoteSentAnswer } } }, async (request, reply) => {
-    const actor = await requireStaffRoute(request);
-    const id = knownCustomOrderId(request.params.id);
-    const form = checkedBody(request, quoteFormSchema, "Check the quote");
-    if (form.validUntil < workshopToday()) throw new AppError("invalid", "Check the quote", { validUntil: "validUntil" });
-    await writeQuote(id, form, actor);
-    const { request: customer } = await consoleQuotes(id);
-    return reply.code(201).header("Cache-Control", "no-store").send({ email: customer.email });
-  });
+  app.post<ById>(
+    `${base}/:id/quotes`,
+    { schema: { body: quoteFormSchema, response: { 201: customQuoteSentAnswer } } },
+    async (request, reply) => {
+      const actor = await requireStaffRoute(request);
+      const id = knownCustomOrderId(request.params.id);
+      const form = checkedBody(request, quoteFormSchema, "Check the quote");
+      if (form.validUntil < workshopToday()) throw new AppError("invalid", "Check the quote", { validUntil: "validUntil" });
+      await writeQuote(id, form, actor);
+      const { request: customer } = await consoleQuotes(id);
+      return reply.code(201).header("Cache-Control", "no-store").send({ email: customer.email });
+    },
+  );
   app.route({ method: ["PUT", "PATCH", "DELETE"], url: `${base}/:id/quotes`, handler: methodNotAllowed("GET, POST") });
 
   /** POST /:id/quotes/:quoteId/withdraw (staff): the customer's link stops working; answers the quotes as they are now. */
@@ -132,7 +149,8 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
    * signed (the request's answer holds them) that has not run out: else 403; an unknown photo 404.
    * Shown by the console's own origin (same site), never by another site's page.
    */
-  app.get<{ Params: { photoId: string } }>(`${base}/photos/:photoId`, async (request, reply) => {
+  // A photo file, not JSON: left out of the OpenAPI document.
+  app.get<{ Params: { photoId: string } }>(`${base}/photos/:photoId`, { schema: { hide: true } }, async (request, reply) => {
     await requireStaffRoute(request);
     const params = searchParamsOf(request);
     if (!isValidPhotoLink(request.params.photoId, params.get("expires"), params.get("sig")))

@@ -35,7 +35,7 @@ export const customOrdersRoutes: FastifyPluginAsync = async (app) => {
    * POST /api/custom-orders (public): SPEC 7's payload, `referenceImages` the ids that
    * POST /api/custom-orders/uploads answered → 201 {id}; bad input → 400 {error}.
    */
-  app.post("/api/custom-orders", async (request, reply) => {
+  app.post("/api/custom-orders", { schema: { body: customOrderSchema } }, async (request, reply) => {
     const parsed = customOrderSchema.safeParse(jsonBody(request));
     if (!parsed.success) throw invalidInput(parsed.error);
     const id = await submitCustomOrder(parsed.data, await preferredLocale(webRequestOf(request)));

@@ -16,16 +16,20 @@ export const customOrdersShopRoutes: FastifyPluginAsync = async (app) => {
    * wrong field → 400 with its message in `lang`, a photo already used, expired or unknown under
    * `referenceImages` (nothing stored).
    */
-  app.post("/api/shop/custom-orders", async (request, reply) => {
-    const { lang, ...order } = checkedForm(request, customOrderRequest, customOrderFormErrors, "Check the request");
-    try {
-      await submitCustomOrder(order, lang);
-    } catch (error) {
-      if (error instanceof AppError && error.message === photoUnusable)
-        throw new AppError("invalid", photoUnusable, { referenceImages: translator(customOrderFormErrors, lang)("photo") });
-      throw error;
-    }
-    return reply.code(201).send(formTakenAnswer.parse({ ok: true }));
-  });
+  app.post(
+    "/api/shop/custom-orders",
+    { schema: { body: customOrderRequest, response: { 201: formTakenAnswer } } },
+    async (request, reply) => {
+      const { lang, ...order } = checkedForm(request, customOrderRequest, customOrderFormErrors, "Check the request");
+      try {
+        await submitCustomOrder(order, lang);
+      } catch (error) {
+        if (error instanceof AppError && error.message === photoUnusable)
+          throw new AppError("invalid", photoUnusable, { referenceImages: translator(customOrderFormErrors, lang)("photo") });
+        throw error;
+      }
+      return reply.code(201).send({ ok: true });
+    },
+  );
   app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: "/api/shop/custom-orders", handler: methodNotAllowed("POST") });
 };

@@ -32,7 +32,8 @@ export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
    * GET /api/admin/orders.csv?<the list's filters> (staff): every matching order as CSV, its
    * headers and statuses in the reader's language (orders-csv.ts).
    */
-  app.get("/api/admin/orders.csv", async (request, reply) => {
+  // A download (CSV), not JSON: left out of the OpenAPI document.
+  app.get("/api/admin/orders.csv", { schema: { hide: true } }, async (request, reply) => {
     await requireStaffRoute(request);
     const query = consoleQuery(searchParamsOf(request));
     const body = await ordersCsv(query, await adminLocale(webRequestOf(request)));
@@ -63,40 +64,48 @@ export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** POST /api/admin/orders/:id/status {next, carrier?, trackingNumber?, reason?, expected?} (staff): one of the allowed moves. */
-  app.post<ById>("/api/admin/orders/:id/status", { schema: { response: { 200: orderDetailAnswer } } }, async (request, reply) => {
-    const actor = await requireStaffRoute(request);
-    await requireOrder(request.params.id); // an unknown order is a 404 before its form is judged
-    const input = checkedBody(request, orderStatusRequest, "Check the status change");
-    await changeStatus(
-      request.params.id,
-      input.next,
-      {
-        carrier: input.carrier,
-        trackingNumber: input.trackingNumber,
-        reason: input.reason ? { text: input.reason } : undefined,
-        expected: input.expected,
-      },
-      actor,
-    );
-    return reply.headers(noStore).send(await answer(request));
-  });
+  app.post<ById>(
+    "/api/admin/orders/:id/status",
+    { schema: { body: orderStatusRequest, response: { 200: orderDetailAnswer } } },
+    async (request, reply) => {
+      const actor = await requireStaffRoute(request);
+      await requireOrder(request.params.id); // an unknown order is a 404 before its form is judged
+      const input = checkedBody(request, orderStatusRequest, "Check the status change");
+      await changeStatus(
+        request.params.id,
+        input.next,
+        {
+          carrier: input.carrier,
+          trackingNumber: input.trackingNumber,
+          reason: input.reason ? { text: input.reason } : undefined,
+          expected: input.expected,
+        },
+        actor,
+      );
+      return reply.headers(noStore).send(await answer(request));
+    },
+  );
 
   /** POST /api/admin/orders/:id/notes {text} (staff): 201 with the order. */
-  app.post<ById>("/api/admin/orders/:id/notes", { schema: { response: { 201: orderDetailAnswer } } }, async (request, reply) => {
-    const actor = await requireStaffRoute(request);
-    await requireOrder(request.params.id);
-    const { text } = checkedBody(request, orderNoteRequest, "Check the note", { text: "" });
-    await addNote(request.params.id, text, actor);
-    return reply
-      .code(201)
-      .headers(noStore)
-      .send(await answer(request));
-  });
+  app.post<ById>(
+    "/api/admin/orders/:id/notes",
+    { schema: { body: orderNoteRequest, response: { 201: orderDetailAnswer } } },
+    async (request, reply) => {
+      const actor = await requireStaffRoute(request);
+      await requireOrder(request.params.id);
+      const { text } = checkedBody(request, orderNoteRequest, "Check the note", { text: "" });
+      await addNote(request.params.id, text, actor);
+      return reply
+        .code(201)
+        .headers(noStore)
+        .send(await answer(request));
+    },
+  );
 
   /** POST /api/admin/orders/:id/emails {subject, text, nonce} (staff): 201 {sent: true}, or 200 {sent: false} for a form sent before. */
   app.post<ById>(
     "/api/admin/orders/:id/emails",
-    { schema: { response: { 200: orderEmailAnswer, 201: orderEmailAnswer } } },
+    { schema: { body: orderEmailRequest, response: { 200: orderEmailAnswer, 201: orderEmailAnswer } } },
     async (request, reply) => {
       const actor = await requireStaffRoute(request);
       await requireOrder(request.params.id);
@@ -115,7 +124,7 @@ export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
    */
   app.post<ById>(
     "/api/admin/orders/:id/balance-link",
-    { schema: { response: { 200: orderEmailAnswer, 201: orderEmailAnswer } } },
+    { schema: { body: balanceLinkRequest, response: { 200: orderEmailAnswer, 201: orderEmailAnswer } } },
     async (request, reply) => {
       const actor = await requireStaffRoute(request);
       await requireOrder(request.params.id);

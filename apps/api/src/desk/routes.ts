@@ -2,7 +2,7 @@ import { dashboardAnswer, orderListAnswer } from "@workshop/domain/staff-api.ts"
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
 import { toApiOrder } from "#server/orders/api-view.ts";
-import { bodyOrNull, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
+import { bodyOrNull, methodNotAllowed, refusal, wrongMethod } from "#server/plugins/json-api.ts";
 import { searchParamsOf } from "#server/plugins/web-request.ts";
 import { requireStaffRoute } from "#server/staff/guard.ts";
 import { consoleDashboard, consoleOrderList } from "./console-api.ts";
@@ -73,9 +73,9 @@ export const deskRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     method: ["POST", "PUT", "PATCH", "DELETE"],
     url: "/api/orders/:id",
-    handler: async (request, reply) => {
+    handler: refusal(async (request, reply) => {
       await requireStaffRoute(request);
       return useGet(request, reply);
-    },
+    }),
   });
 };

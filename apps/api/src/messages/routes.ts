@@ -1,7 +1,13 @@
-import { inboxHandledRequest, inboxListAnswer, inboxMessageAnswer, inboxReplyAnswer } from "@workshop/domain/staff-api/inbox.ts";
+import {
+  inboxHandledRequest,
+  inboxListAnswer,
+  inboxListRequest,
+  inboxMessageAnswer,
+  inboxReplyAnswer,
+} from "@workshop/domain/staff-api/inbox.ts";
 import { replySchema } from "@workshop/domain/validation/reply.ts";
 import type { FastifyPluginAsync } from "fastify";
-import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
+import { checkedBody, checkedByRoute, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { searchParamsOf } from "#server/plugins/web-request.ts";
 import { requireStaffRoute } from "#server/staff/guard.ts";
 import { markHandled, replyToMessage } from "./inbox.ts";
@@ -15,11 +21,15 @@ type ById = { Params: { id: string } };
  */
 export const messagesRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/admin/inbox?page&size&filter (staff): one page of messages, newest first; the query is checked after the staff check. */
-  app.get("/api/admin/inbox", { schema: { response: { 200: inboxListAnswer } } }, async (request, reply) => {
-    await requireStaffRoute(request);
-    const query = inboxQuery(searchParamsOf(request));
-    return reply.header("Cache-Control", "no-store").send(await consoleInboxList(query));
-  });
+  app.get(
+    "/api/admin/inbox",
+    { schema: { querystring: checkedByRoute(inboxListRequest), response: { 200: inboxListAnswer } } },
+    async (request, reply) => {
+      await requireStaffRoute(request);
+      const query = inboxQuery(searchParamsOf(request));
+      return reply.header("Cache-Control", "no-store").send(await consoleInboxList(query));
+    },
+  );
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/inbox", handler: methodNotAllowed("GET") });
 
   /** GET /api/admin/inbox/:id (staff): the message and its replies; opening it marks it read, as the old admin page did. */
@@ -29,13 +39,17 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** PATCH /api/admin/inbox/:id {handled} (staff): handled (and read), or open again; answers the message. Audited when it changes. */
-  app.patch<ById>("/api/admin/inbox/:id", { schema: { response: { 200: inboxMessageAnswer } } }, async (request, reply) => {
-    const actor = await requireStaffRoute(request);
-    const id = knownId(request.params.id);
-    const { handled } = checkedBody(request, inboxHandledRequest, "Say whether the message is handled");
-    await markHandled(id, handled, actor);
-    return reply.header("Cache-Control", "no-store").send(await openedForConsole(id, actor));
-  });
+  app.patch<ById>(
+    "/api/admin/inbox/:id",
+    { schema: { body: inboxHandledRequest, response: { 200: inboxMessageAnswer } } },
+    async (request, reply) => {
+      const actor = await requireStaffRoute(request);
+      const id = knownId(request.params.id);
+      const { handled } = checkedBody(request, inboxHandledRequest, "Say whether the message is handled");
+      await markHandled(id, handled, actor);
+      return reply.header("Cache-Control", "no-store").send(await openedForConsole(id, actor));
+    },
+  );
   app.route({ method: ["POST", "PUT", "DELETE"], url: "/api/admin/inbox/:id", handler: methodNotAllowed("GET, PATCH") });
 
   /**
@@ -45,7 +59,7 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
    */
   app.post<ById>(
     "/api/admin/inbox/:id/replies",
-    { schema: { response: { 200: inboxReplyAnswer, 201: inboxReplyAnswer } } },
+    { schema: { body: replySchema, response: { 200: inboxReplyAnswer, 201: inboxReplyAnswer } } },
     async (request, reply) => {
       const actor = await requireStaffRoute(request);
       const id = knownId(request.params.id);

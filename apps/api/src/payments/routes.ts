@@ -66,8 +66,11 @@ const webhookRoutes: FastifyPluginAsync = async (app) => {
     done(null, text);
   });
 
-  /** POST /api/xendit/webhook: checked, stored and answered at once; a job applies it. */
-  app.post("/api/xendit/webhook", async (request, reply) => {
+  /**
+   * POST /api/xendit/webhook: checked, stored and answered at once; a job applies it. Xendit's
+   * contract (its token and payloads), not one this API offers its callers: left out of the OpenAPI document.
+   */
+  app.post("/api/xendit/webhook", { schema: { hide: true } }, async (request, reply) => {
     const raw = typeof request.body === "string" ? request.body : "";
     const header = (name: string) => {
       const value = request.headers[name];

@@ -13,7 +13,9 @@ import { AppError } from "#server/errors.ts";
  *   (400); a body that is not JSON is its route's 400 (jsonBody: "The body must be JSON"), after
  *   the route's own checks, as the staff guard;
  * - the photo uploads (multipart) are read by their routes as they stream in (media/upload-form.ts);
- * - zod schemas (fastify-type-provider-zod) check params and queries;
+ * - zod schemas (fastify-type-provider-zod) check params and queries; a route's `schema.body` only
+ *   documents its body (the OpenAPI document): the route checks it with checkedBody, after its
+ *   own checks, as a staff list checks its query (checkedByRoute);
  * - any other /api/ path is a JSON 404;
  * - an error is answered in one place: an AppError with its status and `{error, details?}`, a
  *   schema's refusal as a 400 naming the field, Fastify's refusals with theirs, anything else an
@@ -21,7 +23,11 @@ import { AppError } from "#server/errors.ts";
  */
 export function jsonApi(routes: FastifyPluginAsync[]): FastifyPluginAsync {
   return async (api) => {
-    api.setValidatorCompiler(validatorCompiler);
+    // Bodies are the route's to check (checkedBody), after the staff guard: a stranger gets the 401,
+    // not a 400 that tells the body's shape, and the 400 names each field in the API's format.
+    api.setValidatorCompiler<z.ZodType>((route) =>
+      route.httpPart === "body" || checkedInRoute.has(route.schema) ? leaveToRoute : validatorCompiler(route),
+    );
     api.setSerializerCompiler(serializerCompiler);
     api.removeAllContentTypeParsers();
     api.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: BODY_LIMIT }, (_request, body, done) => {
@@ -46,9 +52,24 @@ export function jsonApi(routes: FastifyPluginAsync[]): FastifyPluginAsync {
     api.setErrorHandler(answerApiError);
     for (const area of routes) await api.register(area);
     // Any other /api/ path: a JSON 404, not the shop's page (OPTIONS stays CORS's).
-    api.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/api", handler: notFound });
-    api.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/api/*", handler: notFound });
+    api.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/api", handler: refusal(notFound) });
+    api.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/api/*", handler: refusal(notFound) });
   };
+}
+
+const leaveToRoute = (value: unknown) => ({ value });
+
+/** The schemas of request parts that their route checks itself (checkedByRoute). */
+const checkedInRoute = new WeakSet<object>();
+
+/**
+ * A copy of `schema` for a part of the request that the route checks itself, after who asks (a
+ * staff list's query): the OpenAPI document shows it, and no 400 comes before the guard's 401.
+ */
+export function checkedByRoute<T extends z.ZodType>(schema: T): T {
+  const copy = schema.clone();
+  checkedInRoute.add(copy);
+  return copy;
 }
 
 async function notFound(): Promise<never> {
@@ -115,18 +136,29 @@ function fieldMessages(error: z.ZodError): Record<string, string> {
   return messages;
 }
 
+/** The handlers that only refuse (a method a path does not take, an unknown path): no operation of the API. */
+const refusals = new WeakSet<object>();
+
+/** `handler`, known as a refusal: the OpenAPI document leaves its routes out (contract/openapi.ts). */
+export function refusal<T extends object>(handler: T): T {
+  refusals.add(handler);
+  return handler;
+}
+
+export const isRefusal = (handler: unknown): boolean => typeof handler === "function" && refusals.has(handler);
+
 /**
  * The methods an endpoint does not take but refuses with a 400 `{error: message}` after its own
  * checks (`before`: the staff guard), as its React Router action did.
  */
 export function wrongMethod(message: string, before?: (request: FastifyRequest) => Promise<unknown>) {
-  return async (request: FastifyRequest) => {
+  return refusal(async (request: FastifyRequest) => {
     if (before) await before(request);
     throw new AppError("invalid", message);
-  };
+  });
 }
 
 /** A method the path does not take: 405 with Allow, as every endpoint of the API answers it. */
 export function methodNotAllowed(allow: string, message = `Use ${allow}`) {
-  return async (_request: FastifyRequest, reply: FastifyReply) => reply.code(405).header("Allow", allow).send({ error: message });
+  return refusal(async (_request: FastifyRequest, reply: FastifyReply) => reply.code(405).header("Allow", allow).send({ error: message }));
 }

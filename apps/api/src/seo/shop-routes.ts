@@ -10,12 +10,18 @@ import { sitemapFiles, sitemapProducts } from "./sitemap.ts";
  */
 export const seoShopRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/shop/sitemaps (public): the products' files with the newest change in each. */
-  app.get("/api/shop/sitemaps", async () => sitemapIndexAnswer.parse({ productFiles: await sitemapFiles() }));
+  app.get("/api/shop/sitemaps", { schema: { response: { 200: sitemapIndexAnswer } } }, async () => ({
+    productFiles: await sitemapFiles(),
+  }));
 
   /** GET /api/shop/sitemaps/products/:file (public): that file's products; 404 past the last file. */
-  app.get("/api/shop/sitemaps/products/:file", { schema: { params: sitemapFileParams } }, async (request) => {
-    const products = await sitemapProducts(request.params.file);
-    if (!products) throw new AppError("not_found", "No such sitemap file");
-    return sitemapProductsAnswer.parse({ products });
-  });
+  app.get(
+    "/api/shop/sitemaps/products/:file",
+    { schema: { params: sitemapFileParams, response: { 200: sitemapProductsAnswer } } },
+    async (request) => {
+      const products = await sitemapProducts(request.params.file);
+      if (!products) throw new AppError("not_found", "No such sitemap file");
+      return { products };
+    },
+  );
 };

@@ -15,7 +15,8 @@ import { addStaff, changeMyPassword, disableStaff, enableStaff, resetStaffPasswo
 
 type ById = { Params: { id: string } };
 const list = { schema: { response: { 200: staffListAnswer } } };
-const change = { schema: { response: { 200: staffChangeAnswer, 201: staffChangeAnswer } } };
+const changed = { 200: staffChangeAnswer, 201: staffChangeAnswer };
+const change = { schema: { response: changed } };
 
 /**
  * The staff console's people (packages/domain/src/staff-api/accounts.ts): the staff accounts
@@ -32,7 +33,7 @@ export const peopleRoutes: FastifyPluginAsync = async (app) => {
   app.get("/api/admin/staff", list, async (request) => staffList(await requireOwnerSession(request)));
 
   /** POST /api/admin/staff (owners) {email, name, role, locale, choice, password?}: 201, a made password shown once. */
-  app.post("/api/admin/staff", change, async (request, reply) => {
+  app.post("/api/admin/staff", { schema: { body: newStaffRequest, response: changed } }, async (request, reply) => {
     const context = await requireOwnerSession(request);
     const input = checkedBody(request, newStaffRequest, "Check the new account's fields");
     return reply.code(201).send(await addStaff(context, input));
@@ -49,7 +50,7 @@ export const peopleRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /** POST /api/admin/staff/:id/password (owners) {choice, password?}: someone else's new password, a made one shown once. */
-  app.post<ById>("/api/admin/staff/:id/password", change, async (request) => {
+  app.post<ById>("/api/admin/staff/:id/password", { schema: { body: resetPasswordRequest, response: changed } }, async (request) => {
     const context = await requireOwnerSession(request);
     const choice = checkedBody(request, resetPasswordRequest, "Choose or type the new password");
     return resetStaffPassword(context, request.params.id, choice);
@@ -60,7 +61,7 @@ export const peopleRoutes: FastifyPluginAsync = async (app) => {
    * the account ends, this one too (its cookie may have been stolen): this browser gets a new one,
    * and asks GET /api/admin/session for its new token.
    */
-  app.patch("/api/admin/account/password", async (request, reply) => {
+  app.patch("/api/admin/account/password", { schema: { body: ownPasswordRequest } }, async (request, reply) => {
     const context = await requireStaffSession(request);
     const input = checkedBody(request, ownPasswordRequest, "Check the password fields");
     const web = webRequestOf(request);

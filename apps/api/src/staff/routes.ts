@@ -8,7 +8,8 @@ import { clearedStaffCookie, staffCookie } from "./cookie.ts";
 import { isStaffOrigin, requireStaffSession, staffOf } from "./guard.ts";
 import { changeSessionLocale, consoleSignIn, consoleSignOut, sessionAnswerOf } from "./session-api.ts";
 
-const answers = { schema: { response: { 200: sessionAnswer, 429: errorAnswer } } };
+const answered = { 200: sessionAnswer, 429: errorAnswer };
+const answers = { schema: { response: answered } };
 
 /** The staff console's session (packages/domain/src/staff-api.ts): the same cookie as the admin pages'. */
 export const staffRoutes: FastifyPluginAsync = async (app) => {
@@ -30,7 +31,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
    * Only from the shop's or the console's pages: another site must not sign a browser in to its own
    * account (login CSRF).
    */
-  app.post("/api/admin/session", answers, async (request, reply) => {
+  app.post("/api/admin/session", { schema: { body: signInRequest, response: answered } }, async (request, reply) => {
     const web = webRequestOf(request);
     if (!isStaffOrigin(web)) throw new AppError("forbidden", "Cross-site request refused");
     const { email, password } = checkedBody(request, signInRequest, "Enter your e-mail and password", { email: "", password: "" });
@@ -45,7 +46,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** PATCH /api/admin/session {locale} (a write: X-CSRF-Token): the person's own admin language. */
-  app.patch("/api/admin/session", answers, async (request) => {
+  app.patch("/api/admin/session", { schema: { body: sessionSettingsRequest, response: answered } }, async (request) => {
     const context = await requireStaffSession(request);
     const { locale } = checkedBody(request, sessionSettingsRequest, "Choose en or ru");
     return changeSessionLocale(context, locale);

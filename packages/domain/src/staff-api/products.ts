@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { productSchema } from "../validation/product.ts";
 
 /**
  * The staff console's products (`/api/admin/products…`): the list, one product as its form edits
@@ -70,3 +71,6 @@ export type ProductAnswer = z.infer<typeof productAnswer>;
  * them) and the form's one-time nonce; 201 with the product, 200 with it for a form sent before.
  */
 export const newProductRequest = z.object({ nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "expired") });
+
+/** POST /api/admin/products's whole body, as the API's OpenAPI document shows it: the form's fields and its nonce. */
+export const newProductBody = z.intersection(productSchema, newProductRequest);
