@@ -31,7 +31,7 @@ export type ApiInstance = {
   process: RunningProcess;
 };
 
-export type StorefrontInstance = { url: string; port: number; process: RunningProcess };
+type StorefrontInstance = { url: string; port: number; process: RunningProcess };
 
 export type Topology = {
   databaseUrl: string;
