@@ -7,8 +7,9 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   /** The shop's public address (links in pages, sitemaps, the canonical URLs). */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Where the API answers (the storefront calls it server to server). */
-  API_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:4000"),
+  /** Where the API answers (the storefront calls it server to server); by default the API on this machine, on API_PORT. */
+  API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   /** A call to the API gives up after this long: the customer gets the 503 page, never a hung one. */
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** The staff console's origin: the shop's old /admin addresses are sent there. */
@@ -49,7 +50,7 @@ export function storefrontConfig(): StorefrontConfig {
   cached = {
     ...c,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
-    apiUrl: c.API_URL.replace(/\/$/, ""),
+    apiUrl: (c.API_URL ?? `http://localhost:${c.API_PORT}`).replace(/\/$/, ""),
     adminUrl: originOf(c.ADMIN_URL ?? `http://localhost:${c.ADMIN_PORT}`)!,
   };
   return cached;
