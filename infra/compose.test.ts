@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -35,7 +36,11 @@ describe("infra/compose.yaml", () => {
   it("routes shop.localhost, admin.localhost and api.localhost, the API's two web instances balanced", () => {
     const caddyfile = readFileSync(path.join(here, "compose/Caddyfile"), "utf8");
     expect(caddyfile).toMatch(/shop\.localhost \{\s+reverse_proxy storefront:3000/);
-    expect(caddyfile).toMatch(/admin\.localhost \{\s+reverse_proxy console:3001/);
+    // The console's host also takes its calls to the API: *.localhost hosts are each a site of their own.
+    expect(caddyfile).toMatch(
+      /admin\.localhost \{[^]*?handle \/api\/\* \{\s+reverse_proxy api-web-1:4000 api-web-2:4000[^]*?handle \{\s+reverse_proxy console:3001/,
+    );
+    expect(compose.services.console!.environment?.API_URL).toBe("https://admin.localhost");
     expect(caddyfile).toMatch(/api\.localhost \{\s+reverse_proxy api-web-1:4000 api-web-2:4000/);
   });
 
@@ -61,3 +66,20 @@ function existsDockerfile(dockerfile: string): boolean {
     return false;
   }
 }
+
+// Caddy comes from the system (Debian's package), as kubectl does: without it this check says so and skips.
+const caddy = spawnSync("caddy", ["version"], { stdio: "ignore" }).status === 0;
+if (!caddy) console.warn("infra/compose: caddy is not installed, so the Caddyfile is not checked by Caddy here");
+
+describe.skipIf(!caddy)("infra/compose/Caddyfile as Caddy reads it", () => {
+  it("adapts to Caddy's own configuration: the three hosts, the API's door, health checks on /readyz", () => {
+    const adapted = spawnSync("caddy", ["adapt", "--config", path.join(here, "compose/Caddyfile"), "--adapter", "caddyfile"], {
+      encoding: "utf8",
+    });
+    expect(adapted.status, adapted.stderr).toBe(0);
+    const text = adapted.stdout;
+    for (const host of ["shop.localhost", "admin.localhost", "api.localhost"]) expect(text).toContain(`"${host}"`);
+    expect(text).toContain('"listen":[":4000"]');
+    expect(text.match(/"uri":"\/readyz"/g)?.length).toBe(3);
+  });
+});
