@@ -80,6 +80,18 @@ const orderOn = async (instance: ApiInstance, id: string) =>
   };
 
 describe.skipIf(!stack)("the shop scaled out: two API web instances, two workers, two storefronts, one database", () => {
+  it("the front door routes each host to its app, as the Caddyfile does", async () => {
+    const shop = await front(stack!.hosts.shop, "/products");
+    expect(shop.status).toBe(200);
+    expect(shop.text).toContain("Ubud Classic Panama");
+    const staffConsole = await front(stack!.hosts.admin, "/config.json");
+    expect(staffConsole.status).toBe(200);
+    expect(JSON.parse(staffConsole.text)).toMatchObject({ apiUrl: stack!.proxy.api });
+    const api = await front(stack!.hosts.api, "/healthz");
+    expect(JSON.parse(api.text)).toMatchObject({ app: "@workshop/api", role: "web" });
+    expect((await front("elsewhere.example", "/")).status).toBe(421);
+  });
+
   it("a payment started through instance A and paid by a webhook on instance B completes; A shows it paid; its mail goes out once", async () => {
     const [a] = stack!.web as [ApiInstance];
     const order = await placeOrder(a.url, "webhook@example.com");

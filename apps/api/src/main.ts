@@ -39,6 +39,11 @@ async function main() {
     console.log(`Studio photos: the ${cfg.AI_IMAGE_API_URL ? `remote image model ${cfg.AI_IMAGE_MODEL}` : "local engine"}.`);
   if (serves && paymentsSandbox())
     console.log("Demo shop: no Xendit key, so payments run in the built-in sandbox and no real payment is taken.");
+  // The sandbox's payments live in this process: another web instance cannot finish one started here.
+  if (cfg.ROLE === "web" && paymentsSandbox())
+    console.warn(
+      "With several web instances, set XENDIT_SECRET_KEY and XENDIT_CALLBACK_TOKEN (Xendit's test keys work): each instance has its own built-in sandbox, and a payment started on one cannot be paid or refunded through another.",
+    );
   if (serves)
     console.log(
       `API running at http://localhost:${port} (${dev ? "development" : "production"}; database: ${where}${cfg.ROLE === "web" ? "; jobs run by the workers" : ""})`,
