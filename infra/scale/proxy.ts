@@ -3,8 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 
 /**
  * The compose stack's Caddy (compose/Caddyfile) as a Node process for `npm run test:scale`, with
- * the same routing: a front door that routes by host (shop, admin, api) and the API's own door
- * for the storefronts (Caddy's `:4000`). Each host's instances are taken in turn (round robin);
+ * the same routing: a front door that routes by host (shop, admin, api; the admin host's `/api/*`
+ * to the API) and the API's own door for the storefronts (Caddy's `:4000`). Each host's instances are taken in turn (round robin);
  * an instance is left out while its health check fails (`/readyz` every 250 ms, as Caddy's
  * `health_uri`), and a request whose instance cannot be reached goes to the next one (Caddy's
  * `lb_try_duration`): nothing of it was sent, so trying again cannot do anything twice.
@@ -18,6 +18,8 @@ export type ProxyRoutes = {
   hosts: Record<string, Upstream>;
   /** The API's own door: every request, whatever its host. */
   api: Upstream;
+  /** Hosts whose `/api/*` goes to the API (the console's host: one site with the staff cookie). */
+  apiOnHosts?: string[];
 };
 
 export type RunningProxy = {
@@ -143,13 +145,18 @@ const originOf = (app: FastifyInstance) => {
 export async function startProxy(routes: ProxyRoutes): Promise<RunningProxy> {
   const hosts = new Map(Object.entries(routes.hosts).map(([host, upstream]) => [host, new Pool(upstream)]));
   const api = new Pool(routes.api);
-  const front = await door((request) => hosts.get((request.headers.host ?? "").replace(/:\d+$/, "")));
+  const apiOnHosts = new Set(routes.apiOnHosts ?? []);
+  const apiOnFront = new Pool(routes.api);
+  const front = await door((request) => {
+    const host = (request.headers.host ?? "").replace(/:\d+$/, "");
+    return apiOnHosts.has(host) && request.url.startsWith("/api/") ? apiOnFront : hosts.get(host);
+  });
   const apiDoor = await door(() => api);
   return {
     front: originOf(front),
     api: originOf(apiDoor),
     close: async () => {
-      for (const pool of [...hosts.values(), api]) pool.close();
+      for (const pool of [...hosts.values(), api, apiOnFront]) pool.close();
       await Promise.all([front.close(), apiDoor.close()]);
     },
   };

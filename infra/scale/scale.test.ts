@@ -87,6 +87,8 @@ describe.skipIf(!stack)("the shop scaled out: two API web instances, two workers
     const staffConsole = await front(stack!.hosts.admin, "/config.json");
     expect(staffConsole.status).toBe(200);
     expect(JSON.parse(staffConsole.text)).toMatchObject({ apiUrl: stack!.proxy.api });
+    // The console's host takes its calls to the API too (one site with the staff cookie).
+    expect(JSON.parse((await front(stack!.hosts.admin, "/api/admin/session")).text)).toEqual({ error: "Not signed in" });
     const api = await front(stack!.hosts.api, "/healthz");
     expect(JSON.parse(api.text)).toMatchObject({ app: "@workshop/api", role: "web" });
     expect((await front("elsewhere.example", "/")).status).toBe(421);

@@ -84,6 +84,7 @@ export async function startTopology(): Promise<Topology | null> {
         "api.localhost": { origins: webUrls, healthPath: "/readyz" },
       },
       api: { origins: webUrls, healthPath: "/readyz" },
+      apiOnHosts: ["admin.localhost"],
     });
     started.push(proxy);
     // Xendit's webhooks land on the second instance, whichever instance started the payment.
