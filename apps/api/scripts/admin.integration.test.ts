@@ -23,6 +23,7 @@ function admin(args: string[], stdin?: string): Promise<Run> {
       ADMIN_EMAIL: "",
       ADMIN_PASSWORD: "",
       PUBLIC_URL: "https://shop.example.com",
+      ADMIN_URL: "https://admin.example.com",
     },
     stdio: ["pipe", "pipe", "pipe"],
   });
@@ -52,7 +53,8 @@ describe("npm run admin", { timeout: 120_000 }, () => {
     expect(created.stderr).toBe("");
     expect(created.code).toBe(0);
     expect(created.stdout).toContain("Created owner owner@rumahtopi.test (Wayan, admin language ru).");
-    expect(created.stdout).toContain("https://shop.example.com/admin/login");
+    // The staff console's address (ADMIN_URL), not the shop's.
+    expect(created.stdout).toContain("Sign in at https://admin.example.com/admin/login (the staff console)");
     const password = /Password \(shown only now\): (\S+)/.exec(created.stdout)![1]!;
     expect(await verifyPassword(await hashOf("owner@rumahtopi.test"), password)).toBe(true);
 

@@ -137,14 +137,10 @@ function table(shop: Shop, accounts: StaffAccount[]): string {
 }
 
 function showPassword(shop: Shop, email: string, password: string): void {
-  const { publicUrl, PUBLIC_URL } = shop.config();
+  // The staff console's address: ADMIN_URL, else the console on this machine (ADMIN_PORT, 3001), as the first owner's block says.
+  const { adminUrl } = shop.config();
   console.log(`Password (shown only now): ${password}`);
-  // This command does not know the port the shop runs on unless PUBLIC_URL (or PORT) says so.
-  const where =
-    PUBLIC_URL || process.env.PORT
-      ? `${publicUrl}/admin/login`
-      : "/admin/login of the shop (http://localhost:3000 unless PORT or PUBLIC_URL is set)";
-  console.log(`Sign in at ${where} as ${email}; change the password there at /admin/account.`);
+  console.log(`Sign in at ${adminUrl}/admin/login (the staff console) as ${email}; change the password there at ${adminUrl}/admin/account.`);
 }
 
 async function run(shop: Shop, c: Command): Promise<void> {
