@@ -46,7 +46,9 @@ type Container = {
 };
 const deployment = (name: string) =>
   objects.find((o) => o.kind === "Deployment" && o.metadata.name === name) as K8sObject & {
-    spec: { template: { spec: { containers: Container[]; securityContext?: { runAsNonRoot?: boolean } } } };
+    spec: {
+      template: { spec: { containers: Container[]; securityContext?: { runAsNonRoot?: boolean }; terminationGracePeriodSeconds?: number } };
+    };
   };
 const containerOf = (name: string) => deployment(name).spec.template.spec.containers[0]!;
 
@@ -66,10 +68,17 @@ describe.skipIf(!kubectl)("infra/k8s", () => {
     for (const name of ["api-web", "api-worker", "storefront", "console"]) {
       const container = containerOf(name);
       expect(container.livenessProbe?.httpGet?.path, name).toBe("/healthz");
-      expect(container.readinessProbe?.httpGet?.path, name).toBe(name.startsWith("api") ? "/readyz" : "/healthz");
+      // The console's server has nothing to be unready for; the others answer 503 while they drain.
+      expect(container.readinessProbe?.httpGet?.path, name).toBe(name === "console" ? "/healthz" : "/readyz");
       expect(container.resources?.requests?.memory, name).toBeDefined();
       expect(container.resources?.limits?.memory, name).toBeDefined();
       expect(deployment(name).spec.template.spec.securityContext?.runAsNonRoot, name).toBe(true);
+    }
+    // The balanced ones drain before they stop, and are given the drain and their 10 s to stop before a kill.
+    for (const name of ["api-web", "storefront"]) {
+      const drain = Number(containerOf(name).env?.find((e) => e.name === "SHUTDOWN_DRAIN_SECONDS")?.value);
+      expect(drain, name).toBeGreaterThan(0);
+      expect(deployment(name).spec.template.spec.terminationGracePeriodSeconds, name).toBeGreaterThanOrEqual(drain + 10);
     }
     expect(objects.filter((o) => o.kind === "HorizontalPodAutoscaler").map((o) => o.metadata.name)).toEqual(["api-web", "storefront"]);
     const job = objects.find((o) => o.kind === "Job") as { spec: { template: { spec: { containers: Container[] } } } } | undefined;
