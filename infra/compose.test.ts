@@ -38,7 +38,7 @@ describe("infra/compose.yaml", () => {
     expect(caddyfile).toMatch(/shop\.localhost \{\s+reverse_proxy storefront:3000/);
     // The console's host also takes its calls to the API: *.localhost hosts are each a site of their own.
     expect(caddyfile).toMatch(
-      /admin\.localhost \{[^]*?handle \/api\/\* \{\s+reverse_proxy api-web-1:4000 api-web-2:4000[^]*?handle \{\s+reverse_proxy console:3001/,
+      /admin\.localhost \{[\s\S]*?handle \/api\/\* \{\s+reverse_proxy api-web-1:4000 api-web-2:4000[\s\S]*?handle \{\s+reverse_proxy console:3001/,
     );
     expect(compose.services.console!.environment?.API_URL).toBe("https://admin.localhost");
     expect(caddyfile).toMatch(/api\.localhost \{\s+reverse_proxy api-web-1:4000 api-web-2:4000/);

@@ -140,7 +140,9 @@ function showPassword(shop: Shop, email: string, password: string): void {
   // The staff console's address: ADMIN_URL, else the console on this machine (ADMIN_PORT, 3001), as the first owner's block says.
   const { adminUrl } = shop.config();
   console.log(`Password (shown only now): ${password}`);
-  console.log(`Sign in at ${adminUrl}/admin/login (the staff console) as ${email}; change the password there at ${adminUrl}/admin/account.`);
+  console.log(
+    `Sign in at ${adminUrl}/admin/login (the staff console) as ${email}; change the password there at ${adminUrl}/admin/account.`,
+  );
 }
 
 async function run(shop: Shop, c: Command): Promise<void> {
