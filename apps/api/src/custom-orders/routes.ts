@@ -1,3 +1,4 @@
+import { customOrderCreated } from "@workshop/domain/spec-api/custom-orders.ts";
 import { referenceUploadLimits } from "@workshop/domain/uploads.ts";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
 import type { FastifyPluginAsync } from "fastify";
@@ -35,7 +36,7 @@ export const customOrdersRoutes: FastifyPluginAsync = async (app) => {
    * POST /api/custom-orders (public): SPEC 7's payload, `referenceImages` the ids that
    * POST /api/custom-orders/uploads answered → 201 {id}; bad input → 400 {error}.
    */
-  app.post("/api/custom-orders", { schema: { body: customOrderSchema } }, async (request, reply) => {
+  app.post("/api/custom-orders", { schema: { body: customOrderSchema, response: { 201: customOrderCreated } } }, async (request, reply) => {
     const parsed = customOrderSchema.safeParse(jsonBody(request));
     if (!parsed.success) throw invalidInput(parsed.error);
     const id = await submitCustomOrder(parsed.data, await preferredLocale(webRequestOf(request)));
