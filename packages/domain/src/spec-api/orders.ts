@@ -45,11 +45,16 @@ export const apiOrder = z.object({
   deliveryCost: z.number(),
 });
 
-/** GET /api/orders?page&limit (staff): newest first, one page. */
-export const apiOrderList = z.object({
-  orders: z.array(apiOrder),
-  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() }),
+/** SPEC 3's Pagination object: the page (from 1), its size, and how many there are in all. */
+export const apiPagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
 });
+
+/** GET /api/orders?page&limit (staff): newest first, one page. */
+export const apiOrderList = z.object({ orders: z.array(apiOrder), pagination: apiPagination });
 
 /** GET /api/orders/:id (staff): the order with its payment attempts (oldest first), refunds, status history and notes. */
 export const apiOrderDetail = apiOrder.extend({
