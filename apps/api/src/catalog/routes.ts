@@ -1,6 +1,8 @@
 import { Readable } from "node:stream";
 import { idParams, productQuery } from "@workshop/domain/api-requests.ts";
 import { parseProductId } from "@workshop/domain/product.ts";
+import { apiProduct, apiProductList, apiSavedProduct } from "@workshop/domain/spec-api/products.ts";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
@@ -20,7 +22,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
    * left out), 100 at most per answer (`page`, `limit`); `Link: rel="next"` while there are more,
    * ETag and 304 for a client that has them.
    */
-  app.get("/api/products", async (request, reply) => {
+  app.get("/api/products", { schema: { response: { 200: apiProductList } } }, async (request, typedReply) => {
+    // The body is the JSON text made once per page (its ETag is that text's): `apiProductList` describes
+    // it in the OpenAPI document, and the serializer, which leaves JSON text alone, never checks it.
+    const reply: FastifyReply = typedReply;
     const params = searchParamsOf(request);
     const query = apiProductQuery(params);
     const origin = config().publicUrl;
@@ -44,7 +49,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** POST /api/products (staff): adds a product (SPEC 3 JSON); 201 with the product, 400 naming each bad field. */
-  app.post("/api/products", async (request, reply) => {
+  app.post("/api/products", { schema: { response: { 201: apiSavedProduct } } }, async (request, reply) => {
     const actor = await requireStaffRoute(request);
     const body = jsonBody(request);
     const origin = config().publicUrl;
@@ -90,15 +95,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/products/export", handler: methodNotAllowed("GET") });
 
   /** GET /api/products/:id: one product the shop shows, or 404 with a JSON error (a hidden one too). */
-  app.get("/api/products/:id", { schema: { params: idParams, querystring: productQuery } }, async (request) => {
-    const id = parseProductId(request.params.id);
-    const product = id === null ? null : await getProduct(id, request.query.lang);
-    if (!product) throw new AppError("not_found", "Product not found");
-    return toApiProduct(product, config().publicUrl);
-  });
+  app.get(
+    "/api/products/:id",
+    { schema: { params: idParams, querystring: productQuery, response: { 200: apiProduct } } },
+    async (request) => {
+      const id = parseProductId(request.params.id);
+      const product = id === null ? null : await getProduct(id, request.query.lang);
+      if (!product) throw new AppError("not_found", "Product not found");
+      return toApiProduct(product, config().publicUrl);
+    },
+  );
 
   /** PUT /api/products/:id (staff): changes every field of a product (SPEC 3 JSON); 404 for an unknown id. */
-  app.put("/api/products/:id", { schema: { params: idParams } }, async (request, reply) => {
+  app.put("/api/products/:id", { schema: { params: idParams, response: { 200: apiSavedProduct } } }, async (request, reply) => {
     const actor = await requireStaffRoute(request);
     const id = parseProductId(request.params.id);
     const current = id === null ? null : await editableProduct(id);

@@ -1,4 +1,7 @@
 import { paymentStatusQuery } from "@workshop/domain/api-requests.ts";
+import { placedOrderAnswer } from "@workshop/domain/spec-api/orders.ts";
+import { paymentRequestAnswer, paymentStatusAnswer } from "@workshop/domain/spec-api/payments.ts";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { preferredLocale } from "#server/locale.ts";
 import { parseOrderPayload } from "#server/orders/api-payload.ts";
@@ -15,7 +18,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
    * POST /api/orders: places an order; the amounts in the body must match the shop's, or 400. The
    * caller's checkout cookie remembers the order, so the same client may pay it.
    */
-  app.post("/api/orders", async (request, reply) => {
+  app.post("/api/orders", { schema: { response: { 201: placedOrderAnswer } } }, async (request, reply) => {
     const body = jsonBody(request);
     const web = webRequestOf(request);
     const order = await placeOrder(parseOrderPayload(body, await preferredLocale(web)));
@@ -31,7 +34,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
    * POST /api/xendit/payment-request: {actions, orderId, xenditPaymentId} for an order's payment,
    * for the browser that placed the order, the holder of its private link (X-Order-Token) or staff.
    */
-  app.post("/api/xendit/payment-request", async (request, reply) => {
+  app.post("/api/xendit/payment-request", { schema: { response: { 201: paymentRequestAnswer } } }, async (request, reply) => {
     const body = jsonBody(request);
     return reply.code(201).send(await requestPayment(webRequestOf(request), body));
   });
@@ -43,9 +46,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** GET /api/xendit/payment-status?paymentId= or ?orderId=: the Payment record, never cached, for whoever may pay the order. */
-  app.get("/api/xendit/payment-status", { schema: { querystring: paymentStatusQuery } }, async (request, reply) => {
-    const { httpStatus, body } = await checkPaymentStatus(webRequestOf(request), request.query);
-    return reply.code(httpStatus).header("Cache-Control", "no-store").send(body);
-  });
+  app.get(
+    "/api/xendit/payment-status",
+    { schema: { querystring: paymentStatusQuery, response: { 200: paymentStatusAnswer } } },
+    async (request, reply) => {
+      const { httpStatus, body } = await checkPaymentStatus(webRequestOf(request), request.query);
+      reply.header("Cache-Control", "no-store");
+      if (body.success) return reply.send(body);
+      // 400 (no id) and 404 (none found) answer {success: false, payment: null, error, status: null}, as they are.
+      const refused: FastifyReply = reply;
+      return refused.code(httpStatus).send(body);
+    },
+  );
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/xendit/payment-status", handler: methodNotAllowed("GET") });
 };

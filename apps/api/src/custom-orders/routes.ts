@@ -1,3 +1,4 @@
+import { customOrderCreated, customOrderList, referencePhotosStored } from "@workshop/domain/spec-api/custom-orders.ts";
 import { referenceUploadLimits } from "@workshop/domain/uploads.ts";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
 import type { FastifyPluginAsync } from "fastify";
@@ -20,7 +21,7 @@ export const customOrdersRoutes: FastifyPluginAsync = async (app) => {
    * GET /api/custom-orders?page&limit&status (staff): newest first, {customOrders, pagination} in
    * SPEC 3's admin view; `status` (NEW, CONTACTED, QUOTED, IN_PROGRESS, COMPLETED, CANCELLED) keeps only those.
    */
-  app.get("/api/custom-orders", async (request, reply) => {
+  app.get("/api/custom-orders", { schema: { response: { 200: customOrderList } } }, async (request, reply) => {
     await requireStaffRoute(request);
     const params = searchParamsOf(request);
     const page = wholeNumber(params.get("page"), 1, 1, 100_000);
@@ -35,7 +36,7 @@ export const customOrdersRoutes: FastifyPluginAsync = async (app) => {
    * POST /api/custom-orders (public): SPEC 7's payload, `referenceImages` the ids that
    * POST /api/custom-orders/uploads answered → 201 {id}; bad input → 400 {error}.
    */
-  app.post("/api/custom-orders", { schema: { body: customOrderSchema } }, async (request, reply) => {
+  app.post("/api/custom-orders", { schema: { body: customOrderSchema, response: { 201: customOrderCreated } } }, async (request, reply) => {
     const parsed = customOrderSchema.safeParse(jsonBody(request));
     if (!parsed.success) throw invalidInput(parsed.error);
     const id = await submitCustomOrder(parsed.data, await preferredLocale(webRequestOf(request)));
@@ -53,7 +54,7 @@ export const customOrdersRoutes: FastifyPluginAsync = async (app) => {
    * `[{id}]` in the order sent, which POST /api/custom-orders then names; else `{error}` 400/413/429/503
    * (429 also when this client already has 15 photos waiting for a request).
    */
-  app.post("/api/custom-orders/uploads", async (request, reply) => {
+  app.post("/api/custom-orders/uploads", { schema: { response: { 201: referencePhotosStored } } }, async (request, reply) => {
     const web = webRequestOf(request, { stream: true });
     const files = await readUploadForm(web, referenceUploadLimits);
     return reply.code(201).send(await storeReferencePhotos(files, clientOf(web)));

@@ -1,3 +1,4 @@
+import { apiOrder, apiOrderDetail, apiOrderList } from "@workshop/domain/spec-api/orders.ts";
 import { dashboardAnswer, orderListAnswer } from "@workshop/domain/staff-api.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
@@ -36,7 +37,7 @@ export const deskRoutes: FastifyPluginAsync = async (app) => {
    * GET /api/orders?page&limit (staff): newest first, {orders, pagination}; also the list's filters
    * (status, paymentStatus, method, queue, from, to, q), an unknown filter value a 400.
    */
-  app.get("/api/orders", async (request, reply) => {
+  app.get("/api/orders", { schema: { response: { 200: apiOrderList } } }, async (request, reply) => {
     await requireStaffRoute(request);
     const { rows, pagination } = await fullOrderPage(apiQuery(searchParamsOf(request)));
     return reply.header("Cache-Control", "no-store").send({ orders: rows.map(toApiOrder), pagination });
@@ -47,7 +48,7 @@ export const deskRoutes: FastifyPluginAsync = async (app) => {
    * the admin's Mark as Paid for API callers. SUCCEEDED on a cash-in-store order awaiting payment
    * marks it paid (PROCESSING, the customer e-mailed, audited); anything else is refused: 409 {error}.
    */
-  app.patch("/api/orders/update-payment-status", async (request) => {
+  app.patch("/api/orders/update-payment-status", { schema: { response: { 200: apiOrder } } }, async (request) => {
     const actor = await requireStaffRoute(request);
     const orderId = searchParamsOf(request).get("orderId") ?? "";
     const body = bodyOrNull(request) as { paymentStatus?: unknown } | null;
@@ -62,7 +63,7 @@ export const deskRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** GET /api/orders/<id> (staff): the order with its payment attempts, refunds, history and notes; 404 for anything else. */
-  app.get<{ Params: { id: string } }>("/api/orders/:id", async (request, reply) => {
+  app.get<{ Params: { id: string } }>("/api/orders/:id", { schema: { response: { 200: apiOrderDetail } } }, async (request, reply) => {
     await requireStaffRoute(request);
     const order = await staffOrderView(request.params.id);
     if (!order) throw new AppError("not_found", "Order not found");

@@ -1,3 +1,4 @@
+import { uploadedFiles } from "@workshop/domain/spec-api/uploads.ts";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { AppError } from "#server/errors.ts";
 import { clientKey, refusal } from "#server/http/rate-limits.ts";
@@ -29,7 +30,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
    * photos in the field `files` (1 to 5, at most 10 MB each: lib/uploads.ts). Answers 200 with one
    * SPEC 7 "Uploaded file result" per photo, in the order sent; else `{error}` 400/401/403/413/429/503.
    */
-  app.post("/api/uploads", async (request) => {
+  app.post("/api/uploads", { schema: { response: { 200: uploadedFiles } } }, async (request) => {
     const web = webRequestOf(request, { stream: true });
     const actor = await requireStaffApi(web);
     return uploadPhotos(await readUploadForm(web), actor);

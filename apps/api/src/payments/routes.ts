@@ -1,3 +1,4 @@
+import { apiOrderRefunds, apiRefund } from "@workshop/domain/spec-api/orders.ts";
 import { BODY_LIMIT, hasBrokenText } from "@workshop/http/request-body.ts";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Actor } from "#server/audit/actor.ts";
@@ -24,7 +25,7 @@ type OrderParams = { Params: { id: string } };
 /** The payments' JSON endpoints: refunds and Xendit's webhook. */
 export const paymentsRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/orders/:id/refunds (owners): the order's refunds and which payments may be refunded, and why. */
-  app.get<OrderParams>("/api/orders/:id/refunds", async (request) => {
+  app.get<OrderParams>("/api/orders/:id/refunds", { schema: { response: { 200: apiOrderRefunds } } }, async (request) => {
     await requireOwnerRoute(request);
     const { id } = request.params;
     if (!(await orderById(id))) throw new AppError("not_found", "Order not found");
@@ -33,7 +34,7 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** POST /api/orders/:id/refunds {paymentAttemptId, reason} (owners): refunds that payment in full; 201 with the refund. */
-  app.post<OrderParams>("/api/orders/:id/refunds", async (request, reply) => {
+  app.post<OrderParams>("/api/orders/:id/refunds", { schema: { response: { 201: apiRefund } } }, async (request, reply) => {
     const actor = await requireOwnerRoute(request);
     const body = bodyOrNull(request) as { paymentAttemptId?: unknown; reason?: unknown } | null;
     if (typeof body !== "object" || body === null) throw new AppError("invalid", "The body must be JSON: {paymentAttemptId, reason}");

@@ -1,3 +1,4 @@
+import { usdIdrRateAnswer } from "@workshop/domain/spec-api/rates.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { usdToIdrRate } from "./fx-rate.ts";
 
@@ -6,7 +7,7 @@ import { usdToIdrRate } from "./fx-rate.ts";
  * the default rate; always 200, with `fallback` telling whether the default was used.
  */
 export const pricingRoutes: FastifyPluginAsync = async (app) => {
-  app.get("/api/rates/usd-idr", async (_request, reply) => {
+  app.get("/api/rates/usd-idr", { schema: { response: { 200: usdIdrRateAnswer } } }, async (_request, reply) => {
     const { rate, source, fetchedAt } = await usdToIdrRate();
     reply.header("Cache-Control", "public, max-age=300");
     return { rate: Number(rate), rateText: rate, base: "USD", quote: "IDR", source, fallback: source === "fallback", fetchedAt };

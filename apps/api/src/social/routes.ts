@@ -1,4 +1,5 @@
 import { shop } from "@workshop/domain/shop.ts";
+import { socialPostList } from "@workshop/domain/spec-api/social.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { methodNotAllowed } from "#server/plugins/json-api.ts";
 import { searchParamsOf } from "#server/plugins/web-request.ts";
@@ -7,7 +8,7 @@ import { parseCount, socialFeed } from "./instagram.ts";
 /** The social feed's JSON endpoint. */
 export const socialRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/instagram?username&count: recent posts, or local placeholders. Always 200. */
-  app.get("/api/instagram", async (request, reply) => {
+  app.get("/api/instagram", { schema: { response: { 200: socialPostList } } }, async (request, reply) => {
     const query = searchParamsOf(request);
     const username = (query.get("username") ?? "").trim();
     const valid = /^[A-Za-z0-9._]{1,30}$/.test(username) ? username : shop.instagramHandle;
