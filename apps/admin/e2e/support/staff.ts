@@ -8,8 +8,9 @@ export async function signIn(page: Page, consoleURL: string, who: { email: strin
   await page.goto(`${consoleURL}/admin/login?next=${encodeURIComponent(next)}`);
   await page.getByLabel(/e-mail|эл\. почта/i).fill(who.email);
   await page.getByLabel(/^(password|пароль)$/i).fill(who.password);
-  await Promise.all([
-    page.waitForURL((url) => url.pathname === next.split("?")[0]),
-    page.getByRole("button", { name: /^(sign in|войти)$/i }).click(),
-  ]);
+  const button = page.getByRole("button", { name: /^(sign in|войти)$/i });
+  await Promise.all([page.waitForURL((url) => url.pathname === next.split("?")[0]), button.click()]);
+  // The address changes before the page it names is drawn: wait until the sign-in page is gone, so
+  // nothing of it (its own language links) is found in place of the console's.
+  await button.waitFor({ state: "detached" });
 }
