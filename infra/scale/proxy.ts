@@ -143,20 +143,22 @@ const originOf = (app: FastifyInstance) => {
 
 /** Starts both doors on free loopback ports. */
 export async function startProxy(routes: ProxyRoutes): Promise<RunningProxy> {
-  const hosts = new Map(Object.entries(routes.hosts).map(([host, upstream]) => [host, new Pool(upstream)]));
-  const api = new Pool(routes.api);
+  // One pool, and one round of health checks, per group of instances, however many doors lead to it.
+  const pools = new Map<Upstream, Pool>();
+  const poolOf = (upstream: Upstream) => pools.get(upstream) ?? pools.set(upstream, new Pool(upstream)).get(upstream)!;
+  const hosts = new Map(Object.entries(routes.hosts).map(([host, upstream]) => [host, poolOf(upstream)]));
+  const api = poolOf(routes.api);
   const apiOnHosts = new Set(routes.apiOnHosts ?? []);
-  const apiOnFront = new Pool(routes.api);
   const front = await door((request) => {
     const host = (request.headers.host ?? "").replace(/:\d+$/, "");
-    return apiOnHosts.has(host) && request.url.startsWith("/api/") ? apiOnFront : hosts.get(host);
+    return apiOnHosts.has(host) && request.url.startsWith("/api/") ? api : hosts.get(host);
   });
   const apiDoor = await door(() => api);
   return {
     front: originOf(front),
     api: originOf(apiDoor),
     close: async () => {
-      for (const pool of [...hosts.values(), api, apiOnFront]) pool.close();
+      for (const pool of pools.values()) pool.close();
       await Promise.all([front.close(), apiDoor.close()]);
     },
   };

@@ -77,13 +77,15 @@ export async function startTopology(): Promise<Topology | null> {
     const webUrls = webPorts.map((port) => `http://127.0.0.1:${port}`);
     const storefrontUrls = [shop1!, shop2!].map((port) => `http://127.0.0.1:${port}`);
     // In front from the start: an instance is in the turn once its health check passes.
+    // The API's web instances, behind the api host, the console host's /api/* and the API's own door.
+    const apiWeb = { origins: webUrls, healthPath: "/readyz" };
     const proxy = await startProxy({
       hosts: {
         "shop.localhost": { origins: storefrontUrls, healthPath: "/readyz" },
         "admin.localhost": { origins: [`http://127.0.0.1:${consolePort}`], healthPath: "/healthz" },
-        "api.localhost": { origins: webUrls, healthPath: "/readyz" },
+        "api.localhost": apiWeb,
       },
-      api: { origins: webUrls, healthPath: "/readyz" },
+      api: apiWeb,
       apiOnHosts: ["admin.localhost"],
     });
     started.push(proxy);

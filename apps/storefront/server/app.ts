@@ -1,5 +1,5 @@
 import path from "node:path";
-import { stopping } from "@workshop/http/process-life.ts";
+import { stopping, stoppingAnswer } from "@workshop/http/process-life.ts";
 import { releaseOf } from "@workshop/http/release.ts";
 import { securityHeaders } from "@workshop/http/security-headers.ts";
 import { webServer } from "@workshop/http/web-server.ts";
@@ -37,7 +37,7 @@ export async function buildStorefront({ dev, root = storefrontRoot, logger }: Op
   // Ready for visitors until a stop signal: then 503 while it drains (SHUTDOWN_DRAIN_SECONDS), so a balancer moves on.
   app.get("/readyz", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
-    if (stopping()) return reply.code(503).send({ status: "stopping", error: "Not ready: shutting down" });
+    if (stopping()) return reply.code(503).send(stoppingAnswer);
     return reply.send({ status: "ready" });
   });
   await app.register(apiProxy, { apiUrl: c.apiUrl });

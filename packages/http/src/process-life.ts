@@ -38,6 +38,9 @@ let stopSignal: string | undefined;
 /** Whether a stop signal has come: readiness probes then answer 503, so balancers send no one new. */
 export const stopping = (): boolean => stopSignal !== undefined;
 
+/** What a readiness probe answers (503) while the process drains before it stops. */
+export const stoppingAnswer = { status: "stopping", error: "Not ready: shutting down" } as const;
+
 type StopOptions = {
   /** Called at once (before the drain). */
   before?: () => void;

@@ -1,4 +1,4 @@
-import { stopping } from "@workshop/http/process-life.ts";
+import { stopping, stoppingAnswer } from "@workshop/http/process-life.ts";
 import { releaseOf } from "@workshop/http/release.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { config } from "#server/config.ts";
@@ -20,7 +20,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get("/readyz", async (request, reply) => {
     reply.header("Cache-Control", "no-store");
     // Shutting down (its drain): still serving the requests that come, but a balancer should send no more.
-    if (stopping()) return reply.code(503).send({ status: "stopping", error: "Not ready: shutting down" });
+    if (stopping()) return reply.code(503).send(stoppingAnswer);
     const { ready, failing } = await readiness((message) => request.log.warn(message));
     if (ready) return reply.send({ status: "ready" });
     return reply.code(503).send({ status: "unavailable", failing, error: `Not ready: ${failing.join(", ")}` });
