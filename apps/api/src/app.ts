@@ -1,6 +1,7 @@
 import { apiSecurityHeaders, sandboxSecurityHeaders } from "@workshop/http/security-headers.ts";
 import { webServer } from "@workshop/http/web-server.ts";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import { catchUpWithCaller } from "#server/cache/caller-version.ts";
 import { config } from "#server/config.ts";
 import { contractRoute, describeRoutes } from "#server/contract/openapi.ts";
 import { healthRoutes } from "#server/health/routes.ts";
@@ -51,6 +52,7 @@ export async function buildApp({ dev, logger }: Options): Promise<FastifyInstanc
   await describeRoutes(app);
   await app.register(async (site) => {
     site.addHook("onRequest", apiSecurityHeaders({ https }));
+    site.addHook("onRequest", catchUpWithCaller);
     await site.register(contractRoute);
     await site.register(jsonApi(apiRoutes));
   });

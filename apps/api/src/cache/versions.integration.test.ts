@@ -1,8 +1,11 @@
+import { CATALOG_VERSION_HEADER } from "@workshop/domain/shop-api/shop.ts";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cachedRead, catalogChanged } from "#server/catalog/read-cache.ts";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
-import { checkVersions, onChange } from "./versions.ts";
+import { catchUpWithCaller } from "./caller-version.ts";
+import { appliedVersions, checkVersions, onChange } from "./versions.ts";
 
 let database: DatabaseHandle;
 
@@ -70,5 +73,38 @@ describe("cache versions", () => {
     finish(41);
     expect(await slow).toBe(41);
     expect(await cachedRead("versions-slow", async () => 42)).toBe(42);
+  });
+
+  it("acts at once on a version a caller has heard of from another instance, before answering it", async () => {
+    // An instance whose watch has read the counters, serving a catalogue read kept in memory.
+    await checkVersions(database.db);
+    let reads = 0;
+    const app = Fastify();
+    app.addHook("onRequest", catchUpWithCaller);
+    app.get("/product", () => cachedRead("versions-caller", async () => ++reads));
+    const ask = async (version?: number | string) =>
+      (
+        await app.inject({ url: "/product", headers: version === undefined ? {} : { [CATALOG_VERSION_HEADER]: String(version) } })
+      ).json<number>();
+    expect(await ask()).toBe(1);
+    const known = (await appliedVersions()).catalog;
+
+    // Another instance saves: this one's watch has not read it yet, and keeps its copy...
+    await changeElsewhere();
+    expect(await ask()).toBe(1);
+    expect(await ask(known)).toBe(1);
+    // ...until a storefront that heard of the change asks: then the read is made again.
+    expect(await ask(known + 1)).toBe(2);
+    expect((await appliedVersions()).catalog).toBe(known + 1);
+    expect(await ask(known + 1)).toBe(2);
+
+    // A version the database does not have, or no number at all, changes nothing.
+    let told = 0;
+    onChange("catalog", () => told++);
+    expect(await ask(known + 1_000)).toBe(2);
+    expect(await ask("1e9")).toBe(2);
+    expect(await ask("12abc")).toBe(2);
+    expect(told).toBe(0);
+    await app.close();
   });
 });

@@ -88,6 +88,27 @@ export function watchVersions(): () => void {
   };
 }
 
+/** The read of the counters that requests waiting to catch up share (one at a time). */
+let catchingUp: Promise<void> | null = null;
+
+/**
+ * Makes sure this instance has acted on `version` of `name` before it answers a caller that has
+ * already heard of it (a storefront, from another instance behind the same balancer): while its
+ * own watch has not read that far, it reads the counters now, once for all the requests waiting.
+ * A second read covers one that began before the change committed; a version the database does
+ * not have yet (a forged header) costs those two reads and changes nothing. Without a watch (one
+ * instance, which tells as it raises) there is nothing to catch up on.
+ */
+export async function catchUp(name: VersionName, version: number): Promise<void> {
+  for (let read = 0; read < 2; read++) {
+    if (!state.seen || (state.seen.get(name) ?? 0) >= version) return;
+    catchingUp ??= checkVersions().finally(() => {
+      catchingUp = null;
+    });
+    await catchingUp;
+  }
+}
+
 /**
  * The counters this instance has acted on (0 for one never raised): a storefront that hears a new
  * value from it knows this instance already dropped its own copies, so the pages it renders next

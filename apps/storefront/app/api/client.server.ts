@@ -1,4 +1,5 @@
 import { pathLocale } from "@workshop/domain/locale.ts";
+import { CATALOG_VERSION_HEADER } from "@workshop/domain/shop-api/shop.ts";
 import { errorAnswer } from "@workshop/domain/staff-api.ts";
 import { clientIpOf } from "@workshop/http/client-ip.ts";
 import { loggedPath } from "@workshop/http/logged-path.ts";
@@ -6,7 +7,7 @@ import { data } from "react-router";
 import { type Dispatcher, request as send } from "undici";
 import type { z } from "zod";
 import { storefrontConfig } from "#app/config.server.ts";
-import { otherApiRelease } from "#app/web/catalog-version.ts";
+import { catalogVersion, otherApiRelease } from "#app/web/catalog-version.ts";
 
 /**
  * The storefront's one way to the shop's data: the API over HTTP. Each call carries what the API
@@ -56,6 +57,9 @@ export async function apiCall<T>(request: Request, path: string, { method = "GET
   }
   const client = clientIpOf(request);
   if (client) headers["x-forwarded-for"] = client;
+  // Whichever API instance answers first acts on the catalogue's version this page is kept under.
+  const version = catalogVersion();
+  if (version !== null) headers[CATALOG_VERSION_HEADER] = String(version);
   if (body !== undefined) headers["content-type"] = "application/json";
   const started = performance.now();
   let response: Dispatcher.ResponseData;
