@@ -26,6 +26,8 @@ export type RunningProxy = {
   /** http://127.0.0.1:<port> of the front door (send the host's name in Host) and of the API's door. */
   front: string;
   api: string;
+  /** Resolves once every instance's health check has passed (a process just started is not yet in the turn). */
+  everyInstanceUp: (timeoutMs?: number) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -59,6 +61,14 @@ class Pool {
     return undefined;
   }
 
+  /** When the last finished round of checks began (performance.now()). */
+  private lastRoundBegan = -1;
+
+  /** Whether every instance passed a round of checks begun at `since` or later. */
+  allUpSince(since: number): boolean {
+    return this.lastRoundBegan >= since && this.up.size === this.upstream.origins.length;
+  }
+
   /** Out of the turn until its health check passes again. */
   markDown(origin: string): void {
     this.up.delete(origin);
@@ -70,6 +80,7 @@ class Pool {
   private async checkAll(): Promise<void> {
     if (this.checking) return;
     this.checking = true;
+    const began = performance.now();
     await Promise.all(
       this.upstream.origins.map(async (origin) => {
         const ok = await fetch(origin + this.upstream.healthPath, { signal: AbortSignal.timeout(2_000) }).then(
@@ -80,6 +91,7 @@ class Pool {
         else this.up.delete(origin);
       }),
     );
+    this.lastRoundBegan = began;
     this.checking = false;
   }
 
@@ -157,6 +169,14 @@ export async function startProxy(routes: ProxyRoutes): Promise<RunningProxy> {
   return {
     front: originOf(front),
     api: originOf(apiDoor),
+    everyInstanceUp: async (timeoutMs = 20_000) => {
+      const since = performance.now();
+      const deadline = Date.now() + timeoutMs;
+      while (![...pools.values()].every((pool) => pool.allUpSince(since))) {
+        if (Date.now() > deadline) throw new Error(`Not every instance passed its health check within ${timeoutMs / 1000} s`);
+        await new Promise((resolve) => setTimeout(resolve, HEALTH_EVERY_MS / 5));
+      }
+    },
     close: async () => {
       for (const pool of pools.values()) pool.close();
       await Promise.all([front.close(), apiDoor.close()]);

@@ -1,9 +1,10 @@
+import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { CSRF_HEADER } from "@workshop/domain/staff-api.ts";
 import { baliAddress, newYorkAddress, orderPayload } from "@workshop/testing/sample-orders.ts";
 import pg from "pg";
 import { request } from "undici";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { startLoad } from "./load.ts";
 import { type ApiInstance, owner, startTopology } from "./topology.ts";
 
@@ -130,24 +131,34 @@ describe.skipIf(!stack)("the shop scaled out: two API web instances, two workers
 
   it("a product saved through instance A shows on both storefronts within a second", async () => {
     const [a] = stack!.web as [ApiInstance];
-    for (const shop of stack!.storefronts) expect((await fetch(`${shop.url}/products/1`)).status).toBe(200);
     const current = (await (await fetch(`${a.url}/api/products/1`)).json()) as Record<string, unknown>;
-    const renamed = `Ubud Classic Panama ${Date.now().toString(36)}`;
-    const saved = await fetch(`${a.url}/api/products/1`, {
-      method: "PUT",
-      headers: { ...staff(), "Content-Type": "application/json" },
-      body: JSON.stringify({ ...current, name: renamed }),
-    });
-    expect(saved.status, await saved.clone().text()).toBe(200);
-    const savedAt = performance.now();
-    const seenAfter = await Promise.all(
-      stack!.storefronts.map(async (shop) => {
-        await until(3_000, async () => (await (await fetch(`${shop.url}/products/1`)).text()).includes(renamed));
-        return performance.now() - savedAt;
-      }),
+    // Five saves in a row, each after both storefronts keep the page (and both API instances their reads).
+    const rounds: number[][] = [];
+    let renamed = "";
+    for (let round = 0; round < 5; round++) {
+      for (const shop of stack!.storefronts) expect((await fetch(`${shop.url}/products/1`)).status).toBe(200);
+      renamed = `Ubud Classic Panama ${Date.now().toString(36)}`;
+      const saved = await fetch(`${a.url}/api/products/1`, {
+        method: "PUT",
+        headers: { ...staff(), "Content-Type": "application/json" },
+        body: JSON.stringify({ ...current, name: renamed }),
+      });
+      expect(saved.status, await saved.clone().text()).toBe(200);
+      const savedAt = performance.now();
+      const name = renamed;
+      rounds.push(
+        await Promise.all(
+          stack!.storefronts.map(async (shop) => {
+            const shown = await until(5_000, async () => (await (await fetch(`${shop.url}/products/1`)).text()).includes(name));
+            return shown ? performance.now() - savedAt : Number.POSITIVE_INFINITY;
+          }),
+        ),
+      );
+    }
+    console.log(
+      `saves through A shown on the two storefronts after ${rounds.map((ms) => ms.map((m) => m.toFixed(0)).join("/")).join(", ")} ms`,
     );
-    console.log(`a save through A shown on the storefronts after ${seenAfter.map((ms) => `${ms.toFixed(0)} ms`).join(" and ")}`);
-    for (const ms of seenAfter) expect(ms).toBeLessThan(1_000);
+    for (const ms of rounds.flat()) expect(ms).toBeLessThan(1_000);
     // And through the proxy's front door, on whichever storefront it picks.
     expect((await front(stack!.hosts.shop, "/products/1")).text).toContain(renamed);
   });
@@ -219,25 +230,34 @@ describe.skipIf(!stack)("the shop scaled out: two API web instances, two workers
     const load = startLoad(CLIENTS, PAUSE_MS, orderThroughProxy("kill"));
     await sleep(3_000);
     const inFlight = load.inFlight();
-    stack!.web[0]!.process.child.kill("SIGKILL");
+    const child = stack!.web[0]!.process.child;
+    const exited = once(child, "exit");
+    child.kill("SIGKILL");
     const killedAt = performance.now();
+    await exited;
+    // Started again whatever this test finds, so the tests after it meet the whole stack.
+    onTestFinished(() => stack!.restart(0));
+    // The signal is delivered, and the death seen here, a moment later: orders sent meanwhile may
+    // have reached the instance too.
+    const diedAt = performance.now();
     await sleep(4_000);
     const sent = await load.stop();
     const accepted = sent.filter((s) => s.status === 201);
     const failed = sent.filter((s) => s.status !== 201);
     const rows = await rowsOf("kill");
     console.log(
-      `kill -9 under load: ${sent.length} orders sent, ${accepted.length} accepted, ${failed.length} failed (${inFlight} in flight at the kill); ` +
-        `${accepted.filter((s) => s.startedAt > killedAt).length} accepted after it`,
+      `kill -9 under load: ${sent.length} orders sent, ${accepted.length} accepted, ${failed.length} failed ` +
+        `(${inFlight} in flight at the kill, ${sent.filter((s) => s.startedAt > killedAt && s.startedAt <= diedAt).length} sent before its death was seen ${(diedAt - killedAt).toFixed(0)} ms later); ` +
+        `${accepted.filter((s) => s.startedAt > diedAt).length} accepted after it`,
     );
-    // What failed was under way as the process died: sent before the kill, or on a connection the
-    // proxy had open to it in the moment the signal took (SIGKILL is delivered asynchronously).
-    expect(failed.length).toBeLessThanOrEqual(inFlight);
-    for (const s of failed) expect(s.startedAt - killedAt, `order ${s.n} failed: ${s.status} ${s.error ?? ""}`).toBeLessThan(500);
+    // What failed was under way as the process died: sent before its death was seen here.
+    for (const s of failed) {
+      expect(s.startedAt, `order ${s.n} failed: ${s.status} ${s.error ?? ""}`).toBeLessThanOrEqual(diedAt);
+      expect(s.endedAt, `order ${s.n} failed before the kill: ${s.status} ${s.error ?? ""}`).toBeGreaterThanOrEqual(killedAt);
+    }
     for (const s of accepted) expect(rows.get(s.n), `order ${s.n}`).toBe(1);
     expect([...rows.values()].every((count) => count === 1)).toBe(true);
-    expect(accepted.filter((s) => s.startedAt > killedAt).length).toBeGreaterThan(0);
-    await stack!.restart(0);
+    expect(accepted.filter((s) => s.startedAt > diedAt).length).toBeGreaterThan(0);
   });
 
   it("a rolling restart (SIGTERM one instance at a time) under a steady load of orders loses nothing", async () => {

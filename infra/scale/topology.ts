@@ -176,6 +176,8 @@ export async function startTopology(): Promise<Topology | null> {
       keepLog: false,
     });
     started.push({ close: consoleProcess.stop });
+    // As Caddy, the proxy sends to an instance once its health check has passed: the stack is ready then.
+    await proxy.everyInstanceUp();
 
     return {
       databaseUrl: database.url,
