@@ -46,7 +46,7 @@ const apps = [
   { file: "console.Dockerfile", name: "@workshop/admin", folder: "apps/admin", builds: true, portSetting: "ADMIN_PORT" },
 ];
 
-describe.each(apps)("infra/docker/$file", ({ file, name, folder, builds, portSetting }) => {
+describe.each(apps)("infra/docker/$file", ({ file, name, builds, portSetting }) => {
   const dockerfile = readFileSync(path.join(import.meta.dirname, "docker", file), "utf8");
   const pruned = path.join(work, name.replace("/", "-"));
 

@@ -172,7 +172,8 @@ export async function startProxy(routes: ProxyRoutes): Promise<RunningProxy> {
     everyInstanceUp: async (timeoutMs = 20_000) => {
       const since = performance.now();
       while (![...pools.values()].every((pool) => pool.allUpSince(since))) {
-        if (performance.now() - since > timeoutMs) throw new Error(`Not every instance passed its health check within ${timeoutMs / 1000} s`);
+        if (performance.now() - since > timeoutMs)
+          throw new Error(`Not every instance passed its health check within ${timeoutMs / 1000} s`);
         await new Promise((resolve) => setTimeout(resolve, HEALTH_EVERY_MS / 5));
       }
     },
