@@ -24,7 +24,8 @@ function configFile(): Plugin {
 
 export default defineConfig({
   plugins: [tailwindcss(), react(), configFile()],
-  // The manifest says which files the first load takes (npm run bench measures them).
-  build: { outDir: "dist", sourcemap: true, manifest: true },
+  // No source maps nor manifest in what is published: they would show the console's sources and its
+  // file list to anyone. The bench builds with a manifest of its own (`vite build --manifest`).
+  build: { outDir: "dist", sourcemap: false, manifest: false },
   server: { port: Number(process.env.ADMIN_PORT ?? 3001) },
 });

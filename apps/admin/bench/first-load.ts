@@ -5,7 +5,8 @@ import { gzipSync } from "node:zlib";
 /**
  * npm run bench (the console): what a browser downloads to draw the console's first page (the
  * entry script, the chunks it imports at once, the styles), gzipped, against the 250 KB budget;
- * and each page's own chunk, which loads only when that page is opened. Run after `npm run build`.
+ * and each page's own chunk, which loads only when that page is opened. `npm run bench` builds it
+ * first with Vite's manifest, which the production build leaves out.
  */
 const BUDGET_KB = 250;
 const dist = path.join(import.meta.dirname, "..", "dist");

@@ -57,6 +57,23 @@ describe("the staff console on its own origin", () => {
     expect(await response.json()).toEqual({ status: "ok", app: "@workshop/admin", version });
   });
 
+  it("leads the address staff type (the bare origin) to the console, and publishes no source maps nor the build's manifest", async () => {
+    const bare = await fetch(`${consoleURL()}/`, { redirect: "manual" });
+    expect(bare.status).toBe(302);
+    expect(bare.headers.get("location")).toBe("/admin");
+    const page = await browser.open();
+    await page.goto(consoleURL());
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/admin/login");
+
+    const html = await (await fetch(`${consoleURL()}/admin`)).text();
+    const entry = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    const script = await fetch(`${consoleURL()}${entry}`);
+    expect(script.status).toBe(200);
+    expect(await script.text()).not.toContain("sourceMappingURL");
+    for (const file of [`${entry}.map`, "/.vite/manifest.json"]) expect((await fetch(`${consoleURL()}${file}`)).status, file).toBe(404);
+  });
+
   it("refuses a wrong password, signs the owner in, shows the dashboard with money, and signs out", async () => {
     const page = await browser.open();
     await page.goto(`${consoleURL()}/admin/orders`);

@@ -354,6 +354,37 @@ describe("products in the console", () => {
     expect(await page.getByRole("button", { name: "Hide from the shop" }).isVisible()).toBe(true);
   });
 
+  it("shows every product's thumbnail from the shop's address at 390 and 1280 px, none refused; View opens it on the shop", async () => {
+    for (const width of [390, 1280]) {
+      const page = await browser.open({ width, height: 900 });
+      const refused: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+      });
+      await signIn(page, consoleURL(), testOwner, "/admin/products");
+      const thumbnails = page.locator(width < 768 ? 'ul[aria-label="Products"] img' : "table img");
+      await expect.poll(() => thumbnails.count()).toBeGreaterThan(3);
+      for (const image of await thumbnails.all()) {
+        expect(await image.getAttribute("src")).toMatch(new RegExp(`^${shopURL()}/media/`));
+        await image.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => image.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), { message: `${width} px` })
+          .toBe(true);
+      }
+      expect(refused).toEqual([]);
+    }
+
+    const page = await browser.open();
+    await signIn(page, consoleURL(), testOwner, "/admin/products");
+    const view = page.getByRole("link", { name: /^View .* in the shop/ }).first();
+    const href = await view.getAttribute("href");
+    expect(href).toMatch(new RegExp(`^${shopURL()}/products/\\d+$`));
+    const [shopPage] = await Promise.all([page.waitForEvent("popup"), view.click()]);
+    await shopPage.waitForLoadState();
+    expect(shopPage.url()).toBe(href);
+    expect((await fetch(href!)).headers.get("content-type")).toMatch(/^text\/html/);
+  });
+
   it("says an unknown product is not there", async () => {
     const page = await browser.open();
     await signIn(page, consoleURL(), testOwner, "/admin/products/99999");

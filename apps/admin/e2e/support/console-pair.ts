@@ -60,7 +60,15 @@ export async function startConsolePair({
   });
   const consoleApp = await startNodeProcess(path.join(import.meta.dirname, "..", "..", "serve.ts"), {
     name: "Console",
-    env: { NODE_ENV: "production", ADMIN_PORT: String(consolePort), HOST: "127.0.0.1", API_URL: apiURL },
+    // As `npm start` gives it: the same addresses as the API's.
+    env: {
+      NODE_ENV: "production",
+      ADMIN_PORT: String(consolePort),
+      HOST: "127.0.0.1",
+      API_URL: apiURL,
+      PUBLIC_URL: shopURL,
+      ADMIN_URL: consoleURL,
+    },
     ready: "Staff console running at",
   });
   // The shop's pages, where the tests see what staff changed; by its path: an app never imports another.

@@ -1,18 +1,21 @@
 import { CSRF_HEADER, errorAnswer } from "@workshop/domain/staff-api.ts";
 import type { z } from "zod";
 
-/** The API's address, from /config.json (read once, before the first page is drawn). */
+/** The API's address and the shop's, from /config.json (read once, before the first page is drawn). */
 let apiUrl = "";
+let shopUrl = "";
 /** The signed-in session's token, which every write carries (null when signed out). */
 let csrfToken: string | null = null;
 
 export async function loadConfig(): Promise<void> {
   const answer = await fetch("/config.json", { cache: "no-store" });
   if (!answer.ok) throw new Error(`The console's settings (config.json) could not be read: ${answer.status}`);
-  apiUrl = ((await answer.json()) as { apiUrl: string }).apiUrl;
+  ({ apiUrl, shopUrl } = (await answer.json()) as { apiUrl: string; shopUrl: string });
 }
 
 export const apiBase = () => apiUrl;
+/** Where the shop's pages are (PUBLIC_URL): a product's "View" link opens it there. */
+export const shopBase = () => shopUrl;
 
 export function setCsrfToken(token: string | null): void {
   csrfToken = token;

@@ -7,7 +7,7 @@ import { StatusPill } from "@workshop/ui/StatusPill.tsx";
 import { TableShell } from "@workshop/ui/TableShell.tsx";
 import { useMemo } from "react";
 import { Link, redirect, useLoaderData, useLocation, useSearchParams } from "react-router";
-import { api, apiBase } from "#admin/api/client.ts";
+import { api, apiBase, shopBase } from "#admin/api/client.ts";
 import { productsTexts } from "#admin/i18n/products.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { ConsolePages, pageHrefOf } from "#admin/layout/ConsolePages.tsx";
@@ -209,7 +209,7 @@ function ProductLinks({ product }: { product: ProductListRowAnswer }) {
       </Link>
       {!product.hidden && (
         <a
-          href={`${apiBase()}/products/${product.id}`}
+          href={`${shopBase()}/products/${product.id}`}
           target="_blank"
           rel="noopener"
           aria-label={t("viewLabel", { name: product.name })}

@@ -8,7 +8,7 @@ import { AppError } from "#server/errors.ts";
 import { productListPage } from "./admin-list.ts";
 import { type EditableProduct, editableProduct } from "./product-changes.ts";
 
-/** A photo's small size (320 px JPEG) on the API's origin, where the console shows it from. */
+/** A photo's small size (320 px JPEG) at the shop's address (PUBLIC_URL/media/…), which the console's CSP allows. */
 const thumbnailUrl = (key: string, origin: string) => new URL(imageUrl(key, 320, "jpg"), origin).href;
 
 /** One page of the console's Products list, each row's name in the reader's language. */
