@@ -1,9 +1,13 @@
 import fastifySwagger from "@fastify/swagger";
 import { apiErrorAnswer } from "@workshop/domain/api-error.ts";
 import { releaseOf } from "@workshop/http/release.ts";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { isStaff } from "#server/auth/staff-token.ts";
 import { isRefusal } from "#server/plugins/json-api.ts";
+import { webRequestOf } from "#server/plugins/web-request.ts";
+import { staffSessionId } from "#server/staff/cookie.ts";
+import { staffOf } from "#server/staff/guard.ts";
 
 const release = releaseOf(new URL("../../package.json", import.meta.url));
 
@@ -28,11 +32,53 @@ export async function describeRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** GET /openapi.json (public, like the routes it describes): the document, for a caller to check what it relies on. */
+/**
+ * The operations anyone may call (the shop's pages and SPEC section 7's public endpoints): every
+ * other one is staff's. A list of what is public, so a new route is left out until it is named here.
+ */
+const publicOperations = new Set([
+  "get /api/products",
+  "get /api/products/{id}",
+  "post /api/orders",
+  "post /api/custom-orders",
+  "post /api/custom-orders/uploads",
+  "get /api/instagram",
+  "get /api/rates/usd-idr",
+  "post /api/xendit/payment-request",
+  "get /api/xendit/payment-status",
+]);
+
+const isPublicOperation = (method: string, path: string) =>
+  path.startsWith("/api/shop/") || publicOperations.has(`${method.toLowerCase()} ${path}`);
+
+/** The document with the public operations only: what the staff endpoints are is no stranger's business. */
+function publicDocument<T extends { paths?: object }>(whole: T): T {
+  const paths = Object.entries(whole.paths ?? {}).flatMap(([path, operations]) => {
+    const kept = Object.entries(operations as object).filter(([method]) => isPublicOperation(method, path));
+    return kept.length > 0 ? [[path, Object.fromEntries(kept)] as const] : [];
+  });
+  return { ...whole, paths: Object.fromEntries(paths) };
+}
+
+/** Staff: the machine's token, or a staff cookie of a live session (no cookie: no lookup, no counted miss). */
+async function fromStaff(request: FastifyRequest): Promise<boolean> {
+  const web = webRequestOf(request);
+  if (isStaff(web)) return true;
+  return staffSessionId(web) !== null && (await staffOf(web)) !== null;
+}
+
+/**
+ * GET /openapi.json: the document, for a caller to check what it relies on. Staff get all of it,
+ * anyone else the public operations (the released file, contract/openapi.json, stays whole).
+ */
 export async function contractRoute(site: FastifyInstance): Promise<void> {
-  site.get("/openapi.json", { schema: { hide: true } }, async (_request, reply) =>
-    reply.header("Cache-Control", "no-cache").send(site.swagger()),
-  );
+  let forAnyone: unknown;
+  site.get("/openapi.json", { schema: { hide: true } }, async (request, reply) => {
+    const whole = site.swagger();
+    forAnyone ??= publicDocument(whole);
+    reply.header("Cache-Control", "private, no-cache").header("Vary", "Authorization, Cookie");
+    return reply.send((await fromStaff(request)) ? whole : forAnyone);
+  });
 }
 
 /** A route as the document shows it: none for a refusal (a method the path does not take), else its zod schemas. */
