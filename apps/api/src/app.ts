@@ -32,8 +32,9 @@ export async function buildApp({ dev, logger }: Options): Promise<FastifyInstanc
       reply.header("Server-Timing", `app;dur=${reply.elapsedTime.toFixed(2)}`);
     });
 
-  // The shop's own pages, the staff console (ADMIN_URL) and the other sites listed in CORS_ORIGINS.
-  await app.register(cors, { origins: [...staffOrigins(c), ...c.CORS_ORIGINS] });
+  // The staff console (ADMIN_URL) and the other sites listed in CORS_ORIGINS; the shop's pages call
+  // the API through the shop's own origin and need none.
+  await app.register(cors, { origins: staffOrigins(c) });
   await app.register(healthRoutes);
 
   const https = c.publicUrl.startsWith("https:");

@@ -161,6 +161,11 @@ const envSchema = z.object({
   AI_IMAGE_API_KEY: z.string().min(8, "must be at least 8 characters").optional(),
   AI_IMAGE_MODEL: z
     .string()
+  /**
+   * Staff requests that found no one signed in, per client and instance, counted in memory: past it
+   * the client's staff requests answer 429 before any session is looked up.
+   */
+  RATE_LIMIT_STAFF_MISSES: rateLimit("300/60"),
     .regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$/, "must be a model or endpoint id, e.g. seedream-4-0-250828")
     .optional(),
   /**

@@ -1,31 +1,21 @@
 import { type Config, config } from "#server/config.ts";
 
 /**
- * The origins the shop's own pages are served from: the public URL's. Without PUBLIC_URL (a shop
- * on this machine, http://localhost:PORT) also the same port on 127.0.0.1 and [::1], the other
- * names of this machine a browser may be pointed at. Never the Host a request names: anyone can
- * send any Host, so a page of another site could vouch for itself with it.
+ * The origins whose pages may sign staff in, read the session's CSRF token and write with the
+ * staff cookie: the staff console's (ADMIN_URL; without it also its port on 127.0.0.1 and [::1],
+ * the other names of this machine) and those the owner lists in CORS_ORIGINS. Not the shop's:
+ * the console's cookie reaches the shop's port too (cookies ignore ports), and a script on a shop
+ * page is no staff member.
  */
-export function trustedOrigins(c: Pick<Config, "PUBLIC_URL" | "PORT" | "publicUrl">): string[] {
-  const own = new URL(c.publicUrl).origin;
-  if (c.PUBLIC_URL) return [own];
-  // As a browser spells them: no port for port 80.
-  return [own, new URL(`http://127.0.0.1:${c.PORT}`).origin, new URL(`http://[::1]:${c.PORT}`).origin];
-}
-
-/**
- * The origins whose pages may write through the staff API: the shop's own, and the staff console's
- * (ADMIN_URL; without it, as for the shop, also its port on 127.0.0.1 and [::1]).
- */
-export function staffOrigins(c: Pick<Config, "PUBLIC_URL" | "PORT" | "publicUrl" | "ADMIN_URL" | "ADMIN_PORT" | "adminUrl">): string[] {
+export function staffOrigins(c: Pick<Config, "ADMIN_URL" | "ADMIN_PORT" | "adminUrl" | "CORS_ORIGINS">): string[] {
   const consoleOrigins = c.ADMIN_URL ? [c.adminUrl] : [c.adminUrl, `http://127.0.0.1:${c.ADMIN_PORT}`, `http://[::1]:${c.ADMIN_PORT}`];
-  return [...trustedOrigins(c), ...consoleOrigins];
+  return [...new Set([...consoleOrigins, ...c.CORS_ORIGINS])];
 }
 
 let staff: string[] | undefined;
 
 /**
- * Whether a request comes from the shop's own pages or the staff console's: its Origin is one of
+ * Whether a request comes from the staff console's pages: its Origin is one of
  * staffOrigins, or, without Origin, the browser says same-origin (Sec-Fetch-Site; every current
  * browser sends one of them on a write). Same-site is not enough: a sibling subdomain of the console
  * is same-site with it. Never the Host a request names: anyone can send any Host.

@@ -22,8 +22,10 @@ const { h, control, placeOnline, settled } = usePaymentsHarness({
 });
 
 const SHOP = "http://shop.test";
-// The shop these requests come from (its pages' Origin), read when the configuration is first used.
+const CONSOLE = "http://admin.shop.test";
+// The staff console these requests come from (its pages' Origin), read when the configuration is first used.
 process.env.PUBLIC_URL = SHOP;
+process.env.ADMIN_URL = CONSOLE;
 
 /** An order whose second payment (ShopeePay) was taken after DANA had paid it. */
 async function paidTwice() {
@@ -76,16 +78,16 @@ describe("POST /api/orders/:id/refunds", () => {
     expect((await post(orderId, body, {})).statusCode).toBe(401);
     expect((await post(orderId, body, { authorization: "Bearer not-the-token-at-all" })).statusCode).toBe(401);
     const staff = await sessionCookie("staff");
-    const refused = await post(orderId, body, { cookie: staff.cookie, origin: SHOP, "x-csrf-token": staff.token });
+    const refused = await post(orderId, body, { cookie: staff.cookie, origin: CONSOLE, "x-csrf-token": staff.token });
     expect([refused.statusCode, refused.json()]).toEqual([403, { error: "Only an owner may refund a payment" }]);
     const owner = await sessionCookie("owner");
     expect(
       (await post(orderId, body, { cookie: owner.cookie, origin: "https://elsewhere.example", "x-csrf-token": owner.token })).statusCode,
     ).toBe(403);
-    expect((await post(orderId, body, { cookie: owner.cookie, origin: SHOP })).statusCode).toBe(403);
-    expect((await post(orderId, body, { cookie: owner.cookie, origin: SHOP, "x-csrf-token": staff.token })).statusCode).toBe(403);
+    expect((await post(orderId, body, { cookie: owner.cookie, origin: CONSOLE })).statusCode).toBe(403);
+    expect((await post(orderId, body, { cookie: owner.cookie, origin: CONSOLE, "x-csrf-token": staff.token })).statusCode).toBe(403);
 
-    const created = await post(orderId, body, { cookie: owner.cookie, origin: SHOP, "x-csrf-token": owner.token });
+    const created = await post(orderId, body, { cookie: owner.cookie, origin: CONSOLE, "x-csrf-token": owner.token });
     expect(created.statusCode).toBe(201);
     const refund = created.json();
     expect(refund).toMatchObject({ orderId, paymentAttemptId: extraId, reason: "DUPLICATE", staffId: owner.account.id, currency: "IDR" });

@@ -81,6 +81,8 @@ const jsonOnly = () => Object.assign(new Error("Send the body as JSON (Content-T
 function answerApiError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     settleUnreadBody(request, reply, { close: error.status === 413 });
+    const retryAfter = (error.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+    if (error.status === 429 && typeof retryAfter === "number") reply.header("Retry-After", String(retryAfter));
     return reply
       .code(error.status)
       .send(error.details === undefined ? { error: error.message } : { error: error.message, details: error.details });

@@ -6,10 +6,12 @@ import type { Actor } from "#server/audit/actor.ts";
 import { machineActor } from "#server/audit/actor.ts";
 import { isStaff, sameSecret } from "#server/auth/staff-token.ts";
 import { AppError } from "#server/errors.ts";
+import { clientOf } from "#server/http/rate-limits.ts";
 import { fromStaffOrigin } from "#server/http/same-origin.ts";
 import { preferredLocale } from "#server/locale.ts";
 import { webRequestOf } from "#server/plugins/web-request.ts";
 import { staffSessionId } from "./cookie.ts";
+import { countStaffMiss, staffMissesWait } from "./miss-limit.ts";
 import { type StaffSession, sessionOf } from "./sessions.ts";
 
 export type StaffUser = { id: number; email: string; name: string; role: "owner" | "staff"; locale: Locale };
@@ -22,10 +24,37 @@ const seen = new WeakMap<Request, Promise<StaffContext | null>>();
 export function staffOf(request: Request): Promise<StaffContext | null> {
   let found = seen.get(request);
   if (!found) {
-    found = sessionOf(staffSessionId(request)).then((session) => (session ? contextOf(session, clientIpOf(request)) : null));
+    found = lookUp(request);
     seen.set(request, found);
   }
   return found;
+}
+
+/**
+ * A client past its limit of staff requests that found no one (miss-limit.ts) gets 429 before any
+ * lookup. A cookie counts only when the browser does not say another site's page sent the request:
+ * the cookie also reaches the shop's port (cookies ignore ports), and a shop page is no staff page.
+ */
+async function lookUp(request: Request): Promise<StaffContext | null> {
+  const client = clientOf(request);
+  const wait = await staffMissesWait(client);
+  if (wait !== null) throw new AppError("too_many", `Too many requests. Please try again in ${wait} seconds.`, { retryAfter: wait });
+  const session = mayCarryStaffCookie(request) ? await sessionOf(staffSessionId(request)) : null;
+  if (!session) {
+    await countStaffMiss(client);
+    return null;
+  }
+  return contextOf(session, clientIpOf(request));
+}
+
+/**
+ * A read's cookie: with an Origin, the console's (or CORS_ORIGINS'); without, anything but a page of
+ * another site. A write's is judged by checkStaffWrite, which answers 403.
+ */
+function mayCarryStaffCookie(request: Request): boolean {
+  if (!isSafeMethod(request.method)) return true;
+  if (request.headers.get("origin") !== null) return isStaffOrigin(request);
+  return request.headers.get("sec-fetch-site") !== "cross-site";
 }
 
 /** A live session as the guards hand it on: its account's role and language as the shop knows them. */
@@ -72,8 +101,8 @@ export async function requireOwnerSession(request: FastifyRequest): Promise<Staf
 }
 
 /**
- * A write made with the session cookie must come from the shop's own pages or the staff console's
- * (the browser's Origin, which a page cannot forge) and carry the session's token in X-CSRF-Token
+ * A write made with the session cookie must come from the staff console's pages (ADMIN_URL, or
+ * CORS_ORIGINS; the browser's Origin, which a page cannot forge) and carry the session's token in X-CSRF-Token
  * (which another site's page cannot read): the cookie alone proves nothing, a browser sends it
  * with any page's request. Reads pass.
  */
@@ -86,13 +115,14 @@ function checkStaffWrite(request: Request, context: StaffContext): void {
 
 const isSafeMethod = (method: string) => method === "GET" || method === "HEAD";
 
-/** Whether a request comes from the shop's own pages or the staff console's. */
+/** Whether a request comes from the staff console's pages (ADMIN_URL, or CORS_ORIGINS). */
 export function isStaffOrigin(request: Pick<Request, "headers">): boolean {
   return fromStaffOrigin({ origin: request.headers.get("origin"), secFetchSite: request.headers.get("sec-fetch-site") });
 }
 
 /** The language of a staff answer (the console's CSV): the signed-in person's choice, else the visitor's preference. */
 export async function adminLocale(request: Request): Promise<Locale> {
-  const context = await staffOf(request);
+  // A machine's token is no session: not a miss to count.
+  const context = isStaff(request) ? null : await staffOf(request);
   return context?.user.locale ?? (await preferredLocale(request));
 }

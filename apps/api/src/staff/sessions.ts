@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
+import { sessionSecret } from "#server/auth/session-secret.ts";
 import { type Db, getDb } from "#server/db/client.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { defineJob } from "#server/jobs/index.ts";
@@ -18,10 +19,30 @@ export type StaffSession = {
   staff: { id: number; email: string; name: string; role: string; locale: string };
 };
 
+const tagOf = (nonce: Buffer) => createHmac("sha256", sessionSecret()).update("staff-session:").update(nonce).digest().subarray(0, 16);
+
+/**
+ * A session id is 16 random bytes and the first 16 bytes of their HMAC (SESSION_SECRET's key), 43
+ * characters: an id nobody signed is refused without a database read, so made-up cookies cost
+ * the database nothing.
+ */
+function newSessionId(): string {
+  const nonce = randomBytes(16);
+  return Buffer.concat([nonce, tagOf(nonce)]).toString("base64url");
+}
+
+export function isSignedSessionId(id: string): boolean {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return false;
+  const bytes = Buffer.from(id, "base64url");
+  // One spelling per id: another spelling of the same bytes would pass the tag yet miss the row.
+  if (bytes.length !== 32 || bytes.toString("base64url") !== id) return false;
+  return timingSafeEqual(bytes.subarray(16), tagOf(bytes.subarray(0, 16)));
+}
+
 /** Starts a session for a staff account: the returned id goes into the cookie and nowhere else. */
 export async function startSession(staffId: number, client: { ip: string | null; userAgent: string | null }, tx?: Tx) {
   const db = tx ?? (await getDb());
-  const id = randomBytes(32).toString("base64url");
+  const id = newSessionId();
   const formToken = randomBytes(32).toString("base64url");
   await db
     .insertInto("staffSessions")
@@ -61,12 +82,12 @@ async function lookup(db: Db, idHash: string) {
 }
 
 /**
- * The live session behind a cookie's id: its account enabled, used within 12 hours, begun within
+ * The live session behind a cookie's id (signed by this shop): its account enabled, used within 12 hours, begun within
  * 7 days. (A password change or reset, or disabling, deletes the account's sessions.) Anything
  * else is none.
  */
 export async function sessionOf(id: string | null | undefined, now = new Date()): Promise<StaffSession | null> {
-  if (!id || !/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
+  if (!id || !isSignedSessionId(id)) return null;
   const db = await getDb();
   const idHash = hashSessionId(id);
   const row = await lookup(db, idHash);

@@ -12,7 +12,8 @@ import { ACCOUNT_DELAY_MAX_MS, ACCOUNT_DELAY_STEP_MS, ACCOUNT_SLOW_AFTER, SIGN_I
 let database: DatabaseHandle;
 let ownerId: number;
 const password = "Kintamani-felt-fedora-77";
-const origin = "http://localhost:3000";
+/** The staff console's origin by default (ADMIN_PORT 3001): the shop's (3000) is no staff origin. */
+const origin = "http://localhost:3001";
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -221,10 +222,11 @@ describe("the guard", () => {
     const token = (await staffOf(requestWith(id.sessionId)))!.formToken;
     const patch = (headers: Record<string, string>) =>
       requestWith(id.sessionId, { method: "PATCH", path: "/api/orders/update-payment-status", headers });
-    await expect(requireStaffApi(patch({ origin: "https://evil.example", "x-csrf-token": token }))).rejects.toMatchObject({
-      kind: "forbidden",
-      message: "Cross-site request refused",
-    });
+    for (const foreign of ["https://evil.example", "http://localhost:3000"])
+      await expect(requireStaffApi(patch({ origin: foreign, "x-csrf-token": token })), foreign).rejects.toMatchObject({
+        kind: "forbidden",
+        message: "Cross-site request refused",
+      });
     for (const headers of [{ origin }, { origin, "x-csrf-token": "forged" }, { origin, "x-csrf-token": "" }] as Record<string, string>[])
       await expect(requireStaffApi(patch(headers)), JSON.stringify(headers)).rejects.toMatchObject({
         kind: "forbidden",
