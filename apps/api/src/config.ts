@@ -143,6 +143,11 @@ const envSchema = z.object({
   RATE_LIMIT_UPLOADS: rateLimit("60/600"),
   /** Reference photo uploads per client (POST /api/custom-orders/uploads, public, up to 3 photos each). */
   RATE_LIMIT_REFERENCE_PHOTOS: rateLimit("10/600"),
+  /**
+   * The room, in MB, for reference photos no request has taken yet (custom-orders/reference-photos.ts):
+   * past it the oldest photos of whoever holds most are dropped, so a new visitor can always upload.
+   */
+  REFERENCE_PHOTOS_ROOM_MB: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   /** Studio-photo jobs started per client (POST /api/ai/enhance-product-images, staff only). */
   RATE_LIMIT_AI_JOBS: rateLimit("20/600"),
   /**

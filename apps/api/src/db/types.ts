@@ -112,6 +112,8 @@ export interface CustomOrderPhotosTable {
   position: Generated<number>;
   /** Who uploaded it (server/http/rate-limits.ts clientKey): each client holds only a few photos waiting. */
   client: string | null;
+  /** Its size as stored, which the room for waiting photos counts (none on rows from before 0015). */
+  bytes: number | null;
   createdAt: Generated<Timestamp>;
 }
 
