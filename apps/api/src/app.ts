@@ -1,3 +1,4 @@
+import { deadlinesOf } from "@workshop/http/deadlines.ts";
 import { apiSecurityHeaders, sandboxSecurityHeaders } from "@workshop/http/security-headers.ts";
 import { webServer } from "@workshop/http/web-server.ts";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
@@ -25,7 +26,7 @@ type Options = {
  */
 export async function buildApp({ dev, logger }: Options): Promise<FastifyInstance> {
   const c = config();
-  const app = await webServer({ logLevel: c.LOG_LEVEL, logger, trustProxy: c.TRUST_PROXY });
+  const app = await webServer({ logLevel: c.LOG_LEVEL, logger, trustProxy: c.TRUST_PROXY, deadlines: deadlinesOf(c) });
   // BENCH_TIMING=1: every answer says how long the API took, so the bench tells the hop from the API's own work.
   if (c.BENCH_TIMING === "1")
     app.addHook("onSend", async (_request, reply) => {
@@ -63,7 +64,7 @@ export async function buildApp({ dev, logger }: Options): Promise<FastifyInstanc
 /** A worker's web server (ROLE=worker): its health probes alone, for the orchestrator. */
 export async function buildWorkerApp(): Promise<FastifyInstance> {
   const c = config();
-  const app = await webServer({ logLevel: c.LOG_LEVEL, trustProxy: c.TRUST_PROXY });
+  const app = await webServer({ logLevel: c.LOG_LEVEL, trustProxy: c.TRUST_PROXY, deadlines: deadlinesOf(c) });
   await app.register(healthRoutes);
   return app;
 }

@@ -10,6 +10,11 @@ const envSchema = z.object({
   /** Where the API answers (the storefront calls it server to server); by default the API on this machine, on API_PORT. */
   API_URL: z.url({ protocol: /^https?$/ }).optional(),
   API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  /**
+   * How many of one client's requests the storefront forwards to the API at once (each pool has 64
+   * connections); its others wait their turn, so no client holds the connections everyone needs.
+   */
+  FORWARD_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).max(64).default(8),
   /** A call to the API gives up after this long: the customer gets the 503 page, never a hung one. */
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** The staff console's origin: the shop's old /admin addresses are sent there. */
@@ -23,6 +28,10 @@ const envSchema = z.object({
     ),
   /** The proxies in front of the storefront whose X-Forwarded-For is believed: false, true, addresses or subnets, or a hop count. */
   TRUST_PROXY: z.string().default("false"),
+  /** A request's headers must be whole within this long (Node answers 408 and closes). */
+  REQUEST_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  /** A request's body may pause no longer than this between two of its bytes before its connection is closed. */
+  REQUEST_BODY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** How long a public page may be served from the page cache (0: never kept). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),

@@ -4,7 +4,6 @@ import { referenceUploadLimits, uploadMessages } from "@workshop/domain/uploads.
 import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { staffCookie } from "#e2e/support/admin.ts";
 import { encodedForm, postPartly } from "#e2e/support/oversized-request.ts";
 import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
 import { baseURL, expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
@@ -69,18 +68,16 @@ describe("POST /api/custom-orders and GET /api/custom-orders", () => {
     const view = body.customOrders.find((c) => c.id === created.id)!;
     expect(view).toMatchObject({ status: "NEW", phone: "N/A", colors: "To be discussed", budgetMin: 100, budgetMax: 500 });
     const link = (view.referenceImages as string[])[0]!;
-    expect(link).toMatch(/^\/api\/admin\/custom-orders\/photos\/[\w-]{32}\?expires=\d+&sig=[\w-]+$/);
+    expect(link).toMatch(/^\/api\/custom-orders\/photos\/[\w-]{32}\?expires=\d+&sig=[\w-]+$/);
 
-    // The link is for staff only, and only as signed.
+    // The link is for staff only (the token, on the shop's domain), and only as signed.
     const anonymous = await fetch(`${baseURL()}${link}`, { redirect: "manual" });
     expect(anonymous.status).toBe(401);
-    const cookie = await staffCookie(baseURL());
-    const shown = await fetch(`${baseURL()}${link}`, { headers: { Cookie: cookie } });
+    const staff = { Authorization: `Bearer ${inject("staffToken")}` };
+    const shown = await fetch(`${baseURL()}${link}`, { headers: staff });
     expect(shown.status).toBe(200);
     expect(shown.headers.get("content-type")).toBe("image/jpeg");
-    const tampered = await fetch(`${baseURL()}${link.replace(/expires=(\d+)/, (_, n) => `expires=${Number(n) + 60}`)}`, {
-      headers: { Cookie: cookie },
-    });
+    const tampered = await fetch(`${baseURL()}${link.replace(/expires=(\d+)/, (_, n) => `expires=${Number(n) + 60}`)}`, { headers: staff });
     expect(tampered.status).toBe(403);
     expect(await tampered.json()).toEqual({ error: "This link is not valid or has expired" });
   });

@@ -64,7 +64,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 /** Staff send a quote for a request, as the console's quote page does. */
 async function writeQuote(staff: StaffSession, requestId: number, price: string, description: string) {
-  const sent = await staffWrite(shop.baseURL, staff, `/api/admin/custom-orders/${requestId}/quotes`, "POST", {
+  const sent = await staffWrite(shop.apiURL, staff, `/api/admin/custom-orders/${requestId}/quotes`, "POST", {
     price,
     description,
     productionTime: "3-4 weeks",
@@ -76,7 +76,7 @@ async function writeQuote(staff: StaffSession, requestId: number, price: string,
 
 /** A request's quotes and the orders they made, as the console's quote page reads them. */
 async function quotesOf(staff: StaffSession, requestId: number) {
-  const answer = await fetch(`${shop.baseURL}/api/admin/custom-orders/${requestId}/quotes`, { headers: { Cookie: staff.cookie } });
+  const answer = await fetch(`${shop.apiURL}/api/admin/custom-orders/${requestId}/quotes`, { headers: { Cookie: staff.cookie } });
   expect(answer.status).toBe(200);
   return customQuotesAnswer.parse(await answer.json());
 }
@@ -86,7 +86,7 @@ const quoteLink = (mail: string) => mail.match(/https?:\/\/[^\s"<]+\/quotes\/[A-
 describe("a custom hat's quote, deposit and balance", () => {
   it("staff quote; the customer accepts, pays the deposit by BCA; staff send the balance link; the customer pays it", async () => {
     const requestId = await newRequest("Ayu Lestari");
-    const staff = await staffSession(shop.baseURL, testOwner);
+    const staff = await staffSession(shop.apiURL, testOwner);
     await writeQuote(staff, requestId, "185.50", "A natural straw fedora, 58 cm, with a hand-woven batik band.");
     expect((await quotesOf(staff, requestId)).quotes.map((q) => [q.version, q.state])).toEqual([[1, "open"]]);
 
@@ -134,7 +134,7 @@ describe("a custom hat's quote, deposit and balance", () => {
     const [made] = (await quotesOf(staff, requestId)).orders;
     expect(made).toMatchObject({ paymentStatus: "DEPOSIT_PAID" });
     const orderNumber = made!.orderNumber;
-    const balance = await staffWrite(shop.baseURL, staff, `/api/admin/orders/${made!.id}/balance-link`, "POST", {
+    const balance = await staffWrite(shop.apiURL, staff, `/api/admin/orders/${made!.id}/balance-link`, "POST", {
       nonce: crypto.randomUUID(),
     });
     expect([balance.status, await balance.json()]).toEqual([201, { sent: true }]);
@@ -159,14 +159,14 @@ describe("a custom hat's quote, deposit and balance", () => {
     await customer.getByText("Paid", { exact: true }).first().waitFor();
     // Two payments of one order: paid in full, neither taken for a double payment.
     await expect.poll(async () => (await quotesOf(staff, requestId)).orders[0]?.paymentStatus).toBe("SUCCEEDED");
-    const order = await (await fetch(`${shop.baseURL}/api/admin/orders/${made!.id}`, { headers: { Cookie: staff.cookie } })).json();
+    const order = await (await fetch(`${shop.apiURL}/api/admin/orders/${made!.id}`, { headers: { Cookie: staff.cookie } })).json();
     expect(JSON.stringify(order)).not.toMatch(/double|twice/i);
   }, 180_000);
 
   it("a withdrawn or an expired quote is shown with its reason and cannot be accepted; the pages fit phones and desktops", async () => {
     const withdrawnId = await newRequest("Withdrawn Person");
     const expiredId = await newRequest("Expired Person");
-    const staff = await staffSession(shop.baseURL, testOwner);
+    const staff = await staffSession(shop.apiURL, testOwner);
     await writeQuote(staff, withdrawnId, "120", "A sun hat.");
     const [open1] = (await quotesOf(staff, withdrawnId)).quotes;
     const withdrawal = await staffWrite(
@@ -229,7 +229,7 @@ describe("a custom hat's quote, deposit and balance", () => {
       await screenshot(expired, `quote-expired-${lang}-1280`);
     }
     // Staff see it expired too.
-    const again = await staffSession(shop.baseURL, testOwner);
+    const again = await staffSession(shop.apiURL, testOwner);
     expect((await quotesOf(again, expiredId)).quotes[0]!.state).toBe("expired");
   }, 240_000);
 });

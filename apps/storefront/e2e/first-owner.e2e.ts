@@ -20,13 +20,13 @@ describe("the first owner of a new shop", () => {
     const email = /E-mail:\s+(owner-[0-9a-f]{12}@localhost)\n/.exec(first.log)![1]!;
     expect(first.log).toContain(`reset-password ${email}`);
     const password = /Password:\s+(\S+)/.exec(first.log)![1]!;
-    await expect(staffCookie(first.baseURL, { email, password })).resolves.toMatch(/^staff=/);
+    await expect(staffCookie(first.apiURL, { email, password })).resolves.toMatch(/^staff=/);
     await first.stop();
 
     const again = await startShop({ ADMIN_EMAIL: "", ADMIN_PASSWORD: "" }, first.dataDir);
     shops.push(again);
     expect(again.log).not.toContain("Password:");
     expect(again.log).not.toContain(email);
-    await expect(staffCookie(again.baseURL, { email, password })).resolves.toMatch(/^staff=/);
+    await expect(staffCookie(again.apiURL, { email, password })).resolves.toMatch(/^staff=/);
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 export { expectAccessible } from "@workshop/testing/accessibility.ts";
 
 export const baseURL = () => inject("baseURL");
+export const apiURL = () => inject("apiURL");
 
 /**
  * One Chromium per test file; `open` gives a fresh context (cookies, JavaScript on or off, width)

@@ -6,6 +6,8 @@ import { turboBuild } from "#e2e/support/storefront-build.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The API's own origin (staff sign in there, from the console's origin). */
+    apiURL: string;
     staffToken: string;
     /** What the shop printed while starting (empty when testing an already running shop). */
     startLog: string;
@@ -32,6 +34,7 @@ export default async function setup(project: TestProject) {
     turboBuild(["--output-logs=errors-only"], "inherit");
   } else {
     project.provide("baseURL", process.env.E2E_BASE_URL);
+    project.provide("apiURL", process.env.E2E_API_URL ?? "http://localhost:4000");
     project.provide("staffToken", process.env.ADMIN_API_TOKEN ?? "");
     project.provide("startLog", "");
     return;
@@ -48,6 +51,7 @@ export default async function setup(project: TestProject) {
     ...raisedRateLimits,
   });
   project.provide("baseURL", shop.baseURL);
+  project.provide("apiURL", shop.apiURL);
   project.provide("startLog", shop.log);
   return shop.remove;
 }

@@ -65,7 +65,7 @@ describe.skipIf(!hasPostgres)("two instances on one PostgreSQL", () => {
     expect(seen.filter(([, ms]) => !((ms as number) < 1_000))).toEqual([]);
 
     // Hidden on the first instance: gone from the second's list, page, API and sitemap.
-    const hidden = await staffWrite(a.baseURL, await staffSession(a.baseURL), "/api/admin/products/1/hide", "POST");
+    const hidden = await staffWrite(a.apiURL, await staffSession(a.apiURL), "/api/admin/products/1/hide", "POST");
     expect(hidden.status, await hidden.clone().text()).toBe(200);
     const hiddenAt = performance.now();
     const gone = await within(1_000, hiddenAt, async () => {

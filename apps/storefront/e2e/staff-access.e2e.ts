@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { baseURL } from "./fixtures.ts";
+import { consoleOrigin } from "#e2e/support/admin.ts";
+import { apiURL, baseURL } from "./fixtures.ts";
 import { orderPayload } from "./samples.ts";
 
 /** An id that looks real, of an order, a product, a message, a person or a photo that does not exist. */
 const someId = "00000000-0000-4000-8000-000000000000";
 
 /**
- * Every staff endpoint of the API, with the methods it takes (others answer 405 after the same
- * check). A new staff endpoint belongs here: strangers and customers must get 401 from each.
+ * Every staff endpoint of the SPEC's API that the shop's domain forwards, with the methods it takes
+ * (others answer 405 after the same check). A new one belongs here: strangers and customers must
+ * get 401 from each.
  */
 const staffEndpoints: [method: string, path: string][] = [
   ["GET", "/api/orders"],
@@ -23,6 +25,10 @@ const staffEndpoints: [method: string, path: string][] = [
   ["GET", "/api/ai/enhance-product-images?jobId=1"],
   ["POST", "/api/ai/enhance-product-images"],
   ["POST", "/api/ai/enhance-product-images/results/1"],
+];
+
+/** The console's API: answered at the API's own origin only. */
+const consoleEndpoints: [method: string, path: string][] = [
   ["GET", "/api/admin/session"],
   ["PATCH", "/api/admin/session"],
   ["DELETE", "/api/admin/session"],
@@ -114,17 +120,38 @@ describe("the staff's doors", () => {
 
   it("answer 401 JSON to an anonymous caller and a customer on every staff endpoint", async () => {
     const customer = await customerCookie();
-    for (const [method, path] of staffEndpoints) {
+    const endpoints = [
+      ...staffEndpoints.map(([method, path]) => [method, path, baseURL(), baseURL()] as const),
+      ...consoleEndpoints.map(([method, path]) => [method, path, apiURL(), consoleOrigin] as const),
+    ];
+    for (const [method, path, base, origin] of endpoints) {
       for (const cookie of ["", customer]) {
-        const response = await fetch(`${baseURL()}${path}`, {
+        const response = await fetch(`${base}${path}`, {
           method,
-          headers: { Cookie: cookie, Origin: baseURL(), "Content-Type": "application/json" },
+          headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/json" },
           body: method === "GET" || method === "HEAD" ? undefined : JSON.stringify({ paymentStatus: "SUCCEEDED" }),
         });
         const where = `${method} ${path} ${cookie ? "as a customer" : "anonymous"}`;
         expect(response.status, where).toBe(401);
         expect(await response.json(), where).toHaveProperty("error");
       }
+    }
+  });
+
+  it("forward nothing of the console's API from the shop's domain, however the address is spelled", async () => {
+    const customer = await customerCookie();
+    for (const [method, path] of [
+      ...consoleEndpoints,
+      ["GET", "/api/admin"],
+      ["GET", "/api//admin/session"],
+      ["GET", "/api/%61dmin/session"],
+    ]) {
+      const response = await fetch(`${baseURL()}${path}`, {
+        method,
+        headers: { Cookie: customer, Origin: baseURL(), "Content-Type": "application/json" },
+        body: method === "GET" ? undefined : "{}",
+      });
+      expect([response.status, await response.json()], `${method} ${path}`).toEqual([404, { error: "Not found" }]);
     }
   });
 });

@@ -60,7 +60,7 @@ describe.skipIf(!scratch)("two storefronts on one API", () => {
     );
     expect(seen.filter(([, ms]) => !((ms as number) < 1_000))).toEqual([]);
 
-    const hidden = await staffWrite(shop.baseURL, await staffSession(shop.baseURL), "/api/admin/products/1/hide", "POST");
+    const hidden = await staffWrite(shop.apiURL, await staffSession(shop.apiURL), "/api/admin/products/1/hide", "POST");
     expect(hidden.status, await hidden.clone().text()).toBe(200);
     const hiddenAt = performance.now();
     const gone = await Promise.all(

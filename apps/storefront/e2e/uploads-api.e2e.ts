@@ -3,10 +3,10 @@ import { type RunningS3, startS3Server } from "@workshop/testing/s3-server.ts";
 import { jpegWithGps, sampleJpeg } from "@workshop/testing/test-images.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { staffCookie, staffSession, testOwner } from "#e2e/support/admin.ts";
+import { consoleOrigin, staffCookie, staffSession, testOwner } from "#e2e/support/admin.ts";
 import { postPartly } from "#e2e/support/oversized-request.ts";
 import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
-import { baseURL } from "./fixtures.ts";
+import { apiURL, baseURL } from "./fixtures.ts";
 import { raisedRateLimits } from "./global-setup.ts";
 import { orderPayload } from "./samples.ts";
 
@@ -67,7 +67,7 @@ describe("POST /api/uploads", () => {
     const wrongToken = await upload(form(), { Authorization: "Bearer not-the-staff-token-at-all" });
     expect(wrongToken.status).toBe(401);
 
-    const cookie = await staffCookie(baseURL(), testOwner);
+    const cookie = await staffCookie(apiURL(), testOwner);
     const crossSite = await upload(form(), { Origin: "https://elsewhere.example", Cookie: cookie });
     expect([crossSite.status, await crossSite.json()]).toEqual([403, { error: "Cross-site request refused" }]);
     const fetchedCrossSite = await upload(form(), { "Sec-Fetch-Site": "cross-site", Cookie: cookie });
@@ -75,15 +75,23 @@ describe("POST /api/uploads", () => {
   });
 
   it("stores photos for a signed-in staff member and for the staff token, served at once by /media", async () => {
-    const { cookie, csrfToken } = await staffSession(baseURL(), testOwner);
-    // The session's own page without its token (a page of a sibling site could send as much): refused.
-    const noToken = await upload(photoForm([{ name: "hat.jpg", body: photo }]), { Origin: baseURL(), Cookie: cookie });
-    expect([noToken.status, await noToken.json()]).toEqual([403, { error: "Missing or wrong CSRF token: reload the page" }]);
-    const bySession = await upload(photoForm([{ name: "Ubud Panama.jpg", body: await jpegWithGps() }]), {
+    const { cookie, csrfToken } = await staffSession(apiURL(), testOwner);
+    // The session on the shop's domain, even with its token (a shop page's script could read it): refused.
+    const onShop = await upload(photoForm([{ name: "hat.jpg", body: photo }]), {
       Origin: baseURL(),
       Cookie: cookie,
       "X-CSRF-Token": csrfToken,
     });
+    expect(onShop.status).toBe(403);
+    // The console's own page without its token (a page of a sibling site could send as much): refused.
+    const noToken = await upload(photoForm([{ name: "hat.jpg", body: photo }]), { Origin: consoleOrigin, Cookie: cookie }, apiURL());
+    expect([noToken.status, await noToken.json()]).toEqual([403, { error: "Missing or wrong CSRF token: reload the page" }]);
+    // As the console sends it: to the API, from the console's origin.
+    const bySession = await upload(
+      photoForm([{ name: "Ubud Panama.jpg", body: await jpegWithGps() }]),
+      { Origin: consoleOrigin, Cookie: cookie, "X-CSRF-Token": csrfToken },
+      apiURL(),
+    );
     expect(bySession.status).toBe(200);
     const [one] = (await bySession.json()) as Result[];
     expect(one!.pathname).toMatch(/^\d{13}-ubud-panama\.jpg$/);

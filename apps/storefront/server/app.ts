@@ -1,4 +1,5 @@
 import path from "node:path";
+import { deadlinesOf } from "@workshop/http/deadlines.ts";
 import { stopping, stoppingAnswer } from "@workshop/http/process-life.ts";
 import { releaseOf } from "@workshop/http/release.ts";
 import { securityHeaders } from "@workshop/http/security-headers.ts";
@@ -30,7 +31,7 @@ type Options = {
  */
 export async function buildStorefront({ dev, root = storefrontRoot, logger }: Options): Promise<FastifyInstance> {
   const c = storefrontConfig();
-  const app = await webServer({ logLevel: c.LOG_LEVEL, logger, trustProxy: c.TRUST_PROXY });
+  const app = await webServer({ logLevel: c.LOG_LEVEL, logger, trustProxy: c.TRUST_PROXY, deadlines: deadlinesOf(c) });
 
   // The process answers, and says which release of the storefront it runs.
   app.get("/healthz", async (_request, reply) => reply.header("Cache-Control", "no-store").send({ status: "ok", ...release }));
@@ -40,7 +41,7 @@ export async function buildStorefront({ dev, root = storefrontRoot, logger }: Op
     if (stopping()) return reply.code(503).send(stoppingAnswer);
     return reply.send({ status: "ready" });
   });
-  await app.register(apiProxy, { apiUrl: c.apiUrl });
+  await app.register(apiProxy, { apiUrl: c.apiUrl, perClient: c.FORWARD_CONNECTIONS_PER_CLIENT });
 
   const https = c.publicUrl.startsWith("https:");
   await app.register(async (site) => {

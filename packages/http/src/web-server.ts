@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { answerClientError } from "./client-errors.ts";
 import { closeConnectionsWhenClosing } from "./closing.ts";
 import { compressionOptions } from "./compression.ts";
+import { type Deadlines, deadlineOptions, endStalledBodies } from "./deadlines.ts";
 import { answerError, refuse } from "./refusals.ts";
 import { loggerOptions, OneLinePerRequest } from "./request-log.ts";
 import { routable, trustProxy } from "./server-options.ts";
@@ -13,12 +15,14 @@ type Options = {
   logger?: FastifyServerOptions["logger"] | undefined;
   /** TRUST_PROXY: which proxies may name the client (server-options.ts). */
   trustProxy: string;
+  /** REQUEST_HEADERS_TIMEOUT_SECONDS and REQUEST_BODY_TIMEOUT_SECONDS (deadlines.ts). */
+  deadlines: Deadlines;
 };
 
 /**
  * A Fastify server as the API and the storefront both start one: a log line per request, the client's
- * address behind trusted proxies only, addresses routed as sent, connections closed while stopping,
- * one error mapper and 404, compressed answers. Each adds its own routes.
+ * address behind trusted proxies only, addresses routed as sent, requests that stop arriving ended,
+ * connections closed while stopping, one error mapper and 404, compressed answers. Each adds its own routes.
  */
 export async function webServer(options: Options): Promise<FastifyInstance> {
   const app = Fastify({
@@ -29,8 +33,11 @@ export async function webServer(options: Options): Promise<FastifyInstance> {
     // A page's address may be long (filters, a private link); React Router judges it, not the router.
     routerOptions: { maxParamLength: 2_000 },
     rewriteUrl: routable,
+    ...deadlineOptions(options.deadlines),
+    clientErrorHandler: answerClientError,
   });
   app.decorateRequest("cspNonce", "");
+  endStalledBodies(app, options.deadlines);
   closeConnectionsWhenClosing(app);
   app.setErrorHandler(answerError);
   app.setNotFoundHandler((request, reply) => refuse(request, reply, { status: 404, error: "Not found" }));

@@ -1,6 +1,6 @@
 import { getDb } from "#server/db/client.ts";
 import type { Row as TableRow } from "#server/db/types.ts";
-import { photoLink } from "./signed-links.ts";
+import { photoLink, photoPaths } from "./signed-links.ts";
 import type { CustomOrderStatus } from "./status.ts";
 
 /** SPEC 3 "Custom order request (admin view)", with its display defaults filled in. */
@@ -52,7 +52,7 @@ function viewOf(row: Row, photoIds: string[], now = Date.now()): CustomOrderView
     colors: or(row.color, viewDefaults.colors),
     size: or(row.size, viewDefaults.size),
     description: row.details,
-    referenceImages: photoIds.map((id) => photoLink(id, now)),
+    referenceImages: photoIds.map((id) => photoLink(id, now, undefined, photoPaths.spec)),
     budgetMin: row.budgetMin ?? viewDefaults.budgetMin,
     budgetMax: row.budgetMax ?? viewDefaults.budgetMax,
     timeline: or(row.timeline, viewDefaults.timeline),

@@ -19,9 +19,8 @@ import { checkedBody, checkedByRoute, methodNotAllowed } from "#server/plugins/j
 import { searchParamsOf } from "#server/plugins/web-request.ts";
 import { requireStaffRoute } from "#server/staff/guard.ts";
 import { consoleCustomOrder, consoleCustomOrderList, consoleQuotes, customOrderQuery, knownCustomOrderId } from "./console-api.ts";
+import { answerReferencePhoto } from "./photo-answer.ts";
 import { withdrawQuote, writeQuote } from "./quotes.ts";
-import { readReferencePhoto } from "./reference-photos.ts";
-import { isValidPhotoLink } from "./signed-links.ts";
 import { changeCustomOrderStatus, contactCustomer, saveAdminNotes } from "./staff-work.ts";
 
 type ById = { Params: { id: string } };
@@ -144,24 +143,7 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  /**
-   * GET /photos/:photoId?expires&sig (staff): a private reference photo, for a link the shop
-   * signed (the request's answer holds them) that has not run out: else 403; an unknown photo 404.
-   * Shown by the console's own origin (same site), never by another site's page.
-   */
+  /** GET /photos/:photoId?expires&sig (staff): a private reference photo (photo-answer.ts). */
   // A photo file, not JSON: left out of the OpenAPI document.
-  app.get<{ Params: { photoId: string } }>(`${base}/photos/:photoId`, { schema: { hide: true } }, async (request, reply) => {
-    await requireStaffRoute(request);
-    const params = searchParamsOf(request);
-    if (!isValidPhotoLink(request.params.photoId, params.get("expires"), params.get("sig")))
-      throw new AppError("forbidden", "This link is not valid or has expired");
-    const photo = await readReferencePhoto(request.params.photoId);
-    if (!photo) throw new AppError("not_found", "No such photo");
-    return reply
-      .header("Content-Type", photo.contentType)
-      .header("Cache-Control", "private, no-store")
-      .header("X-Content-Type-Options", "nosniff")
-      .header("Cross-Origin-Resource-Policy", "same-site")
-      .send(photo.body);
-  });
+  app.get<{ Params: { photoId: string } }>(`${base}/photos/:photoId`, { schema: { hide: true } }, answerReferencePhoto);
 };

@@ -11,7 +11,9 @@ import { searchParamsOf, webRequestOf } from "#server/plugins/web-request.ts";
 import { requireStaffRoute } from "#server/staff/guard.ts";
 import { listCustomOrders } from "./admin-view.ts";
 import { invalidInput } from "./invalid-input.ts";
+import { answerReferencePhoto } from "./photo-answer.ts";
 import { storeReferencePhotos } from "./reference-photos.ts";
+import { photoPaths } from "./signed-links.ts";
 import { customOrderStatuses, isCustomOrderStatus } from "./status.ts";
 import { submitCustomOrder } from "./submit.ts";
 
@@ -31,6 +33,10 @@ export const customOrdersRoutes: FastifyPluginAsync = async (app) => {
       throw new AppError("invalid", `status must be one of ${customOrderStatuses.join(", ")}`);
     return reply.header("Cache-Control", "no-store").send(await listCustomOrders(page, limit, status));
   });
+
+  /** GET /api/custom-orders/photos/:photoId?expires&sig (staff): a reference photo the list above links to. */
+  // A photo file, not JSON: left out of the OpenAPI document.
+  app.get<{ Params: { photoId: string } }>(`${photoPaths.spec}/:photoId`, { schema: { hide: true } }, answerReferencePhoto);
 
   /**
    * POST /api/custom-orders (public): SPEC 7's payload, `referenceImages` the ids that

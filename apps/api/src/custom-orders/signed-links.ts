@@ -7,10 +7,16 @@ const PHOTO_LINK_SECONDS = 60 * 60;
 const signatureOf = (id: string, expires: number) =>
   createHmac("sha256", sessionSecret()).update(`custom-order-photo:${id}:${expires}`).digest("base64url");
 
-/** The staff's link to a private reference photo: /api/admin/custom-orders/photos/<id>?expires=<unix s>&sig=<HMAC>. */
-export function photoLink(id: string, now = Date.now(), seconds = PHOTO_LINK_SECONDS): string {
+/**
+ * Where the photos are served: the console's API, on the API's own origin, and the SPEC's, which the
+ * shop's domain forwards too (for a caller with the staff token; it forwards nothing of /api/admin).
+ */
+export const photoPaths = { console: "/api/admin/custom-orders/photos", spec: "/api/custom-orders/photos" } as const;
+
+/** The staff's link to a private reference photo: <path>/<id>?expires=<unix s>&sig=<HMAC>, by default the console's. */
+export function photoLink(id: string, now = Date.now(), seconds = PHOTO_LINK_SECONDS, path: string = photoPaths.console): string {
   const expires = Math.floor(now / 1000) + seconds;
-  return `/api/admin/custom-orders/photos/${encodeURIComponent(id)}?expires=${expires}&sig=${signatureOf(id, expires)}`;
+  return `${path}/${encodeURIComponent(id)}?expires=${expires}&sig=${signatureOf(id, expires)}`;
 }
 
 /** Whether a link's signature is the shop's own for this id and its time has not run out. */

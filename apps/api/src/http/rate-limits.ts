@@ -1,5 +1,4 @@
-import { isIPv4, isIPv6 } from "node:net";
-import { clientIpOf } from "@workshop/http/client-ip.ts";
+import { clientIpOf, clientKey } from "@workshop/http/client-ip.ts";
 import { routedPath } from "@workshop/http/request-body.ts";
 import { sql } from "kysely";
 import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
@@ -66,23 +65,7 @@ export function limitOf(method: string, path: string): LimitName | null {
   return "writes";
 }
 
-/**
- * Who is counted: the client's address (Fastify's request.ip, which follows TRUST_PROXY). An IPv6
- * client counts by its /64 network, since one household or server holds a whole /64.
- */
-export function clientKey(ip: string | undefined): string {
-  const address = (ip ?? "").replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
-  if (isIPv4(address)) return address;
-  if (!isIPv6(address)) return "unknown";
-  const [head = "", tail = ""] = address.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups = address.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
-}
+export { clientKey };
 
 /** Who sent a request that reached a route (its address as the web server judged it, CLIENT_IP_HEADER). */
 export const clientOf = (request: Request): string => clientKey(clientIpOf(request) ?? undefined);

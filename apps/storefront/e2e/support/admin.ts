@@ -8,13 +8,19 @@ export type Credentials = { email: string; password: string };
 export type StaffSession = { cookie: string; csrfToken: string };
 
 /**
- * Signs in through the staff API as the console does (POST /api/admin/session from an allowed
- * origin) and returns the session cookie (`staff=…`) and the token its writes carry.
+ * The staff console's origin as a test shop's API knows it: no ADMIN_URL, so the console on this
+ * machine at its default port.
  */
-export async function staffSession(baseURL: string, who: Credentials = testOwner): Promise<StaffSession> {
-  const response = await fetch(`${baseURL}/api/admin/session`, {
+export const consoleOrigin = "http://localhost:3001";
+
+/**
+ * Signs in at the API (`apiURL`, its own origin) as the console does (POST /api/admin/session from
+ * the console's origin) and returns the session cookie (`staff=…`) and the token its writes carry.
+ */
+export async function staffSession(apiURL: string, who: Credentials = testOwner): Promise<StaffSession> {
+  const response = await fetch(`${apiURL}/api/admin/session`, {
     method: "POST",
-    headers: { Origin: baseURL, "Content-Type": "application/json" },
+    headers: { Origin: consoleOrigin, "Content-Type": "application/json" },
     body: JSON.stringify(who),
   });
   const cookie = response.headers.getSetCookie().find((c) => /^(__Host-)?staff=/.test(c));
@@ -23,15 +29,15 @@ export async function staffSession(baseURL: string, who: Credentials = testOwner
 }
 
 /** The session cookie alone, for reads. */
-export const staffCookie = async (baseURL: string, who: Credentials = testOwner): Promise<string> =>
-  (await staffSession(baseURL, who)).cookie;
+export const staffCookie = async (apiURL: string, who: Credentials = testOwner): Promise<string> =>
+  (await staffSession(apiURL, who)).cookie;
 
-/** A staff write as the console sends it: from an allowed origin, with the session's cookie and token. */
-export function staffWrite(baseURL: string, session: StaffSession, path: string, method: string, body?: unknown): Promise<Response> {
-  return fetch(`${baseURL}${path}`, {
+/** A staff write as the console sends it: to the API, from the console's origin, with the session's cookie and token. */
+export function staffWrite(apiURL: string, session: StaffSession, path: string, method: string, body?: unknown): Promise<Response> {
+  return fetch(`${apiURL}${path}`, {
     method,
     headers: {
-      Origin: baseURL,
+      Origin: consoleOrigin,
       Cookie: session.cookie,
       [CSRF_HEADER]: session.csrfToken,
       ...(body === undefined ? {} : { "Content-Type": "application/json" }),

@@ -1,0 +1,26 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "#server/errors.ts";
+import { searchParamsOf } from "#server/plugins/web-request.ts";
+import { requireStaffRoute } from "#server/staff/guard.ts";
+import { readReferencePhoto } from "./reference-photos.ts";
+import { isValidPhotoLink } from "./signed-links.ts";
+
+/**
+ * A private reference photo (staff), for a link the shop signed (a request's answer holds them)
+ * that has not run out: else 403; an unknown photo 404. Shown by the staff's own pages (same
+ * site), never by another site's page.
+ */
+export async function answerReferencePhoto(request: FastifyRequest<{ Params: { photoId: string } }>, reply: FastifyReply) {
+  await requireStaffRoute(request);
+  const params = searchParamsOf(request);
+  if (!isValidPhotoLink(request.params.photoId, params.get("expires"), params.get("sig")))
+    throw new AppError("forbidden", "This link is not valid or has expired");
+  const photo = await readReferencePhoto(request.params.photoId);
+  if (!photo) throw new AppError("not_found", "No such photo");
+  return reply
+    .header("Content-Type", photo.contentType)
+    .header("Cache-Control", "private, no-store")
+    .header("X-Content-Type-Options", "nosniff")
+    .header("Cross-Origin-Resource-Policy", "same-site")
+    .send(photo.body);
+}
