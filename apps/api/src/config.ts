@@ -102,6 +102,10 @@ const envSchema = z.object({
    * counted by the connection's address, which it cannot forge.
    */
   TRUST_PROXY: z.string().default("loopback"),
+  /** A request's headers must be whole within this long (Node answers 408 and closes). */
+  REQUEST_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  /** A request's body may pause no longer than this between two of its bytes before its connection is closed. */
+  REQUEST_BODY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
   /** How much the server logs, one JSON line per request at `info` (pino's levels; `silent` for none). */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /**
@@ -158,6 +162,11 @@ const envSchema = z.object({
   /** Unknown tokens per client on the private links (/api/shop/orders/:token, /api/shop/quotes/:token, which their pages call). */
   RATE_LIMIT_LINK_MISSES: rateLimit("30/600"),
   /**
+   * Staff requests that found no one signed in, per client and instance, counted in memory: past it
+   * the client's staff requests answer 429 before any session is looked up.
+   */
+  RATE_LIMIT_STAFF_MISSES: rateLimit("300/60"),
+  /**
    * A remote image model for the studio photos (BytePlus ModelArk Seedream's images API): its base
    * URL (e.g. https://ark.ap-southeast.bytepluses.com), key and model. All three or none; without
    * them the local engine runs (server/ai/engines.ts).
@@ -166,11 +175,6 @@ const envSchema = z.object({
   AI_IMAGE_API_KEY: z.string().min(8, "must be at least 8 characters").optional(),
   AI_IMAGE_MODEL: z
     .string()
-  /**
-   * Staff requests that found no one signed in, per client and instance, counted in memory: past it
-   * the client's staff requests answer 429 before any session is looked up.
-   */
-  RATE_LIMIT_STAFF_MISSES: rateLimit("300/60"),
     .regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$/, "must be a model or endpoint id, e.g. seedream-4-0-250828")
     .optional(),
   /**
