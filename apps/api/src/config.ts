@@ -159,6 +159,8 @@ const envSchema = z.object({
    * catalogue and its admin list in a minute asks for about 60; a crawler asking for every one waits.
    */
   RATE_LIMIT_MEDIA_SIZES: rateLimit("120/60"),
+  /** Webhooks per client without the shop's callback token (one with it, Xendit's, is never limited). */
+  RATE_LIMIT_WEBHOOKS: rateLimit("30/600"),
   /** Unknown tokens per client on the private links (/api/shop/orders/:token, /api/shop/quotes/:token, which their pages call). */
   RATE_LIMIT_LINK_MISSES: rateLimit("30/600"),
   /**

@@ -25,7 +25,7 @@ describe("which limit a request counts against", () => {
     ["POST", "/products/3", "writes"],
     ["POST", "/language", "writes"],
     ["POST", "/_root.data", "writes"],
-    ["POST", "/api/xendit/webhook", null],
+    ["POST", "/api/xendit/webhook", "webhooks"],
     ["PATCH", "/api/orders/update-payment-status", null],
     ["GET", "/contact", null],
     ["HEAD", "/api/orders", null],

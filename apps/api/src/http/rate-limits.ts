@@ -22,7 +22,8 @@ export type LimitName =
   | "aiJobs"
   | "writes"
   | "mediaSizes"
-  | "linkMisses";
+  | "linkMisses"
+  | "webhooks";
 
 /**
  * The page a path shows, spelled as React Router matches it: its data requests (/contact.data,
@@ -49,8 +50,10 @@ export function readLimitOf(method: string, path: string): "linkMisses" | null {
 export function limitOf(method: string, path: string): LimitName | null {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
   const page = pageOf(path);
-  // Xendit's webhooks carry the callback token; the staff endpoint needs the staff token.
-  if (page === "/api/xendit/webhook" || page === "/api/orders/update-payment-status") return null;
+  // A webhook with the shop's callback token is never counted (plugins/rate-limits.ts): Xendit's
+  // retries always land; one without it counts here. The staff endpoint has the staff guard's limit.
+  if (page === "/api/xendit/webhook") return "webhooks";
+  if (page === "/api/orders/update-payment-status") return null;
   // Placing an order: through the JSON API, or the checkout's payment step (whose page calls the second).
   if (page === "/api/orders" || page === "/api/shop/checkout/payment") return "orders";
   // Paying: through the JSON API, or 'Pay now' on an order's page (whose form calls the second).
@@ -85,6 +88,7 @@ function limitFor(name: LimitName): Limit {
     writes: c.RATE_LIMIT_WRITES,
     mediaSizes: c.RATE_LIMIT_MEDIA_SIZES,
     linkMisses: c.RATE_LIMIT_LINK_MISSES,
+    webhooks: c.RATE_LIMIT_WEBHOOKS,
   }[name];
 }
 

@@ -2,6 +2,9 @@ import { refuse } from "@workshop/http/refusals.ts";
 import { isApiPath, pathOf } from "@workshop/http/request-body.ts";
 import type { onRequestHookHandler } from "fastify";
 import { clientKey, limitOf, pastLimit, readLimitOf, refusal } from "#server/http/rate-limits.ts";
+import { isCallbackToken } from "#server/payments/xendit/connection.ts";
+
+const headerOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -21,6 +24,7 @@ export const rateLimit: onRequestHookHandler = async (request, reply) => {
   const read = readLimitOf(request.method, path);
   const name = read ?? limitOf(request.method, path);
   if (!name) return;
+  if (name === "webhooks" && isCallbackToken(headerOf(request.headers["x-callback-token"]))) return;
   const client = clientKey(request.ip);
   const seconds = read ? await pastLimit(read, client) : await refusal(name, client);
   if (seconds === null) return;
