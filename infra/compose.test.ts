@@ -1,6 +1,11 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePorts } from "@workshop/testing/processes.ts";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { documentedSettings } from "./readme-settings.ts";
@@ -81,5 +86,76 @@ describe.skipIf(!caddy)("infra/compose/Caddyfile as Caddy reads it", () => {
     for (const host of ["shop.localhost", "admin.localhost", "api.localhost"]) expect(text).toContain(`"${host}"`);
     expect(text).toContain('"listen":[":4000"]');
     expect(text.match(/"uri":"\/readyz"/g)?.length).toBe(3);
+  });
+});
+
+/** The adapted Caddyfile with its doors on free loopback ports, plain http, every upstream `echo`. */
+function onLoopback(adapted: string, ports: { door: number; public: number }, echo: string): string {
+  const config = JSON.parse(adapted.replaceAll(/"dial":"[^"]+"/g, `"dial":"${echo}"`)) as {
+    apps: {
+      http: { servers: Record<string, { listen: string[]; automatic_https?: unknown; tls_connection_policies?: unknown }> };
+      tls?: unknown;
+    };
+  };
+  delete config.apps.tls;
+  for (const server of Object.values(config.apps.http.servers)) {
+    server.listen = [`127.0.0.1:${server.listen[0] === ":4000" ? ports.door : ports.public}`];
+    server.automatic_https = { disable: true };
+    delete server.tls_connection_policies;
+  }
+  return JSON.stringify({ ...config, admin: { disabled: true } });
+}
+
+describe.skipIf(!caddy)("infra/compose/Caddyfile's doors, run by Caddy", () => {
+  it("the API's door keeps the customer the storefront names; a public host names the client it sees, whatever it claims", async () => {
+    // Stands for every upstream: answers with the X-Forwarded-For it was given.
+    const echo = createServer((request, response) => response.end(String(request.headers["x-forwarded-for"] ?? "")));
+    await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
+    const [door, front] = await freePorts(2);
+    const adapted = spawnSync("caddy", ["adapt", "--config", path.join(here, "compose/Caddyfile"), "--adapter", "caddyfile"], {
+      encoding: "utf8",
+    });
+    const dir = await mkdtemp(path.join(tmpdir(), "caddy-doors-"));
+    const file = path.join(dir, "caddy.json");
+    await writeFile(file, onLoopback(adapted.stdout, { door: door!, public: front! }, `127.0.0.1:${(echo.address() as AddressInfo).port}`));
+    const caddyProcess = spawn("caddy", ["run", "--config", file], {
+      stdio: "ignore",
+      env: { ...process.env, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
+    });
+    try {
+      // node:http, since fetch does not send a Host header of its own.
+      const ask = (port: number, host: string) =>
+        new Promise<string>((resolve, reject) => {
+          const sent = request(
+            { port, host: "127.0.0.1", path: "/api/products", headers: { Host: host, "X-Forwarded-For": "203.0.113.7" } },
+            (answer) => {
+              let text = "";
+              answer.on("data", (chunk: Buffer) => {
+                text += chunk.toString();
+              });
+              answer.on("end", () => resolve(text));
+            },
+          );
+          sent.on("error", reject);
+          sent.end();
+        });
+      const told = async (port: number, host: string) => {
+        for (let tries = 0; ; tries++) {
+          const answer = await ask(port, host).catch(() => null);
+          if (answer !== null) return answer;
+          if (tries > 100) throw new Error("Caddy did not start");
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      };
+      // The storefront (here 127.0.0.1, a private address as in the stack) names its customer.
+      expect(await told(door!, "caddy:4000")).toBe("203.0.113.7, 127.0.0.1");
+      // A client on the public side cannot name itself: the header it sent is replaced.
+      expect(await told(front!, "api.localhost")).toBe("127.0.0.1");
+      expect(await told(front!, "shop.localhost")).toBe("127.0.0.1");
+    } finally {
+      caddyProcess.kill();
+      echo.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
