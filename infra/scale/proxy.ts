@@ -100,8 +100,15 @@ class Pool {
   }
 }
 
+/**
+ * Who may name the client in X-Forwarded-For at a door: no one at the front door (as Caddy's public
+ * hosts); at the API's door, the storefronts on this machine (as the Caddyfile's `trusted_proxies`
+ * on :4000), whose header names their customer.
+ */
+type Trusted = (address: string) => boolean;
+
 /** Sends the request to the pool's next instance; one that cannot be reached hands it to the next. */
-function forward(request: FastifyRequest, reply: FastifyReply, pool: Pool, tried = new Set<string>()): void {
+function forward(request: FastifyRequest, reply: FastifyReply, pool: Pool, trusted: Trusted, tried = new Set<string>()): void {
   const origin = pool.next(tried);
   if (!origin) {
     reply.code(502).send({ error: "No instance of this service is up" });
@@ -113,19 +120,23 @@ function forward(request: FastifyRequest, reply: FastifyReply, pool: Pool, tried
     : {};
   reply.from(origin + request.url, {
     ...body,
-    // As Caddy: the client is the one this proxy saw, whatever it claimed; the host and scheme it asked for.
-    rewriteRequestHeaders: (original, headers) => ({
-      ...headers,
-      "x-forwarded-for": original.socket.remoteAddress ?? "",
-      "x-forwarded-host": original.headers.host ?? "",
-      "x-forwarded-proto": "http",
-    }),
+    // As Caddy: the client is the one this proxy saw, added to what a trusted sender named; the host and scheme it asked for.
+    rewriteRequestHeaders: (original, headers) => {
+      const peer = original.socket.remoteAddress ?? "";
+      const named = original.headers["x-forwarded-for"];
+      return {
+        ...headers,
+        "x-forwarded-for": trusted(peer) && typeof named === "string" && named ? `${named}, ${peer}` : peer,
+        "x-forwarded-host": original.headers.host ?? "",
+        "x-forwarded-proto": "http",
+      };
+    },
     onError: (_reply, { error }) => {
       const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code ?? "";
       if (NOT_SENT.has(code) && !reply.sent) {
         pool.markDown(origin);
         tried.add(origin);
-        forward(request, reply, pool, tried);
+        forward(request, reply, pool, trusted, tried);
         return;
       }
       reply.code(502).send({ error: `The instance did not answer: ${code || error.message}` });
@@ -133,7 +144,7 @@ function forward(request: FastifyRequest, reply: FastifyReply, pool: Pool, tried
   });
 }
 
-async function door(route: (request: FastifyRequest) => Pool | undefined): Promise<FastifyInstance> {
+async function door(route: (request: FastifyRequest) => Pool | undefined, trusted: Trusted): Promise<FastifyInstance> {
   const app = Fastify({ bodyLimit: 64 * 1024 * 1024 });
   await app.register(replyFrom, { undici: { connections: 64 } });
   // Bodies are read whole, so a request can go to another instance when its first cannot be reached.
@@ -142,7 +153,7 @@ async function door(route: (request: FastifyRequest) => Pool | undefined): Promi
   app.all("/*", (request, reply) => {
     const pool = route(request);
     if (!pool) return reply.code(421).send({ error: `No site is served at ${request.headers.host ?? "this host"}` });
-    forward(request, reply, pool);
+    forward(request, reply, pool, trusted);
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   return app;
@@ -152,6 +163,8 @@ const originOf = (app: FastifyInstance) => {
   const address = app.server.address();
   return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
 };
+
+const trustNoOne: Trusted = () => false;
 
 /** Starts both doors on free loopback ports. */
 export async function startProxy(routes: ProxyRoutes): Promise<RunningProxy> {
@@ -164,8 +177,12 @@ export async function startProxy(routes: ProxyRoutes): Promise<RunningProxy> {
   const front = await door((request) => {
     const host = (request.headers.host ?? "").replace(/:\d+$/, "");
     return apiOnHosts.has(host) && request.url.startsWith("/api/") ? api : hosts.get(host);
-  });
-  const apiDoor = await door(() => api);
+  }, trustNoOne);
+  // The storefronts connect from 127.0.0.1; the test's customers from other loopback addresses.
+  const apiDoor = await door(
+    () => api,
+    (address) => address === "127.0.0.1",
+  );
   return {
     front: originOf(front),
     api: originOf(apiDoor),

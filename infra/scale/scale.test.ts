@@ -1,9 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { CSRF_HEADER } from "@workshop/domain/staff-api.ts";
 import { baliAddress, newYorkAddress, orderPayload } from "@workshop/testing/sample-orders.ts";
 import pg from "pg";
-import { request } from "undici";
+import { Agent, request } from "undici";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { startLoad } from "./load.ts";
 import { type ApiInstance, owner, startTopology } from "./topology.ts";
@@ -199,6 +200,37 @@ describe.skipIf(!stack)("the shop scaled out: two API web instances, two workers
     });
     expect(out.status, await out.clone().text()).toBe(204);
     expect((await sessionOn(a)).status).toBe(401);
+  });
+
+  it("each customer is counted as itself through every hop: the front door, a storefront, the API's door, an API instance", async () => {
+    // Two customers on addresses of their own (any 127.0.0.0/8 address is this machine).
+    const from = (address: string) => new Agent({ localAddress: address });
+    const [a, b] = [from("127.0.0.2"), from("127.0.0.3")];
+    onTestFinished(async () => {
+      await Promise.all([a.close(), b.close()]);
+    });
+    const shop = async (agent: Agent, path: string, init: { method?: "POST"; body?: string } = {}) => {
+      const response = await request(stack!.proxy.front + path, {
+        dispatcher: agent,
+        method: init.method ?? "GET",
+        headers: { host: stack!.hosts.shop, "content-type": "application/json", "x-forwarded-for": "198.51.100.77" },
+        body: init.body,
+      });
+      await response.body.dump();
+      return response.statusCode;
+    };
+    // The SPEC's custom request, forwarded by the storefront: 5 per customer in 10 minutes. A sends
+    // a request with no fields six times (each counted, each a 400), then is refused; B is not.
+    const sent = [];
+    for (let i = 0; i < 6; i++) sent.push(await shop(a, "/api/custom-orders", { method: "POST", body: "{}" }));
+    expect(sent).toEqual([400, 400, 400, 400, 400, 429]);
+    expect(await shop(b, "/api/custom-orders", { method: "POST", body: "{}" })).toBe(400);
+    // A page whose loader calls the API: 30 unknown order links per customer in 10 minutes.
+    const pages = [];
+    for (let i = 0; i < 31; i++) pages.push(await shop(a, `/orders/${randomBytes(16).toString("hex")}`));
+    expect(pages.slice(0, 30)).toEqual(Array(30).fill(404));
+    expect(pages[30]).toBe(429);
+    expect(await shop(b, `/orders/${randomBytes(16).toString("hex")}`)).toBe(404);
   });
 
   /** The steady load: four customers, each ordering again 20 ms after an answer (about 100 orders a second here). */

@@ -122,6 +122,9 @@ export async function startTopology(): Promise<Topology | null> {
       RATE_LIMIT_CONTACT: "3/600",
       SHUTDOWN_DRAIN_SECONDS: "2",
       LOG_LEVEL: "warn",
+      // As the stack's network: the proxy's door, on 127.0.0.1, names the client; a customer of the
+      // tests connects from another loopback address (127.0.0.2…) and names no one.
+      TRUST_PROXY: "127.0.0.1",
       ...s3.env,
     };
     const startApi = async (name: string, role: "web" | "worker", port: number): Promise<ApiInstance> => ({
@@ -162,6 +165,8 @@ export async function startTopology(): Promise<Topology | null> {
           // Pages are kept a minute: a save must still show on both within a second.
           PAGE_CACHE_SECONDS: "60",
           SHUTDOWN_DRAIN_SECONDS: "2",
+          // Behind the proxy's front door (127.0.0.1), which names each customer.
+          TRUST_PROXY: "127.0.0.1",
         },
         ready: "Shop running at",
       });
