@@ -17,6 +17,7 @@ import { mediaRoutes } from "./media/routes.ts";
 import { messagesRoutes } from "./messages/routes.ts";
 import { messagesShopRoutes } from "./messages/shop-routes.ts";
 import { paymentsRoutes } from "./payments/routes.ts";
+import { pricingConsoleRoutes } from "./pricing/console-routes.ts";
 import { pricingRoutes } from "./pricing/routes.ts";
 import { seoShopRoutes } from "./seo/shop-routes.ts";
 import { shopRoutes } from "./shop/routes.ts";
@@ -36,6 +37,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   catalogShopRoutes,
   productsConsoleRoutes,
   pricingRoutes,
+  pricingConsoleRoutes,
   socialRoutes,
   socialShopRoutes,
   seoShopRoutes,

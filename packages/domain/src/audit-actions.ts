@@ -32,6 +32,7 @@ export const auditActions = [
   "quote-sent",
   "quote-withdrawn",
   "order-balance-link",
+  "exchange-rate-confirmed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -1,4 +1,5 @@
 import { orderStatusLabels } from "@workshop/domain/i18n/order-statuses.ts";
+import { type ExchangeRateAnswer, exchangeRateAnswer } from "@workshop/domain/staff-api/exchange-rate.ts";
 import { type DashboardAnswer, dashboardAnswer, type MoneySum, type OrderQueue } from "@workshop/domain/staff-api.ts";
 import { Price } from "@workshop/ui/Price.tsx";
 import { Link, useLoaderData } from "react-router";
@@ -7,9 +8,16 @@ import { consoleDay } from "#admin/dates.ts";
 import { dashboardTexts } from "#admin/i18n/dashboard.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { signedOutRedirect } from "#admin/session/session.ts";
+import { HeldRateNotice } from "./HeldRateNotice.tsx";
 
-export async function loader({ request }: { request: Request }): Promise<DashboardAnswer> {
-  return api("/api/admin/dashboard", { answer: dashboardAnswer, signal: request.signal }).catch(signedOutRedirect);
+type DashboardData = DashboardAnswer & { exchangeRate: ExchangeRateAnswer };
+
+export async function loader({ request }: { request: Request }): Promise<DashboardData> {
+  const [dashboard, exchangeRate] = await Promise.all([
+    api("/api/admin/dashboard", { answer: dashboardAnswer, signal: request.signal }),
+    api("/api/admin/exchange-rate", { answer: exchangeRateAnswer, signal: request.signal }),
+  ]).catch(signedOutRedirect);
+  return { ...dashboard, exchangeRate };
 }
 
 type Tile = { key: string; label: string; hint: string; count: number; to: string; urgent?: boolean };
@@ -20,7 +28,7 @@ const tileClass = "block h-full rounded-2xl border bg-white p-4";
 export function Component() {
   const t = useT(dashboardTexts);
   const label = useT(orderStatusLabels);
-  const { today, counts, money } = useLoaderData<DashboardAnswer>();
+  const { today, counts, money, exchangeRate } = useLoaderData<DashboardData>();
   const locale = useLocale();
   const queue = (q: OrderQueue, urgent = false): Tile => ({
     key: q,
@@ -79,6 +87,7 @@ export function Component() {
       <title>{t("title")}</title>
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <p className="mt-1 text-sm text-ink-700">{t("intro", { date: consoleDay(today, locale) })}</p>
+      <HeldRateNotice rate={exchangeRate} />
       <h2 className="mt-6 text-lg font-semibold">{t("queues.title")}</h2>
       <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {tiles.map((tile) => (

@@ -26,6 +26,11 @@ export const dashboardTexts = defineMessages(
     "money.cash.hint": "Awaiting their prepayment in the shop",
     "money.orders": "{count} orders",
     "queues.title": "Work",
+    "rate.title": "Exchange rate held back",
+    "rate.text":
+      "The rate source now says {held} IDR per USD, more than 20 % from the {inUse} prices use. Prices keep {inUse} until an owner takes the new rate, or from {takenAt} if the source keeps saying so.",
+    "rate.confirm": "Use {held} IDR per USD now",
+    "rate.ownersOnly": "An owner can take the new rate now.",
   },
   {
     ru: {
@@ -52,6 +57,11 @@ export const dashboardTexts = defineMessages(
       "money.cash.hint": "Ждут предоплаты в мастерской",
       "money.orders": "Заказов: {count}",
       "queues.title": "Работа",
+      "rate.title": "Новый курс отложен",
+      "rate.text":
+        "Источник курса сейчас даёт {held} IDR за USD — больше чем на 20 % от {inUse}, по которому считаются цены. Цены остаются по {inUse}, пока владелец не примет новый курс, или до {takenAt}, если источник продолжит его давать.",
+      "rate.confirm": "Принять {held} IDR за USD сейчас",
+      "rate.ownersOnly": "Принять новый курс сейчас может владелец.",
     },
   },
 );

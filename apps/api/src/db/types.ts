@@ -166,6 +166,15 @@ export interface CacheEntriesTable {
   expiresAt: Timestamp;
 }
 
+/** The exchange rate in use per pair ("USD:IDR") and a reading held back until confirmed (pricing/fx-rate.ts). */
+export interface FxRateStateTable {
+  pair: string;
+  rateInUse: string;
+  inUseSince: Generated<Timestamp>;
+  pendingRate: string | null;
+  pendingSince: Timestamp | null;
+}
+
 /** Where an order goes, as the customer typed it (SPEC section 3, ShippingAddress). */
 export type ShippingAddress = {
   fullName: string;
@@ -462,6 +471,7 @@ export interface Database {
   checkoutSessions: CheckoutSessionsTable;
   cacheVersions: CacheVersionsTable;
   cacheEntries: CacheEntriesTable;
+  fxRateState: FxRateStateTable;
   orders: OrdersTable;
   orderEvents: OrderEventsTable;
   mailOutbox: MailOutboxTable;

@@ -1,11 +1,16 @@
 import { z } from "zod";
+import type { Actor } from "#server/audit/actor.ts";
+import { recordAudit } from "#server/audit/log.ts";
 import { readCached, writeCached } from "#server/cache/shared-cache.ts";
 import { config } from "#server/config.ts";
+import { getDb } from "#server/db/client.ts";
+import { AppError } from "#server/errors.ts";
 
 /**
  * The USD to IDR exchange rate (SPEC 7 and 9): read from a keyless rate source over HTTP, kept in the
  * database for an hour so every instance shares one reading, and the configured default when the
- * source fails. A rate is a decimal string with two decimals ("16777.30"): money is converted with
+ * source fails. A reading more than 20 % from the rate in use is held back (the last good rate kept)
+ * until staff confirm it or it holds for a day: a broken source cannot reprice the shop. A rate is a decimal string with two decimals ("16777.30"): money is converted with
  * it by `centsToIdr` (lib/money.ts) in integers, never with floating point.
  */
 
@@ -125,12 +130,123 @@ async function currentRate(): Promise<UsdIdrRate> {
     remembered = { answer, until: sourceDownUntil };
     return answer;
   }
+  const kept = await judged(live);
+  if (kept.source === "fallback") {
+    // Held back before any rate was taken: the default, for a minute, like a failed source.
+    sourceDownUntil = Date.now() + SOURCE_RETRY_MS;
+    remembered = { answer: kept, until: sourceDownUntil };
+    return kept;
+  }
   try {
-    await writeCached(FX_CACHE_KEY, live, FX_CACHE_SECONDS);
+    await writeCached(FX_CACHE_KEY, { rate: kept.rate, fetchedAt: kept.fetchedAt }, FX_CACHE_SECONDS);
   } catch (error) {
     console.warn(`USD to IDR rate not cached: ${messageOf(error)}`);
   }
-  return { ...live, source: "live" };
+  return kept;
+}
+
+const PAIR = "USD:IDR";
+/** A reading further than this from the rate in use is held back. */
+const MAX_JUMP = 0.2;
+/** A held-back reading that every reading since has kept to is taken after this long. */
+export const HOLD_MS = 24 * 60 * 60 * 1000;
+
+/** Whether two rates are within MAX_JUMP of the second. */
+const near = (rate: string, from: string) => Math.abs(Number(rate) - Number(from)) <= Number(from) * MAX_JUMP;
+
+export type RateState = { rateInUse: string; inUseSince: Date; pendingRate: string | null; pendingSince: Date | null };
+
+/** The rate in use and a held-back reading, or null before the first reading was taken. */
+export async function rateState(): Promise<RateState | null> {
+  const db = await getDb();
+  const row = await db.selectFrom("fxRateState").selectAll().where("pair", "=", PAIR).executeTakeFirst();
+  if (!row) return null;
+  const rateInUse = parseUsdIdrRate(row.rateInUse) ?? fallbackUsdIdrRate();
+  return {
+    rateInUse,
+    inUseSince: new Date(row.inUseSince),
+    pendingRate: row.pendingRate,
+    pendingSince: row.pendingSince ? new Date(row.pendingSince) : null,
+  };
+}
+
+async function saveState(rateInUse: string, inUseSince: Date, pendingRate: string | null, pendingSince: Date | null): Promise<void> {
+  const db = await getDb();
+  const values = { rateInUse, inUseSince, pendingRate, pendingSince };
+  await db
+    .insertInto("fxRateState")
+    .values({ pair: PAIR, ...values })
+    .onConflict((oc) => oc.column("pair").doUpdateSet(values))
+    .execute();
+}
+
+/**
+ * The reading to use, or the rate in use when the reading jumped more than 20 % from it (before any
+ * reading: from the configured default). A held-back reading is taken once every reading for a day
+ * kept within 20 % of it; a reading near the rate in use again forgets it.
+ */
+async function judged(reading: StoredRate): Promise<UsdIdrRate> {
+  let state: RateState | null;
+  try {
+    state = await rateState();
+  } catch (error) {
+    console.warn(`USD to IDR rate's state unreadable, the reading taken as it is: ${messageOf(error)}`);
+    return { ...reading, source: "live" };
+  }
+  const inUse = state?.rateInUse ?? fallbackUsdIdrRate();
+  const now = new Date();
+  const holding = state?.pendingRate && state.pendingSince && near(reading.rate, state.pendingRate) ? state.pendingSince : null;
+  if (near(reading.rate, inUse) || (holding && now.getTime() - holding.getTime() >= HOLD_MS)) {
+    if (holding) console.warn(`USD to IDR rate ${reading.rate} has held since ${holding.toISOString()}: taken in place of ${inUse}`);
+    await saveState(reading.rate, now, null, null).catch((error: unknown) => console.warn(`USD to IDR rate not kept: ${messageOf(error)}`));
+    return { ...reading, source: "live" };
+  }
+  const since = holding ?? now;
+  console.warn(
+    `USD to IDR rate ${reading.rate} from the source is more than 20 % from ${inUse} in use: not taken until staff confirm it or it holds for a day (since ${since.toISOString()})`,
+  );
+  await saveState(inUse, state?.inUseSince ?? now, reading.rate, since).catch((error: unknown) =>
+    console.warn(`USD to IDR rate's held-back reading not kept: ${messageOf(error)}`),
+  );
+  return state
+    ? { rate: inUse, source: "cache", fetchedAt: state.inUseSince.toISOString() }
+    : { rate: inUse, source: "fallback", fetchedAt: now.toISOString() };
+}
+
+/**
+ * Staff take the held-back reading `rate` (the one they were shown): it becomes the rate in use at
+ * once, for every instance within a minute, and the audit log says who took it. 409 when no
+ * reading is held back or another one is by now.
+ */
+export async function confirmHeldRate(actor: Actor, rate: string): Promise<RateState> {
+  const db = await getDb();
+  const taken = await db.transaction().execute(async (tx) => {
+    const row = await tx.selectFrom("fxRateState").selectAll().where("pair", "=", PAIR).forUpdate().executeTakeFirst();
+    if (!row?.pendingRate) throw new AppError("conflict", "No exchange rate is waiting for confirmation.");
+    if (row.pendingRate !== rate)
+      throw new AppError("conflict", `The rate waiting for confirmation is now ${row.pendingRate}: reload the page.`);
+    const now = new Date();
+    await tx
+      .updateTable("fxRateState")
+      .set({ rateInUse: rate, inUseSince: now, pendingRate: null, pendingSince: null })
+      .where("pair", "=", PAIR)
+      .execute();
+    await recordAudit(
+      {
+        actor,
+        action: "exchange-rate-confirmed",
+        recordType: "exchange-rate",
+        recordId: PAIR,
+        before: { rate: row.rateInUse },
+        after: { rate },
+      },
+      tx,
+    );
+    return now;
+  });
+  await writeCached(FX_CACHE_KEY, { rate, fetchedAt: taken.toISOString() }, FX_CACHE_SECONDS);
+  forgetRememberedRate();
+  return { rateInUse: rate, inUseSince: taken, pendingRate: null, pendingSince: null };
 }
 
 async function readStoredRate(): Promise<StoredRate | null> {
