@@ -97,6 +97,20 @@ describe.skipIf(!kubectl)("infra/k8s", () => {
     expect(ingress.spec.tls[0]!.hosts).toEqual(["shop.example.com", "admin.example.com", "api.example.com"]);
   });
 
+  it("keeps each customer's address through every hop: no proxy between the storefront and the API, and no client-sent header believed", () => {
+    // The storefront calls the API's Service (kube-proxy forwards connections, not requests), so
+    // the API sees the storefront's pod, trusts it (TRUST_PROXY, the cluster's network) and
+    // believes the customer it names in X-Forwarded-For.
+    expect(containerOf("storefront").env).toContainEqual({ name: "API_URL", value: "http://api-web:4000" });
+    const config = objects.find((o) => o.kind === "ConfigMap") as unknown as { data: Record<string, string> };
+    expect(config.data.TRUST_PROXY).toBe("10.0.0.0/8");
+    // ingress-nginx by default replaces a client's X-Forwarded-For with the address it sees; turning
+    // on use-forwarded-headers or compute-full-forwarded-for would pass a forged one on.
+    const ingress = objects.find((o) => o.kind === "Ingress") as unknown as { metadata: { annotations?: Record<string, string> } };
+    const annotations = Object.keys(ingress.metadata.annotations ?? {});
+    expect(annotations.filter((name) => /forwarded|real-ip/.test(name))).toEqual([]);
+  });
+
   it("sets only settings the README documents, and keeps placeholders, never keys, in the example Secret", () => {
     const documented = documentedSettings();
     const used = new Set<string>();

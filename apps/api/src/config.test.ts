@@ -166,3 +166,11 @@ describe("the remote image model's configuration", () => {
     expect(() => parseConfig({ AI_JOB_CONCURRENCY: "many" })).toThrow(/AI_JOB_CONCURRENCY/);
   });
 });
+
+describe("TRUST_PROXY", () => {
+  it("refuses true, which would believe any client's X-Forwarded-For, and takes addresses, subnets and hop counts", () => {
+    expect(() => parseConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: true would believe any client's X-Forwarded-For/);
+    for (const value of ["loopback", "10.0.0.0/8", "127.0.0.1,10.0.0.0/8", "1", "false"])
+      expect(parseConfig({ TRUST_PROXY: value }).TRUST_PROXY).toBe(value);
+  });
+});

@@ -1,5 +1,6 @@
 import { shop } from "@workshop/domain/shop.ts";
 import { normalizeStaffEmail } from "@workshop/domain/validation/staff.ts";
+import { trustsEveryone, trustsEveryoneRefusal } from "@workshop/http/server-options.ts";
 import { z } from "zod";
 import { passwordProblem, passwordProblemText } from "./staff/password-policy.ts";
 
@@ -101,7 +102,10 @@ const envSchema = z.object({
    * limits. By default `loopback`: the storefront on this machine; a request from anywhere else is
    * counted by the connection's address, which it cannot forge.
    */
-  TRUST_PROXY: z.string().default("loopback"),
+  TRUST_PROXY: z
+    .string()
+    .default("loopback")
+    .refine((value) => !trustsEveryone(value), trustsEveryoneRefusal),
   /** A request's headers must be whole within this long (Node answers 408 and closes). */
   REQUEST_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   /** A request's body may pause no longer than this between two of its bytes before its connection is closed. */

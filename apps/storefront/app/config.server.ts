@@ -1,3 +1,4 @@
+import { trustsEveryone, trustsEveryoneRefusal } from "@workshop/http/server-options.ts";
 import { z } from "zod";
 
 /** What the storefront reads from its environment, checked once when it starts. */
@@ -27,7 +28,10 @@ const envSchema = z.object({
       "must be an http(s) origin without a path, e.g. https://admin.example.com",
     ),
   /** The proxies in front of the storefront whose X-Forwarded-For is believed: false, true, addresses or subnets, or a hop count. */
-  TRUST_PROXY: z.string().default("false"),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .refine((value) => !trustsEveryone(value), trustsEveryoneRefusal),
   /** A request's headers must be whole within this long (Node answers 408 and closes). */
   REQUEST_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   /** A request's body may pause no longer than this between two of its bytes before its connection is closed. */

@@ -17,8 +17,17 @@ export function routable(req: { url?: string }): string {
 }
 
 /**
- * TRUST_PROXY: true/false, addresses and subnets (or `loopback`), or a hop count. Fastify takes no
- * count, so a count trusts that many hops nearest the server, whatever their address, as before.
+ * TRUST_PROXY=true is refused at start: it believes whatever X-Forwarded-For any client sends, so
+ * every client could name itself anew on each request and escape every limit.
+ */
+export const trustsEveryone = (value: string) => value === "true";
+export const trustsEveryoneRefusal =
+  "true would believe any client's X-Forwarded-For: name the proxies' addresses or subnets (e.g. 10.0.0.0/8, loopback)";
+
+/**
+ * TRUST_PROXY: false, addresses and subnets (or `loopback`), or a hop count. Fastify takes no
+ * count, so a count trusts that many hops nearest the server, whatever their address: safe only on
+ * a port no client reaches but through that many proxies.
  */
 export function trustProxy(value: string): boolean | string | ((address: string, hop: number) => boolean) {
   if (value === "true" || value === "false") return value === "true";
