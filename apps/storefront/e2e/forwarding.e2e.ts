@@ -23,8 +23,8 @@ beforeAll(async () => {
 afterAll(() => shop?.remove());
 
 /** A connection from `from` (any 127.0.0.0/8 address is this machine) that sends `head` and then nothing. */
-function idleBody(path: string, from: string): { socket: Socket; closed: Promise<void> } {
-  const { port } = new URL(shop.baseURL);
+function idleBody(path: string, from: string, to = shop.baseURL): { socket: Socket; closed: Promise<void> } {
+  const { port } = new URL(to);
   const socket = connect({ port: Number(port), host: "127.0.0.1", localAddress: from });
   socket.on("error", () => {});
   socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${90 * 1024}\r\n\r\n{`);
@@ -39,13 +39,15 @@ async function timed<T>(call: () => Promise<T>): Promise<[number, T]> {
 }
 
 describe("bodies that stop arriving", () => {
-  it("leave the shop answering: 200 idle bodies from one client and 128 from 64 others; each is closed within the deadline", async () => {
+  it("leave the shop answering: 200 idle bodies from one client and 128 from 64 others; each is closed within the deadline, by the storefront and by the API", async () => {
     const photo = ((await (await fetch(`${shop.baseURL}/api/products/1`)).json()) as { images: string[] }).images[0]!;
     const began = performance.now();
     const idle = [
       ...Array.from({ length: 200 }, () => idleBody("/api/xendit/webhook", "127.0.0.1")),
       ...Array.from({ length: 64 }, (_, i) => idleBody("/api/xendit/webhook", `127.0.1.${i + 1}`)),
       ...Array.from({ length: 64 }, (_, i) => idleBody(`/media/${randomBytes(4).toString("hex")}.jpg`, `127.0.2.${i + 1}`)),
+      // And straight to the API, which ends them by the same deadline.
+      ...Array.from({ length: 20 }, (_, i) => idleBody("/api/xendit/webhook", `127.0.3.${i + 1}`, shop.apiURL)),
     ];
     // Every connection is open and waiting before the customers come.
     await new Promise((resolve) => setTimeout(resolve, 500));
