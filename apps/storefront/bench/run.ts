@@ -12,10 +12,10 @@ import { buildFloor, buildShop } from "./shop.ts";
  * the shop as customers meet it, through the storefront and the API it calls, each its own process
  * started from its file as `npm start` starts it; the pages against the framework's floor (a
  * minimal React Router page on the storefront's own HTTP stack), measured in the same run on the
- * same machine. BENCH_ONLY picks one part: pages, checkout, catalog or memory (orders, ai and decode
- * are the API's alone: nothing here).
+ * same machine. BENCH_ONLY picks one part: pages, checkout, catalog or memory (orders, staff, ai and
+ * decode are the API's alone: nothing here).
  */
-const SELECTIONS = ["pages", "checkout", "catalog", "memory", "orders", "ai", "decode"] as const;
+const SELECTIONS = ["pages", "checkout", "catalog", "memory", "orders", "staff", "ai", "decode"] as const;
 type Selection = (typeof SELECTIONS)[number];
 const only = process.env.BENCH_ONLY as Selection | undefined;
 const runs = (selection: Selection) => !only || only === selection;

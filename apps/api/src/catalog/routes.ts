@@ -8,6 +8,7 @@ import { config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
 import { jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
 import { searchParamsOf } from "#server/plugins/web-request.ts";
+import { exportTurn } from "#server/staff/export-turns.ts";
 import { requireStaffRoute } from "#server/staff/guard.ts";
 import { API_PAGE_LIMIT, apiProductPage, apiProductQuery, etagMatches, toApiProduct } from "./api.ts";
 import { apiProductOf, inEnglish, productFromApi } from "./api-input.ts";
@@ -75,6 +76,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(exportFormats as readonly string[]).includes(asked))
       throw new AppError("invalid", `Unknown format: use ${exportFormats.join(", ")}`);
     const format = asked as ExportFormat;
+    await exportTurn("products", request, reply);
     let body: ReadableStream<Uint8Array>;
     try {
       body = await productsExport(format, config().publicUrl);

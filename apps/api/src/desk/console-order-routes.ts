@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { searchParamsOf, webRequestOf } from "#server/plugins/web-request.ts";
+import { exportTurn } from "#server/staff/export-turns.ts";
 import { adminLocale, requireStaffRoute } from "#server/staff/guard.ts";
 import { sendBalanceLink } from "./balance-link.ts";
 import { consoleOrder, consoleOrderMail, requireOrder } from "./console-order.ts";
@@ -36,6 +37,7 @@ export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
   app.get("/api/admin/orders.csv", { schema: { hide: true } }, async (request, reply) => {
     await requireStaffRoute(request);
     const query = consoleQuery(searchParamsOf(request));
+    await exportTurn("orders.csv", request, reply);
     const body = await ordersCsv(query, await adminLocale(webRequestOf(request)));
     return reply
       .headers({

@@ -11,7 +11,7 @@ import { fromStaffOrigin } from "#server/http/same-origin.ts";
 import { preferredLocale } from "#server/locale.ts";
 import { webRequestOf } from "#server/plugins/web-request.ts";
 import { staffSessionId } from "./cookie.ts";
-import { countStaffMiss, staffMissesWait } from "./miss-limit.ts";
+import { countStaffMiss, pauseBeforeRefusal, staffMissesWait } from "./miss-limit.ts";
 import { type StaffSession, sessionOf } from "./sessions.ts";
 
 export type StaffUser = { id: number; email: string; name: string; role: "owner" | "staff"; locale: Locale };
@@ -31,14 +31,17 @@ export function staffOf(request: Request): Promise<StaffContext | null> {
 }
 
 /**
- * A client past its limit of staff requests that found no one (miss-limit.ts) gets 429 before any
- * lookup. A cookie counts only when the browser does not say another site's page sent the request:
+ * A client past its limit of staff requests that found no one (miss-limit.ts) gets 429, after a
+ * pause, before any lookup. A cookie counts only when the browser does not say another site's page sent the request:
  * the cookie also reaches the shop's port (cookies ignore ports), and a shop page is no staff page.
  */
 async function lookUp(request: Request): Promise<StaffContext | null> {
   const client = clientOf(request);
   const wait = await staffMissesWait(client);
-  if (wait !== null) throw new AppError("too_many", `Too many requests. Please try again in ${wait} seconds.`, { retryAfter: wait });
+  if (wait !== null) {
+    await pauseBeforeRefusal();
+    throw new AppError("too_many", `Too many requests. Please try again in ${wait} seconds.`, { retryAfter: wait });
+  }
   const session = mayCarryStaffCookie(request) ? await sessionOf(staffSessionId(request)) : null;
   if (!session) {
     await countStaffMiss(client);

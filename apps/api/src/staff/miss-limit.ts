@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
 import { config } from "#server/config.ts";
 
@@ -24,4 +25,24 @@ export async function countStaffMiss(client: string): Promise<void> {
   await limiter()
     .consume(client)
     .catch((_over: RateLimiterRes) => undefined);
+}
+
+/**
+ * How long a refused staff request waits before its 429. A flooding client's connections each
+ * wait instead of asking again at once: a quick 429 costs the event loop what a 401 did, and 32
+ * connections asking thousands of times a second slow every customer's read.
+ */
+export const REFUSAL_PAUSE_MS = 1000;
+/** Refusals waiting at once per instance; past it they answer at once (a pause holds a socket). */
+const MAX_PAUSED = 1024;
+let paused = 0;
+
+export async function pauseBeforeRefusal(): Promise<void> {
+  if (paused >= MAX_PAUSED) return;
+  paused++;
+  try {
+    await sleep(REFUSAL_PAUSE_MS);
+  } finally {
+    paused--;
+  }
 }

@@ -61,7 +61,7 @@ describe("staff reads with a cookie nobody signed", () => {
 });
 
 describe(`past ${MISSES} staff requests that found no one, per client`, () => {
-  it("the client's staff requests answer 429 {error} with Retry-After before any lookup; other clients and the machine token go on", async () => {
+  it("the client's staff requests answer 429 {error} with Retry-After, after a pause, before any lookup; other clients and the machine token go on", async () => {
     // A session that ended: its id is signed, so each try costs a lookup until the limit.
     const ended = await startSession(ownerId, { ip: null, userAgent: null });
     await endSession(hashSessionId(ended.id));
@@ -71,7 +71,10 @@ describe(`past ${MISSES} staff requests that found no one, per client`, () => {
 
     queries = 0;
     for (const url of ["/api/admin/orders", "/api/admin/session", "/api/orders"]) {
+      const started = Date.now();
       const refused = await read(url, cookie, flooder);
+      // After a pause: a flooding connection waits instead of asking again at once.
+      expect(Date.now() - started, url).toBeGreaterThanOrEqual(900);
       expect(refused.statusCode, url).toBe(429);
       expect(refused.json().error, url).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
