@@ -2,6 +2,7 @@ import { type ExchangeRateAnswer, exchangeRateAnswer } from "@workshop/domain/st
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { ApiError, api } from "#admin/api/client.ts";
+import { consoleDate } from "#admin/dates.ts";
 import { dashboardTexts } from "#admin/i18n/dashboard.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { useSession } from "#admin/session/session.ts";
@@ -39,7 +40,7 @@ export function HeldRateNotice({ rate }: { rate: ExchangeRateAnswer }) {
         {t("rate.text", {
           held: idr(held.rate),
           inUse: idr(rate.rate),
-          takenAt: new Date(held.takenAt).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" }),
+          takenAt: consoleDate(held.takenAt, locale),
         })}
       </p>
       {problem && (
