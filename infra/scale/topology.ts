@@ -176,7 +176,15 @@ export async function startTopology(): Promise<Topology | null> {
     const storefronts = await Promise.all([shop1!, shop2!].map(startStorefront));
     const consoleProcess = await startNodeProcess(consoleMain, {
       name: "console",
-      env: { NODE_ENV: "production", HOST: "127.0.0.1", ADMIN_PORT: String(consolePort), API_URL: proxy.api },
+      // As the API knows them: the shop's address (a product's page, its photos) and the console's own.
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        ADMIN_PORT: String(consolePort),
+        API_URL: proxy.api,
+        PUBLIC_URL: apiEnv.PUBLIC_URL!,
+        ADMIN_URL: adminUrl,
+      },
       ready: "Staff console running at",
       keepLog: false,
     });
