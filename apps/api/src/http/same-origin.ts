@@ -25,3 +25,15 @@ export function fromStaffOrigin(headers: { origin: string | null; secFetchSite: 
   if (headers.origin) return staff.includes(headers.origin);
   return headers.secFetchSite === "same-origin";
 }
+
+let staffHosts: string[] | undefined;
+
+/**
+ * Whether a browser's same-origin request was addressed to a staff origin's host (its Host, which
+ * a page cannot set): a console served on its own host, with /api sent on to the API, as the
+ * compose stack's. The shop's forwarding names the API in Host, so its pages never pass.
+ */
+export function toStaffHost(host: string | null): boolean {
+  staffHosts ??= staffOrigins(config()).map((origin) => new URL(origin).host);
+  return host !== null && staffHosts.includes(host.toLowerCase());
+}

@@ -7,7 +7,7 @@ import { machineActor } from "#server/audit/actor.ts";
 import { isStaff, sameSecret } from "#server/auth/staff-token.ts";
 import { AppError } from "#server/errors.ts";
 import { clientOf } from "#server/http/rate-limits.ts";
-import { fromStaffOrigin } from "#server/http/same-origin.ts";
+import { fromStaffOrigin, toStaffHost } from "#server/http/same-origin.ts";
 import { preferredLocale } from "#server/locale.ts";
 import { webRequestOf } from "#server/plugins/web-request.ts";
 import { staffSessionId } from "./cookie.ts";
@@ -51,13 +51,16 @@ async function lookUp(request: Request): Promise<StaffContext | null> {
 }
 
 /**
- * A read's cookie: with an Origin, the console's (or CORS_ORIGINS'); without, anything but a page of
- * another site. A write's is judged by checkStaffWrite, which answers 403.
+ * A read's cookie: with an Origin, the console's (or CORS_ORIGINS'); without, not from a page of
+ * another site, nor from a same-origin page other than the console's (a shop page calling the API
+ * through the shop's forwarding). A write's is judged by checkStaffWrite, which answers 403.
  */
 function mayCarryStaffCookie(request: Request): boolean {
   if (!isSafeMethod(request.method)) return true;
   if (request.headers.get("origin") !== null) return isStaffOrigin(request);
-  return request.headers.get("sec-fetch-site") !== "cross-site";
+  const site = request.headers.get("sec-fetch-site");
+  if (site === "same-origin") return toStaffHost(request.headers.get("host"));
+  return site !== "cross-site";
 }
 
 /** A live session as the guards hand it on: its account's role and language as the shop knows them. */
