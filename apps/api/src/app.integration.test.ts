@@ -141,7 +141,7 @@ describe("CORS", () => {
     app.inject({ method: "OPTIONS", url: "/api/orders", headers: { origin, "access-control-request-method": "POST" } });
 
   it("lets the listed origins call with credentials", async () => {
-    for (const origin of ["https://shop.example", "https://admin.shop.example"]) {
+    for (const origin of ["https://admin.shop.example"]) {
       const answer = await preflight(origin);
       expect(answer.statusCode).toBe(204);
       expect(answer.headers["access-control-allow-origin"]).toBe(origin);
@@ -150,7 +150,8 @@ describe("CORS", () => {
   });
 
   it("never answers another origin with a CORS header, nor reflects it", async () => {
-    for (const origin of ["https://evil.example", "https://shop.example.evil.example", "null"]) {
+    // The shop's own origin too: its pages call the API through the shop, and are no staff pages.
+    for (const origin of ["https://shop.example", "https://evil.example", "https://shop.example.evil.example", "null"]) {
       const answers = [await preflight(origin), await app.inject({ url: "/healthz", headers: { origin } })];
       for (const answer of answers) {
         expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
