@@ -26,7 +26,7 @@ const plain = (reply: FastifyReply, status: number, text: string) => reply.code(
 /** The photo uploads' JSON endpoint, and the photos in every size. */
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   /**
-   * POST /api/uploads (staff session from the shop's pages, or the staff token): multipart, the
+   * POST /api/uploads (staff session from the console's pages, or the staff token): multipart, the
    * photos in the field `files` (1 to 5, at most 10 MB each: lib/uploads.ts). Answers 200 with one
    * SPEC 7 "Uploaded file result" per photo, in the order sent; else `{error}` 400/401/403/413/429/503.
    */
