@@ -19,7 +19,7 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /**
-   * POST /api/ai/enhance-product-images (staff, from the shop's own pages or with the staff token):
+   * POST /api/ai/enhance-product-images (staff, from the console's pages or with the staff token):
    * SPEC 7's payload; 202 `{jobId, status, prompt, sourceCount}` (and `cutOff`, the addresses over
    * ten left out). A photo that is not the shop's own, or bad input, is 400 `{error}`.
    */
