@@ -4,8 +4,8 @@ import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 
 /**
- * Cross-origin calls to the API from the listed origins only (the shop's own, the staff console's
- * and, where set, CORS_ORIGINS), with credentials, JSON bodies and the staff's CSRF token. Any
+ * Cross-origin calls to the API from the listed origins only (the staff console's and, where set,
+ * CORS_ORIGINS; not the shop's, whose pages call through its own origin), with credentials, JSON bodies and the staff's CSRF token. Any
  * other origin gets no CORS header at all: its page cannot read an answer, and its browser never
  * sends a preflighted write.
  */
