@@ -170,7 +170,7 @@ describe("a custom hat's quote, deposit and balance", () => {
     await writeQuote(staff, withdrawnId, "120", "A sun hat.");
     const [open1] = (await quotesOf(staff, withdrawnId)).quotes;
     const withdrawal = await staffWrite(
-      shop.baseURL,
+      shop.apiURL,
       staff,
       `/api/admin/custom-orders/${withdrawnId}/quotes/${open1!.id}/withdraw`,
       "POST",

@@ -20,7 +20,7 @@ describe("the first owner of a new shop", () => {
     const email = /E-mail:\s+(owner-[0-9a-f]{12}@localhost)\n/.exec(first.log)![1]!;
     expect(first.log).toContain(`reset-password ${email}`);
     const password = /Password:\s+(\S+)/.exec(first.log)![1]!;
-    await expect(staffCookie(first.apiURL, { email, password })).resolves.toMatch(/^staff=/);
+    await expect(staffCookie(first.apiURL, { email, password }, consoleUrl)).resolves.toMatch(/^staff=/);
     await first.stop();
 
     const again = await startShop({ ADMIN_EMAIL: "", ADMIN_PASSWORD: "" }, first.dataDir);

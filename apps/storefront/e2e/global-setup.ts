@@ -25,6 +25,7 @@ export const raisedRateLimits = {
   RATE_LIMIT_MEDIA_SIZES: "100000/60",
   RATE_LIMIT_LINK_MISSES: "100000/60",
   RATE_LIMIT_STAFF_MISSES: "100000/60",
+  RATE_LIMIT_WEBHOOKS: "100000/60",
 };
 
 /** Builds the shop and starts it, as `npm start` would, on a free port with an empty data folder. */

@@ -17,10 +17,10 @@ export const consoleOrigin = "http://localhost:3001";
  * Signs in at the API (`apiURL`, its own origin) as the console does (POST /api/admin/session from
  * the console's origin) and returns the session cookie (`staff=…`) and the token its writes carry.
  */
-export async function staffSession(apiURL: string, who: Credentials = testOwner): Promise<StaffSession> {
+export async function staffSession(apiURL: string, who: Credentials = testOwner, origin = consoleOrigin): Promise<StaffSession> {
   const response = await fetch(`${apiURL}/api/admin/session`, {
     method: "POST",
-    headers: { Origin: consoleOrigin, "Content-Type": "application/json" },
+    headers: { Origin: origin, "Content-Type": "application/json" },
     body: JSON.stringify(who),
   });
   const cookie = response.headers.getSetCookie().find((c) => /^(__Host-)?staff=/.test(c));
@@ -29,8 +29,8 @@ export async function staffSession(apiURL: string, who: Credentials = testOwner)
 }
 
 /** The session cookie alone, for reads. */
-export const staffCookie = async (apiURL: string, who: Credentials = testOwner): Promise<string> =>
-  (await staffSession(apiURL, who)).cookie;
+export const staffCookie = async (apiURL: string, who: Credentials = testOwner, origin = consoleOrigin): Promise<string> =>
+  (await staffSession(apiURL, who, origin)).cookie;
 
 /** A staff write as the console sends it: to the API, from the console's origin, with the session's cookie and token. */
 export function staffWrite(apiURL: string, session: StaffSession, path: string, method: string, body?: unknown): Promise<Response> {
