@@ -24,7 +24,7 @@ ENV NODE_ENV=production ADMIN_PORT=3001 HOST=0.0.0.0
 WORKDIR /app
 COPY --from=runtime-deps --chown=node:node /app ./
 COPY --from=build --chown=node:node /app/packages ./packages
-COPY --from=build --chown=node:node /app/apps/admin/package.json /app/apps/admin/serve.ts /app/apps/admin/console-config.ts /app/apps/admin/spoken-api.ts ./apps/admin/
+COPY --from=build --chown=node:node /app/apps/admin/package.json /app/apps/admin/serve.ts /app/apps/admin/console-server.ts /app/apps/admin/console-config.ts /app/apps/admin/spoken-api.ts ./apps/admin/
 COPY --from=build --chown=node:node /app/apps/admin/dist ./apps/admin/dist
 USER node
 EXPOSE 3001
