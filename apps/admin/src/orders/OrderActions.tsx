@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { carrierName, carrierOfDelivery } from "@workshop/domain/carriers.ts";
 import { formatUsd } from "@workshop/domain/money.ts";
 import {
   type OrderDetailAnswer,
@@ -81,17 +82,22 @@ export function StatusForm({
 }) {
   const t = useT(orderTexts);
   const label = useStatusLabel();
-  const [carrierChoice, setCarrierChoice] = useState<string>(shippingCarriers[0]);
+  // The carrier of the delivery the customer chose comes first; another one is warned about.
+  const ownCarrier = carrierOfDelivery(order.deliveryOption);
+  const [carrierChoice, setCarrierChoice] = useState<string>(ownCarrier ?? "OTHER");
   const [confirming, setConfirming] = useState<OrderStatusRequest | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<OrderStatusRequest>({
     resolver: zodResolver(orderStatusRequest),
-    defaultValues: { next: (moves[0] ?? "") as OrderStatusRequest["next"], carrier: shippingCarriers[0], trackingNumber: "", reason: "" },
+    defaultValues: { next: (moves[0] ?? "") as OrderStatusRequest["next"], carrier: ownCarrier ?? "", trackingNumber: "", reason: "" },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
   const typed = isDirty && (form.watch("trackingNumber") !== "" || form.watch("reason") !== "");
   useEffect(() => onDirty(typed), [typed, onDirty]);
   const next = form.watch("next");
+  const typedCarrier = form.watch("carrier") ?? "";
+  const otherThanChosen =
+    ownCarrier !== null && (carrierChoice === "OTHER" ? carrierName(typedCarrier.trim()) : carrierChoice) !== ownCarrier;
 
   const send = async (values: OrderStatusRequest) => {
     setProblem(null);
@@ -148,6 +154,11 @@ export function StatusForm({
             )}
             {carrierChoice !== "OTHER" && errors.carrier && (
               <p className="text-sm text-red-700">{fieldProblem(t, errors.carrier.message)}</p>
+            )}
+            {otherThanChosen && (
+              <p role="note" className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+                {t("status.carrierDiffers", { carrier: ownCarrier ?? "" })}
+              </p>
             )}
             <TextField
               label={t("status.tracking")}

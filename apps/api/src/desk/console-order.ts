@@ -3,6 +3,7 @@
  * order page reads (order-detail.ts), with dates as ISO text and the ready e-mails filled in.
  */
 
+import { trackingUrl } from "@workshop/domain/carriers.ts";
 import type { OrderDetailAnswer, OrderMailAnswer } from "@workshop/domain/staff-api/order.ts";
 import { recordChanges } from "#server/audit/record-changes.ts";
 import { getDb } from "#server/db/client.ts";
@@ -10,7 +11,6 @@ import { AppError } from "#server/errors.ts";
 import type { Order } from "#server/orders/types.ts";
 import { isOrderId, orderDetail, orderMail } from "./order-detail.ts";
 import { prefilledEmail, staffTemplateIds } from "./order-mail-templates.ts";
-import { trackingUrl } from "./order-rules.ts";
 
 /** A 404 unless `id` is an order's (checked before a form is judged, so an unknown order is never a 400). */
 export async function requireOrder(id: string): Promise<void> {

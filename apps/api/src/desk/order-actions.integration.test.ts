@@ -164,13 +164,9 @@ describe("status changes", () => {
     expect(detail?.can.moves).toEqual(["CONTACTED", "IN_PROGRESS", "CANCELLED"]);
   });
 
-  it("SHIPPED needs carrier and tracking number, stores them and mails the tracking link", async () => {
+  it("SHIPPED needs a tracking number, stores carrier and number and mails the tracking link", async () => {
     const order = await paidOrder("LION_PARCEL");
     await changeStatus(order.id, "IN_PROGRESS", {}, staff);
-    expect(await refusal(changeStatus(order.id, "SHIPPED", { trackingNumber: "LP123" }, staff))).toMatchObject({
-      status: 400,
-      code: "carrier-required",
-    });
     expect(await refusal(changeStatus(order.id, "SHIPPED", { carrier: "Lion Parcel" }, staff))).toMatchObject({
       status: 400,
       code: "tracking-required",
@@ -189,6 +185,18 @@ describe("status changes", () => {
     });
     expect((await changeStatus(order.id, "DELIVERED", {}, staff)).order.status).toBe("DELIVERED");
     expect(await mailsOf(order.id, "order-shipped")).toBe(1);
+  });
+
+  it("a Lion Parcel order shipped without naming the carrier goes with Lion Parcel and mails Lion Parcel's tracking page", async () => {
+    const order = await paidOrder("LION_PARCEL");
+    await changeStatus(order.id, "IN_PROGRESS", {}, staff);
+    const { order: shipped } = await changeStatus(order.id, "SHIPPED", { trackingNumber: "11LP1700000042" }, staff);
+    expect(shipped).toMatchObject({ status: "SHIPPED", carrier: "Lion Parcel", trackingNumber: "11LP1700000042" });
+    const [mail] = await mailRows(order.id, "order-shipped");
+    expect(mail!.text).toContain("https://lionparcel.com/track/stt?q=11LP1700000042");
+    expect(mail!.html).toContain("https://lionparcel.com/track/stt?q=11LP1700000042");
+    expect(mail!.text).not.toContain("dhl.com");
+    expect(mail!.html).not.toContain("dhl.com");
   });
 
   it("a DHL parcel gets DHL's tracking page; another carrier gets no link (Russian order: Russian mail)", async () => {

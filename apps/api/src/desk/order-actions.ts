@@ -6,6 +6,7 @@
  * at all. Refusals are AppErrors whose details carry a code (order-rules.ts) the page words.
  */
 
+import { carrierName, carrierOfDelivery, trackingUrl } from "@workshop/domain/carriers.ts";
 import { cleanText } from "@workshop/domain/form-text.ts";
 import { sql } from "kysely";
 import type { Actor } from "#server/audit/actor.ts";
@@ -23,7 +24,7 @@ import type { PaymentAttempt } from "#server/payments/attempts.ts";
 import { isSessionId } from "#server/payments/xendit/channels.ts";
 import { xendit } from "#server/payments/xendit/connection.ts";
 import { isOrderId } from "./order-detail.ts";
-import { canMarkPaid, knownCarriers, moveRefusal, type Refusal, type RefusalCode, trackingUrl } from "./order-rules.ts";
+import { canMarkPaid, moveRefusal, type Refusal, type RefusalCode } from "./order-rules.ts";
 
 function refuse(refusal: Refusal): AppError {
   return new AppError("conflict", refusal.message, { code: refusal.code });
@@ -116,7 +117,7 @@ export async function updatePaymentStatusByApi(orderId: string, paymentStatus: s
 }
 
 export type StatusDetails = {
-  /** SHIPPED: DHL, Lion Parcel or another carrier's name, and the parcel's tracking number. */
+  /** SHIPPED: DHL, Lion Parcel or another carrier's name (none: the order's own delivery), and the parcel's tracking number. */
   carrier?: string;
   trackingNumber?: string;
   /** CANCELLED: why, told to the customer (a known reason in their language, or a text as written). */
@@ -130,13 +131,12 @@ type CancelledRequests = { cancelled: string[]; notCancelled: { id: string; why:
 
 export type StatusChange = { order: Order; payments: CancelledRequests | null };
 
-function carrierName(value: string | undefined): string {
+/** The carrier staff named, as the shop writes it; null when they named none. */
+function namedCarrier(value: string | undefined): string | null {
   const name = oneLine(value ?? "");
-  if (!name) throw invalid("carrier-required", "Choose the carrier");
+  if (!name) return null;
   if (name.length > 60) throw invalid("too-long", "The carrier's name is at most 60 characters");
-  if (/^dhl$/i.test(name)) return knownCarriers.DHL;
-  if (/^lion[\s_-]*parcel$/i.test(name)) return knownCarriers.LION_PARCEL;
-  return name;
+  return carrierName(name);
 }
 
 function trackingNumberOf(value: string | undefined): string {
@@ -166,7 +166,7 @@ const reasonText = (reason: CancelReason) => (typeof reason === "string" ? reaso
 export async function changeStatus(orderId: string, next: string, details: StatusDetails, actor: Actor): Promise<StatusChange> {
   if (!isOrderStatus(next)) throw invalid("move-not-allowed", `Unknown status: ${String(next).slice(0, 40)}`);
   const shipment =
-    next === "SHIPPED" ? { carrier: carrierName(details.carrier), trackingNumber: trackingNumberOf(details.trackingNumber) } : null;
+    next === "SHIPPED" ? { carrier: namedCarrier(details.carrier), trackingNumber: trackingNumberOf(details.trackingNumber) } : null;
   const reason = next === "CANCELLED" ? cancelReasonOf(details.reason) : null;
 
   const { order, open } = await withLockedOrder(orderId, async (tx, current) => {
@@ -174,6 +174,10 @@ export async function changeStatus(orderId: string, next: string, details: Statu
       throw refuse({ code: "stale", message: `The order changed meanwhile: it is now ${current.status}. Reload the page.` });
     const refusal = moveRefusal(current, next);
     if (refusal) throw refuse(refusal);
+    // Unnamed, the carrier is the one the customer chose at checkout.
+    const carrier = shipment ? (shipment.carrier ?? carrierOfDelivery(current.deliveryOption)) : null;
+    if (shipment && !carrier) throw invalid("carrier-required", "Choose the carrier");
+    const shipped = shipment && carrier ? { carrier, trackingNumber: shipment.trackingNumber } : null;
     const unpaidCancel = next === "CANCELLED" && current.paymentStatus !== "SUCCEEDED" && current.paymentStatus !== "DEPOSIT_PAID";
     const order = await tx
       .updateTable("orders")
@@ -181,14 +185,14 @@ export async function changeStatus(orderId: string, next: string, details: Statu
         status: next,
         // A cancelled order that was never paid will not be (as the 7-day sweep does it).
         ...(unpaidCancel ? { paymentStatus: "FAILED" } : {}),
-        ...(shipment ?? {}),
+        ...(shipped ?? {}),
         updatedAt: sql`now()`,
       })
       .where("id", "=", current.id)
       .returningAll()
       .executeTakeFirst();
-    const why = shipment
-      ? `shipped with ${shipment.carrier}, tracking ${shipment.trackingNumber} (${actor.label})`
+    const why = shipped
+      ? `shipped with ${shipped.carrier}, tracking ${shipped.trackingNumber} (${actor.label})`
       : reason
         ? `cancelled by ${actor.label}: ${reasonText(reason)}`
         : `status changed by ${actor.label}`;
@@ -197,7 +201,7 @@ export async function changeStatus(orderId: string, next: string, details: Statu
       .values({ orderId: order!.id, status: order!.status, paymentStatus: order!.paymentStatus, reason: why })
       .execute();
 
-    if (shipment) await announceShipment(tx, order!, shipment.carrier, shipment.trackingNumber);
+    if (shipped) await announceShipment(tx, order!, shipped.carrier, shipped.trackingNumber);
     if (reason) await announceCancellation(order!, reason, tx);
     const open = reason
       ? await tx

@@ -95,17 +95,3 @@ export function balanceRefusal(order: CustomRow): Refusal | null {
 export function allowedMoves(order: Row): OrderStatus[] {
   return orderStatuses.filter((next) => moveRefusal(order, next) === null);
 }
-
-/** The carriers the workshop ships with; anything else is typed by staff. */
-export const knownCarriers = { DHL: "DHL", LION_PARCEL: "Lion Parcel" } as const;
-
-/**
- * The carrier's public tracking page for a parcel, for the ones the shop knows (DHL Express
- * Indonesia, Lion Parcel); null for any other carrier.
- */
-export function trackingUrl(carrier: string, trackingNumber: string): string | null {
-  const number = encodeURIComponent(trackingNumber);
-  if (carrier === knownCarriers.DHL) return `https://www.dhl.com/id-en/home/tracking/tracking-express.html?submit=1&tracking-id=${number}`;
-  if (carrier === knownCarriers.LION_PARCEL) return `https://lionparcel.com/track/stt?q=${number}`;
-  return null;
-}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deliveryCarriers } from "../carriers.ts";
 import { orderStatuses } from "../order-status.ts";
 import { recordChange } from "./record-changes.ts";
 
@@ -140,7 +141,7 @@ export const orderDetailAnswer = z.object({
 export type OrderDetailAnswer = z.infer<typeof orderDetailAnswer>;
 
 /** The carriers offered when shipping; OTHER lets staff type one. */
-export const shippingCarriers = ["DHL", "Lion Parcel", "OTHER"] as const;
+export const shippingCarriers = [...deliveryCarriers, "OTHER"];
 
 /** POST /api/admin/orders/:id/status: the next status (and the parcel's carrier and tracking number when shipping). */
 export const orderStatusRequest = z
