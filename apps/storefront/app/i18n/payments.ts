@@ -29,7 +29,7 @@ export const payments = defineMessages(
     "ref.method": "Payment method",
 
     "status.pending.title": "Waiting for your payment",
-    "status.pending.text": "This page updates automatically as soon as the payment arrives.",
+    "status.pending.text": "This page updates by itself within seconds of the payment arriving.",
     "status.succeeded.title": "Payment received",
     "status.succeeded.text": "Thank you! Taking you to your order…",
     "status.failed.title": "Payment Failed",
@@ -169,7 +169,7 @@ export const payments = defineMessages(
       "ref.method": "Способ оплаты",
 
       "status.pending.title": "Ждём вашу оплату",
-      "status.pending.text": "Страница обновится сама, как только платёж поступит.",
+      "status.pending.text": "Страница обновится сама в течение нескольких секунд после поступления платежа.",
       "status.succeeded.title": "Оплата получена",
       "status.succeeded.text": "Спасибо! Переходим к вашему заказу…",
       "status.failed.title": "Платёж не прошёл",

@@ -1,10 +1,11 @@
 import { formatMmSs, QR_COUNTDOWN_SECONDS } from "@workshop/domain/countdown.ts";
+import { formatOrderDate } from "@workshop/domain/order-date.ts";
 import type { PaymentRecord } from "@workshop/domain/payment-record.ts";
 import { shop } from "@workshop/domain/shop.ts";
 import { useEffect } from "react";
 import { PaymentLogoImage } from "#app/components/PaymentLogo.tsx";
 import { StepList } from "#app/components/StepList.tsx";
-import { useT } from "#app/i18n/core.ts";
+import { useLocale, useT } from "#app/i18n/core.ts";
 import { payments } from "#app/i18n/payments.ts";
 import { formatPaymentAmount } from "./amount";
 import { PaymentActions } from "./PaymentActions";
@@ -15,6 +16,9 @@ import { SandboxPaymentPanel } from "./SandboxPaymentPanel";
 import { paymentTiming } from "./timing";
 import { useCountdown } from "./useCountdown";
 import { usePaymentWatch } from "./usePaymentWatch";
+
+/** How often the pending page reloads itself when scripts do not run. */
+const NO_SCRIPT_REFRESH_SECONDS = 10;
 
 export type QrPaymentProps = {
   orderId: string;
@@ -47,6 +51,9 @@ export function QrPayment({ orderId, orderNumber, paymentId, record, qrImageUrl,
   }, [secondsLeft, expire]);
 
   const amount = formatPaymentAmount(record.amount, record.currency);
+  const locale = useLocale();
+  const expiresAt = record.payment_method.channel_properties.expires_at;
+  const validUntil = expiresAt && !Number.isNaN(Date.parse(expiresAt)) ? new Date(expiresAt) : null;
   // Once failed or expired the code must not be scanned: only what happened and the ways on.
   const over = watch.state === "failed" || watch.state === "expired";
   // While pending the buttons follow the steps; once it is over they come first, under the banner.
@@ -95,6 +102,12 @@ export function QrPayment({ orderId, orderNumber, paymentId, record, qrImageUrl,
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
+      {pending && (
+        // Without scripts nothing polls: the page reloads itself, and its loader asks afresh.
+        <noscript>
+          <meta httpEquiv="refresh" content={String(NO_SCRIPT_REFRESH_SECONDS)} />
+        </noscript>
+      )}
       <header>
         <p className="text-sm font-semibold uppercase tracking-wider text-clay-700">{t("orderEyebrow", { number: orderNumber })}</p>
         <h1 className="mt-2 text-3xl font-semibold sm:text-4xl">{t("qr.title")}</h1>
@@ -118,7 +131,8 @@ export function QrPayment({ orderId, orderNumber, paymentId, record, qrImageUrl,
             <PaymentLogoImage code="QRIS" className="h-8 w-12" />
           </div>
           {pending && (
-            <p className="mt-3 text-sm text-ink-700">
+            // Without scripts the countdown could not move: the time the code is valid until instead.
+            <p className="mt-3 text-sm text-ink-700 [@media(scripting:none)]:hidden">
               {t("timeLeft")}{" "}
               <span
                 role="timer"
@@ -127,6 +141,14 @@ export function QrPayment({ orderId, orderNumber, paymentId, record, qrImageUrl,
                 {formatMmSs(secondsLeft)}
               </span>
             </p>
+          )}
+          {pending && validUntil && (
+            <noscript>
+              <p className="mt-3 text-sm text-ink-700">
+                {t("validUntil")}{" "}
+                <span className="font-semibold text-ink-900">{t("baliTime", { date: formatOrderDate(validUntil, locale) })}</span>
+              </p>
+            </noscript>
           )}
           <div className="relative mx-auto mt-4 max-w-[18rem]">
             <QrImage src={qrImageUrl} alt={t("qr.imageAlt", { number: orderNumber })} dimmed={!pending} />

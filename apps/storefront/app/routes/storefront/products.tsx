@@ -153,7 +153,8 @@ function Filters({ filter, sizes }: { filter: CatalogFilter; sizes: number[] }) 
             {t("list.outOfStock")}
           </label>
         </fieldset>
-        <div className="flex items-center gap-3">
+        {/* Wraps on a phone: the sort list and the no-script Apply button never push the page wider. */}
+        <div className="flex min-w-0 max-w-full flex-wrap items-center gap-3">
           <label htmlFor="sort" className="text-sm text-ink-700">
             {t("list.sort")}
           </label>
@@ -161,7 +162,7 @@ function Filters({ filter, sizes }: { filter: CatalogFilter; sizes: number[] }) 
             id="sort"
             name="sort"
             defaultValue={filter.sort}
-            className="rounded-full border border-sand-300 bg-white px-4 py-2 text-sm"
+            className="min-w-0 max-w-full rounded-full border border-sand-300 bg-white px-4 py-2 text-sm"
           >
             {sortOptions.map((s) => (
               <option key={s} value={s}>
