@@ -84,13 +84,13 @@ const names = [
 /** The Latin words left in the page's main content once the names are taken out. */
 async function englishLeft(page: Page): Promise<string[]> {
   // What a reader sees: innerText leaves out hidden elements, which textContent would read.
+  // Codes first: a name within one (a bank's, a postal code) could otherwise cut it in two.
   // biome-ignore lint/performance/useDomNodeTextContent: the visible text is what is checked
-  let text = await page.locator("main").innerText();
-  for (const name of [...names].sort((a, b) => b.length - a.length)) text = text.split(name).join(" ");
-  text = text
+  let text = (await page.locator("main").innerText())
     .replace(/RT-[0-9A-Z-]+/g, " ")
     .replace(/\b(?:pr|ps|va|qr)-[\w-]+/gi, " ")
     .replace(/[0-9a-f]{8}-[0-9a-f-]{27,}/gi, " ");
+  for (const name of [...names].sort((a, b) => b.length - a.length)) text = text.split(name).join(" ");
   return [...new Set(text.match(/[A-Za-z]{2,}(?:[ '][A-Za-z]{2,})*/g) ?? [])];
 }
 
