@@ -8,11 +8,11 @@ import path from "node:path";
 import { freePorts } from "@workshop/testing/processes.ts";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { documentedSettings } from "./readme-settings.ts";
+import { documentedSettings } from "./documented-settings.ts";
 
 /**
  * infra/compose.yaml, the production-like stack for one machine: its services, the API's roles,
- * the proxy's hosts, and only settings the README documents (as infra/k8s). No Docker daemon runs
+ * the proxy's hosts, and only settings the configuration guide documents (as infra/k8s). No Docker daemon runs
  * here, so the stack itself is not started by the tests.
  */
 const here = import.meta.dirname;
@@ -49,7 +49,7 @@ describe("infra/compose.yaml", () => {
     expect(caddyfile).toMatch(/api\.localhost \{\s+reverse_proxy api-web-1:4000 api-web-2:4000/);
   });
 
-  it("sets only settings the README documents, on one PostgreSQL, S3 store and SMTP server for every instance", () => {
+  it("sets only settings the configuration guide documents, on one PostgreSQL, S3 store and SMTP server for every instance", () => {
     const documented = documentedSettings();
     const shared = envFile("compose/shop.env");
     const used = new Set([...Object.keys(shared), ...apps.flatMap((name) => Object.keys(compose.services[name]!.environment ?? {}))]);

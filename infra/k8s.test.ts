@@ -7,11 +7,11 @@ import { Ingress } from "kubernetes-models/networking.k8s.io/v1";
 import { ConfigMap, Namespace, Secret, Service } from "kubernetes-models/v1";
 import { describe, expect, it } from "vitest";
 import { parseAllDocuments } from "yaml";
-import { documentedSettings } from "./readme-settings.ts";
+import { documentedSettings } from "./documented-settings.ts";
 
 /**
  * infra/k8s as `kubectl kustomize` renders it (offline): every object valid against the Kubernetes
- * schemas, the probes and resources each app needs, and only the settings the README documents.
+ * schemas, the probes and resources each app needs, and only the settings the configuration guide documents.
  */
 type K8sObject = { apiVersion: string; kind: string; metadata: { name: string }; [key: string]: unknown };
 // kubectl comes from the system (Debian's package on these machines); without it these tests say so and skip.
@@ -111,7 +111,7 @@ describe.skipIf(!kubectl)("infra/k8s", () => {
     expect(annotations.filter((name) => /forwarded|real-ip/.test(name))).toEqual([]);
   });
 
-  it("sets only settings the README documents, and keeps placeholders, never keys, in the example Secret", () => {
+  it("sets only settings the configuration guide documents, and keeps placeholders, never keys, in the example Secret", () => {
     const documented = documentedSettings();
     const used = new Set<string>();
     for (const object of objects) {

@@ -193,7 +193,7 @@ const envSchema = z.object({
   AI_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   /** CPU threads of the local engine's model and image work (its own process, below the shop's priority). */
   AI_LOCAL_THREADS: z.coerce.number().int().min(1).max(16).default(DEFAULT_LOCAL_THREADS),
-  /** Seconds an instance keeps serving after SIGTERM, unready, so its balancer moves on first (README). */
+  /** Seconds an instance keeps serving after SIGTERM, unready, so its balancer moves on first (docs/configuration.md). */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(5).default(0),
   /** Seconds the local engine's process may sit without a job before it exits and gives its memory back. */
   AI_WORKER_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),

@@ -44,7 +44,7 @@ const envSchema = z.object({
    * and how long the API said it worked on it (its Server-Timing, with its own BENCH_TIMING=1).
    */
   BENCH_TIMING: z.enum(["0", "1"]).default("0"),
-  /** Seconds the storefront keeps serving after SIGTERM, unready, so its balancer moves on first (README). */
+  /** Seconds the storefront keeps serving after SIGTERM, unready, so its balancer moves on first (docs/configuration.md). */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(5).default(0),
 });
 

@@ -9,8 +9,8 @@ import { getDb } from "#server/db/client.ts";
 /**
  * Rate limits on public writes, per client, counted in the database (table rate_limits) so that
  * every instance shares them, on PGlite and PostgreSQL alike (docs/decisions/011). A refused JSON
- * request gets 429 `{error}`; a refused page gets 429 and the friendly page (app/root.tsx), both
- * with Retry-After. Limits and their defaults: server/config.ts and README.
+ * request gets 429 `{error}`; a refused page gets 429 and the friendly page (the storefront's
+ * app/root.tsx), both with Retry-After. Limits and their defaults: config.ts and docs/configuration.md.
  */
 export type LimitName =
   | "orders"
