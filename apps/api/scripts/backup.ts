@@ -4,7 +4,7 @@
  * PGlite's folder is opened by one process at a time, so both take its lock: with the shop running
  * they stop with a message instead of copying a database in the middle of a write. A restore
  * keeps what it replaces in DATA_DIR/before-restore-<time>, so a wrong file loses nothing.
- * On PostgreSQL or S3 the database's and the bucket's own tools apply (README, "Backups").
+ * On PostgreSQL or S3 the database's and the bucket's own tools apply (docs/operations.md, "Backups").
  */
 import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
@@ -41,10 +41,12 @@ async function main(): Promise<number> {
   const c = config();
   if (c.DATABASE_URL)
     throw new Refusal(
-      'The shop runs on PostgreSQL (DATABASE_URL): back it up with pg_dump and restore with pg_restore (README, "Backups").',
+      'The shop runs on PostgreSQL (DATABASE_URL): back it up with pg_dump and restore with pg_restore (docs/operations.md, "Backups").',
     );
   if (c.S3_BUCKET)
-    throw new Refusal('The photos are in the S3 bucket (S3_BUCKET): keep them with the bucket\'s versioning (README, "Backups").');
+    throw new Refusal(
+      'The photos are in the S3 bucket (S3_BUCKET): keep them with the bucket\'s versioning (docs/operations.md, "Backups").',
+    );
 
   const root = dataDir();
   await mkdir(root, { recursive: true });
