@@ -72,7 +72,7 @@ async function reportRoles(database: BenchDatabase) {
   console.log(`    just started               ${mb(start.api)}    ${mb(start.worker)}      ${mb(start.storefront)}   ${mb(start.console)}`);
   console.log(`    at rest after pages        ${mb(idle.api)}    ${mb(idle.worker)}      ${mb(idle.storefront)}   ${mb(idle.console)}`);
   console.log(
-    "    (the worker's studio-photo engine is a process of its own, started by a job and gone after AI_WORKER_IDLE_SECONDS: README)",
+    "    (the worker's studio-photo engine is a process of its own, started by a job and gone after AI_WORKER_IDLE_SECONDS: docs/ai-studio.md)",
   );
 }
 
