@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { workshopToday } from "./admin-date.ts";
-import { depositCents, endOfWorkshopDay, quoteFormSchema, quoteState } from "./custom-quote.ts";
+import { depositCents, endOfWorkshopDay, productionDays, productionTimeOfTimeline, quoteFormSchema, quoteState } from "./custom-quote.ts";
+import { deliveryWindow, formatDeliveryDay } from "./delivery.ts";
 
 describe("custom quotes", () => {
   it("asks half the price as deposit, rounded up to the cent; the balance is the exact rest", () => {
@@ -41,5 +42,25 @@ describe("custom quotes", () => {
     expect(
       quoteFormSchema.safeParse({ price: "1", description: "a\u0000b", productionTime: "1-2 weeks", validUntil: "2026-12-08" }).success,
     ).toBe(false);
+  });
+
+  it("makes a custom hat in its production time's weeks of business days, and counts its arrival from them", () => {
+    expect(productionDays("1-2 weeks")).toEqual({ min: 5, max: 10 });
+    expect(productionDays("3-4 weeks")).toEqual({ min: 15, max: 20 });
+    expect(productionDays("4-6 weeks")).toEqual({ min: 20, max: 30 });
+    // Nothing else is stored; were it, the longest time: never a hat promised too early.
+    expect(productionDays("2 days")).toEqual({ min: 20, max: 30 });
+    // Paid on Monday 23 November 2026: 15 + 2 and 20 + 3 business days by Lion Parcel.
+    const lion = deliveryWindow("LION_PARCEL", new Date("2026-11-23T10:00:00+08:00"), productionDays("3-4 weeks"));
+    expect([formatDeliveryDay(lion.earliest, "en"), formatDeliveryDay(lion.latest, "ru")]).toEqual(["Wed, Dec 16", "чт, 24 дек."]);
+  });
+
+  it("defaults a quote's production time to the request's timeline where one fits", () => {
+    expect(productionTimeOfTimeline("1-2 weeks")).toBe("1-2 weeks");
+    expect(productionTimeOfTimeline("3-4 weeks")).toBe("3-4 weeks");
+    expect(productionTimeOfTimeline("1-2 months")).toBe("4-6 weeks");
+    expect(productionTimeOfTimeline("Flexible")).toBeNull();
+    expect(productionTimeOfTimeline("")).toBeNull();
+    expect(productionTimeOfTimeline("constructor")).toBeNull();
   });
 });

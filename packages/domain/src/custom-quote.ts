@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { WORKSHOP_TIME_ZONE } from "./admin-date.ts";
+import { businessDaysPerWeek, type DayRange } from "./delivery.ts";
 import { plainText } from "./validation/fields.ts";
 
 /**
@@ -10,6 +11,33 @@ import { plainText } from "./validation/fields.ts";
 /** SPEC 9: production times of a custom hat. */
 export const productionTimes = ["1-2 weeks", "3-4 weeks", "4-6 weeks"] as const;
 type ProductionTime = (typeof productionTimes)[number];
+const isProductionTime = (value: string): value is ProductionTime => (productionTimes as readonly string[]).includes(value);
+
+/** A production time's weeks, the shortest and the longest. */
+const productionWeeks: Record<ProductionTime, DayRange> = {
+  "1-2 weeks": { min: 1, max: 2 },
+  "3-4 weeks": { min: 3, max: 4 },
+  "4-6 weeks": { min: 4, max: 6 },
+};
+
+/**
+ * How long a custom hat takes to make, in the workshop's business days (each week of its
+ * production time is a week of business days), counted as a catalogue hat's making is
+ * (delivery.ts). An unknown value takes the longest: never promise a hat too early.
+ */
+export function productionDays(time: string): DayRange {
+  const weeks = isProductionTime(time) ? productionWeeks[time] : productionWeeks["4-6 weeks"];
+  return { min: weeks.min * businessDaysPerWeek, max: weeks.max * businessDaysPerWeek };
+}
+
+/**
+ * The production time a request asked for with its timeline (SPEC 5's choices), as a quote's
+ * default: '1-2 months' is the longest production time, which lies within it; 'Flexible' asks
+ * for none (null).
+ */
+export function productionTimeOfTimeline(timeline: string): ProductionTime | null {
+  return timeline === "1-2 months" ? "4-6 weeks" : isProductionTime(timeline) ? timeline : null;
+}
 
 /** SPEC 9: 'Up to two revision rounds': the first quote and two revisions, each kept. */
 export const MAX_QUOTE_VERSIONS = 3;

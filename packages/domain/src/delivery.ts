@@ -92,25 +92,30 @@ export function optionsForAddress(address: { country: string; state: string }): 
 // Days are counted on the workshop's calendar: Bali time (WITA, UTC+8, no daylight saving).
 const BALI_OFFSET_MS = 8 * 3_600_000;
 
+/** Whether a day of the week (0 Sunday … 6 Saturday) counts as a business day. */
+const isBusinessDay = (weekday: number) => weekday !== 0 && weekday !== 6;
+
+/** The business days in a week: a week of a custom hat's making is this many (custom-quote.ts). */
+export const businessDaysPerWeek = [0, 1, 2, 3, 4, 5, 6].filter(isBusinessDay).length;
+
 /** The moment N business days after `from`, skipping Saturdays and Sundays in Bali. */
 export function addBusinessDays(from: Date, days: number): Date {
   const date = new Date(from.getTime() + BALI_OFFSET_MS);
   let left = days;
   while (left > 0) {
     date.setUTCDate(date.getUTCDate() + 1);
-    const day = date.getUTCDay();
-    if (day !== 0 && day !== 6) left--;
+    if (isBusinessDay(date.getUTCDay())) left--;
   }
   return new Date(date.getTime() - BALI_OFFSET_MS);
 }
 
 /**
- * When a hat paid for at `from` arrives (or, for pickup, is ready): making, then the carrier, in
- * business days; the earliest and the latest day.
+ * When a hat paid for at `from` arrives (or, for pickup, is ready): making (a catalogue hat's, or a
+ * custom hat's production time), then the carrier, in business days; the earliest and the latest day.
  */
-export function deliveryWindow(id: DeliveryOptionId, from: Date): { earliest: Date; latest: Date } {
+export function deliveryWindow(id: DeliveryOptionId, from: Date, making: DayRange = makingDays): { earliest: Date; latest: Date } {
   const carrier = deliveryOptions[id].carrierDays ?? { min: 0, max: 0 };
-  return { earliest: addBusinessDays(from, makingDays.min + carrier.min), latest: addBusinessDays(from, makingDays.max + carrier.max) };
+  return { earliest: addBusinessDays(from, making.min + carrier.min), latest: addBusinessDays(from, making.max + carrier.max) };
 }
 
 // One format per language: making one costs more than formatting with it.

@@ -10,6 +10,7 @@ import {
 } from "@workshop/domain/payment-methods.ts";
 import type { PaymentStepAnswer } from "@workshop/domain/shop-api/checkout.ts";
 import { paymentsSandbox } from "#server/config.ts";
+import { customHatOfOrder } from "#server/custom-orders/custom-hat-view.ts";
 import { AppError } from "#server/errors.ts";
 import { orderInLanguage } from "#server/orders/in-language.ts";
 import { amountDue } from "#server/payments/amount-due.ts";
@@ -53,6 +54,7 @@ export async function paymentStep(request: Request, locale: Locale): Promise<Pay
         totalCents: unpaid.totalCents,
         part,
         idr: { amount: due.amount, rate: unpaid.usdToIdrRate },
+        customHat: await customHatOfOrder(unpaid),
       },
     };
   }
@@ -80,6 +82,7 @@ export async function paymentStep(request: Request, locale: Locale): Promise<Pay
         totalCents: quote.priceCents + deliveryCents,
         part: { kind: "DEPOSIT", cents: quote.depositCents },
         idr: { amount: depositIdr, rate },
+        customHat: quote.customHat,
       },
     };
   }
@@ -102,6 +105,7 @@ export async function paymentStep(request: Request, locale: Locale): Promise<Pay
       totalCents,
       part: null,
       idr: { amount: totalIdr, rate },
+      customHat: null,
     },
   };
 }

@@ -210,6 +210,7 @@ describe("the address step", () => {
         totalCents: hat.priceCents,
         part: null,
         idr: null,
+        customHat: null,
       },
     });
   });

@@ -1,4 +1,5 @@
-import { deliveryCostCents, deliveryDays, deliveryWindow, optionsForAddress } from "@workshop/domain/delivery.ts";
+import { productionDays } from "@workshop/domain/custom-quote.ts";
+import { deliveryCostCents, deliveryDays, deliveryWindow, makingDays, optionsForAddress } from "@workshop/domain/delivery.ts";
 import type { Locale } from "@workshop/domain/locale.ts";
 import type { AddressStepAnswer, ConfirmationAnswer, DeliveryStepAnswer } from "@workshop/domain/shop-api/checkout.ts";
 import { readProduct } from "#server/catalog/products.ts";
@@ -48,7 +49,8 @@ export async function addressStep(request: Request, locale: Locale): Promise<Add
 
 /**
  * Step 2, delivery: the options for the saved address with their cost, the total with each and when
- * the hat would arrive, counted from `today` in the workshop's days (written in `locale`).
+ * the hat would arrive, counted from `today` in the workshop's days (written in `locale`): a
+ * catalogue hat's making time, or a custom hat's production time, then the carrier's.
  */
 export async function deliveryStep(request: Request, locale: Locale, today = new Date()): Promise<DeliveryStepAnswer> {
   const data = await readCheckout(request);
@@ -56,6 +58,7 @@ export async function deliveryStep(request: Request, locale: Locale, today = new
   if (back || !data?.shippingAddress) return { next: back ?? "/checkout/shipping" };
   const address = data.shippingAddress;
   const summary = await checkoutSummary(data, locale);
+  const making = summary.customHat ? productionDays(summary.customHat.productionTime) : makingDays;
   const options = optionsForAddress(address).map((o) => {
     const costCents = deliveryCostCents(o.id);
     return {
@@ -64,7 +67,7 @@ export async function deliveryStep(request: Request, locale: Locale, today = new
       totalCents: summary.totalCents + costCents,
       trackingAvailable: o.trackingAvailable,
       carrierDays: o.carrierDays,
-      window: deliveryDays(deliveryWindow(o.id, today), locale),
+      window: deliveryDays(deliveryWindow(o.id, today, making), locale),
     };
   });
   return { address: { city: address.city, country: address.country }, options, chosen: data.deliveryOption ?? null, summary };

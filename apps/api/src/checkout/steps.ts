@@ -4,6 +4,7 @@ import type { Locale } from "@workshop/domain/locale.ts";
 import type { CheckoutSummaryAnswer } from "@workshop/domain/shop-api/checkout.ts";
 import type { ShippingAddressInput } from "@workshop/domain/validation/address.ts";
 import { getProduct } from "#server/catalog/products.ts";
+import { customHatOf } from "#server/custom-orders/custom-hat-view.ts";
 import { placeQuoteOrder } from "#server/custom-orders/quote-order.ts";
 import { quoteForCheckout } from "#server/custom-orders/quotes.ts";
 import { AppError } from "#server/errors.ts";
@@ -141,7 +142,7 @@ export async function checkoutProduct(data: CheckoutData | null, locale: Locale 
 
 /**
  * The custom hat quote this checkout pays the deposit of, read from the database, with its state
- * now and its amounts; null when the checkout holds no quote.
+ * now, its amounts and the hat as its pages show it; null when the checkout holds no quote.
  */
 export async function checkoutQuote(data: CheckoutData | null, locale: Locale = "en") {
   if (!data?.quoteId) return null;
@@ -154,6 +155,7 @@ export async function checkoutQuote(data: CheckoutData | null, locale: Locale = 
     productName: customHatName(quote.customOrderId, found.hatType, locale),
     priceCents: quote.priceCents,
     depositCents: depositCents(quote.priceCents),
+    customHat: await customHatOf(quote.customOrderId, quote.productionTime),
   };
 }
 
@@ -172,6 +174,7 @@ export async function checkoutSummary(data: CheckoutData | null, locale: Locale)
       totalCents: quote.priceCents,
       part: { kind: "DEPOSIT", cents: quote.depositCents },
       idr: null,
+      customHat: quote.customHat,
     };
   const priceCents = data?.priceCents ?? 0;
   return {
@@ -182,6 +185,7 @@ export async function checkoutSummary(data: CheckoutData | null, locale: Locale)
     totalCents: priceCents,
     part: null,
     idr: null,
+    customHat: null,
   };
 }
 

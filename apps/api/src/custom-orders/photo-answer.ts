@@ -5,15 +5,29 @@ import { requireStaffRoute } from "#server/staff/guard.ts";
 import { readReferencePhoto } from "./reference-photos.ts";
 import { isValidPhotoLink } from "./signed-links.ts";
 
+type PhotoRequest = FastifyRequest<{ Params: { photoId: string } }>;
+
 /**
  * A private reference photo (staff), for a link the shop signed (a request's answer holds them)
  * that has not run out: else 403; an unknown photo 404. Shown by the staff's own pages (same
  * site), never by another site's page.
  */
-export async function answerReferencePhoto(request: FastifyRequest<{ Params: { photoId: string } }>, reply: FastifyReply) {
+export async function answerReferencePhoto(request: PhotoRequest, reply: FastifyReply) {
   await requireStaffRoute(request);
+  return answerSignedPhoto(request, reply, "staff");
+}
+
+/**
+ * A customer's own reference photo, for a link the shop signed for them (their checkout's and
+ * order's pages hold it, customer-photo links) that has not run out: else 403, as for staff.
+ */
+export async function answerCustomerPhoto(request: PhotoRequest, reply: FastifyReply) {
+  return answerSignedPhoto(request, reply, "customer");
+}
+
+async function answerSignedPhoto(request: PhotoRequest, reply: FastifyReply, reader: "staff" | "customer") {
   const params = searchParamsOf(request);
-  if (!isValidPhotoLink(request.params.photoId, params.get("expires"), params.get("sig")))
+  if (!isValidPhotoLink(request.params.photoId, params.get("expires"), params.get("sig"), Date.now(), reader))
     throw new AppError("forbidden", "This link is not valid or has expired");
   const photo = await readReferencePhoto(request.params.photoId);
   if (!photo) throw new AppError("not_found", "No such photo");

@@ -6,9 +6,14 @@ import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
 import { checkedForm } from "#server/http/shop-form.ts";
 import { methodNotAllowed } from "#server/plugins/json-api.ts";
+import { answerCustomerPhoto } from "./photo-answer.ts";
+import { photoPaths } from "./signed-links.ts";
 import { photoUnusable, submitCustomOrder } from "./submit.ts";
 
-/** The custom hat request as the storefront sends it (`/api/shop/custom-orders`, packages/domain/src/shop-api/custom-orders.ts). */
+/**
+ * The custom hat request as the storefront sends it (`/api/shop/custom-orders`,
+ * packages/domain/src/shop-api/custom-orders.ts), and its reference photo as its customer's pages show it.
+ */
 export const customOrdersShopRoutes: FastifyPluginAsync = async (app) => {
   /**
    * POST /api/shop/custom-orders {…the form's fields, referenceImages, lang} (public, rate-limited:
@@ -32,4 +37,8 @@ export const customOrdersShopRoutes: FastifyPluginAsync = async (app) => {
     },
   );
   app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: "/api/shop/custom-orders", handler: methodNotAllowed("POST") });
+
+  /** GET /api/shop/custom-orders/photos/:photoId?expires&sig: a reference photo by the customer's signed link (photo-answer.ts). */
+  // A photo file, not JSON: left out of the OpenAPI document.
+  app.get<{ Params: { photoId: string } }>(`${photoPaths.customer}/:photoId`, { schema: { hide: true } }, answerCustomerPhoto);
 };

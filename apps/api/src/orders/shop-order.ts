@@ -1,14 +1,15 @@
 import type { Locale } from "@workshop/domain/locale.ts";
 import { formatOrderDate } from "@workshop/domain/order-date.ts";
 import { type ShopOrder, shopOrder } from "@workshop/domain/shop-api/orders.ts";
+import { customHatOfOrder } from "#server/custom-orders/custom-hat-view.ts";
 import { orderInLanguage } from "./in-language.ts";
 import type { Order } from "./types.ts";
 import { CASH_PREPAYMENT_DAYS } from "./unpaid-cash-orders.ts";
 
 /**
  * An order as the customer's pages show it (packages/domain/src/shop-api/orders.ts): the hat's name
- * in `locale`, the dates written in it (Bali time), a custom hat's balance beside its deposit, and
- * no internal ids.
+ * in `locale`, the dates written in it (Bali time), a custom hat's balance beside its deposit and
+ * its size, production time and picture, and no internal ids.
  */
 export async function shopOrderOf(stored: Order, locale: Locale): Promise<ShopOrder> {
   const order = await orderInLanguage(stored, locale);
@@ -37,6 +38,7 @@ export async function shopOrderOf(stored: Order, locale: Locale): Promise<ShopOr
     balanceCents: parts ? order.totalCents - order.depositCents! : null,
     balanceIdr: parts ? order.totalIdr - order.depositIdr! : null,
     shippingAddress: order.shippingAddress,
+    customHat: await customHatOfOrder(order),
   });
 }
 

@@ -4,6 +4,7 @@ import { deliveryOptionIds } from "../delivery.ts";
 import { paymentMethodTypes } from "../payment-methods.ts";
 import { addressFields, shippingAddressSchema } from "../validation/address.ts";
 import { productViewAnswer } from "./catalog.ts";
+import { customHatAnswer } from "./custom-hat.ts";
 import { shippingAddressAnswer } from "./orders.ts";
 
 /**
@@ -33,6 +34,8 @@ export const checkoutSummaryAnswer = z.object({
   part: partDue.nullable(),
   /** The rupiah paid now (the part, when there is one) at the rate used: the payment step only. */
   idr: z.object({ amount: z.number().int(), rate: z.string() }).nullable(),
+  /** A custom hat's size, production time and picture; null for a catalogue hat. */
+  customHat: customHatAnswer.nullable(),
 });
 export type CheckoutSummaryAnswer = z.infer<typeof checkoutSummaryAnswer>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { customHatAnswer } from "./custom-hat.ts";
 
 /**
  * Orders as the storefront's pages show them (`/api/shop/…`): the success, complete and order pages
@@ -55,5 +56,7 @@ export const shopOrder = z.object({
   balanceCents: z.number().int().nullable(),
   balanceIdr: z.number().int().nullable(),
   shippingAddress: shippingAddressAnswer,
+  /** A custom hat's size, production time and picture; null for a catalogue hat. */
+  customHat: customHatAnswer.nullable(),
 });
 export type ShopOrder = z.infer<typeof shopOrder>;
