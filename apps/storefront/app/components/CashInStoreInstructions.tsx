@@ -1,7 +1,8 @@
+import { productionTimeText } from "@workshop/domain/custom-quote.ts";
 import { makingDays } from "@workshop/domain/delivery.ts";
 import { formatIdr, formatUsd } from "@workshop/domain/money.ts";
 import { common } from "#app/i18n/common.ts";
-import { useT } from "#app/i18n/core.ts";
+import { useLocale, useT } from "#app/i18n/core.ts";
 import { orders } from "#app/i18n/orders.ts";
 import { ClockIcon, MapPinIcon } from "./Icons";
 import { StepList } from "./StepList";
@@ -14,6 +15,8 @@ type Props = {
   totalCents: number;
   /** The payment deadline as text (7 days after placing). */
   payBy: string;
+  /** A custom hat's quote production time: its deposit is paid in cash, and it is made in that time. */
+  productionTime?: string | null;
   headingLevel?: 2 | 3;
 };
 
@@ -21,13 +24,18 @@ type Props = {
  * How to pay a cash-in-store order (SPEC 9): come to the workshop within 7 days, pay 100% in cash,
  * crafting takes the making time (lib/delivery.ts) after payment, unpaid orders are cancelled after 7 days.
  */
-export function CashInStoreInstructions({ orderNumber, totalIdr, totalCents, payBy, headingLevel = 2 }: Props) {
+export function CashInStoreInstructions({ orderNumber, totalIdr, totalCents, payBy, productionTime = null, headingLevel = 2 }: Props) {
   const t = useT(orders);
   const tc = useT(common);
+  const locale = useLocale();
+  const custom = productionTime !== null;
   const Title = headingLevel === 2 ? "h2" : "h3";
   const Sub = headingLevel === 2 ? "h3" : "h4";
   // The order number must not break at its hyphen: the text is split around it.
-  const [before, after] = t("cash.pay", { amount: `${formatIdr(totalIdr)} (${formatUsd(totalCents)})`, number: "\u0000" }).split("\u0000");
+  const [before, after] = t(custom ? "cash.payDeposit" : "cash.pay", {
+    amount: `${formatIdr(totalIdr)} (${formatUsd(totalCents)})`,
+    number: "\u0000",
+  }).split("\u0000");
   const steps = [
     t("cash.visit", { date: payBy }),
     <>
@@ -35,13 +43,13 @@ export function CashInStoreInstructions({ orderNumber, totalIdr, totalCents, pay
       <span className="whitespace-nowrap font-semibold">{orderNumber}</span>
       {after}
     </>,
-    t("cash.craft", makingDays),
+    custom ? t("cash.craftCustom", { time: productionTimeText(productionTime, locale) }) : t("cash.craft", makingDays),
   ];
 
   return (
     <section className="rounded-2xl border border-amber-300 bg-amber-50/60 p-5 sm:p-6">
       <Title className="text-xl font-semibold">{t("cash.title")}</Title>
-      <p className="mt-2 leading-relaxed text-ink-700">{t("cash.intro")}</p>
+      <p className="mt-2 leading-relaxed text-ink-700">{t(custom ? "cash.introDeposit" : "cash.intro")}</p>
 
       <div className="mt-4">
         <StepList steps={steps} />

@@ -1,3 +1,4 @@
+import { productionTimeText } from "@workshop/domain/custom-quote.ts";
 import { deliveryOptions, isDeliveryOptionId, makingDays } from "@workshop/domain/delivery.ts";
 import { formatIdr, formatRate, formatUsd } from "@workshop/domain/money.ts";
 import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
@@ -9,6 +10,7 @@ import { type Translate, useLocale, useT } from "#app/i18n/core.ts";
 import { countryNames } from "#app/i18n/countries.ts";
 import { deliveryTexts } from "#app/i18n/delivery.ts";
 import { orders } from "#app/i18n/orders.ts";
+import { CustomHatPicture } from "./CustomHatPicture";
 import { ArrowRight } from "./Icons";
 import { Link } from "./localized";
 import { NoticePage } from "./NoticePage";
@@ -100,12 +102,16 @@ export function OrderSummary({ order, detailed = false, headingLevel = 2 }: Summ
 
       <div className="mt-5 flex gap-4">
         <div className="w-20 shrink-0 overflow-hidden rounded-xl sm:w-28">
-          <ProductPhoto
-            image={order.productImage ? { key: order.productImage, width: 640, height: 640 } : null}
-            alt={t("summary.photoAlt", { name: order.productName })}
-            sizes="(min-width: 640px) 112px, 80px"
-            maxWidth={320}
-          />
+          {order.customHat ? (
+            <CustomHatPicture picture={order.customHat.picture} sizes="(min-width: 640px) 112px, 80px" />
+          ) : (
+            <ProductPhoto
+              image={order.productImage ? { key: order.productImage, width: 640, height: 640 } : null}
+              alt={t("summary.photoAlt", { name: order.productName })}
+              sizes="(min-width: 640px) 112px, 80px"
+              maxWidth={320}
+            />
+          )}
         </div>
         <div className="flex min-w-0 grow flex-col gap-1 sm:flex-row sm:justify-between sm:gap-4">
           <div className="min-w-0">
@@ -119,7 +125,11 @@ export function OrderSummary({ order, detailed = false, headingLevel = 2 }: Summ
               )}
             </p>
             <p className="mt-1 text-sm text-ink-700">
-              {order.size === null ? t("summary.oneSize") : t("summary.size", { size: order.size })}
+              {order.customHat
+                ? t("summary.sizeAsSent", { size: order.customHat.size })
+                : order.size === null
+                  ? t("summary.oneSize")
+                  : t("summary.size", { size: order.size })}
             </p>
             {order.color && <p className="text-sm text-ink-700">{t("summary.color", { color: order.color })}</p>}
           </div>
@@ -142,7 +152,11 @@ export function OrderSummary({ order, detailed = false, headingLevel = 2 }: Summ
           {detailed && option && (
             <dd className="mt-1 basis-full text-sm leading-relaxed text-ink-700">
               {td(`${option.id}.description`)}
-              <span className="block">{td("making", makingDays)}</span>
+              <span className="block">
+                {order.customHat
+                  ? td("makingCustom", { time: productionTimeText(order.customHat.productionTime, locale) })
+                  : td("making", makingDays)}
+              </span>
               <span className="block">{td("delivery", { days: td(`${option.id}.days`, option.carrierDays ?? undefined) })}</span>
               <span className="block">{t(option.trackingAvailable ? "summary.tracking" : "summary.noTracking")}</span>
             </dd>

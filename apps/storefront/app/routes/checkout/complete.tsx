@@ -70,6 +70,7 @@ export default function Complete({ loaderData }: Route.ComponentProps) {
             totalIdr={order.depositIdr ?? order.totalIdr}
             totalCents={order.depositCents ?? order.totalCents}
             payBy={order.payBy}
+            productionTime={order.customHat?.productionTime ?? null}
           />
         )}
         <OrderSummary order={order} detailed />

@@ -1,3 +1,4 @@
+import { productionTimeText } from "@workshop/domain/custom-quote.ts";
 import { makingDays } from "@workshop/domain/delivery.ts";
 import { formatUsd } from "@workshop/domain/money.ts";
 import { deliveryStepAnswer, nextAnswer } from "@workshop/domain/shop-api/checkout.ts";
@@ -8,7 +9,7 @@ import { CheckoutLayout } from "#app/components/checkout/CheckoutLayout.tsx";
 import { CheckoutSummary } from "#app/components/checkout/CheckoutSummary.tsx";
 import { Form, Link } from "#app/components/localized.tsx";
 import { checkout } from "#app/i18n/checkout.ts";
-import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import { metaLocale, translator, useLocale, useT } from "#app/i18n/core.ts";
 import { countryNames } from "#app/i18n/countries.ts";
 import { deliveryTexts } from "#app/i18n/delivery.ts";
 import { localeOf, redirectIn } from "#app/web/locale.ts";
@@ -48,6 +49,7 @@ export default function ShippingOptions({ loaderData, actionData }: Route.Compon
   const t = useT(checkout);
   const tc = useT(countryNames);
   const td = useT(deliveryTexts);
+  const locale = useLocale();
   const submit = useSubmit();
   const [selected, setSelected] = useState<string | null>(loaderData.chosen);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -55,6 +57,9 @@ export default function ShippingOptions({ loaderData, actionData }: Route.Compon
   const serverError = actionData?.error;
   const error = clientError ?? (serverError === "Please select a delivery option" ? t("delivery.select") : serverError);
   const chosen = loaderData.options.find((o) => o.id === selected);
+  // A custom hat is made in its quote's production time; the API counted each option's days from it.
+  const { customHat } = loaderData.summary;
+  const making = customHat ? td("makingCustom", { time: productionTimeText(customHat.productionTime, locale) }) : td("making", makingDays);
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -121,7 +126,7 @@ export default function ShippingOptions({ loaderData, actionData }: Route.Compon
                   </span>
                   <span className="mt-1 block text-sm text-ink-700">{td(`${o.id}.description`)}</span>
                   <span className="mt-2 block text-sm text-ink-700">
-                    {td("making", makingDays)} · {td("delivery", { days: td(`${o.id}.days`, o.carrierDays ?? undefined) })}
+                    {making} · {td("delivery", { days: td(`${o.id}.days`, o.carrierDays ?? undefined) })}
                   </span>
                   <span className="mt-1 block text-sm font-medium text-ink-900">{td(o.carrierDays ? "arrives" : "ready", o.window)}</span>
                   <span className="mt-1 block text-xs text-ink-500">

@@ -121,6 +121,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
             totalIdr={order.depositIdr ?? order.totalIdr}
             totalCents={order.depositCents ?? order.totalCents}
             payBy={order.payBy}
+            productionTime={order.customHat?.productionTime ?? null}
           />
         )}
         <OrderPageLink token={order.accessToken} />

@@ -106,6 +106,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               totalIdr={order.depositIdr ?? order.totalIdr}
               totalCents={order.depositCents ?? order.totalCents}
               payBy={order.payBy}
+              productionTime={order.customHat?.productionTime ?? null}
             />
           )}
           <OrderSummary order={order} detailed />
