@@ -100,6 +100,27 @@ describe("custom requests in the staff console", () => {
     expect(errors).toEqual([]);
   });
 
+  it("starts a first quote's production time from the request's timeline, where one of the three fits", async () => {
+    const weeks = await sendCustomRequest({ name: "Wayan", email: "wayan@example.com", timeline: "3-4 weeks" });
+    const months = await sendCustomRequest({ name: "Nyoman", email: "nyoman@example.com", timeline: "1-2 months" });
+    const flexible = await sendCustomRequest({ name: "Ketut", email: "ketut@example.com", timeline: "Flexible" });
+    const page = await browser.open();
+    await signIn(page, consoleURL(), testOwner, `/admin/custom-orders/${weeks}/quote`);
+    const production = page.getByLabel("Production time");
+    // Asked for 3-4 weeks, and no quote yet: the form starts there.
+    await page.getByRole("heading", { level: 1, name: `Quote for request #C${weeks}` }).waitFor();
+    await expect.poll(() => production.inputValue()).toBe("3-4 weeks");
+    // '1-2 months': the longest production time, which lies within it.
+    await page.goto(`${consoleURL()}/admin/custom-orders/${months}/quote`);
+    await page.getByRole("heading", { level: 1, name: `Quote for request #C${months}` }).waitFor();
+    await expect.poll(() => production.inputValue()).toBe("4-6 weeks");
+    expect(await production.locator("option:checked").textContent()).toBe("4–6 weeks");
+    // 'Flexible' asks for none: the first of the three, as before.
+    await page.goto(`${consoleURL()}/admin/custom-orders/${flexible}/quote`);
+    await page.getByRole("heading", { level: 1, name: `Quote for request #C${flexible}` }).waitFor();
+    await expect.poll(() => production.inputValue()).toBe("1-2 weeks");
+  });
+
   it("refuses a status change over someone else's, shows the request as it is now, and offers only the allowed moves", async () => {
     const id = await sendCustomRequest({ name: "Kadek", email: "kadek@example.com" });
     const [mine, theirs] = [await browser.open(), await browser.open()];

@@ -54,6 +54,7 @@ export async function startConsolePair({
       ADMIN_PASSWORD: testOwner.password,
       RATE_LIMIT_ORDERS: "100000/60",
       RATE_LIMIT_WRITES: "100000/60",
+      RATE_LIMIT_CUSTOM_ORDERS: "100000/60",
       ...env,
     },
     ready: "API running at",

@@ -1,5 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MAX_QUOTE_VERSIONS, productionTimes, productionTimeText, quoteDay, quoteFormSchema } from "@workshop/domain/custom-quote.ts";
+import {
+  MAX_QUOTE_VERSIONS,
+  productionTimeOfTimeline,
+  productionTimes,
+  productionTimeText,
+  quoteDay,
+  quoteFormSchema,
+} from "@workshop/domain/custom-quote.ts";
 import { formatUsd } from "@workshop/domain/money.ts";
 import { type CustomQuotesAnswer, customQuoteSentAnswer, customQuotesAnswer } from "@workshop/domain/staff-api/custom-orders.ts";
 import { Notice } from "@workshop/ui/Notice.tsx";
@@ -69,7 +76,9 @@ function Quotes({ data }: { data: CustomQuotesAnswer }) {
   const fresh = (): QuoteInput => ({
     price: latest ? (latest.priceCents / 100).toFixed(2) : "",
     description: latest?.description ?? "",
-    productionTime: productionTimes.find((p) => p === latest?.productionTime) ?? productionTimes[0],
+    // A revision keeps the last quote's time; a first quote starts from what the request asked for.
+    productionTime:
+      productionTimes.find((p) => p === latest?.productionTime) ?? productionTimeOfTimeline(request.timeline) ?? productionTimes[0],
     validUntil: suggestedValidUntil,
   });
   const form = useForm<QuoteInput, unknown, z.output<typeof quoteFormSchema>>({
