@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { apiReleaseAt, otherApiMessage } from "@workshop/domain/api-release.ts";
+import { apiReleaseAt, otherApiMessage, waitForApiRelease } from "@workshop/domain/api-release.ts";
 import { serverConfig } from "./console-config.ts";
 import { consoleServer } from "./console-server.ts";
 import { SPOKEN_API_MAJOR } from "./spoken-api.ts";
@@ -15,8 +15,11 @@ if (!existsSync(path.join(root, "index.html"))) {
   process.exit(1);
 }
 const config = serverConfig(process.env);
-// An API of another major release is refused from the start; one not up yet is waited for.
-const release = await apiReleaseAt(config.apiUrl, SPOKEN_API_MAJOR);
+// An API of another major release is refused from the start. Under `npm start` (--wait-for-api) one
+// still starting is waited for, quietly: the shop's own start says it waits.
+const release = process.argv.includes("--wait-for-api")
+  ? await waitForApiRelease(config.apiUrl, SPOKEN_API_MAJOR)
+  : await apiReleaseAt(config.apiUrl, SPOKEN_API_MAJOR);
 if (release.kind === "other") {
   console.error(otherApiMessage("console", config.apiUrl, release.version, SPOKEN_API_MAJOR));
   process.exit(1);

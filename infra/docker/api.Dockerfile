@@ -9,7 +9,9 @@ RUN npx --yes turbo@2.11.11 prune @workshop/api --docker --out-dir /pruned
 FROM node:24-bookworm-slim AS install
 WORKDIR /app
 COPY --from=prune /pruned/json/ ./
-RUN npm install --omit=dev --no-audit --no-fund
+# onnxruntime-node's install script would download CUDA libraries: package.json's allowScripts
+# turns it down on npm 11.19 and later, this setting on any npm (for this install only).
+RUN npm_config_onnxruntime_node_install_cuda=skip npm install --omit=dev --no-audit --no-fund
 COPY --from=prune /pruned/full/ ./
 
 # The API runs its TypeScript as it is (Node's type stripping): nothing to build.

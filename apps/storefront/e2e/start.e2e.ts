@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { runNpmStart } from "#e2e/support/npm-start.ts";
 import { startShop } from "#e2e/support/start-shop.ts";
 import { repositoryRoot, turboBuild } from "#e2e/support/storefront-build.ts";
 import { baseURL } from "./fixtures.ts";
@@ -50,5 +51,34 @@ describe("starting the shop", () => {
       expect(plan().hash).toBe(built.hash);
     },
     60_000,
+  );
+
+  it.skipIf(inject("startLog") === "")(
+    "`npm start` on a new machine prints the three addresses and the first owner's block, and no npm warning, telemetry notice or refused connection",
+    async () => {
+      // A newcomer opens the shop's address the moment it answers, while the API may still be
+      // opening its new database: each of its calls to a closed API used to print ECONNREFUSED.
+      const start = await runNpmStart({
+        whenShopAnswers: async (shop) => {
+          const home = await fetch(`${shop}/`);
+          expect(home.status).toBe(200);
+        },
+      });
+      const { output, ports } = start;
+      expect(output).toContain(`Shop running at http://localhost:${ports.shop}`);
+      expect(output).toContain(`Staff console running at http://localhost:${ports.console}/admin`);
+      expect(output).toContain(`API running at http://localhost:${ports.api}`);
+      expect(output).toMatch(
+        /={20,}\nThe admin's first owner account was created\. .*\n\n {2}Sign in at: {2}http:\/\/localhost:\d+\/admin\/login .*\n {2}E-mail: {6}owner-[0-9a-f]{12}@localhost\n {2}Password: {4}\S{12,}\n/,
+      );
+      expect(output).not.toMatch(/Unknown (env|project|user|builtin|global) config/);
+      // Turbo's first-run notice: "Turborepo now collects completely anonymous telemetry …".
+      expect(output).not.toMatch(/anonymous telemetry/i);
+      expect(output).not.toContain("ECONNREFUSED");
+      expect(output).not.toMatch(/npm (warn|error)/);
+      // At most one line about the wait, whichever process waited.
+      expect(output.match(/Waiting for the API/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    },
+    240_000,
   );
 });

@@ -1,4 +1,4 @@
-import { apiReleaseAt, otherApiMessage } from "@workshop/domain/api-release.ts";
+import { apiReleaseAt, otherApiMessage, waitForApiRelease } from "@workshop/domain/api-release.ts";
 import { listenOrExit, runMain, stopOnSignal } from "@workshop/http/process-life.ts";
 import { SPOKEN_API_MAJOR } from "#app/api/spoken-api.ts";
 import { storefrontConfig } from "#app/config.server.ts";
@@ -8,8 +8,12 @@ import { buildStorefront } from "./app.ts";
 async function main() {
   const dev = process.argv.includes("--dev");
   const c = storefrontConfig();
-  // An API of another major release is refused from the start; one not up yet is waited for.
-  const release = await apiReleaseAt(c.apiUrl, SPOKEN_API_MAJOR);
+  // An API of another major release is refused from the start. Under `npm start` (--wait-for-api) one
+  // still starting is waited for, so no visitor's page meets it closed; elsewhere the shop starts at
+  // once and answers its 503 page until the API is up.
+  const release = process.argv.includes("--wait-for-api")
+    ? await waitForApiRelease(c.apiUrl, SPOKEN_API_MAJOR, { onWait: () => console.log(`Waiting for the API at ${c.apiUrl}…`) })
+    : await apiReleaseAt(c.apiUrl, SPOKEN_API_MAJOR);
   if (release.kind === "other") {
     console.error(otherApiMessage("storefront", c.apiUrl, release.version, SPOKEN_API_MAJOR));
     process.exit(1);

@@ -24,6 +24,31 @@ export async function apiReleaseAt(apiUrl: string, major: number, timeoutMs = 2_
   }
 }
 
+/** How long a client started with `--wait-for-api` (as `npm start` starts them) waits for the API to answer. */
+const API_START_WAIT_MS = 60_000;
+const ASK_AGAIN_MS = 500;
+
+/**
+ * The API's release as soon as it answers, asked again every half second for at most `waitMs`
+ * (under `npm start` the API may still be opening its database): "unknown" only when it has not
+ * answered in that time. `onWait` runs once, when the first answer is missing, so a client says it
+ * is waiting in one line instead of logging every refused connection.
+ */
+export async function waitForApiRelease(
+  apiUrl: string,
+  major: number,
+  { waitMs = API_START_WAIT_MS, onWait }: { waitMs?: number; onWait?: () => void } = {},
+): Promise<ApiRelease> {
+  const deadline = Date.now() + waitMs;
+  let release = await apiReleaseAt(apiUrl, major);
+  if (release.kind === "unknown" && Date.now() < deadline) onWait?.();
+  while (release.kind === "unknown" && Date.now() + ASK_AGAIN_MS < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS));
+    release = await apiReleaseAt(apiUrl, major, Math.min(2_000, Math.max(100, deadline - Date.now())));
+  }
+  return release;
+}
+
 /** What a client says when it meets an API of another major release. */
 export function otherApiMessage(client: string, apiUrl: string, version: string, major: number): string {
   return (
