@@ -1,3 +1,5 @@
+import { cashPaymentDeadline } from "@workshop/domain/cash-payment-deadline.ts";
+import { formatOrderDate } from "@workshop/domain/order-date.ts";
 import { baliAddress } from "@workshop/testing/sample-orders.ts";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -97,7 +99,9 @@ describe("the order's private page", () => {
     const order = await placeCash();
     const page = (await get(`/api/shop/orders/${order.accessToken}`, nextAddress())).json();
     expect(page).toMatchObject({ cashDue: true, payNow: null, order: { paymentMethod: "CASH_IN_STORE" } });
-    expect(page.order.payBy).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/);
+    // 7 days after placing, at the workshop's closing time.
+    expect(page.order.payBy).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} 5:00 PM$/);
+    expect(page.order.payBy).toBe(formatOrderDate(cashPaymentDeadline(order.createdAt), "en"));
     const pay = await post(`/api/shop/orders/${order.accessToken}/pay`, nextAddress());
     expect([pay.statusCode, pay.headers["set-cookie"]]).toEqual([409, undefined]);
   });

@@ -145,6 +145,7 @@ describe("the console's order page (/api/admin/orders/:id)", () => {
     expect(view.parts).toBeNull();
     expect(view.templates.map((t) => t.id)).toEqual(["being-made", "ready-for-pickup", "question"]);
     expect(view.templates[0]!.subject).toContain(view.order.orderNumber);
+    expect(view.templates[1]!.text).toContain("during opening hours: Monday - Saturday, 9am - 5pm; Sunday: closed.");
   });
 
   it("marks a cash order paid, ships it with carrier and tracking, and keeps a note, each in the history", async () => {

@@ -249,7 +249,8 @@ describe("the dashboard's counts", () => {
       deliveryOption: "LION_PARCEL",
       createdAt: new Date("2026-11-20T00:00:00Z"),
     });
-    const day = 24 * 3_600_000;
+    const hour = 3_600_000;
+    const day = 24 * hour;
     const cash = (age: number) =>
       makeOrder({
         paymentMethod: "CASH_IN_STORE",
@@ -257,9 +258,11 @@ describe("the dashboard's counts", () => {
         deliveryOption: "PICKUP",
         createdAt: new Date(now.getTime() - age),
       });
-    await cash(4 * day); // three days left: not yet
-    const expiring = await cash(5 * day + 60_000); // just under 48 h left
-    const overdue = await cash(7 * day + 60_000); // past the deadline, before the sweep
+    // It is Tuesday, 10 am in Bali. A deadline is 7 days after placing, at the workshop's closing time (5 pm).
+    await cash(4 * day); // due on Friday at 5 pm: not yet
+    await cash(5 * day + 60_000); // its 7 days end on Thursday at 9:59 am, but it may be paid until 5 pm (55 h): not yet
+    const expiring = await cash(5 * day + 17 * hour); // due on Wednesday at 5 pm, 31 h away
+    const overdue = await cash(7 * day + 17 * hour + 60_000); // was due yesterday at 5 pm, waits for the sweep
     const flaggedOrder = await makeOrder({ status: "CANCELLED", paymentStatus: "FAILED", createdAt: new Date("2026-11-10T00:00:00Z") });
     const refundedOrder = await makeOrder({ status: "CANCELLED", paymentStatus: "FAILED", createdAt: new Date("2026-11-10T00:00:00Z") });
     const notedOrder = await makeOrder({ status: "CANCELLED", paymentStatus: "FAILED", createdAt: new Date("2026-11-10T00:00:00Z") });
@@ -316,7 +319,7 @@ describe("the dashboard's counts", () => {
     expect(counts).toEqual({
       today: "2026-11-24",
       newToday: 2,
-      "awaiting-payment": 5, // two plain orders of today's and yesterday's, three cash orders
+      "awaiting-payment": 6, // two plain orders of today's and yesterday's, four cash orders
       "to-make": 2,
       "to-ship": 1,
       "cash-expiring": 2,

@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { WORKSHOP_TIME_ZONE } from "@workshop/domain/admin-date.ts";
+import { lastPlacedWithCashDeadlineBy } from "@workshop/domain/cash-payment-deadline.ts";
 import { paymentMethods } from "@workshop/domain/payment-methods.ts";
 import { type OrderSort, orderListRequest } from "@workshop/domain/staff-api.ts";
 import { type Expression, expressionBuilder, type RawBuilder, type SqlBool, sql } from "kysely";
@@ -9,7 +10,6 @@ import type { Database } from "#server/db/types.ts";
 import { AppError } from "#server/errors.ts";
 import { orderStatuses, paymentStatuses } from "#server/orders/status.ts";
 import type { Order } from "#server/orders/types.ts";
-import { CASH_PREPAYMENT_DAYS } from "#server/orders/unpaid-cash-orders.ts";
 
 /**
  * The staff's orders list (the admin's Orders tab, its CSV export, GET /api/orders and the staff
@@ -30,8 +30,9 @@ const MAX_SEARCH = 100;
  * - awaiting-payment: placed (PENDING/NEW), payment pending or awaiting cash;
  * - to-make: paid and not yet shipped (PROCESSING, CONTACTED, IN_PROGRESS);
  * - to-ship: being made (IN_PROGRESS), paid, delivered by a carrier (not picked up at the workshop);
- * - cash-expiring: cash orders whose 7 days for the prepayment end within 48 hours (or have ended
- *   and wait for the sweep);
+ * - cash-expiring: cash orders whose payment deadline (7 days, ending at the workshop's closing
+ *   time: packages/domain/src/cash-payment-deadline.ts) comes within 48 hours (or has come, and
+ *   they wait for the sweep);
  * - flagged: a payment flagged for a person (server/payments/provider-updates.ts) that nobody has
  *   dealt with yet: no refund of it under way or done, no staff note on the order since the flag.
  */
@@ -206,12 +207,13 @@ export function queueCondition(queue: OrderQueue, now: Date = new Date()): Order
         eb("orders.deliveryOption", "<>", "PICKUP"),
       ]);
     case "cash-expiring": {
-      const warnFrom = new Date(now.getTime() - (CASH_PREPAYMENT_DAYS * 24 - CASH_WARNING_HOURS) * hour);
+      // Placed by then: the deadline comes within the warning's hours (or has come).
+      const placedBy = lastPlacedWithCashDeadlineBy(new Date(now.getTime() + CASH_WARNING_HOURS * hour));
       return eb.and([
         eb("orders.paymentMethod", "=", "CASH_IN_STORE"),
         eb("orders.paymentStatus", "=", "AWAITING_PREPAYMENT"),
         eb("orders.status", "=", "PENDING"),
-        eb("orders.createdAt", "<=", warnFrom),
+        eb("orders.createdAt", "<=", placedBy),
       ]);
     }
     case "flagged":

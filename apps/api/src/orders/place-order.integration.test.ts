@@ -1,4 +1,6 @@
+import { cashPaymentDeadline } from "@workshop/domain/cash-payment-deadline.ts";
 import { centsToIdr } from "@workshop/domain/money.ts";
+import { isWithinOpeningHours } from "@workshop/domain/opening-hours.ts";
 import { OVER_THE_COUNTER_CAP_MESSAGE } from "@workshop/domain/payment-methods.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.ts";
@@ -171,14 +173,19 @@ describe("cash in store not paid within 7 days", () => {
 });
 
 describe("the 7-day sweep with a clock the test controls", () => {
-  it("leaves a 6-day-old unpaid cash order alone, cancels it after 7 days and mails the customer once", async () => {
+  it("leaves an unpaid cash order alone until the deadline its page states, then cancels it and mails the customer once", async () => {
     const order = await placeOrder(input());
     const placed = order.createdAt.getTime();
     const day = 24 * 3600 * 1000;
+    // 7 days, ending at the workshop's closing time: what the order's page and e-mail promise.
+    const deadline = cashPaymentDeadline(order.createdAt).getTime();
+    expect(isWithinOpeningHours(new Date(deadline))).toBe(true);
+    expect(deadline).toBeGreaterThanOrEqual(placed + 7 * day);
     expect(await sweepUnpaidCashOrders(new Date(placed + 6 * day))).toBe(0);
+    await sweepUnpaidCashOrders(new Date(deadline - 1));
     expect((await orderByToken(order.accessToken))?.status).toBe("PENDING");
-    await sweepUnpaidCashOrders(new Date(placed + 7 * day + 60_000));
-    await sweepUnpaidCashOrders(new Date(placed + 7 * day + 120_000));
+    await sweepUnpaidCashOrders(new Date(deadline + 60_000));
+    await sweepUnpaidCashOrders(new Date(deadline + 120_000));
     expect(await orderByToken(order.accessToken)).toMatchObject({ status: "CANCELLED", paymentStatus: "FAILED" });
     const mails = await database.db.selectFrom("mailOutbox").selectAll().where("orderId", "=", order.id).execute();
     expect(mails.map((m) => m.template).sort()).toEqual(["order-cancelled", "order-received", "shop-new-order"]);

@@ -74,11 +74,11 @@ export async function changePaymentStatus(
 }
 
 /**
- * Cancels cash-in-store orders still awaiting prepayment that were placed before `cutoff`.
+ * Cancels cash-in-store orders still awaiting prepayment that were placed at or before `placedBy`.
  * One UPDATE: when two instances run it at once, each order is cancelled by exactly one of them,
  * and its customer gets one cancellation mail.
  */
-export async function cancelUnpaidCashOrders(cutoff: Date): Promise<Order[]> {
+export async function cancelUnpaidCashOrders(placedBy: Date): Promise<Order[]> {
   const db = await getDb();
   return db.transaction().execute(async (tx) => {
     const cancelled = await tx
@@ -87,7 +87,7 @@ export async function cancelUnpaidCashOrders(cutoff: Date): Promise<Order[]> {
       .where("paymentMethod", "=", "CASH_IN_STORE")
       .where("paymentStatus", "=", "AWAITING_PREPAYMENT")
       .where("status", "=", "PENDING")
-      .where("createdAt", "<", cutoff)
+      .where("createdAt", "<=", placedBy)
       .returningAll()
       .execute();
     if (cancelled.length > 0) {

@@ -1,10 +1,10 @@
+import { cashPaymentDeadline } from "@workshop/domain/cash-payment-deadline.ts";
 import type { Locale } from "@workshop/domain/locale.ts";
 import { formatOrderDate } from "@workshop/domain/order-date.ts";
 import { type ShopOrder, shopOrder } from "@workshop/domain/shop-api/orders.ts";
 import { customHatOfOrder } from "#server/custom-orders/custom-hat-view.ts";
 import { orderInLanguage } from "./in-language.ts";
 import type { Order } from "./types.ts";
-import { CASH_PREPAYMENT_DAYS } from "./unpaid-cash-orders.ts";
 
 /**
  * An order as the customer's pages show it (packages/domain/src/shop-api/orders.ts): the hat's name
@@ -18,7 +18,7 @@ export async function shopOrderOf(stored: Order, locale: Locale): Promise<ShopOr
     orderNumber: order.orderNumber,
     accessToken: order.accessToken,
     placedAt: formatOrderDate(order.createdAt, locale),
-    payBy: formatOrderDate(new Date(order.createdAt.getTime() + CASH_PREPAYMENT_DAYS * 24 * 3600 * 1000), locale),
+    payBy: formatOrderDate(cashPaymentDeadline(order.createdAt), locale),
     status: order.status,
     paymentStatus: order.paymentStatus,
     paymentMethod: order.paymentMethod,

@@ -1,16 +1,14 @@
+import { lastPlacedWithCashDeadlineBy } from "@workshop/domain/cash-payment-deadline.ts";
 import { defineJob } from "#server/jobs/index.ts";
 import { cancelUnpaidCashOrders } from "./queries.ts";
 
-/** Cash-in-store orders wait this long for their prepayment (SPEC section 9). */
-export const CASH_PREPAYMENT_DAYS = 7;
-
 /**
- * Cancels every cash-in-store order whose prepayment did not arrive within 7 days of `now`, and
- * tells its customer. Safe to run often and from several instances: each order is cancelled once.
+ * Cancels every cash-in-store order whose payment deadline (packages/domain/src/cash-payment-deadline.ts:
+ * 7 days, ending at the workshop's closing time, as its pages and e-mail say) has come by `now`,
+ * and tells its customer. Safe to run often and from several instances: each order is cancelled once.
  */
 export async function sweepUnpaidCashOrders(now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - CASH_PREPAYMENT_DAYS * 24 * 3600 * 1000);
-  return (await cancelUnpaidCashOrders(cutoff)).length;
+  return (await cancelUnpaidCashOrders(lastPlacedWithCashDeadlineBy(now))).length;
 }
 
 /** Every five minutes, on one instance at a time: the sweep above with the real clock. */

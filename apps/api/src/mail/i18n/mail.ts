@@ -24,7 +24,7 @@ export const mailTexts = defineMessages(
     viewOrder: "View your order",
     signature: "Warm wishes from Ubud,\nthe Rumah Topi workshop",
     questions: "Questions? Just reply to this e-mail.",
-    hours: "Open Monday – Saturday, 9:00 am – 5:00 pm; closed on Sunday",
+    hours: "Opening hours: {hours}",
     making: "{min}–{max} business days",
     "promise.arrives": "Estimated delivery: between {from} and {to}.",
     "promise.ready": "Your hat will be ready for pickup between {from} and {to}.",
@@ -33,13 +33,13 @@ export const mailTexts = defineMessages(
     "received.intro": "Thank you for your order! Here are its details; you can follow it on its page at any time.",
     "received.cash.title": "Paying in our workshop",
     "received.cash.visit":
-      "Please visit the workshop within 7 days and pay for your order in cash: we start every hat after a 100% prepayment.",
+      "Please visit the workshop within 7 days, by {date} (Bali time), and pay for your order in cash: we start every hat after a 100% prepayment.",
     "received.cash.making": "Crafting takes {making} after payment. Orders that are not paid within 7 days are cancelled automatically.",
     "received.online.making":
       "As soon as your payment is confirmed, we will let you know and start crafting your hat, which takes {making}.",
     "received.custom.online":
       "As soon as your deposit is confirmed, we will let you know and start on your hat, within the production time of your quote. The balance is paid when the hat is ready.",
-    "received.custom.visit": "Please visit the workshop within 7 days and pay the deposit in cash.",
+    "received.custom.visit": "Please visit the workshop within 7 days, by {date} (Bali time), and pay the deposit in cash.",
     "received.custom.cash":
       "We start on your hat once the deposit is paid, within the production time of your quote. Orders that are not paid within 7 days are cancelled automatically.",
 
@@ -163,7 +163,7 @@ export const mailTexts = defineMessages(
       viewOrder: "Открыть страницу заказа",
       signature: "С теплом из Убуда,\nмастерская Rumah Topi",
       questions: "Есть вопросы? Просто ответьте на это письмо.",
-      hours: "Открыто с понедельника по субботу, 9:00–17:00; воскресенье — выходной",
+      hours: "Часы работы: {hours}",
       making: "{min}–{max} рабочих дней",
       "promise.arrives": "Ориентировочная доставка: между {from} и {to}.",
       "promise.ready": "Шляпу можно будет забрать между {from} и {to}.",
@@ -172,14 +172,15 @@ export const mailTexts = defineMessages(
       "received.intro": "Спасибо за заказ! Ниже — его подробности. Следить за заказом можно на его странице.",
       "received.cash.title": "Оплата в мастерской",
       "received.cash.visit":
-        "Пожалуйста, приходите в мастерскую в течение 7 дней и оплатите заказ наличными полностью: каждую шляпу мы начинаем плести после 100% предоплаты.",
+        "Пожалуйста, приходите в мастерскую в течение 7 дней — до {date} (время на Бали) — и оплатите заказ наличными полностью: каждую шляпу мы начинаем плести после 100% предоплаты.",
       "received.cash.making":
         "Изготовление занимает {making} после оплаты. Заказы, не оплаченные в течение 7 дней, отменяются автоматически.",
       "received.online.making":
         "Как только оплата будет подтверждена, мы сообщим вам об этом и начнём плести шляпу — это занимает {making}.",
       "received.custom.online":
         "Как только предоплата будет подтверждена, мы сообщим вам об этом и начнём работу над шляпой в срок, указанный в нашем предложении. Остаток оплачивается, когда шляпа будет готова.",
-      "received.custom.visit": "Пожалуйста, приходите в мастерскую в течение 7 дней и внесите предоплату наличными.",
+      "received.custom.visit":
+        "Пожалуйста, приходите в мастерскую в течение 7 дней — до {date} (время на Бали) — и внесите предоплату наличными.",
       "received.custom.cash":
         "Мы начнём работу над шляпой после предоплаты, в срок, указанный в нашем предложении. Заказы, не оплаченные в течение 7 дней, отменяются автоматически.",
 

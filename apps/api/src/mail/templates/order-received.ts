@@ -2,6 +2,7 @@
 import { shop } from "@workshop/domain/shop.ts";
 import type { Block } from "./blocks.ts";
 import {
+  cashDeadline,
   greeting,
   isCashInStore,
   isCustomHat,
@@ -30,7 +31,7 @@ export const orderReceived: Template<OrderReceivedVars> = ({ order }, context) =
   if (isCashInStore(order)) {
     blocks.push(
       { kind: "heading", text: t("received.cash.title") },
-      { kind: "p", text: isCustomHat(order) ? t("received.custom.visit") : t("received.cash.visit") },
+      { kind: "p", text: t(isCustomHat(order) ? "received.custom.visit" : "received.cash.visit", { date: cashDeadline(order, locale) }) },
       { kind: "box", lines: workshopLines(locale) },
       { kind: "p", text: isCustomHat(order) ? t("received.custom.cash") : t("received.cash.making", { making }) },
     );

@@ -1,10 +1,13 @@
 /** What every order mail shares: the order's details, links, the workshop's visit facts, the signature. */
+import { cashPaymentDeadline } from "@workshop/domain/cash-payment-deadline.ts";
 import { deliveryDays, deliveryWindow, isDeliveryOptionId, makingDays } from "@workshop/domain/delivery.ts";
 import { type Translate, translator } from "@workshop/domain/i18n/core.ts";
 import { countryNames } from "@workshop/domain/i18n/countries.ts";
 import { deliveryTexts } from "@workshop/domain/i18n/delivery.ts";
 import { type Locale, localePath } from "@workshop/domain/locale.ts";
 import { formatIdr, formatUsd } from "@workshop/domain/money.ts";
+import { openingHoursText } from "@workshop/domain/opening-hours-text.ts";
+import { formatOrderDate } from "@workshop/domain/order-date.ts";
 import { paymentMethodByCode, paymentMethodName } from "@workshop/domain/payment-methods.ts";
 import { addressLines, shop } from "@workshop/domain/shop.ts";
 import type { Row } from "#server/db/types.ts";
@@ -92,6 +95,11 @@ export function placedAt(date: Date | string, locale: Locale): string {
   return `${format.format(new Date(date))} WITA`;
 }
 
+/** When a cash order must be paid at the workshop, written as its pages write it (shop-order.ts). */
+export function cashDeadline(order: MailOrder, locale: Locale): string {
+  return formatOrderDate(cashPaymentDeadline(order.createdAt), locale);
+}
+
 /** The order's details as label and value rows. */
 export function orderRows(order: MailOrder, locale: Locale): [string, string][] {
   const t = textsIn(locale);
@@ -126,9 +134,9 @@ export function deliveryPromise(order: MailOrder, paidAt: Date, locale: Locale):
   return textsIn(locale)(order.deliveryOption === "PICKUP" ? "promise.ready" : "promise.arrives", days);
 }
 
-/** Where the workshop is and when it is open. */
+/** Where the workshop is and when it is open (packages/domain/src/opening-hours.ts). */
 export function workshopLines(locale: Locale): string[] {
-  return [shop.name, ...addressLines, textsIn(locale)("hours")];
+  return [shop.name, ...addressLines, textsIn(locale)("hours", { hours: openingHoursText(locale) })];
 }
 
 /**

@@ -23,6 +23,8 @@ const every: MailContent[] = [
     vars: {
       order: testOrder(),
       payment: { id: "pr-1", method: "BCA", amount: 3_000_000, currency: "IDR" },
+  // Sunday, Nov 29, 1:08 AM in Bali: its 7 days end on a Sunday night, when the workshop is closed.
+  createdAt: new Date("2026-11-28T17:08:00Z"),
       reason: "paid after the order was cancelled",
     },
   },
@@ -157,7 +159,7 @@ describe("mail templates", () => {
     expect(received).not.toContain("5–10 business days");
     const cashCustom = { ...customOrder, paymentMethod: "CASH_IN_STORE", deliveryOption: "PICKUP" };
     const cashText = renderMail({ template: "order-received", vars: { order: cashCustom } }, "ru", url).text;
-    expect(cashText).toContain("внесите предоплату наличными");
+    expect(cashText).toContain("до 24 мая 2025 г., 17:00 (время на Бали) — и внесите предоплату наличными");
     expect(cashText).not.toContain("100% предоплаты");
     expect(cashText).not.toContain("5–10 рабочих дней");
     const confirmed = renderMail({ template: "payment-confirmed", vars: { order: customOrder } }, "en", url).text;
@@ -227,8 +229,9 @@ describe("mail templates", () => {
     for (const part of [
       "Jl. Raya Mas No. 88",
       "Mas, Ubud",
-      "9:00 am – 5:00 pm",
-      "within 7 days",
+      "Opening hours: Monday - Saturday, 9am - 5pm; Sunday: closed",
+      // The deadline moves to Monday's closing time, as the order's page says.
+      "within 7 days, by Dec 7, 2026 5:00 PM (Bali time)",
       "100% prepayment",
       "5–10 business days",
       "not paid within 7 days are cancelled",
@@ -241,8 +244,8 @@ describe("mail templates", () => {
     for (const part of [
       "Оплата в мастерской",
       "Jl. Raya Mas No. 88",
-      "9:00–17:00",
-      "в течение 7 дней",
+      "Часы работы: понедельник - суббота, 9:00 - 17:00; воскресенье: выходной",
+      "в течение 7 дней — до 7 дек. 2026 г., 17:00 (время на Бали)",
       "100% предоплаты",
       "5–10 рабочих дней",
       "отменяются автоматически",
