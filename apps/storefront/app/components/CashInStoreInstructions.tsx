@@ -1,10 +1,10 @@
 import { productionTimeText } from "@workshop/domain/custom-quote.ts";
 import { makingDays } from "@workshop/domain/delivery.ts";
 import { formatIdr, formatUsd } from "@workshop/domain/money.ts";
-import { common } from "#app/i18n/common.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
 import { orders } from "#app/i18n/orders.ts";
 import { ClockIcon, MapPinIcon } from "./Icons";
+import { OpeningHours } from "./OpeningHours";
 import { StepList } from "./StepList";
 import { WorkshopAddress } from "./WorkshopAddress";
 
@@ -13,7 +13,7 @@ type Props = {
   /** What is paid in cash now: the order's total, or a custom hat's deposit (decision 026). */
   totalIdr: number;
   totalCents: number;
-  /** The payment deadline as text (7 days after placing). */
+  /** The payment deadline as text: 7 days after placing, at the workshop's closing time (cash-payment-deadline.ts). */
   payBy: string;
   /** A custom hat's quote production time: its deposit is paid in cash, and it is made in that time. */
   productionTime?: string | null;
@@ -26,7 +26,6 @@ type Props = {
  */
 export function CashInStoreInstructions({ orderNumber, totalIdr, totalCents, payBy, productionTime = null, headingLevel = 2 }: Props) {
   const t = useT(orders);
-  const tc = useT(common);
   const locale = useLocale();
   const custom = productionTime !== null;
   const Title = headingLevel === 2 ? "h2" : "h3";
@@ -74,8 +73,7 @@ export function CashInStoreInstructions({ orderNumber, totalIdr, totalCents, pay
           <ClockIcon className="mt-0.5 size-5 shrink-0 text-clay-700" />
           <div>
             <Sub className="font-sans text-sm font-semibold uppercase tracking-wider text-ink-500">{t("cash.hours")}</Sub>
-            <p className="mt-1.5 leading-relaxed text-ink-700">{tc("hours.week")}</p>
-            <p className="leading-relaxed text-ink-700">{tc("hours.sunday")}</p>
+            <OpeningHours as="lines" className="mt-1.5 leading-relaxed text-ink-700" />
           </div>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { common } from "#app/i18n/common.ts";
 import { useT } from "#app/i18n/core.ts";
 import { Link } from "./localized";
 import { mainNav, moreNav } from "./nav";
+import { OpeningHours } from "./OpeningHours";
 
 const socials = [
   { href: instagramUrl, label: "social.instagram" },
@@ -39,8 +40,7 @@ export function SiteFooter() {
             {addressLines.map((line) => (
               <p key={line}>{line}</p>
             ))}
-            <p className="pt-2">{t("hours.week")}</p>
-            <p>{t("hours.sunday")}</p>
+            <OpeningHours as="lines" className="space-y-1 pt-2" />
             <p className="pt-2">
               <a href={`tel:${shop.phone.replace(/\s/g, "")}`} className={linkClass}>
                 {shop.phone}

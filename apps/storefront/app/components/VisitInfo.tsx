@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useT } from "#app/i18n/core.ts";
 import { visit } from "#app/i18n/visit.ts";
 import { ClockIcon, MapPinIcon } from "./Icons";
+import { OpeningHours } from "./OpeningHours";
 import { WorkshopAddress } from "./WorkshopAddress";
 
 export type VisitInfoProps = {
@@ -69,22 +70,10 @@ export function VisitInfo({ hours, headingLevel = 2, messaging = true, id, class
             <div className="grow">
               <Sub className={subClass}>{t("hours")}</Sub>
               {hours === "contact" ? (
-                <div className="mt-2 leading-relaxed text-ink-700">
-                  <p>{t("hours.contact")}</p>
-                  <p>{t("hours.contactSunday")}</p>
-                </div>
+                <OpeningHours as="lines" className="mt-2 leading-relaxed text-ink-700" />
               ) : (
                 <>
-                  <dl className="mt-2 max-w-sm divide-y divide-sand-200 text-ink-700">
-                    <div className="flex justify-between gap-4 py-2">
-                      <dt>{t("hours.weekdays")}</dt>
-                      <dd className="font-medium text-ink-900 tabular-nums">{t("hours.weekdaysTime")}</dd>
-                    </div>
-                    <div className="flex justify-between gap-4 py-2">
-                      <dt>{t("hours.sunday")}</dt>
-                      <dd className="font-medium text-ink-900">{t("hours.closed")}</dd>
-                    </div>
-                  </dl>
+                  <OpeningHours as="table" className="mt-2 max-w-sm text-ink-700" />
                   <p className="mt-3 rounded-xl bg-sand-100 px-4 py-3 text-sm leading-relaxed text-ink-900">{t("hours.appointment")}</p>
                 </>
               )}

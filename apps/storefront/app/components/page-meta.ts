@@ -1,3 +1,4 @@
+import { openingHoursText } from "@workshop/domain/opening-hours-text.ts";
 import { seoTags } from "@workshop/domain/seo.ts";
 import { shop } from "@workshop/domain/shop.ts";
 import type { MetaDescriptor } from "react-router";
@@ -13,10 +14,11 @@ export function pageMeta(catalogue: Catalogue<"meta.title" | "meta.description">
   return ({ matches }: MetaArgs): MetaDescriptor[] => {
     const locale = metaLocale(matches);
     const t = translator(catalogue, locale);
+    const vars = { ...shopVars, hours: openingHoursText(locale) };
     const root = matches.find((m) => m?.id === "root")?.loaderData as { origin?: string } | undefined;
     return seoTags({
-      title: t("meta.title", shopVars),
-      description: t("meta.description", shopVars),
+      title: t("meta.title", vars),
+      description: t("meta.description", vars),
       path,
       origin: root?.origin ?? "",
       locale,

@@ -75,12 +75,12 @@ export const faq = defineMessages(
 
     "visiting.visit.q": "Can I visit your workshop?",
     "visiting.visit.a":
-      "Of course. Our showroom is open Monday to Saturday, 9:00 am – 5:00 pm, and closed on Sunday. We recommend booking an appointment so a weaver is free to look after you.",
+      "Of course. Our showroom's opening hours: {hours}. We recommend booking an appointment so a weaver is free to look after you.",
     "visiting.where.q": "Where are you?",
     "visiting.where.a": "Our workshop and showroom are at {address}.",
     "visiting.pickup.q": "Can I collect my order in person?",
     "visiting.pickup.a":
-      "Yes. Choose “Pickup from Workshop” at checkout. Orders can be collected Monday to Saturday, 9:00 am – 6:00 pm, and on Sunday, 10:00 am – 4:00 pm.",
+      "Yes. Choose “Pickup from Workshop” at checkout, and collect your order at the workshop during its opening hours: {hours}.",
     "visiting.contact.q": "How can I contact you?",
     "visiting.contact.a": "Send us a message through the contact form, or write to us on WhatsApp. We reply within 24–48 hours.",
 
@@ -175,13 +175,12 @@ export const faq = defineMessages(
         "Берите шляпу за поля, храните её перевёрнутой на тулью вдали от солнца и тепла, берегите солому от влаги. Примятые поля обычно восстанавливаются, если подержать их над паром и бережно расправить руками.",
 
       "visiting.visit.q": "Можно ли прийти к вам в мастерскую?",
-      "visiting.visit.a":
-        "Конечно. Шоурум открыт с понедельника по субботу с 9:00 до 17:00, в воскресенье — выходной. Рекомендуем записаться заранее, чтобы мастер мог уделить вам время.",
+      "visiting.visit.a": "Конечно. Часы работы шоурума: {hours}. Рекомендуем записаться заранее, чтобы мастер мог уделить вам время.",
       "visiting.where.q": "Где вы находитесь?",
       "visiting.where.a": "Наша мастерская и шоурум находятся по адресу: {address}.",
       "visiting.pickup.q": "Можно ли забрать заказ лично?",
       "visiting.pickup.a":
-        "Да. Выберите при оформлении заказа «Самовывоз из мастерской». Забрать заказ можно с понедельника по субботу с 9:00 до 18:00 и в воскресенье с 10:00 до 16:00.",
+        "Да. Выберите при оформлении заказа «Самовывоз из мастерской» и заберите заказ в мастерской в часы её работы: {hours}.",
       "visiting.contact.q": "Как с вами связаться?",
       "visiting.contact.a": "Напишите нам через форму обратной связи или в WhatsApp. Мы отвечаем в течение 24–48 часов.",
 

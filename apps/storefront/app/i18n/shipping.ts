@@ -66,10 +66,6 @@ export const shipping = defineMessages(
 
     "pickup.title": "Pickup in Bali",
     "pickup.text": "Choose “Pickup from Workshop” at checkout and collect your hat in person, free of charge. Pickup hours:",
-    "pickup.weekdays": "Monday – Saturday",
-    "pickup.weekdaysTime": "9:00 am – 6:00 pm",
-    "pickup.sunday": "Sunday",
-    "pickup.sundayTime": "10:00 am – 4:00 pm",
     "pickup.address": "Pickup address",
 
     "returns.title": "Returns",
@@ -171,10 +167,6 @@ export const shipping = defineMessages(
 
       "pickup.title": "Самовывоз на Бали",
       "pickup.text": "Выберите при оформлении заказа «Самовывоз из мастерской» и заберите шляпу лично — бесплатно. Часы выдачи заказов:",
-      "pickup.weekdays": "Понедельник – суббота",
-      "pickup.weekdaysTime": "9:00 – 18:00",
-      "pickup.sunday": "Воскресенье",
-      "pickup.sundayTime": "10:00 – 16:00",
       "pickup.address": "Адрес для самовывоза",
 
       "returns.title": "Возврат",

@@ -5,7 +5,7 @@ export const showroom = defineMessages(
   {
     "meta.title": "Showroom & Workshop Visits — {name}, Bali",
     "meta.description":
-      "Visit the {name} hat workshop in {place}, Bali: try on every design, get measured and watch our weavers at work. Open Monday to Saturday, 9:00 am – 5:00 pm; closed on Sunday. Book ahead on WhatsApp or Telegram.",
+      "Visit the {name} hat workshop in {place}, Bali: try on every design, get measured and watch our weavers at work. Opening hours: {hours}. Book ahead on WhatsApp or Telegram.",
 
     "hero.eyebrow": "Showroom",
     "hero.title": "Visit our workshop in Bali",
@@ -42,7 +42,7 @@ export const showroom = defineMessages(
     ru: {
       "meta.title": "Шоурум и визиты в мастерскую — {name}, Бали",
       "meta.description":
-        "Приходите в шляпную мастерскую {name} на Бали ({place}): примерьте любую модель, снимите мерки и посмотрите, как работают наши мастера. Открыто с понедельника по субботу, 9:00–17:00, воскресенье — выходной. Запишитесь заранее в WhatsApp или Telegram.",
+        "Приходите в шляпную мастерскую {name} на Бали ({place}): примерьте любую модель, снимите мерки и посмотрите, как работают наши мастера. Часы работы: {hours}. Запишитесь заранее в WhatsApp или Telegram.",
 
       "hero.eyebrow": "Шоурум",
       "hero.title": "Приходите к нам в мастерскую на Бали",

@@ -8,6 +8,7 @@ import { ApiRefusal, apiCall, apiGet } from "#app/api/client.server.ts";
 import { CheckoutLayout } from "#app/components/checkout/CheckoutLayout.tsx";
 import { CheckoutSummary } from "#app/components/checkout/CheckoutSummary.tsx";
 import { Form, Link } from "#app/components/localized.tsx";
+import { PickupHours } from "#app/components/OpeningHours.tsx";
 import { checkout } from "#app/i18n/checkout.ts";
 import { metaLocale, translator, useLocale, useT } from "#app/i18n/core.ts";
 import { countryNames } from "#app/i18n/countries.ts";
@@ -129,6 +130,7 @@ export default function ShippingOptions({ loaderData, actionData }: Route.Compon
                     {making} · {td("delivery", { days: td(`${o.id}.days`, o.carrierDays ?? undefined) })}
                   </span>
                   <span className="mt-1 block text-sm font-medium text-ink-900">{td(o.carrierDays ? "arrives" : "ready", o.window)}</span>
+                  {!o.carrierDays && <PickupHours className="mt-1 block text-sm text-ink-700" />}
                   <span className="mt-1 block text-xs text-ink-500">
                     {o.trackingAvailable ? t("delivery.tracking") : t("delivery.noTracking")}
                   </span>

@@ -1,9 +1,10 @@
 import { deliveryOptions, makingDays } from "@workshop/domain/delivery.ts";
+import { openingHoursText } from "@workshop/domain/opening-hours-text.ts";
 import { addressLines, mapLinkUrl, whatsappUrl } from "@workshop/domain/shop.ts";
 import { ArrowRight, ChevronDown } from "#app/components/Icons.tsx";
 import { Link } from "#app/components/localized.tsx";
 import { pageMeta } from "#app/components/page-meta.ts";
-import { useT } from "#app/i18n/core.ts";
+import { useLocale, useT } from "#app/i18n/core.ts";
 import { faq } from "#app/i18n/faq.ts";
 import { publicPage } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/faq";
@@ -102,6 +103,7 @@ export const headers: Route.HeadersFunction = publicPage;
 
 export default function Faq() {
   const t = useT(faq);
+  const hours = openingHoursText(useLocale());
 
   return (
     <div className="container-page py-12 sm:py-16">
@@ -148,7 +150,7 @@ export default function Faq() {
                   </summary>
                   <div className="pb-6 pr-2 sm:pr-10">
                     <p className="leading-relaxed text-ink-700">
-                      {t(`${q.topic}.a`, { address: addressLines.join(", "), ...deliveryFacts })}
+                      {t(`${q.topic}.a`, { address: addressLines.join(", "), hours, ...deliveryFacts })}
                     </p>
                     {q.sizes && <SizeChart />}
                     {q.more && (

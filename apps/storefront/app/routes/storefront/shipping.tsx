@@ -2,6 +2,7 @@ import { deliveryOptions, makingDays } from "@workshop/domain/delivery.ts";
 import { addressLines, mapLinkUrl } from "@workshop/domain/shop.ts";
 import { ArrowRight, ClockIcon, MapPinIcon } from "#app/components/Icons.tsx";
 import { Link } from "#app/components/localized.tsx";
+import { OpeningHours } from "#app/components/OpeningHours.tsx";
 import { pageMeta } from "#app/components/page-meta.ts";
 import { useT } from "#app/i18n/core.ts";
 import { shipping } from "#app/i18n/shipping.ts";
@@ -157,16 +158,7 @@ export default function Shipping() {
             <div className="mt-6 grid gap-6 sm:grid-cols-2">
               <div className="flex gap-3">
                 <ClockIcon className="mt-2 size-5 shrink-0 text-clay-700" />
-                <dl className="grow divide-y divide-sand-200">
-                  <div className="flex justify-between gap-4 py-2">
-                    <dt className="text-ink-700">{t("pickup.weekdays")}</dt>
-                    <dd className="font-medium tabular-nums">{t("pickup.weekdaysTime")}</dd>
-                  </div>
-                  <div className="flex justify-between gap-4 py-2">
-                    <dt className="text-ink-700">{t("pickup.sunday")}</dt>
-                    <dd className="font-medium tabular-nums">{t("pickup.sundayTime")}</dd>
-                  </div>
-                </dl>
+                <OpeningHours as="table" className="grow text-ink-700" />
               </div>
               <PickupAddress label={t("pickup.address")} />
             </div>
