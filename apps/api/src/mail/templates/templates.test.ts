@@ -10,6 +10,8 @@ const cash = testOrder({
   deliveryCostCents: 0,
   totalCents: 18_500,
   totalIdr: 3_103_800,
+  // Sunday, Nov 29, 1:08 AM in Bali: its 7 days end on a Sunday night, when the workshop is closed.
+  createdAt: new Date("2026-11-28T17:08:00Z"),
 });
 
 const every: MailContent[] = [
@@ -23,8 +25,6 @@ const every: MailContent[] = [
     vars: {
       order: testOrder(),
       payment: { id: "pr-1", method: "BCA", amount: 3_000_000, currency: "IDR" },
-  // Sunday, Nov 29, 1:08 AM in Bali: its 7 days end on a Sunday night, when the workshop is closed.
-  createdAt: new Date("2026-11-28T17:08:00Z"),
       reason: "paid after the order was cancelled",
     },
   },
