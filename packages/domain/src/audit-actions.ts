@@ -14,6 +14,7 @@ export const auditActions = [
   "order-email",
   "order-note",
   "refund",
+  "order-returned",
   "message-reply",
   "message-handled",
   "product-created",

@@ -71,6 +71,12 @@ export const dashboardAnswer = z.object({
     paidThisMonth: moneySum,
     /** Cash-in-store orders still waiting for their prepayment (not cancelled): how many and their total. */
     unpaidCash: moneySum,
+    /** Refunds whose money went out since Monday / the 1st (Xendit's success, or recorded by hand), and of how many orders. */
+    refundedThisWeek: moneySum,
+    refundedThisMonth: moneySum,
+    /** Received less refunded in the same period (`orders`: the orders paid). */
+    netThisWeek: moneySum,
+    netThisMonth: moneySum,
   }),
 });
 export type DashboardAnswer = z.infer<typeof dashboardAnswer>;
@@ -103,6 +109,8 @@ export const orderListRequest = z.object({
   queue: z.enum(orderQueues).optional(),
   from: calendarDate.optional(),
   to: calendarDate.optional(),
+  /** The money after refunds: PARTLY_REFUNDED, REFUNDED, REFUND_PENDING, REFUND_FAILED. */
+  refund: z.string().max(40).optional(),
 });
 export type OrderListRequest = z.infer<typeof orderListRequest>;
 
@@ -124,6 +132,11 @@ export const orderListRow = z.object({
   customerName: z.string(),
   email: z.string(),
   country: z.string(),
+  /** The money after refunds beside the payment status, what went back, and when the hat came back (decision 047). */
+  refundState: z.string().nullable(),
+  refundedCents: z.number().int(),
+  refundedIdr: z.number().int(),
+  returnedAt: z.string().nullable(),
 });
 export type OrderListRow = z.infer<typeof orderListRow>;
 

@@ -6,6 +6,7 @@ import { countLinkMiss } from "#server/http/rate-limits.ts";
 import { orderHistory } from "#server/orders/history.ts";
 import { orderByToken } from "#server/orders/queries.ts";
 import { awaitsCashPayment, shopOrderOf } from "#server/orders/shop-order.ts";
+import { customerRefunds } from "#server/payments/customer-refunds.ts";
 import { isPayable } from "#server/payments/payment-requests.ts";
 import { isPaidOnline } from "#server/payments/xendit/channels.ts";
 import { resumePayment } from "./steps.ts";
@@ -36,6 +37,8 @@ export async function orderLinkPage(request: Request, token: string, locale: Loc
           ? ("balance" as const)
           : ("pending" as const),
     cashDue: awaitsCashPayment(order),
+    refund: await customerRefunds(order, locale),
+    returned: order.returnedAt !== null,
   };
 }
 

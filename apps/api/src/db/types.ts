@@ -226,6 +226,15 @@ export interface OrdersTable {
   depositIdr: number | null;
   /** When staff sent the balance payment link: only then can the balance be paid. */
   balanceRequestedAt: Timestamp | null;
+  /**
+   * The money after refunds (payments/refund-ledger.ts, kept with every refund's change):
+   * PARTLY_REFUNDED, REFUNDED, REFUND_PENDING, REFUND_FAILED or null; and what went back (settled).
+   */
+  refundState: string | null;
+  refundedCents: Generated<number>;
+  refundedIdr: Generated<number>;
+  /** When an owner recorded the hat as returned (order_returns); the status stays as it was. */
+  returnedAt: Timestamp | null;
   createdAt: Generated<Timestamp>;
   updatedAt: Generated<Timestamp>;
   /**
@@ -395,22 +404,54 @@ export interface OrderNotesTable {
   createdAt: Generated<Timestamp>;
 }
 
-/** Money sent back to a customer through Xendit's Refunds API, one row per refund. */
+/**
+ * Money sent back to a customer, one row per refund (several per payment, each up to what is left):
+ * through Xendit's Refunds API, or made by hand and recorded by an owner (docs/decisions/014, 047).
+ */
 export interface RefundsTable {
   id: Generated<string>;
   orderId: string;
-  paymentAttemptId: string;
+  /** The payment refunded; null for the order's payment in the workshop (cash, the test card). */
+  paymentAttemptId: string | null;
+  /** XENDIT, or BANK_TRANSFER / CASH made by hand. */
+  way: Generated<string>;
   /** Xendit's refund id (rfd-…), once Xendit answered. */
   xenditRefundId: string | null;
+  /** In the payment's currency (whole rupiah), and in US cents at the order's prices. */
   amount: number;
   currency: string;
-  /** PENDING, SUCCEEDED, FAILED (Xendit's), or CREATING before Xendit answered. */
+  amountUsdCents: number;
+  /** PENDING, SUCCEEDED, FAILED (Xendit's), or CREATING before Xendit answered; by hand: SUCCEEDED. */
   status: string;
   reason: string;
   failureCode: string | null;
+  /** By hand: the transfer's reference or the receipt's number, and the day (YYYY-MM-DD) the money arrives. */
+  reference: string | null;
+  arrivesBy: string | null;
+  /** What the owner wrote about it (staff only). */
+  note: Generated<string>;
+  /** When the money went out: Xendit's success, or the record of a refund by hand. */
+  refundedAt: Timestamp | null;
   staffId: number | null;
   createdAt: Generated<Timestamp>;
   updatedAt: Generated<Timestamp>;
+}
+
+/** A hat sent back (SPEC 9's returns): one per order, recorded by an owner. */
+export interface OrderReturnsTable {
+  orderId: string;
+  /** RETURN (unworn, less the 15 % restocking fee) or DEFECT (no fee; the only return of a custom hat). */
+  kind: string;
+  note: Generated<string>;
+  /** What the 14 days count from (delivered, picked up, else shipped), and whether they had passed. */
+  windowStart: Timestamp | null;
+  late: boolean;
+  feeCents: number;
+  /** The refund the console proposes, in US cents. */
+  proposedCents: number;
+  staffId: number | null;
+  actor: string;
+  createdAt: Generated<Timestamp>;
 }
 
 /**
@@ -483,6 +524,7 @@ export interface Database {
   auditLog: AuditLogTable;
   orderNotes: OrderNotesTable;
   refunds: RefundsTable;
+  orderReturns: OrderReturnsTable;
   aiJobs: AiJobsTable;
   aiResults: AiResultsTable;
 }

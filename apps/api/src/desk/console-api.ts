@@ -15,7 +15,11 @@ export async function consoleDashboard(now: Date = new Date()): Promise<Dashboar
 export async function consoleOrderList(query: OrderListQuery, now: Date = new Date()): Promise<OrderListAnswer> {
   const { rows, pagination } = await orderListPage(query, now);
   return {
-    rows: rows.map(({ phone: _phone, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() })),
+    rows: rows.map(({ phone: _phone, createdAt, returnedAt, ...row }) => ({
+      ...row,
+      createdAt: createdAt.toISOString(),
+      returnedAt: returnedAt?.toISOString() ?? null,
+    })),
     page: pagination.page,
     size: pagination.limit,
     total: pagination.total,

@@ -4,6 +4,7 @@
  */
 
 import { trackingUrl } from "@workshop/domain/carriers.ts";
+import { isRefundState, isRefundWay } from "@workshop/domain/refunds.ts";
 import type { OrderDetailAnswer, OrderMailAnswer } from "@workshop/domain/staff-api/order.ts";
 import { recordChanges } from "#server/audit/record-changes.ts";
 import { getDb } from "#server/db/client.ts";
@@ -62,6 +63,12 @@ export async function consoleOrder(id: string): Promise<OrderDetailAnswer> {
         "refunds.failureCode",
         "refunds.xenditRefundId",
         "refunds.createdAt",
+        "refunds.way",
+        "refunds.amountUsdCents",
+        "refunds.reference",
+        "refunds.arrivesBy",
+        "refunds.note",
+        "refunds.refundedAt",
         "paymentAttempts.attempt",
         "paymentAttempts.method",
       ])
@@ -106,6 +113,10 @@ export async function consoleOrder(id: string): Promise<OrderDetailAnswer> {
         postalCode: address.postalCode ?? null,
         country: address.country,
       },
+      refundState: isRefundState(order.refundState) ? order.refundState : null,
+      refundedCents: order.refundedCents,
+      refundedIdr: order.refundedIdr,
+      returnedAt: order.returnedAt ? isoOf(order.returnedAt) : null,
     },
     parts: paymentParts(order),
     estimate: { quoted: windowOf(detail.estimate.quoted), fromPayment: windowOf(detail.estimate.fromPayment) },
@@ -138,6 +149,12 @@ export async function consoleOrder(id: string): Promise<OrderDetailAnswer> {
       failureCode: r.failureCode,
       xenditRefundId: r.xenditRefundId,
       createdAt: isoOf(r.createdAt),
+      way: isRefundWay(r.way) ? r.way : "XENDIT",
+      amountUsdCents: r.amountUsdCents,
+      reference: r.reference,
+      arrivesBy: r.arrivesBy,
+      note: r.note,
+      refundedAt: r.refundedAt ? isoOf(r.refundedAt) : null,
     })),
     history: detail.history.map((e) => ({ ...e, createdAt: isoOf(e.createdAt) })),
     // The admin page shows the newest note first; the console reads them in the order they were written.

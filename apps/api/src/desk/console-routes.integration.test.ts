@@ -119,6 +119,10 @@ describe("GET /api/admin/orders", () => {
       customerName: "Customer 1",
       email: "customer1@example.com",
       country: "Indonesia",
+      refundState: null,
+      refundedCents: 0,
+      refundedIdr: 0,
+      returnedAt: null,
     });
   });
 

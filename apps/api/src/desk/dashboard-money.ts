@@ -22,7 +22,8 @@ export function moneyPeriods(now: Date = new Date()): { weekStart: Date; monthSt
  * later rows of a paid order (shipped, completed) count nothing. A deposit counts the order's
  * deposit; a success counts the total less the deposit when one was paid before it (the balance),
  * else the whole total. Sandbox test orders (test_payment, now or ever) never count. Refunds are
- * not taken off: this is what came in.
+ * counted apart, in the period their money went out (refunded_at: Xendit's success, or an owner's
+ * record of one made by hand), and taken off for the net (decision 047).
  */
 export async function dashboardMoney(now: Date = new Date()): Promise<DashboardMoney> {
   const { weekStart, monthStart } = moneyPeriods(now);
@@ -75,13 +76,43 @@ export async function dashboardMoney(now: Date = new Date()): Promise<DashboardM
         .where("paymentStatus", "=", "AWAITING_PREPAYMENT")
         .where("status", "not in", ["CANCELLED", "test_payment"]),
     )
-    .selectFrom(["paid", "unpaid"])
+    .with("refunded", (db) =>
+      db
+        .selectFrom("refunds as r")
+        .innerJoin("orders as o", "o.id", "r.orderId")
+        .select([
+          sql<number>`coalesce(sum("r"."amount_usd_cents") filter (where "r"."refunded_at" >= ${weekStart}), 0)::bigint`.as(
+            "refundWeekUsd",
+          ),
+          sql<number>`coalesce(sum("r"."amount") filter (where "r"."refunded_at" >= ${weekStart}), 0)::bigint`.as("refundWeekIdr"),
+          sql<number>`count(distinct "r"."order_id") filter (where "r"."refunded_at" >= ${weekStart})`.as("refundWeekOrders"),
+          sql<number>`coalesce(sum("r"."amount_usd_cents") filter (where "r"."refunded_at" >= ${monthStart}), 0)::bigint`.as(
+            "refundMonthUsd",
+          ),
+          sql<number>`coalesce(sum("r"."amount") filter (where "r"."refunded_at" >= ${monthStart}), 0)::bigint`.as("refundMonthIdr"),
+          sql<number>`count(distinct "r"."order_id") filter (where "r"."refunded_at" >= ${monthStart})`.as("refundMonthOrders"),
+        ])
+        .where("r.status", "=", "SUCCEEDED")
+        .where("r.refundedAt", ">=", since)
+        .where("r.currency", "=", "IDR")
+        .where("o.status", "<>", "test_payment"),
+    )
+    .selectFrom(["paid", "unpaid", "refunded"])
     .selectAll()
     .executeTakeFirstOrThrow();
   const sum = (usdCents: number, idr: number, orders: number): MoneySum => ({ usdCents, idr, orders });
+  const paidThisWeek = sum(row.weekUsd, row.weekIdr, row.weekOrders);
+  const paidThisMonth = sum(row.monthUsd, row.monthIdr, row.monthOrders);
+  const refundedThisWeek = sum(row.refundWeekUsd, row.refundWeekIdr, row.refundWeekOrders);
+  const refundedThisMonth = sum(row.refundMonthUsd, row.refundMonthIdr, row.refundMonthOrders);
+  const net = (paid: MoneySum, refunded: MoneySum) => sum(paid.usdCents - refunded.usdCents, paid.idr - refunded.idr, paid.orders);
   return {
-    paidThisWeek: sum(row.weekUsd, row.weekIdr, row.weekOrders),
-    paidThisMonth: sum(row.monthUsd, row.monthIdr, row.monthOrders),
+    paidThisWeek,
+    paidThisMonth,
     unpaidCash: sum(row.cashUsd, row.cashIdr, row.cashOrders),
+    refundedThisWeek,
+    refundedThisMonth,
+    netThisWeek: net(paidThisWeek, refundedThisWeek),
+    netThisMonth: net(paidThisMonth, refundedThisMonth),
   };
 }

@@ -41,12 +41,15 @@ export async function staffOrderView(id: string) {
     })),
     refunds: refundRows.map((r) => ({
       id: r.id,
-      paymentAttemptId: r.paymentAttemptId,
+      // The order's payment in the workshop has no attempt (decision 047).
+      paymentAttemptId: r.paymentAttemptId ?? "in-store",
       amount: r.amount,
       currency: r.currency,
       status: r.status,
       reason: r.reason,
       createdAt: r.createdAt.toISOString(),
+      way: r.way,
+      amountUsdCents: r.amountUsdCents,
     })),
     history: history.map((e) => ({
       status: e.status,

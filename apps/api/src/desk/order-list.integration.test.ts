@@ -293,6 +293,7 @@ describe("the dashboard's counts", () => {
         paymentAttemptId: refunded,
         amount: 3_607_120,
         currency: "IDR",
+        amountUsdCents: 21_500,
         status: "PENDING",
         reason: "paid after cancel",
       })
@@ -360,11 +361,11 @@ describe("the CSV export", () => {
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.trim().split("\n");
     expect(lines[0]).toBe(
-      "Order number,Date (Bali time),Status,Payment status,Payment method,Product,Size (cm),Colour,Total (USD),Total (IDR),Customer,E-mail,Phone,Country,Delivery",
+      "Order number,Date (Bali time),Status,Payment status,Payment method,Product,Size (cm),Colour,Total (USD),Total (IDR),Customer,E-mail,Phone,Country,Delivery,Refunds,Refunded (USD),Refunded (IDR),Returned (Bali time)",
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
-      `RT-CSV001,2026-11-24 00:30,Pending,Payment pending,BCA,Ubud Sun Fedora,57,Natural,215.00,3607120,"'=HYPERLINK(""http://evil"")",'+1@example.com,'+62 811 000,Indonesia,DHL`,
+      `RT-CSV001,2026-11-24 00:30,Pending,Payment pending,BCA,Ubud Sun Fedora,57,Natural,215.00,3607120,"'=HYPERLINK(""http://evil"")",'+1@example.com,'+62 811 000,Indonesia,DHL,,,,`,
     );
     expect(lines[2]).toContain(`'@black`);
     expect(lines[2]).toContain(`"Ольга, ""Смирнова"""`);

@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { WORKSHOP_TIME_ZONE } from "@workshop/domain/admin-date.ts";
 import { lastPlacedWithCashDeadlineBy } from "@workshop/domain/cash-payment-deadline.ts";
 import { paymentMethods } from "@workshop/domain/payment-methods.ts";
+import { refundStates } from "@workshop/domain/refunds.ts";
 import { type OrderSort, orderListRequest } from "@workshop/domain/staff-api.ts";
 import { type Expression, expressionBuilder, type RawBuilder, type SqlBool, sql } from "kysely";
 import { z } from "zod";
@@ -72,6 +73,7 @@ const fields = {
   queue: z.enum(orderQueues),
   from: z.string().refine(isCalendarDate, "a calendar date YYYY-MM-DD"),
   to: z.string().refine(isCalendarDate, "a calendar date YYYY-MM-DD"),
+  refund: z.enum(refundStates),
 };
 
 export type OrderListQuery = {
@@ -87,9 +89,11 @@ export type OrderListQuery = {
   q?: string;
   /** The order of the rows; newest first when not given. */
   sort?: OrderSort;
+  /** The money after refunds (orders.refund_state, decision 047). */
+  refund?: (typeof refundStates)[number];
 };
 
-const filterNames = ["status", "paymentStatus", "method", "queue", "from", "to"] as const;
+const filterNames = ["status", "paymentStatus", "method", "queue", "from", "to", "refund"] as const;
 
 /**
  * The list's query string, for the pages: a value that is not one the shop knows is ignored (the
@@ -240,6 +244,7 @@ function listCondition(query: OrderListQuery, now: Date = new Date()): OrderCond
   if (query.from) parts.push(eb("orders.createdAt", ">=", workshopDayStart(query.from)));
   if (query.to) parts.push(eb("orders.createdAt", "<", workshopDayStart(nextDay(query.to))));
   if (query.queue) parts.push(queueCondition(query.queue, now));
+  if (query.refund) parts.push(eb("orders.refundState", "=", query.refund));
   // A literal substring (no LIKE wildcards to escape); the index carries search_text, so this reads no table rows.
   if (query.q) parts.push(sql<SqlBool>`strpos("orders"."search_text", lower(${query.q})) > 0`);
   return parts.length > 0 ? eb.and(parts) : undefined;
@@ -259,6 +264,10 @@ const listColumns = [
   "orders.paymentStatus",
   "orders.paymentMethod",
   "orders.deliveryOption",
+  "orders.refundState",
+  "orders.refundedCents",
+  "orders.refundedIdr",
+  "orders.returnedAt",
   sql<string>`coalesce("orders"."shipping_address"->>'fullName', '')`.as("customerName"),
   sql<string>`coalesce("orders"."shipping_address"->>'email', '')`.as("email"),
   sql<string>`coalesce("orders"."shipping_address"->>'phone', '')`.as("phone"),
@@ -278,6 +287,11 @@ export type OrderListRow = {
   paymentStatus: string;
   paymentMethod: string;
   deliveryOption: string;
+  /** The money after refunds, what went back (US cents, rupiah), and when the hat came back (decision 047). */
+  refundState: string | null;
+  refundedCents: number;
+  refundedIdr: number;
+  returnedAt: Date | null;
   customerName: string;
   email: string;
   phone: string;

@@ -3,6 +3,7 @@ import { TZDate } from "@date-fns/tz";
 import { WORKSHOP_TIME_ZONE, workshopToday } from "@workshop/domain/admin-date.ts";
 import { defineMessages, type Translate, translator } from "@workshop/domain/i18n/core.ts";
 import { orderStatusLabels } from "@workshop/domain/i18n/order-statuses.ts";
+import { refundStateLabels } from "@workshop/domain/i18n/refund-states.ts";
 import type { Locale } from "@workshop/domain/locale.ts";
 import { stringify } from "csv-stringify";
 import { allMatchingOrders, EXPORT_LIMIT, type OrderListQuery, type OrderListRow } from "./order-list.ts";
@@ -24,6 +25,10 @@ const headers = defineMessages(
     phone: "Phone",
     country: "Country",
     delivery: "Delivery",
+    refunds: "Refunds",
+    refundedUsd: "Refunded (USD)",
+    refundedIdr: "Refunded (IDR)",
+    returned: "Returned (Bali time)",
     cut: "Only the newest {limit} orders are in this file; narrow the filters to export the rest.",
   },
   {
@@ -43,6 +48,10 @@ const headers = defineMessages(
       phone: "Телефон",
       country: "Страна",
       delivery: "Доставка",
+      refunds: "Возвраты",
+      refundedUsd: "Возвращено (USD)",
+      refundedIdr: "Возвращено (IDR)",
+      returned: "Товар возвращён (время Бали)",
       cut: "В файле только {limit} самых новых заказов; сузьте фильтры, чтобы выгрузить остальные.",
     },
   },
@@ -72,7 +81,7 @@ function labelOf(label: StatusLabel, key: string): string {
   return key in orderStatusLabels.en ? label(key as keyof typeof orderStatusLabels.en) : key.slice(key.indexOf(".") + 1);
 }
 
-function csvRecord(row: OrderListRow, label: StatusLabel): string[] {
+function csvRecord(row: OrderListRow, label: StatusLabel, locale: Locale): string[] {
   return [
     row.orderNumber,
     workshopDateTime(row.createdAt),
@@ -89,7 +98,20 @@ function csvRecord(row: OrderListRow, label: StatusLabel): string[] {
     row.phone,
     row.country,
     row.deliveryOption,
+    ...refundCells(row, locale),
   ].map(safeCell);
+}
+
+/** The money after refunds in the reader's words, what went back, and when the hat came back (decision 047). */
+function refundCells(row: OrderListRow, locale: Locale): string[] {
+  const state = translator(refundStateLabels, locale);
+  const known = row.refundState !== null && Object.hasOwn(refundStateLabels.en, row.refundState);
+  return [
+    known ? state(row.refundState as keyof typeof refundStateLabels.en) : (row.refundState ?? ""),
+    row.refundedCents > 0 ? usd(row.refundedCents) : "",
+    row.refundedIdr > 0 ? String(row.refundedIdr) : "",
+    row.returnedAt ? workshopDateTime(row.returnedAt) : "",
+  ];
 }
 
 /** The name the browser saves the file under: orders-YYYY-MM-DD.csv, today in Bali. */
@@ -127,6 +149,10 @@ export async function ordersCsv(query: OrderListQuery, locale: Locale, now: Date
       t("phone"),
       t("country"),
       t("delivery"),
+      t("refunds"),
+      t("refundedUsd"),
+      t("refundedIdr"),
+      t("returned"),
     ],
   });
   const write = async (record: string[]) => {
@@ -136,7 +162,7 @@ export async function ordersCsv(query: OrderListQuery, locale: Locale, now: Date
     let step = first;
     while (!step.done) {
       for (const [i, row] of step.value.entries()) {
-        await write(csvRecord(row, label));
+        await write(csvRecord(row, label, locale));
         // Other requests between every 100 rows: a batch written at once held the event loop for tens of ms.
         if (i % 100 === 99) await new Promise(setImmediate);
       }

@@ -1,4 +1,5 @@
 import { centsToUsd } from "@workshop/domain/money.ts";
+import { isRefundState } from "@workshop/domain/refunds.ts";
 import type { Order } from "./types.ts";
 
 /** An order in the JSON API (SPEC section 3, Order): money in USD numbers, no access token. */
@@ -22,5 +23,9 @@ export function toApiOrder(o: Order) {
     shippingAddress: o.shippingAddress,
     shipping: { option: { service: o.deliveryOption }, cost: centsToUsd(o.deliveryCostCents) },
     deliveryCost: centsToUsd(o.deliveryCostCents),
+    refundState: isRefundState(o.refundState) ? o.refundState : null,
+    refunded: centsToUsd(o.refundedCents),
+    refundedIdr: o.refundedIdr,
+    returnedAt: o.returnedAt?.toISOString() ?? null,
   };
 }

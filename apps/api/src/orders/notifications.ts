@@ -7,6 +7,7 @@ import {
   enqueueMail,
   enqueueMails,
   type MailContent,
+  type RefundSentVars,
 } from "#server/mail/index.ts";
 import { orderInLanguage, ordersInLanguage } from "./in-language.ts";
 import type { Order } from "./types.ts";
@@ -60,6 +61,17 @@ export async function paymentStatusChanged(order: Order, tx?: Tx, detail: { expi
       vars: { order: o, expired: detail.expired ?? false },
     }));
   }
+}
+
+/** A refund whose money went out (Xendit's success, or one made by hand): one mail per refund. */
+export async function announceRefund(
+  order: Order,
+  refund: RefundSentVars["refund"] & { id: string },
+  total: RefundSentVars["total"],
+  tx?: Tx,
+): Promise<void> {
+  const { id, ...vars } = refund;
+  await mailCustomer(order, tx, `refund-sent:${id}`, (o) => ({ template: "refund-sent", vars: { order: o, refund: vars, total } }));
 }
 
 export async function announceCancellation(order: Order, reason: CancelReason, tx?: Tx): Promise<void> {

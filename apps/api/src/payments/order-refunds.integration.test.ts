@@ -123,7 +123,7 @@ describe("GET /api/orders/:id/refunds", () => {
     expect(answer.json()).toMatchObject({
       refunds: [],
       payments: [
-        { method: "DANA", refundable: false, blockedBy: "not-needed" },
+        { method: "DANA", refundable: true, blockedBy: null },
         { paymentAttemptId: extraId, method: "SHOPEEPAY", cause: "paid-twice", refundable: true },
       ],
     });

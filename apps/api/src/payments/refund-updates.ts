@@ -1,16 +1,19 @@
 import { sql } from "kysely";
 import type { Tx } from "#server/db/tx.ts";
 import type { Row } from "#server/db/types.ts";
+import { announceRefund } from "#server/orders/notifications.ts";
+import type { Order } from "#server/orders/types.ts";
+import { keepRefundState, lockOrder } from "./refund-ledger.ts";
 
 /**
  * What Xendit says about a refund: the refund webhooks `refund.succeeded` and `refund.failed`
  * (https://docs.xendit.co/apidocs/refund-webhook-notification) and the answer to POST /refunds.
- * Both settle the shop's refund row through `settleRefund`, monotonically: CREATING → PENDING →
- * SUCCEEDED | FAILED, and a final status never changes.
+ * Both settle the shop's refund row through `settleRefund`, once, in whatever order they come:
+ * CREATING → PENDING → FAILED → SUCCEEDED. A success is final; a failure gives way only to a
+ * success (Xendit saying the money went out wins: counting it as failed could refund it twice).
  *
- * A refund's outcome never touches the order's payment status or status: the shop refunds a
- * payment that should not have been taken (paid twice, paid after a cancel, the wrong amount),
- * so the order keeps the payment it rightly has — a refunded duplicate leaves the order paid.
+ * A refund's outcome never touches the order's status or payment status (SPEC 4's values); it
+ * moves the order's refund state (refund-ledger.ts), and a success mails the customer.
  */
 export type RefundUpdate = {
   /** Xendit's refund id (rfd-…). */
@@ -57,24 +60,31 @@ export function refundStatusOf(status: string): RefundUpdate["status"] {
 type Refund = Row<"refunds">;
 type Outcome = { outcome: "applied" | "ignored" | "flagged"; flag?: string; refund: Refund | null };
 
-const rank: Record<string, number> = { CREATING: 0, PENDING: 1, SUCCEEDED: 2, FAILED: 2 };
+const rank: Record<string, number> = { CREATING: 0, PENDING: 1, FAILED: 2, SUCCEEDED: 3 };
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * Applies an update to the refund it names (by Xendit's id, else by the reference id the shop
- * sent, for a refund whose create answer was lost). Unknown refunds and refunds whose amount or
- * currency differ from the row are flagged and change nothing.
- */
-export async function settleRefund(tx: Tx, update: RefundUpdate, expectedId?: string): Promise<Outcome> {
+/** The refund an update names: by Xendit's id, else by the reference id the shop sent (a create answer lost). */
+async function refundNamed(tx: Tx, update: RefundUpdate): Promise<Refund | undefined> {
   let row = update.xenditRefundId
-    ? await tx.selectFrom("refunds").selectAll().where("xenditRefundId", "=", update.xenditRefundId).forUpdate().limit(1).executeTakeFirst()
+    ? await tx.selectFrom("refunds").selectAll().where("xenditRefundId", "=", update.xenditRefundId).limit(1).executeTakeFirst()
     : undefined;
   if (!row && update.referenceId && uuidPattern.test(update.referenceId)) {
-    row = await tx.selectFrom("refunds").selectAll().where("id", "=", update.referenceId).forUpdate().limit(1).executeTakeFirst();
+    row = await tx.selectFrom("refunds").selectAll().where("id", "=", update.referenceId).limit(1).executeTakeFirst();
     if (row?.xenditRefundId && update.xenditRefundId && row.xenditRefundId !== update.xenditRefundId) row = undefined;
   }
-  if (expectedId && row?.id !== expectedId) row = undefined;
-  if (!row) return { outcome: "flagged", flag: "unknown refund", refund: null };
+  return row;
+}
+
+/**
+ * Applies an update to the refund it names. Unknown refunds and refunds whose amount or currency
+ * differ from the row are flagged and change nothing. The order's row is locked first (as a new
+ * refund locks it), so a refund settles while no other refund of the order is being decided.
+ */
+export async function settleRefund(tx: Tx, update: RefundUpdate, expectedId?: string): Promise<Outcome> {
+  const named = await refundNamed(tx, update);
+  if (!named || (expectedId && named.id !== expectedId)) return { outcome: "flagged", flag: "unknown refund", refund: null };
+  const order = await lockOrder(tx, named.orderId);
+  const row = await tx.selectFrom("refunds").selectAll().where("id", "=", named.id).forUpdate().limit(1).executeTakeFirstOrThrow();
   if (update.currency !== row.currency || update.amount !== row.amount) {
     const flag = `refund mismatch: ${String(update.amount).slice(0, 20)} ${String(update.currency).slice(0, 5)}, expected ${row.amount} ${row.currency}`;
     console.warn(`Refund ${row.id} of order ${row.orderId}: ${flag}`);
@@ -83,20 +93,53 @@ export async function settleRefund(tx: Tx, update: RefundUpdate, expectedId?: st
   // A row failed by the shop itself on a refusal (no Xendit id) that Xendit then speaks of did
   // reach Xendit after all (a resent request refused, the first one went through): Xendit wins.
   const refusedHere = row.status === "FAILED" && !row.xenditRefundId && !!update.xenditRefundId;
-  const moves = rank[update.status]! > rank[row.status]! || (refusedHere && update.status !== "PENDING");
+  const moves = rank[update.status]! > rank[row.status]! || (refusedHere && update.status !== row.status);
   const learnsId = !row.xenditRefundId && update.xenditRefundId;
   if (!moves && !learnsId) return { outcome: "ignored", refund: row };
   const saved = await tx
     .updateTable("refunds")
     .set({
-      ...(moves ? { status: update.status, failureCode: update.status === "FAILED" ? (update.failureCode ?? "REFUND_FAILED") : null } : {}),
+      ...(moves
+        ? {
+            status: update.status,
+            failureCode: update.status === "FAILED" ? (update.failureCode ?? "REFUND_FAILED") : null,
+            refundedAt: update.status === "SUCCEEDED" ? sql`now()` : null,
+          }
+        : {}),
       ...(learnsId ? { xenditRefundId: update.xenditRefundId } : {}),
       updatedAt: sql`now()`,
     })
     .where("id", "=", row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  if (moves && order) await refundChanged(tx, order, saved);
   return { outcome: "applied", refund: saved };
+}
+
+/**
+ * After a refund's status changed, in its transaction (holding the order's lock): the order's
+ * refund state, and the customer's mail once its money went out (one per refund, whatever repeats).
+ */
+export async function refundChanged(tx: Tx, order: Order, refund: Refund): Promise<void> {
+  const ledger = await keepRefundState(tx, order);
+  if (refund.status !== "SUCCEEDED") return;
+  const payment = ledger.payments.find((p) => p.refunds.some((r) => r.id === refund.id));
+  await announceRefund(
+    order,
+    {
+      id: refund.id,
+      usdCents: refund.amountUsdCents,
+      amount: refund.amount,
+      currency: refund.currency,
+      way: refund.way,
+      method: payment?.method ?? order.paymentMethod,
+      reference: refund.reference,
+      arrivesBy: refund.arrivesBy,
+      refundedAt: refund.refundedAt ?? new Date(),
+    },
+    { usdCents: ledger.refunded.usdCents, idr: ledger.refunded.amount },
+    tx,
+  );
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,150 +1,174 @@
+import { cleanText } from "@workshop/domain/form-text.ts";
+import { formatUsd } from "@workshop/domain/money.ts";
+import { type RefundWay, refundWays } from "@workshop/domain/refunds.ts";
 import { sql } from "kysely";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
-import type { Row as TableRow } from "#server/db/types.ts";
+import type { Row } from "#server/db/types.ts";
 import { AppError } from "#server/errors.ts";
 import { defineJob } from "#server/jobs/index.ts";
 import type { PaymentAttempt } from "./attempts.ts";
-import { refundStatusOf, settleRefund } from "./refund-updates.ts";
+import { amountFor, IN_STORE, type LedgerPayment, ledgerOf, lockOrder } from "./refund-ledger.ts";
+import { refundChanged, refundStatusOf, settleRefund } from "./refund-updates.ts";
+import { blockOf, type RefundView, refundView, uuidPattern } from "./refund-views.ts";
 import { isSessionId, refundSupportOf } from "./xendit/channels.ts";
 import { type RefundReason, refundReasons, XenditError } from "./xendit/client.ts";
 import { xendit } from "./xendit/connection.ts";
 
+export { IN_STORE } from "./refund-ledger.ts";
+export { orderRefunds, type RefundableAttempt, type RefundView, refundableAttempts, refundsOf } from "./refund-views.ts";
+
 /**
- * Full refunds of payments the shop should not have taken, through Xendit's Refunds API
- * (docs/decisions/014; https://docs.xendit.co/apidocs/refund-payment-request). Owners only.
+ * Refunds by owners (docs/decisions/014, 047): all or part of any payment that took money, several
+ * times up to what it took, through Xendit's Refunds API where its channel allows it
+ * (https://docs.xendit.co/apidocs/refund-payment-request), or made by hand (a bank transfer, cash
+ * in the showroom) and recorded here.
  *
- * A refund row is written (CREATING) before Xendit is asked, in the transaction that holds the
- * payment attempt's row lock, so two requests at once make one refund; its id is the reference id
- * and idempotency key sent to Xendit, so a retry never refunds twice. Xendit answers PENDING; the
- * refund webhooks settle the row (refund-updates.ts). The order's payment status never changes.
+ * A refund row is written before Xendit is asked, in the transaction that holds the order's row
+ * lock: two owners refunding at once take turns, and the second sees what the first took, so the
+ * refunds of a payment never add up to more than it took. Its id is the reference id and
+ * idempotency key sent to Xendit, so a retry never refunds twice; Xendit's webhooks settle it
+ * (refund-updates.ts). A refund made by hand is done when recorded. The order's status and payment
+ * status never change; its refund state does (refund-ledger.ts).
  */
-/** A refund row (status CREATING until Xendit answers), with its attempt's number within the order and method (BCA, DANA, CARD, …). */
-export type RefundView = TableRow<"refunds"> & { attempt: number; method: string };
 
-/** Why a payment needs its money sent back. */
-type RefundCause = "paid-twice" | "paid-after-cancel" | "order-cancelled" | "wrong-amount" | "flagged";
-
-/** Why a payment cannot be refunded here now. */
-type RefundBlock = "not-paid" | "not-needed" | "channel-not-supported" | "in-progress" | "refunded";
-
-export type RefundableAttempt = {
+export type RefundInput = {
+  orderId: string;
+  /** The payment attempt's id, or IN_STORE for the order's payment in the workshop. */
   paymentAttemptId: string;
-  attempt: number;
-  method: string;
-  channelCode: string;
-  amount: number;
-  currency: string;
-  status: string;
-  flag: string | null;
-  cause: RefundCause | null;
-  /** True when an owner may refund it now; otherwise `blockedBy` says why not. */
-  refundable: boolean;
-  blockedBy: RefundBlock | null;
-  /** The newest refund of this payment, if any. */
-  refund: RefundView | null;
+  reason: string;
+  actor: Actor;
+  /** US cents to give back; none: all that is left of the payment. */
+  amountUsdCents?: unknown;
+  /** XENDIT (the default), or BANK_TRANSFER / CASH made by hand. */
+  way?: unknown;
+  /** By hand: the transfer's reference or the receipt's number (required), and the day a transfer arrives. */
+  reference?: unknown;
+  arrivesBy?: unknown;
+  /** Why, for the other staff (a return, goodwill, the delivery only…). */
+  note?: unknown;
 };
 
 /** A CREATING row older than this lost its answer from Xendit (the client gives up after 10 s): it may be sent again. */
 const RESEND_AFTER_MS = 30_000;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const wrongMoney = /^(amount|currency) mismatch/;
+/** More than any order: a larger amount is a typing slip. */
+const MAX_CENTS = 100_000_000;
+/** How far ahead a bank transfer may be said to arrive. */
+const MAX_ARRIVAL_DAYS = 60;
 
-type Row = TableRow<"refunds">;
+type Checked = {
+  reason: RefundReason;
+  way: RefundWay;
+  cents: number | null;
+  reference: string | null;
+  arrivesBy: string | null;
+  note: string;
+};
 
-/** The payments of an order, each with why it would need a refund and whether it may have one. */
-export async function refundableAttempts(orderId: string): Promise<RefundableAttempt[]> {
-  if (!uuidPattern.test(orderId)) return [];
-  const { attempts, rows, cancelled } = await paymentsOf(orderId);
-  const views = rows.map((row) => toView(row, attempts));
-  return attempts.map((attempt) => {
-    const refund = views.find((view) => view.paymentAttemptId === attempt.id) ?? null;
-    const cause = causeOf(attempt, attempts, cancelled);
-    const blockedBy = blockOf(attempt, cause, refund);
-    return {
-      paymentAttemptId: attempt.id,
-      attempt: attempt.attempt,
-      method: attempt.method,
-      channelCode: attempt.channelCode,
-      amount: attempt.amount,
-      currency: attempt.currency,
-      status: attempt.status,
-      flag: attempt.flag,
-      cause,
-      refundable: blockedBy === null,
-      blockedBy,
-      refund,
-    };
-  });
+/** The caller's fields, checked before anything is read: a 400 saying which is wrong. */
+function checked(input: RefundInput, now: Date): Checked {
+  if (!(refundReasons as readonly string[]).includes(input.reason))
+    throw new AppError("invalid", `reason must be one of ${refundReasons.join(", ")}`);
+  const way = input.way ?? "XENDIT";
+  if (typeof way !== "string" || !(refundWays as readonly string[]).includes(way))
+    throw new AppError("invalid", `way must be one of ${refundWays.join(", ")}`);
+  const cents = input.amountUsdCents;
+  if (cents !== undefined && cents !== null && (typeof cents !== "number" || !Number.isInteger(cents) || cents < 1 || cents > MAX_CENTS))
+    throw new AppError(
+      "invalid",
+      "amountUsdCents must be a whole number of US cents, at least 1 (leave it out to refund all that is left)",
+    );
+  const text = (value: unknown, name: string, max: number) => {
+    if (value === undefined || value === null) return "";
+    if (typeof value !== "string") throw new AppError("invalid", `${name} must be text`);
+    const clean = cleanText(value).replace(/\s+/g, " ");
+    if (clean.length > max) throw new AppError("invalid", `${name} is at most ${max} characters`);
+    return clean;
+  };
+  const reference = text(input.reference, "reference", 100);
+  const note = text(input.note, "note", 500);
+  const arrivesBy = text(input.arrivesBy, "arrivesBy", 10);
+  if (way !== "XENDIT" && !reference)
+    throw new AppError("invalid", "A refund made by hand needs its reference: the bank transfer's reference or the receipt's number");
+  if (way === "BANK_TRANSFER" && !isArrivalDay(arrivesBy, now))
+    throw new AppError(
+      "invalid",
+      `arrivesBy must be the day the transfer reaches the customer: YYYY-MM-DD, today to ${MAX_ARRIVAL_DAYS} days ahead`,
+    );
+  return {
+    reason: input.reason as RefundReason,
+    way: way as RefundWay,
+    cents: typeof cents === "number" ? cents : null,
+    reference: way === "XENDIT" ? null : reference,
+    arrivesBy: way === "BANK_TRANSFER" ? arrivesBy : null,
+    note,
+  };
 }
 
-/** An order's refunds, newest first, for the order page. */
-export async function refundsOf(orderId: string): Promise<RefundView[]> {
-  if (!uuidPattern.test(orderId)) return [];
-  const { attempts, rows } = await paymentsOf(orderId);
-  return rows.map((row) => toView(row, attempts));
+function isArrivalDay(value: string, now: Date): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) return false;
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  // A day behind UTC at most: the workshop's today starts 8 hours before UTC's.
+  return day.getTime() >= today - 86_400_000 && day.getTime() <= today + MAX_ARRIVAL_DAYS * 86_400_000;
 }
 
 /**
- * Refunds a payment attempt in full: the amount and currency are the attempt's own (for a
- * payment of the wrong amount, what Xendit says it collected), never the caller's.
+ * Refunds all or part of a payment. The amount in the payment's currency is the shop's: the
+ * caller names US cents, converted at the payment's own ratio (refund-ledger.ts amountFor); a
+ * payment of the wrong amount goes back in full, what Xendit says it collected.
  */
-export async function refundPayment(input: {
-  orderId: string;
-  paymentAttemptId: string;
-  reason: string;
-  actor: Actor;
-}): Promise<RefundView> {
+export async function refundPayment(input: RefundInput, now = new Date()): Promise<RefundView> {
   const { orderId, paymentAttemptId, actor } = input;
   if (actor.role !== "owner" && actor.role !== "machine") throw new AppError("forbidden", "Only an owner may refund a payment");
-  if (!(refundReasons as readonly string[]).includes(input.reason))
-    throw new AppError("invalid", `reason must be one of ${refundReasons.join(", ")}`);
-  const reason = input.reason as RefundReason;
+  const ask = checked(input, now);
   if (!uuidPattern.test(orderId)) throw new AppError("not_found", "Order not found");
-  if (!uuidPattern.test(paymentAttemptId)) throw new AppError("not_found", "Payment not found");
+  if (paymentAttemptId !== IN_STORE && !uuidPattern.test(paymentAttemptId)) throw new AppError("not_found", "Payment not found");
   const db = await getDb();
-  const order = await db.selectFrom("orders").select("id").where("id", "=", orderId).limit(1).executeTakeFirst();
+  const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).limit(1).executeTakeFirst();
   if (!order) throw new AppError("not_found", "Order not found");
-  const found = await db.selectFrom("paymentAttempts").selectAll().where("id", "=", paymentAttemptId).limit(1).executeTakeFirst();
-  if (!found) throw new AppError("not_found", "Payment not found");
-  if (found.orderId !== orderId) throw new AppError("invalid", "This payment belongs to another order");
+  const attempt =
+    paymentAttemptId === IN_STORE
+      ? null
+      : ((await db.selectFrom("paymentAttempts").selectAll().where("id", "=", paymentAttemptId).limit(1).executeTakeFirst()) ?? null);
+  if (paymentAttemptId !== IN_STORE && !attempt) throw new AppError("not_found", "Payment not found");
+  if (attempt && attempt.orderId !== orderId) throw new AppError("invalid", "This payment belongs to another order");
 
-  const before = (await refundableAttempts(orderId)).find((a) => a.paymentAttemptId === paymentAttemptId)!;
-  const resend = staleCreating(before.refund);
-  if (before.blockedBy && !(resend && before.blockedBy === "in-progress")) throw refusal(before);
-  // What to send: Xendit's payment request id and the money collected (read from Xendit when the
-  // stored attempt cannot say). Asked before any row is written: a failed read leaves nothing.
-  const target = await refundTarget(found);
+  // Refused before Xendit is asked anything; checked again under the order's lock.
+  const before = (await ledgerOf(db, order)).payments.find((p) => p.id === paymentAttemptId) ?? null;
+  const resend = ask.way === "XENDIT" ? staleCreating(before) : null;
+  if (!resend) refuseIfBlocked(before, attempt, ask);
+  // What to send: Xendit's payment request id and, for a wrong amount, the money collected (read
+  // from Xendit). Asked before any row is written: a failed read leaves nothing.
+  const target = ask.way === "XENDIT" && attempt ? await refundTarget(attempt) : null;
 
-  const row = resend
-    ? (await db.selectFrom("refunds").selectAll().where("id", "=", resend.id).limit(1).executeTakeFirst())!
+  const row: Row<"refunds"> = resend
+    ? resend
     : await db.transaction().execute(async (tx) => {
-        // The attempt's row lock makes refunds of one payment take turns: the second one sees the first.
-        const attempt = await tx
-          .selectFrom("paymentAttempts")
-          .selectAll()
-          .where("id", "=", paymentAttemptId)
-          .forUpdate()
-          .limit(1)
-          .executeTakeFirst();
-        const earlier = await tx
-          .selectFrom("refunds")
-          .selectAll()
-          .where("paymentAttemptId", "=", paymentAttemptId)
-          .orderBy("createdAt", "desc")
-          .execute();
-        const open = earlier.find((r) => r.status !== "FAILED");
-        if (open) throw refusal({ ...before, blockedBy: open.status === "SUCCEEDED" ? "refunded" : "in-progress" });
+        const locked = (await lockOrder(tx, orderId))!;
+        const ledger = await ledgerOf(tx, locked);
+        const payment = ledger.payments.find((p) => p.id === paymentAttemptId) ?? null;
+        refuseIfBlocked(payment, attempt, ask);
+        const money = moneyOf(payment!, ask.cents, target?.captured ?? null);
+        const refundedAt = ask.way === "XENDIT" ? null : now;
         const created = await tx
           .insertInto("refunds")
           .values({
             orderId,
-            paymentAttemptId,
-            amount: target.amount,
-            currency: target.currency,
-            status: "CREATING",
-            reason,
+            paymentAttemptId: attempt?.id ?? null,
+            way: ask.way,
+            amount: money.amount,
+            currency: money.currency,
+            amountUsdCents: money.usdCents,
+            // Made by hand: done when recorded.
+            status: ask.way === "XENDIT" ? "CREATING" : "SUCCEEDED",
+            reason: ask.reason,
+            reference: ask.reference,
+            arrivesBy: ask.arrivesBy,
+            note: ask.note,
+            refundedAt,
             staffId: actor.staffId,
           })
           .returningAll()
@@ -156,26 +180,34 @@ export async function refundPayment(input: {
             recordType: "order",
             recordId: orderId,
             before: {
-              paymentAttemptId,
-              attempt: attempt!.attempt,
-              method: attempt!.method,
-              paymentStatus: attempt!.status,
-              flag: attempt!.flag,
-              refunds: earlier.map((r) => ({ id: r.id, status: r.status, failureCode: r.failureCode })),
+              paymentAttemptId: created.paymentAttemptId ?? IN_STORE,
+              attempt: payment!.number,
+              method: payment!.method,
+              paymentStatus: attempt?.status ?? locked.paymentStatus,
+              flag: attempt?.flag ?? null,
+              left: { amount: payment!.left.amount, usdCents: payment!.left.usdCents },
+              refunds: payment!.refunds.map((r) => ({ id: r.id, status: r.status, amount: r.amount, failureCode: r.failureCode })),
             },
             after: {
               refundId: created.id,
-              paymentAttemptId,
+              paymentAttemptId: created.paymentAttemptId ?? IN_STORE,
+              way: created.way,
               amount: created.amount,
               currency: created.currency,
-              reason,
+              amountUsdCents: created.amountUsdCents,
+              reason: ask.reason,
               status: created.status,
+              ...(created.reference ? { reference: created.reference } : {}),
+              ...(created.arrivesBy ? { arrivesBy: created.arrivesBy } : {}),
+              ...(created.note ? { note: created.note } : {}),
             },
           },
           tx,
         );
+        await refundChanged(tx, locked, created);
         return created;
       });
+  if (ask.way !== "XENDIT" || !target) return refundView(row.id);
 
   try {
     const answer = await xendit().createRefund(
@@ -184,7 +216,7 @@ export async function refundPayment(input: {
         reference_id: row.id,
         amount: row.amount,
         currency: row.currency,
-        reason,
+        reason: row.reason as RefundReason,
         metadata: { order_id: orderId, payment_attempt_id: paymentAttemptId },
       },
       row.id,
@@ -207,16 +239,12 @@ export async function refundPayment(input: {
     if (!(error instanceof XenditError)) throw error;
     // The same key was sent before (a retry after a lost answer): that refund exists at Xendit and
     // its webhook, which carries our reference id, settles the row.
-    if (error.status === 409 && error.code === "DUPLICATE_ERROR") return view(row.id);
+    if (error.status === 409 && error.code === "DUPLICATE_ERROR") return refundView(row.id);
     // Sent again after a lost answer: a refusal because a refund is under way or the money is
     // already refunded means the first sending arrived. The row waits for its webhook.
-    if (resend && ["REFUND_IN_PROGRESS", "REFUND_AMOUNT_EXCEEDED"].includes(error.code)) return view(row.id);
+    if (resend && ["REFUND_IN_PROGRESS", "REFUND_AMOUNT_EXCEEDED"].includes(error.code)) return refundView(row.id);
     if (error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
-      await db
-        .updateTable("refunds")
-        .set({ status: "FAILED", failureCode: error.code.slice(0, 100), updatedAt: new Date() })
-        .where("id", "=", row.id)
-        .execute();
+      await refusedByXendit(row.id, error.code);
       throw new AppError("conflict", `Xendit refused the refund (${error.code}): ${error.message}`);
     }
     throw new AppError(
@@ -224,7 +252,111 @@ export async function refundPayment(input: {
       "Xendit did not answer. The refund is kept as being created: Xendit's webhook settles it if it arrived, and trying again in a minute sends it again safely",
     );
   }
-  return view(row.id);
+  return refundView(row.id);
+}
+
+/** A refusal from Xendit: the row FAILED with its code (its amount may be refunded again), the order's state with it. */
+async function refusedByXendit(refundId: string, code: string): Promise<void> {
+  const db = await getDb();
+  await db.transaction().execute(async (tx) => {
+    const row = await tx.selectFrom("refunds").select("orderId").where("id", "=", refundId).executeTakeFirstOrThrow();
+    const order = (await lockOrder(tx, row.orderId))!;
+    const failed = await tx
+      .updateTable("refunds")
+      .set({ status: "FAILED", failureCode: code.slice(0, 100), updatedAt: sql`now()` })
+      .where("id", "=", refundId)
+      .where("status", "=", "CREATING")
+      .returningAll()
+      .executeTakeFirst();
+    if (failed) await refundChanged(tx, order, failed);
+  });
+}
+
+/** What a refund takes of `payment`: US cents asked (none: all that is left), in the payment's currency. */
+function moneyOf(
+  payment: LedgerPayment,
+  cents: number | null,
+  captured: { amount: number; currency: string } | null,
+): { amount: number; currency: string; usdCents: number } {
+  const left = payment.left.usdCents;
+  if (payment.wrongAmount) {
+    // The wrong amount goes back whole, as Xendit collected it; its dollars at the order's ratio.
+    if (cents !== null && cents !== left)
+      throw new AppError("conflict", "A payment of the wrong amount is refunded in full: leave the amount out");
+    if (!captured) throw new AppError("conflict", "Xendit shows no collected payment to refund");
+    const usdCents = payment.paid.amount > 0 ? Math.round((captured.amount * payment.paid.usdCents) / payment.paid.amount) : 0;
+    return { ...captured, usdCents };
+  }
+  const usdCents = cents ?? left;
+  if (usdCents > left) throw new AppError("conflict", `Only ${formatUsd(left)} of this payment is left to refund`, { leftUsdCents: left });
+  const amount = amountFor(payment, usdCents);
+  if (amount <= 0) throw new AppError("invalid", "This amount is too small to refund");
+  return { amount, currency: payment.currency, usdCents };
+}
+
+/** Refuses a refund its payment cannot have now: not paid, nothing left, a way it does not allow. */
+function refuseIfBlocked(payment: LedgerPayment | null, attempt: PaymentAttempt | null, ask: Checked): void {
+  const method = payment?.method ?? attempt?.method ?? "";
+  if (!payment) throw new AppError("conflict", "This payment has not been paid: there is nothing to refund");
+  if (ask.way !== "XENDIT") {
+    if (payment.wrongAmount)
+      throw new AppError("conflict", "A payment of the wrong amount is refunded through Xendit, which knows what it collected");
+    if (payment.left.usdCents <= 0) throw new AppError("conflict", "This payment has already been refunded");
+    return;
+  }
+  const support = attempt ? refundSupportOf(attempt.channelCode) : "none";
+  switch (blockOf(payment, support)) {
+    case null:
+      break;
+    case "refunded":
+      throw new AppError("conflict", "This payment has already been refunded");
+    case "in-progress":
+      throw new AppError("conflict", "This payment already has a refund in progress");
+    case "channel-not-supported":
+      throw new AppError(
+        "conflict",
+        attempt
+          ? `Xendit cannot refund ${method} payments: send the money back another way and record it (way BANK_TRANSFER or CASH)`
+          : "This payment was made in the workshop: give the money back there or by bank transfer and record it (way CASH or BANK_TRANSFER)",
+      );
+    case "full-only":
+      throw new AppError("conflict", `Xendit refunds ${method} payments only in full, once: record the rest as a refund made by hand`);
+    default:
+      throw new AppError("conflict", "This payment has not been paid: there is nothing to refund");
+  }
+  if (support === "full" && ask.cents !== null && ask.cents !== payment.paid.usdCents)
+    throw new AppError("conflict", `Xendit refunds ${method} payments only in full: leave the amount out, or record a refund made by hand`);
+}
+
+/** A Xendit refund of this payment whose answer was lost (CREATING for more than 30 s): it is sent again, as it was. */
+function staleCreating(payment: LedgerPayment | null): Row<"refunds"> | null {
+  const row = payment?.refunds.find((r) => r.way === "XENDIT" && r.status === "CREATING");
+  return row && Date.now() - row.createdAt.getTime() > RESEND_AFTER_MS ? row : null;
+}
+
+type Target = { paymentRequestId: string; captured: { amount: number; currency: string } | null };
+
+async function refundTarget(attempt: PaymentAttempt): Promise<Target> {
+  if (!attempt.xenditRequestId) throw new AppError("conflict", "This payment has no Xendit payment to refund");
+  try {
+    // A card paid in a payment session: the refund names the session's payment request.
+    const session = isSessionId(attempt.xenditRequestId) ? await xendit().getSession(attempt.xenditRequestId) : null;
+    const paymentRequestId = session ? session.payment_request_id : attempt.xenditRequestId;
+    if (!paymentRequestId) throw new AppError("conflict", "Xendit shows no payment in this card session");
+    if (attempt.status === "SUCCEEDED") return { paymentRequestId, captured: null };
+    // The wrong amount was paid: refund what Xendit collected.
+    const paymentId = session ? session.payment_id : (await xendit().getPaymentRequest(paymentRequestId)).latest_payment_id;
+    const payment = paymentId ? await xendit().getPayment(paymentId) : null;
+    if (payment?.status !== "SUCCEEDED") throw new AppError("conflict", "Xendit shows no collected payment to refund");
+    const amount = payment.captures?.length ? payment.captures.reduce((sum, c) => sum + c.capture_amount, 0) : payment.request_amount;
+    if (typeof amount !== "number" || !Number.isInteger(amount) || amount <= 0 || !/^[A-Z]{3}$/.test(payment.currency))
+      throw new AppError("conflict", "Xendit's record of this payment names no amount that can be refunded");
+    return { paymentRequestId, captured: { amount, currency: payment.currency } };
+  } catch (error) {
+    if (error instanceof XenditError)
+      throw new AppError("unavailable", `Xendit could not be asked about this payment (${error.code}); try again in a minute`);
+    throw error;
+  }
 }
 
 /** Refunds still PENDING after this long are asked about by the reconciliation job. */
@@ -242,6 +374,7 @@ export async function reconcileRefunds(now = new Date()): Promise<{ checked: num
     .selectFrom("refunds")
     .selectAll()
     .where("status", "=", "PENDING")
+    .where("xenditRefundId", "is not", null)
     .where("updatedAt", "<", new Date(now.getTime() - RECONCILE_AFTER_MS))
     .orderBy("updatedAt")
     .limit(50)
@@ -280,119 +413,3 @@ defineJob(
   },
   { schedule: { cron: "* * * * *" }, queue: { policy: "singleton", retryLimit: 0 } },
 );
-
-function refusal(attempt: Pick<RefundableAttempt, "blockedBy" | "method">): AppError {
-  switch (attempt.blockedBy) {
-    case "not-paid":
-      return new AppError("conflict", "This payment has not been paid: there is nothing to refund");
-    case "not-needed":
-      return new AppError(
-        "conflict",
-        "This payment is the order's own and nothing flags it: only a payment taken twice, after a cancel or for the wrong amount is refunded here",
-      );
-    case "channel-not-supported":
-      return new AppError("conflict", `Xendit cannot refund ${attempt.method} payments: send the money back another way`);
-    case "refunded":
-      return new AppError("conflict", "This payment has already been refunded");
-    default:
-      return new AppError("conflict", "This payment already has a refund in progress");
-  }
-}
-
-function staleCreating(refund: RefundView | null): RefundView | null {
-  return refund?.status === "CREATING" && Date.now() - refund.createdAt.getTime() > RESEND_AFTER_MS ? refund : null;
-}
-
-/** Whether Xendit collected money for this attempt (a payment of the wrong amount stays PENDING but was taken). */
-const collected = (attempt: PaymentAttempt) => attempt.status === "SUCCEEDED" || wrongMoney.test(attempt.flag ?? "");
-
-/**
- * Why an attempt needs a refund: its flag (paid twice, after a cancel, the wrong amount), or being
- * a success beside the order's own payment (the first unflagged success, else the first success).
- */
-function causeOf(attempt: PaymentAttempt, all: PaymentAttempt[], orderCancelled: boolean): RefundCause | null {
-  if (!collected(attempt)) return null;
-  const flag = attempt.flag ?? "";
-  if (flag.startsWith("paid after the order was cancelled")) return "paid-after-cancel";
-  // Staff cancelled an order that was paid: its own payment goes back too.
-  if (orderCancelled) return "order-cancelled";
-  if (flag.startsWith("order already paid by another payment") || flag.startsWith("deposit already paid by another payment"))
-    return "paid-twice";
-  if (wrongMoney.test(flag)) return "wrong-amount";
-  // A custom hat's deposit and balance are two payments of one order (decision 026): each part has its own.
-  const successes = all.filter((a) => a.status === "SUCCEEDED" && a.part === attempt.part);
-  const own = successes.find((a) => !a.flag) ?? successes[0];
-  if (own && own.id !== attempt.id) return "paid-twice";
-  return flag ? "flagged" : null;
-}
-
-function blockOf(attempt: PaymentAttempt, cause: RefundCause | null, refund: RefundView | null): RefundBlock | null {
-  if (!collected(attempt)) return "not-paid";
-  if (!cause) return "not-needed";
-  if (refundSupportOf(attempt.channelCode) === "none") return "channel-not-supported";
-  if (refund?.status === "SUCCEEDED") return "refunded";
-  if (refund && refund.status !== "FAILED") return "in-progress";
-  return null;
-}
-
-type Target = { paymentRequestId: string; amount: number; currency: string };
-
-async function refundTarget(attempt: PaymentAttempt): Promise<Target> {
-  if (!attempt.xenditRequestId) throw new AppError("conflict", "This payment has no Xendit payment to refund");
-  try {
-    // A card paid in a payment session: the refund names the session's payment request.
-    const session = isSessionId(attempt.xenditRequestId) ? await xendit().getSession(attempt.xenditRequestId) : null;
-    const paymentRequestId = session ? session.payment_request_id : attempt.xenditRequestId;
-    if (!paymentRequestId) throw new AppError("conflict", "Xendit shows no payment in this card session");
-    if (attempt.status === "SUCCEEDED") return { paymentRequestId, amount: attempt.amount, currency: attempt.currency };
-    // The wrong amount was paid: refund what Xendit collected.
-    const paymentId = session ? session.payment_id : (await xendit().getPaymentRequest(paymentRequestId)).latest_payment_id;
-    const payment = paymentId ? await xendit().getPayment(paymentId) : null;
-    if (payment?.status !== "SUCCEEDED") throw new AppError("conflict", "Xendit shows no collected payment to refund");
-    const amount = payment.captures?.length ? payment.captures.reduce((sum, c) => sum + c.capture_amount, 0) : payment.request_amount;
-    if (typeof amount !== "number" || !Number.isInteger(amount) || amount <= 0 || !/^[A-Z]{3}$/.test(payment.currency))
-      throw new AppError("conflict", "Xendit's record of this payment names no amount that can be refunded");
-    return { paymentRequestId, amount, currency: payment.currency };
-  } catch (error) {
-    if (error instanceof XenditError)
-      throw new AppError("unavailable", `Xendit could not be asked about this payment (${error.code}); try again in a minute`);
-    throw error;
-  }
-}
-
-async function paymentsOf(orderId: string) {
-  const db = await getDb();
-  const [attempts, rows, order] = await Promise.all([
-    db.selectFrom("paymentAttempts").selectAll().where("orderId", "=", orderId).orderBy("attempt", "asc").execute(),
-    db.selectFrom("refunds").selectAll().where("orderId", "=", orderId).orderBy("createdAt", "desc").orderBy("id", "desc").execute(),
-    db.selectFrom("orders").select("status").where("id", "=", orderId).limit(1).executeTakeFirst(),
-  ]);
-  return { attempts, rows, cancelled: order?.status === "CANCELLED" };
-}
-
-async function view(id: string): Promise<RefundView> {
-  const db = await getDb();
-  const row = await db.selectFrom("refunds").selectAll().where("id", "=", id).limit(1).executeTakeFirst();
-  const attempt = await db.selectFrom("paymentAttempts").selectAll().where("id", "=", row!.paymentAttemptId).limit(1).executeTakeFirst();
-  return toView(row!, attempt ? [attempt] : []);
-}
-
-function toView(row: Row, attempts: PaymentAttempt[]): RefundView {
-  const attempt = attempts.find((a) => a.id === row.paymentAttemptId);
-  return {
-    id: row.id,
-    orderId: row.orderId,
-    paymentAttemptId: row.paymentAttemptId,
-    attempt: attempt?.attempt ?? 0,
-    method: attempt?.method ?? "",
-    xenditRefundId: row.xenditRefundId,
-    amount: row.amount,
-    currency: row.currency,
-    status: row.status,
-    reason: row.reason,
-    failureCode: row.failureCode,
-    staffId: row.staffId,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}

@@ -1,49 +1,93 @@
-import { apiOrderRefunds, apiRefund } from "@workshop/domain/spec-api/orders.ts";
+import { apiOrderRefunds, apiRefund, apiRefundRequest, apiReturnRequest } from "@workshop/domain/spec-api/orders.ts";
 import { BODY_LIMIT, hasBrokenText } from "@workshop/http/request-body.ts";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Actor } from "#server/audit/actor.ts";
 import { AppError } from "#server/errors.ts";
-import { orderById } from "#server/orders/queries.ts";
 import { bodyOrNull, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
 import { requireStaffRoute } from "#server/staff/guard.ts";
-import { refundableAttempts, refundPayment, refundsOf } from "./refunds.ts";
+import { orderRefunds, refundPayment } from "./refunds.ts";
+import { recordReturn, returnOptions } from "./returns.ts";
 import { receiveWebhook } from "./webhooks.ts";
 
-/** Refunds are for owners; a machine holding ADMIN_API_TOKEN counts as one. */
-function requireOwnerApi(actor: Actor): void {
-  if (actor.role !== "owner" && actor.role !== "machine") throw new AppError("forbidden", "Only an owner may refund a payment");
+/** Refunds and returns are for owners; a machine holding ADMIN_API_TOKEN counts as one. */
+function requireOwnerApi(actor: Actor, refusal: string): void {
+  if (actor.role !== "owner" && actor.role !== "machine") throw new AppError("forbidden", refusal);
 }
 
-const requireOwnerRoute = async (request: FastifyRequest) => {
+const requireOwnerRoute = async (request: FastifyRequest, refusal = "Only an owner may refund a payment") => {
   const actor = await requireStaffRoute(request);
-  requireOwnerApi(actor);
+  requireOwnerApi(actor, refusal);
   return actor;
 };
 
 type OrderParams = { Params: { id: string } };
 
-/** The payments' JSON endpoints: refunds and Xendit's webhook. */
+/** A JSON object body, or a 400 naming what the route wants. */
+function objectBody(request: FastifyRequest, wanted: string): Record<string, unknown> {
+  const body = bodyOrNull(request);
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new AppError("invalid", `The body must be JSON: ${wanted}`);
+  return body as Record<string, unknown>;
+}
+
+/** The order's refunds, payments, money and return, as GET /api/orders/:id/refunds answers them; a 404 for no such order. */
+async function refundsAnswer(orderId: string) {
+  const [refunds, returns] = await Promise.all([orderRefunds(orderId), returnOptions(orderId)]);
+  if (!refunds || !returns) throw new AppError("not_found", "Order not found");
+  return { ...refunds, returns };
+}
+
+/** The payments' JSON endpoints: refunds, returns and Xendit's webhook. */
 export const paymentsRoutes: FastifyPluginAsync = async (app) => {
-  /** GET /api/orders/:id/refunds (owners): the order's refunds and which payments may be refunded, and why. */
+  /** GET /api/orders/:id/refunds (owners): the order's refunds, its payments with what each has left and how it may be refunded, its money and its return. */
   app.get<OrderParams>("/api/orders/:id/refunds", { schema: { response: { 200: apiOrderRefunds } } }, async (request) => {
     await requireOwnerRoute(request);
-    const { id } = request.params;
-    if (!(await orderById(id))) throw new AppError("not_found", "Order not found");
-    const [refunds, payments] = await Promise.all([refundsOf(id), refundableAttempts(id)]);
-    return { refunds, payments };
+    return refundsAnswer(request.params.id);
   });
 
-  /** POST /api/orders/:id/refunds {paymentAttemptId, reason} (owners): refunds that payment in full; 201 with the refund. */
-  app.post<OrderParams>("/api/orders/:id/refunds", { schema: { response: { 201: apiRefund } } }, async (request, reply) => {
-    const actor = await requireOwnerRoute(request);
-    const body = bodyOrNull(request) as { paymentAttemptId?: unknown; reason?: unknown } | null;
-    if (typeof body !== "object" || body === null) throw new AppError("invalid", "The body must be JSON: {paymentAttemptId, reason}");
-    if (typeof body.paymentAttemptId !== "string") throw new AppError("invalid", "paymentAttemptId is required");
-    if (typeof body.reason !== "string") throw new AppError("invalid", "reason is required");
-    const refund = await refundPayment({ orderId: request.params.id, paymentAttemptId: body.paymentAttemptId, reason: body.reason, actor });
-    return reply.code(201).send(refund);
+  /**
+   * POST /api/orders/:id/refunds {paymentAttemptId, reason, amountUsdCents?, way?, reference?, arrivesBy?, note?}
+   * (owners): all or part of a payment back, through Xendit or recorded as made by hand; 201 with the refund.
+   */
+  app.post<OrderParams>(
+    "/api/orders/:id/refunds",
+    { schema: { body: apiRefundRequest, response: { 201: apiRefund } } },
+    async (request, reply) => {
+      const actor = await requireOwnerRoute(request);
+      const body = objectBody(request, "{paymentAttemptId, reason}");
+      if (typeof body.paymentAttemptId !== "string") throw new AppError("invalid", "paymentAttemptId is required");
+      if (typeof body.reason !== "string") throw new AppError("invalid", "reason is required");
+      const refund = await refundPayment({
+        orderId: request.params.id,
+        paymentAttemptId: body.paymentAttemptId,
+        reason: body.reason,
+        amountUsdCents: body.amountUsdCents,
+        way: body.way,
+        reference: body.reference,
+        arrivesBy: body.arrivesBy,
+        note: body.note,
+        actor,
+      });
+      return reply.code(201).send(refund);
+    },
+  );
+  app.route({
+    method: ["PUT", "PATCH", "DELETE"],
+    url: "/api/orders/:id/refunds",
+    handler: wrongMethod("Use POST", (request) => requireOwnerRoute(request)),
   });
-  app.route({ method: ["PUT", "PATCH", "DELETE"], url: "/api/orders/:id/refunds", handler: wrongMethod("Use POST", requireOwnerRoute) });
+
+  /** POST /api/orders/:id/return {kind, note?} (owners): the hat came back; 201 with the order's refunds answer. */
+  app.post<OrderParams>(
+    "/api/orders/:id/return",
+    { schema: { body: apiReturnRequest, response: { 201: apiOrderRefunds } } },
+    async (request, reply) => {
+      const actor = await requireOwnerRoute(request, "Only an owner may record a return");
+      const body = objectBody(request, "{kind, note}");
+      await recordReturn({ orderId: request.params.id, kind: body.kind, note: body.note, actor });
+      return reply.code(201).send(await refundsAnswer(request.params.id));
+    },
+  );
+  app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: "/api/orders/:id/return", handler: methodNotAllowed("POST", "Use POST") });
 
   await app.register(webhookRoutes);
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { langParam } from "../api-requests.ts";
 import { providerStatuses } from "../payment-record.ts";
+import { refundWays } from "../refunds.ts";
 import { shopOrder } from "./orders.ts";
 import { nextAnswer, paymentIdsQuery } from "./payments.ts";
 
@@ -59,6 +60,36 @@ export const orderPageAnswer = z.object({
   payNow: z.enum(["again", "balance", "pending"]).nullable(),
   /** A cash order that waits for its prepayment in the workshop: the page says how to pay it. */
   cashDue: z.boolean(),
+  /**
+   * The money that went back (decision 047): the order's state beside its payment status (partly
+   * refunded, refunded, or a refund on its way; null otherwise), the sums, and each refund done or
+   * on its way (a failed one is the workshop's to deal with), oldest first.
+   */
+  refund: z.object({
+    state: z.enum(["PARTLY_REFUNDED", "REFUNDED", "REFUND_PENDING"]).nullable(),
+    refundedCents: z.number().int(),
+    refundedIdr: z.number().int(),
+    refunds: z.array(
+      z.object({
+        id: z.string(),
+        usdCents: z.number().int(),
+        /** In the currency paid (whole rupiah). */
+        amount: z.number(),
+        currency: z.string(),
+        /** XENDIT (back the way it was paid: `method`), BANK_TRANSFER or CASH. */
+        way: z.enum(refundWays),
+        method: z.string(),
+        /** Whether the money went out; false: on its way. */
+        done: z.boolean(),
+        /** When it went out (or was asked for), written as the order's dates. */
+        at: z.string(),
+        /** A bank transfer's day of arrival, in words. */
+        arrivesBy: z.string().nullable(),
+      }),
+    ),
+  }),
+  /** The hat was sent back and the workshop recorded it (the order's status stays as it was). */
+  returned: z.boolean(),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refundStates, refundWays, returnKinds } from "../refunds.ts";
 import { shippingAddressAnswer } from "../shop-api/orders.ts";
 
 /**
@@ -43,6 +44,15 @@ export const apiOrder = z.object({
   /** The delivery option chosen (DHL, LION_PARCEL, PICKUP) and its cost in US dollars. */
   shipping: z.object({ option: z.object({ service: z.string() }), cost: z.number() }),
   deliveryCost: z.number(),
+  /**
+   * Beyond SPEC 3 (decision 047): the money after refunds beside paymentStatus, which keeps its
+   * values (PARTLY_REFUNDED, REFUNDED, REFUND_PENDING, REFUND_FAILED or null); what went back in US
+   * dollars and whole rupiah; when the hat was recorded as returned (the status stays as it was).
+   */
+  refundState: z.enum(refundStates).nullable(),
+  refunded: z.number(),
+  refundedIdr: z.number().int(),
+  returnedAt: iso.nullable(),
 });
 
 /** SPEC 3's Pagination object: the page (from 1), its size, and how many there are in all. */
@@ -82,22 +92,30 @@ export const apiOrderDetail = apiOrder.extend({
   refunds: z.array(
     z.object({
       id: z.string(),
+      /** The payment attempt refunded, or "in-store" for the order's payment in the workshop. */
       paymentAttemptId: z.string(),
       amount: z.number(),
       currency: z.string(),
       status: z.string(),
       reason: z.string(),
       createdAt: iso,
+      /** XENDIT, or BANK_TRANSFER / CASH made by hand; the amount in US cents. */
+      way: z.enum(refundWays),
+      amountUsdCents: z.number().int(),
     }),
   ),
   history: z.array(z.object({ status: z.string(), paymentStatus: z.string(), reason: z.string(), createdAt: iso })),
   notes: z.array(z.object({ id: z.number().int(), author: z.string(), text: z.string(), createdAt: iso })),
 });
 
-/** A refund of a payment (status CREATING until Xendit answers, then PENDING, SUCCEEDED or FAILED). */
+/**
+ * A refund of a payment (status CREATING until Xendit answers, then PENDING, SUCCEEDED or FAILED;
+ * one made by hand is SUCCEEDED when recorded).
+ */
 export const apiRefund = z.object({
   id: z.string(),
   orderId: z.string(),
+  /** The payment attempt refunded, or "in-store" for the order's payment in the workshop. */
   paymentAttemptId: z.string(),
   /** The payment's number within the order and its method (BCA, DANA, CARD, …). */
   attempt: z.number().int(),
@@ -112,6 +130,16 @@ export const apiRefund = z.object({
   staffId: z.number().int().nullable(),
   createdAt: isoDate,
   updatedAt: isoDate,
+  /** XENDIT, or BANK_TRANSFER / CASH made by hand. */
+  way: z.enum(refundWays),
+  /** The amount in US cents at the order's prices (`amount` is in the payment's currency). */
+  amountUsdCents: z.number().int(),
+  /** By hand: the transfer's reference or the receipt's number, and the day (YYYY-MM-DD) a transfer arrives. */
+  reference: z.string().nullable(),
+  arrivesBy: z.string().nullable(),
+  note: z.string(),
+  /** When the money went out (Xendit's success, or the record of a refund by hand). */
+  refundedAt: isoDate.nullable(),
 });
 
 /** GET /api/orders/:id/refunds (owners): the order's refunds, newest first, and each payment with whether it may be refunded. */
@@ -130,10 +158,76 @@ export const apiOrderRefunds = z.object({
       /** Why its money should go back: paid-twice, paid-after-cancel, order-cancelled, wrong-amount, flagged. */
       cause: z.string().nullable(),
       refundable: z.boolean(),
-      /** Why it may not be refunded now: not-paid, not-needed, channel-not-supported, in-progress, refunded. */
+      /** Why Xendit may not refund it now: not-paid, channel-not-supported, in-progress, full-only, refunded. */
       blockedBy: z.string().nullable(),
       /** Its newest refund, if any. */
       refund: apiRefund.nullable(),
+      /** FULL, or a custom hat's DEPOSIT or BALANCE. */
+      part: z.string(),
+      /** Whether a refund made by hand may be recorded for it (way BANK_TRANSFER or CASH). */
+      byHand: z.boolean(),
+      /** Whether Xendit refunds its channel: none, full (only in full), partial. */
+      xendit: z.enum(["none", "full", "partial"]),
+      /** What it took in US cents; what went back (done); what is left to refund (refunds failed give theirs back). */
+      paidUsdCents: z.number().int(),
+      refundedAmount: z.number(),
+      refundedUsdCents: z.number().int(),
+      leftAmount: z.number(),
+      leftUsdCents: z.number().int(),
     }),
   ),
+  /** The order's money: what its payments took, what went back, what is left, and its refund state. */
+  money: z.object({
+    state: z.enum(refundStates).nullable(),
+    paidAmount: z.number(),
+    paidUsdCents: z.number().int(),
+    refundedAmount: z.number(),
+    refundedUsdCents: z.number().int(),
+    leftUsdCents: z.number().int(),
+  }),
+  /** Whether the hat may be recorded as returned, what that proposes to refund, and the return once recorded. */
+  returns: z.object({
+    recorded: z
+      .object({
+        kind: z.enum(returnKinds),
+        note: z.string(),
+        windowStart: isoDate.nullable(),
+        late: z.boolean(),
+        feeCents: z.number().int(),
+        proposedCents: z.number().int(),
+        actor: z.string(),
+        createdAt: isoDate,
+      })
+      .nullable(),
+    /** not-delivered, already-returned, or null when a return may be recorded. */
+    refusal: z.string().nullable(),
+    /** A custom hat: returned only for a defect. */
+    custom: z.boolean(),
+    /** The day the 14 days count from (delivered, picked up, else shipped), and whether they have passed. */
+    windowStart: isoDate.nullable(),
+    late: z.boolean(),
+    proposals: z.object({
+      RETURN: z.object({ feeCents: z.number().int(), cents: z.number().int() }),
+      DEFECT: z.object({ feeCents: z.number().int(), cents: z.number().int() }),
+    }),
+  }),
 });
+
+/**
+ * POST /api/orders/:id/refunds: all or part of a payment back to the customer. Without
+ * amountUsdCents, all that is left of it; way XENDIT (the default) through Xendit, BANK_TRANSFER or
+ * CASH made by hand and recorded (with its reference; a transfer with the day it arrives).
+ */
+export const apiRefundRequest = z.object({
+  /** The payment attempt, or "in-store" for the order's payment in the workshop. */
+  paymentAttemptId: z.string(),
+  reason: z.enum(["DUPLICATE", "FRAUDULENT", "REQUESTED_BY_CUSTOMER", "CANCELLATION", "OTHERS"]),
+  amountUsdCents: z.number().int().min(1).optional(),
+  way: z.enum(refundWays).optional(),
+  reference: z.string().max(100).optional(),
+  arrivesBy: z.string().optional(),
+  note: z.string().max(500).optional(),
+});
+
+/** POST /api/orders/:id/return: the hat came back, unworn (RETURN) or with a defect (DEFECT); why, when a defect or late. */
+export const apiReturnRequest = z.object({ kind: z.enum(returnKinds), note: z.string().max(500).optional() });

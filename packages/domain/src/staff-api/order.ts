@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { deliveryCarriers } from "../carriers.ts";
 import { orderStatuses } from "../order-status.ts";
+import { refundStates, refundWays } from "../refunds.ts";
 import { recordChange } from "./record-changes.ts";
 
 /**
@@ -74,6 +75,11 @@ export const orderDetailAnswer = z.object({
     /** When the balance link was first sent (custom hats), else null. */
     balanceRequestedAt: iso.nullable(),
     shippingAddress,
+    /** The money after refunds beside the payment status (decision 047), what went back, and when the hat came back. */
+    refundState: z.enum(refundStates).nullable(),
+    refundedCents: z.number().int(),
+    refundedIdr: z.number().int(),
+    returnedAt: iso.nullable(),
   }),
   /**
    * A custom hat's two payments (decision 026), computed here: the deposit, and the balance (the
@@ -125,6 +131,13 @@ export const orderDetailAnswer = z.object({
       failureCode: z.string().nullable(),
       xenditRefundId: z.string().nullable(),
       createdAt: iso,
+      /** XENDIT, or BANK_TRANSFER / CASH made by hand (with its reference, and the day a transfer arrives). */
+      way: z.enum(refundWays),
+      amountUsdCents: z.number().int(),
+      reference: z.string().nullable(),
+      arrivesBy: z.string().nullable(),
+      note: z.string(),
+      refundedAt: iso.nullable(),
     }),
   ),
   history: z.array(z.object({ id: z.number().int(), status: z.string(), paymentStatus: z.string(), reason: z.string(), createdAt: iso })),

@@ -145,6 +145,23 @@ export const mailTexts = defineMessages(
     "deposit.subject": "Deposit received for order {number}",
     "deposit.text":
       "We have received the deposit for your custom hat (order {number}). Work on it starts now; we will write when it is ready, with a link to pay the balance.",
+
+    "refund.subject": "Refund for order {number}",
+    "refund.xendit": "We have refunded {amount} of your order {number} the way you paid: {method}.",
+    "refund.xendit.when": "Depending on your bank or wallet, the money reaches you within {min}–{max} business days.",
+    "refund.transfer": "We have sent you {amount} of your order {number} by bank transfer.",
+    "refund.transfer.when": "It should reach your account by {date}.",
+    "refund.cash": "We have handed you {amount} of your order {number} in cash at our workshop.",
+    "refund.amount": "Refunded",
+    "refund.method": "Refunded to",
+    "refund.method.BANK_TRANSFER": "Bank transfer",
+    "refund.method.CASH": "Cash at the workshop",
+    "refund.reference": "Reference",
+    "refund.expected": "Expected",
+    "refund.expected.xendit": "within {min}–{max} business days",
+    "refund.expected.transfer": "by {date}",
+    "refund.expected.cash": "handed over on {date}",
+    "refund.total": "Refunded so far",
   },
   {
     ru: {
@@ -287,6 +304,23 @@ export const mailTexts = defineMessages(
       "deposit.subject": "Предоплата по заказу {number} получена",
       "deposit.text":
         "Мы получили предоплату за вашу шляпу на заказ (заказ {number}). Мы начинаем работу и напишем, когда шляпа будет готова, со ссылкой для оплаты остатка.",
+
+      "refund.subject": "Возврат по заказу {number}",
+      "refund.xendit": "Мы вернули {amount} по вашему заказу {number} тем же способом, которым вы платили: {method}.",
+      "refund.xendit.when": "В зависимости от банка или кошелька деньги поступят в течение {min}–{max} рабочих дней.",
+      "refund.transfer": "Мы отправили вам {amount} по заказу {number} банковским переводом.",
+      "refund.transfer.when": "Деньги должны поступить на ваш счёт до {date}.",
+      "refund.cash": "Мы вернули вам {amount} по заказу {number} наличными в нашей мастерской.",
+      "refund.amount": "Возвращено",
+      "refund.method": "Куда",
+      "refund.method.BANK_TRANSFER": "Банковский перевод",
+      "refund.method.CASH": "Наличными в мастерской",
+      "refund.reference": "Номер операции",
+      "refund.expected": "Когда",
+      "refund.expected.xendit": "в течение {min}–{max} рабочих дней",
+      "refund.expected.transfer": "до {date}",
+      "refund.expected.cash": "выдано {date}",
+      "refund.total": "Всего возвращено",
     },
   },
 );

@@ -19,6 +19,7 @@ import { type OrderReceivedVars, orderReceived } from "./order-received.ts";
 import { type OrderShippedVars, orderShipped } from "./order-shipped.ts";
 import { type PaymentConfirmedVars, paymentConfirmed } from "./payment-confirmed.ts";
 import { type PaymentFailedVars, paymentFailed } from "./payment-failed.ts";
+import { type RefundSentVars, refundSent } from "./refund-sent.ts";
 import type { Template } from "./shared.ts";
 import { type ShopNewOrderVars, shopNewOrder } from "./shop-new-order.ts";
 import { type ShopPaymentFlaggedVars, shopPaymentFlagged } from "./shop-payment-flagged.ts";
@@ -28,6 +29,7 @@ export type { RenderedMail } from "./blocks.ts";
 
 export { oneLine } from "./contact-message.ts";
 export type { CancelReason } from "./order-cancelled.ts";
+export type { RefundSentVars } from "./refund-sent.ts";
 export type { MailOrder } from "./shared.ts";
 
 /** Each template's variables, by template name. */
@@ -48,6 +50,7 @@ export type MailVars = {
   "custom-quote": CustomQuoteVars;
   "deposit-received": CustomOrderPaymentVars;
   "balance-requested": CustomOrderPaymentVars;
+  "refund-sent": RefundSentVars;
 };
 
 export type MailTemplate = keyof MailVars;
@@ -72,6 +75,7 @@ const templates: { [T in MailTemplate]: Template<MailVars[T]> } = {
   "custom-quote": customQuote,
   "deposit-received": depositReceived,
   "balance-requested": balanceRequested,
+  "refund-sent": refundSent,
 };
 
 export const mailTemplates = Object.keys(templates) as MailTemplate[];

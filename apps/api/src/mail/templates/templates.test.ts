@@ -1,9 +1,22 @@
 import { formatIdr } from "@workshop/domain/money.ts";
 import { describe, expect, it } from "vitest";
 import { testOrder } from "#server/mail/test-order.ts";
-import { type MailContent, mailTemplates, renderMail } from "./index.ts";
+import { type MailContent, mailTemplates, type RefundSentVars, renderMail } from "./index.ts";
 
 const url = "https://shop.example";
+
+/** A refund as the refund mail is given it: $42.50, what that is in the rupiah paid, made on 2 Dec 2026 in Bali. */
+const refundOf = (over: Partial<RefundSentVars["refund"]> = {}): RefundSentVars["refund"] => ({
+  usdCents: 4_250,
+  amount: 713_035,
+  currency: "IDR",
+  way: "XENDIT",
+  method: "CARD",
+  reference: null,
+  arrivesBy: null,
+  refundedAt: new Date("2026-12-02T03:00:00Z"),
+  ...over,
+});
 const cash = testOrder({
   paymentMethod: "CASH_IN_STORE",
   deliveryOption: "PICKUP",
@@ -40,6 +53,14 @@ const every: MailContent[] = [
   {
     template: "staff-message",
     vars: { order: testOrder(), subject: "Your hat RT-240517-K3QZ is being made", text: "Hello,\n\nThe weaving has <begun>." },
+  },
+  {
+    template: "refund-sent",
+    vars: {
+      order: testOrder(),
+      refund: refundOf({ way: "XENDIT", method: "DANA" }),
+      total: { usdCents: 4_250, idr: 713_035 },
+    },
   },
 ];
 
@@ -415,5 +436,27 @@ describe("mail templates", () => {
     expect(en.text).toContain("On 23 Nov 2026, 10:00 WITA you wrote:");
     expect(en.html).toContain("Yes &amp; &lt;b&gt;no&lt;/b&gt;");
     expect(en.html).toContain("<title>About &lt;your&gt; hat</title>");
+  });
+});
+
+describe("the refund mail", () => {
+  const mail = (refund: RefundSentVars["refund"], locale: string, total = { usdCents: refund.usdCents, idr: refund.amount }) =>
+    renderMail({ template: "refund-sent", vars: { order: testOrder(), refund, total } }, locale, url);
+
+  it("says how much in dollars and in the rupiah paid, how, and when it arrives, in English and Russian", () => {
+    const xendit = mail(refundOf({ method: "DANA" }), "en", { usdCents: 10_000, idr: 1_677_730 });
+    expect(xendit.subject).toBe("Refund for order RT-240517-K3QZ");
+    expect(xendit.text).toContain(`We have refunded $42.50 (${formatIdr(713_035)}) of your order RT-240517-K3QZ the way you paid: DANA.`);
+    expect(xendit.text).toContain("within 5–7 business days");
+    expect(xendit.text).toContain(`Refunded so far: $100.00 (${formatIdr(1_677_730)})`);
+    const transfer = mail(refundOf({ way: "BANK_TRANSFER", method: "BCA", reference: "TRF-77", arrivesBy: "2026-12-09" }), "ru");
+    expect(transfer.subject).toBe("Возврат по заказу RT-240517-K3QZ");
+    expect(transfer.text).toContain("банковским переводом");
+    expect(transfer.text).toContain("Номер операции: TRF-77");
+    expect(transfer.text).toContain("9 декабря 2026");
+    expect(transfer.text).not.toContain("Всего возвращено");
+    const cash = mail(refundOf({ way: "CASH", method: "CASH_IN_STORE", reference: "Receipt 12" }), "en");
+    expect(cash.text).toContain("in cash at our workshop");
+    expect(cash.text).toContain("handed over on 2 December 2026");
   });
 });

@@ -1,0 +1,398 @@
+import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
+import { describe, expect, it } from "vitest";
+import type { Actor } from "#server/audit/actor.ts";
+import { seedProducts } from "#server/db/seed/products.ts";
+import { markPaid } from "#server/desk/order-actions.ts";
+import { placeOrder } from "#server/orders/place-order.ts";
+import { orderById } from "#server/orders/queries.ts";
+import { TOKEN, usePaymentsHarness } from "#test-support/payments-harness.ts";
+import { startPayment } from "./payment-requests.ts";
+import { settleRefund } from "./refund-updates.ts";
+import { IN_STORE, refundableAttempts, refundPayment, refundsOf } from "./refunds.ts";
+import { receiveWebhook, webhookProcessingIdle } from "./webhooks.ts";
+
+const bali = {
+  fullName: "Komang Ayu",
+  email: "komang@example.com",
+  phone: "+62 361 888",
+  addressLine1: "Jl. Monkey Forest 3",
+  addressLine2: "",
+  city: "Ubud",
+  state: "Bali",
+  postalCode: "80571",
+  country: "Indonesia" as const,
+};
+
+const owner: Actor = { staffId: null, label: "owner@workshop.test", role: "owner", ip: "127.0.0.1" };
+const staff: Actor = { staffId: null, label: "staff@workshop.test", role: "staff", ip: "127.0.0.1" };
+
+const { h, control, placeOnline, settled } = usePaymentsHarness(bali);
+
+/** An order paid online with `method`, its payment settled. */
+async function paidWith(method = "DANA", locale: "en" | "ru" = "en") {
+  const placed =
+    locale === "en"
+      ? await placeOnline(method)
+      : await placeOrder({
+          productId: 1,
+          selectedSize: seedProducts[0]!.sizes[0]!,
+          shippingAddress: bali,
+          deliveryOption: "LION_PARCEL",
+          paymentMethod: method,
+          locale,
+        });
+  const { attempt } = await startPayment(placed.id, paymentMethodByCode(method)!);
+  await control(`/payment_requests/${attempt.xenditRequestId}/pay`);
+  await settled();
+  const order = (await orderById(placed.id))!;
+  expect(order.paymentStatus).toBe("SUCCEEDED");
+  const paid = (await h.database.db.selectFrom("paymentAttempts").selectAll().where("id", "=", attempt.id).executeTakeFirst())!;
+  return { order, attempt: paid };
+}
+
+const refundsAtXendit = (paymentRequestId: string | null) => h.simulator.refunds().filter((r) => r.payment_request_id === paymentRequestId);
+const orderRow = async (id: string) => (await h.database.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst())!;
+const refundMails = (orderId: string) =>
+  h.database.db
+    .selectFrom("mailOutbox")
+    .selectAll()
+    .where("orderId", "=", orderId)
+    .where("template", "=", "refund-sent")
+    .orderBy("id")
+    .execute();
+/** A refusal's kind and message. */
+const refusalOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => ({ kind: "none", message: "resolved" }),
+    (e: { kind?: string; message?: string }) => ({ kind: e.kind, message: e.message }),
+  );
+const rupiah = (n: number) => `Rp ${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`;
+
+describe("partial refunds through Xendit", () => {
+  it("refunds the delivery, then a goodwill amount, then the rest: never more than was paid, to the rupiah, with a mail each", async () => {
+    const { order, attempt } = await paidWith("DANA");
+    const refund = (amountUsdCents?: number) =>
+      refundPayment({ orderId: order.id, paymentAttemptId: attempt.id, reason: "REQUESTED_BY_CUSTOMER", actor: owner, amountUsdCents });
+
+    // The delivery only.
+    const delivery = await refund(order.deliveryCostCents);
+    const deliveryIdr = Math.round((order.deliveryCostCents * attempt.amount) / order.totalCents);
+    expect(delivery).toMatchObject({ amountUsdCents: order.deliveryCostCents, amount: deliveryIdr, currency: "IDR", way: "XENDIT" });
+    expect(refundsAtXendit(attempt.xenditRequestId)).toMatchObject([{ amount: deliveryIdr, currency: "IDR", reference_id: delivery.id }]);
+    await settled();
+    expect(await orderRow(order.id)).toMatchObject({
+      status: "PROCESSING",
+      paymentStatus: "SUCCEEDED",
+      refundState: "PARTLY_REFUNDED",
+      refundedCents: order.deliveryCostCents,
+      refundedIdr: deliveryIdr,
+    });
+
+    // A goodwill amount: $10.
+    const goodwill = await refund(1_000);
+    await settled();
+    expect((await refundableAttempts(order.id))[0]).toMatchObject({
+      refundable: true,
+      refundedUsdCents: order.deliveryCostCents + 1_000,
+      leftUsdCents: order.totalCents - order.deliveryCostCents - 1_000,
+      leftAmount: attempt.amount - deliveryIdr - goodwill.amount,
+    });
+
+    // More than is left: refused, nothing written, nothing sent.
+    const left = order.totalCents - order.deliveryCostCents - 1_000;
+    expect(await refusalOf(refund(left + 1))).toMatchObject({
+      kind: "conflict",
+      message: expect.stringMatching(/^Only \$[\d,.]+ of this payment is left to refund$/),
+    });
+    expect(await refundsOf(order.id)).toHaveLength(2);
+    expect(refundsAtXendit(attempt.xenditRequestId)).toHaveLength(2);
+
+    // The rest: the refunds add up to the payment exactly, in dollars and in rupiah.
+    const rest = await refund();
+    expect(rest.amountUsdCents).toBe(left);
+    await settled();
+    const done = await refundsOf(order.id);
+    expect(done.map((r) => r.status)).toEqual(["SUCCEEDED", "SUCCEEDED", "SUCCEEDED"]);
+    expect(done.reduce((n, r) => n + r.amount, 0)).toBe(attempt.amount);
+    expect(done.reduce((n, r) => n + r.amountUsdCents, 0)).toBe(order.totalCents);
+    expect(refundsAtXendit(attempt.xenditRequestId).reduce((n, r) => n + r.amount, 0)).toBe(attempt.amount);
+    expect(await orderRow(order.id)).toMatchObject({
+      status: "PROCESSING",
+      paymentStatus: "SUCCEEDED",
+      refundState: "REFUNDED",
+      refundedCents: order.totalCents,
+      refundedIdr: order.totalIdr,
+    });
+    expect(await refusalOf(refund())).toEqual({ kind: "conflict", message: "This payment has already been refunded" });
+    expect(await refusalOf(refund(1))).toEqual({ kind: "conflict", message: "This payment has already been refunded" });
+
+    // One mail per refund, in the order's language: the amount in dollars and in the rupiah paid, how, when.
+    const mails = await refundMails(order.id);
+    expect(mails).toHaveLength(3);
+    expect(mails[0]).toMatchObject({ subject: `Refund for order ${order.orderNumber}`, to: bali.email, locale: "en" });
+    const usd = (cents: number) => `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+    expect(mails[0]!.text).toContain(`${usd(order.deliveryCostCents)} (${rupiah(deliveryIdr)})`);
+    expect(mails[0]!.text).toContain("the way you paid: DANA");
+    expect(mails[0]!.text).toContain("within 5–7 business days");
+    expect(mails[2]!.text).toContain(`${usd(left)} (${rupiah(rest.amount)})`);
+    expect(mails[2]!.text).toContain(`Refunded so far: ${usd(order.totalCents)} (${rupiah(order.totalIdr)})`);
+  });
+
+  it("takes one Xendit refund of a payment at a time, and refunds LinkAja only in full", async () => {
+    const { order, attempt } = await paidWith("QRIS");
+    await control("/refunds/outcome", { status: "PENDING" });
+    const first = await refundPayment({
+      orderId: order.id,
+      paymentAttemptId: attempt.id,
+      reason: "OTHERS",
+      actor: owner,
+      amountUsdCents: 500,
+    });
+    expect(first.status).toBe("PENDING");
+    expect(await orderRow(order.id)).toMatchObject({ refundState: "REFUND_PENDING", refundedCents: 0 });
+    expect(
+      await refusalOf(
+        refundPayment({ orderId: order.id, paymentAttemptId: attempt.id, reason: "OTHERS", actor: owner, amountUsdCents: 500 }),
+      ),
+    ).toEqual({ kind: "conflict", message: "This payment already has a refund in progress" });
+    await control("/refunds/outcome", { status: "SUCCEEDED" });
+    await control(`/refunds/${first.xenditRefundId}/succeed`);
+    await settled();
+    await refundPayment({ orderId: order.id, paymentAttemptId: attempt.id, reason: "OTHERS", actor: owner, amountUsdCents: 500 });
+    await settled();
+    expect(await orderRow(order.id)).toMatchObject({ refundState: "PARTLY_REFUNDED", refundedCents: 1_000 });
+
+    const linkAja = await paidWith("LINKAJA");
+    const part = () =>
+      refundPayment({
+        orderId: linkAja.order.id,
+        paymentAttemptId: linkAja.attempt.id,
+        reason: "OTHERS",
+        actor: owner,
+        amountUsdCents: 700,
+      });
+    expect(await refusalOf(part())).toEqual({
+      kind: "conflict",
+      message: "Xendit refunds LINKAJA payments only in full: leave the amount out, or record a refund made by hand",
+    });
+    expect(refundsAtXendit(linkAja.attempt.xenditRequestId)).toHaveLength(0);
+    const whole = await refundPayment({ orderId: linkAja.order.id, paymentAttemptId: linkAja.attempt.id, reason: "OTHERS", actor: owner });
+    expect(whole).toMatchObject({ amount: linkAja.attempt.amount, amountUsdCents: linkAja.order.totalCents });
+  });
+});
+
+describe("refunds made by hand", () => {
+  it("records a bank transfer for a virtual account (Xendit cannot refund it), and cash back in the showroom, each mailed", async () => {
+    const { order, attempt } = await paidWith("BCA");
+    expect((await refundableAttempts(order.id))[0]).toMatchObject({
+      xendit: "none",
+      refundable: false,
+      blockedBy: "channel-not-supported",
+      byHand: true,
+    });
+    expect(
+      await refusalOf(refundPayment({ orderId: order.id, paymentAttemptId: attempt.id, reason: "REQUESTED_BY_CUSTOMER", actor: owner })),
+    ).toMatchObject({ kind: "conflict", message: expect.stringContaining("Xendit cannot refund BCA payments") });
+
+    const arrivesBy = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const transfer = await refundPayment({
+      orderId: order.id,
+      paymentAttemptId: attempt.id,
+      reason: "REQUESTED_BY_CUSTOMER",
+      actor: owner,
+      amountUsdCents: 2_500,
+      way: "BANK_TRANSFER",
+      reference: "BCA TRF 0045 1182",
+      arrivesBy,
+      note: "Goodwill: the box arrived dented",
+    });
+    expect(transfer).toMatchObject({
+      way: "BANK_TRANSFER",
+      status: "SUCCEEDED",
+      reference: "BCA TRF 0045 1182",
+      arrivesBy,
+      amountUsdCents: 2_500,
+      refundedAt: expect.any(Date),
+    });
+    expect(h.simulator.refunds().filter((r) => r.reference_id === transfer.id)).toHaveLength(0);
+    expect(await orderRow(order.id)).toMatchObject({ refundState: "PARTLY_REFUNDED", refundedCents: 2_500, refundedIdr: transfer.amount });
+    const [mail] = await refundMails(order.id);
+    expect(mail!.text).toContain("by bank transfer");
+    expect(mail!.text).toContain("Reference: BCA TRF 0045 1182");
+    const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${arrivesBy}T00:00:00Z`));
+    expect(mail!.text).toContain(`It should reach your account by ${day}.`);
+
+    // A cash order paid in the workshop, refunded there in full, in Russian.
+    const cash = await placeOrder({
+      productId: 1,
+      selectedSize: seedProducts[0]!.sizes[0]!,
+      shippingAddress: bali,
+      deliveryOption: "PICKUP",
+      paymentMethod: "CASH_IN_STORE",
+      locale: "ru",
+    });
+    await markPaid(cash.id, staff);
+    expect(await refundableAttempts(cash.id)).toMatchObject([
+      { paymentAttemptId: IN_STORE, attempt: 0, method: "CASH_IN_STORE", xendit: "none", byHand: true, leftUsdCents: cash.totalCents },
+    ]);
+    const back = await refundPayment({
+      orderId: cash.id,
+      paymentAttemptId: IN_STORE,
+      reason: "REQUESTED_BY_CUSTOMER",
+      actor: owner,
+      way: "CASH",
+      reference: "Receipt 118",
+    });
+    expect(back).toMatchObject({ paymentAttemptId: IN_STORE, amount: cash.totalIdr, amountUsdCents: cash.totalCents, status: "SUCCEEDED" });
+    expect(await orderRow(cash.id)).toMatchObject({ status: "PROCESSING", paymentStatus: "SUCCEEDED", refundState: "REFUNDED" });
+    const [ru] = await refundMails(cash.id);
+    expect(ru).toMatchObject({ locale: "ru", subject: `Возврат по заказу ${cash.orderNumber}` });
+    expect(ru!.text).toContain("наличными в нашей мастерской");
+    expect(ru!.text).toContain(rupiah(cash.totalIdr));
+  });
+});
+
+describe("two owners at once", () => {
+  it("never refund more than a payment took: refunds by hand of 40 % each, eight at once, two pass", async () => {
+    const { order, attempt } = await paidWith("BNI");
+    const part = Math.floor(order.totalCents * 0.4);
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        refundPayment({
+          orderId: order.id,
+          paymentAttemptId: attempt.id,
+          reason: "REQUESTED_BY_CUSTOMER",
+          actor: owner,
+          amountUsdCents: part,
+          way: "CASH",
+          reference: `Receipt ${i}`,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+    for (const r of results.filter((r) => r.status === "rejected"))
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ kind: "conflict", message: expect.stringMatching(/^Only \$/) });
+    const rows = await refundsOf(order.id);
+    expect(rows).toHaveLength(2);
+    expect(rows.reduce((n, r) => n + r.amount, 0)).toBeLessThanOrEqual(attempt.amount);
+    expect(await orderRow(order.id)).toMatchObject({ refundState: "PARTLY_REFUNDED", refundedCents: 2 * part });
+  });
+
+  it("send one Xendit refund of a payment when both ask at the same moment", async () => {
+    const { order, attempt } = await paidWith("SHOPEEPAY");
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        refundPayment({ orderId: order.id, paymentAttemptId: attempt.id, reason: "OTHERS", actor: owner, amountUsdCents: 3_000 }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    await settled();
+    expect(refundsAtXendit(attempt.xenditRequestId)).toHaveLength(1);
+    expect(await orderRow(order.id)).toMatchObject({ refundState: "PARTLY_REFUNDED", refundedCents: 3_000 });
+  });
+});
+
+describe("Xendit's refund webhooks, in any order", () => {
+  const post = async (event: "refund.succeeded" | "refund.failed", data: object) => {
+    const body = { event, business_id: "b", created: new Date().toISOString(), data };
+    expect((await receiveWebhook(TOKEN, JSON.stringify(body), null)).status).toBe(200);
+    await webhookProcessingIdle();
+  };
+
+  it("settle a refund once: succeeded before the create answer, then the late answer; duplicates change nothing", async () => {
+    const { order, attempt } = await paidWith("DANA");
+    await control("/refunds/outcome", { status: "PENDING" });
+    const refund = await refundPayment({
+      orderId: order.id,
+      paymentAttemptId: attempt.id,
+      reason: "OTHERS",
+      actor: owner,
+      amountUsdCents: 1_500,
+    });
+    await control("/refunds/outcome", { status: "SUCCEEDED" });
+    // As if the create answer were still on its way: the row knows no Xendit id yet.
+    await h.database.db.updateTable("refunds").set({ status: "CREATING", xenditRefundId: null }).where("id", "=", refund.id).execute();
+    const atXendit = { ...h.simulator.refund(refund.xenditRefundId!)!, status: "SUCCEEDED" };
+    await post("refund.succeeded", atXendit);
+    await post("refund.succeeded", atXendit);
+    expect(await refundsOf(order.id)).toMatchObject([{ id: refund.id, status: "SUCCEEDED", xenditRefundId: refund.xenditRefundId }]);
+    // The create answer arrives late (PENDING): a settled refund stays settled.
+    await h.database.db.transaction().execute((tx) =>
+      settleRefund(
+        tx,
+        {
+          xenditRefundId: refund.xenditRefundId,
+          referenceId: refund.id,
+          status: "PENDING",
+          failureCode: null,
+          amount: refund.amount,
+          currency: "IDR",
+        },
+        refund.id,
+      ),
+    );
+    await post("refund.failed", { ...atXendit, status: "FAILED", failure_code: "REFUND_FAILED" });
+    expect(await refundsOf(order.id)).toMatchObject([{ status: "SUCCEEDED" }]);
+    expect(await refundMails(order.id)).toHaveLength(1);
+    expect(await orderRow(order.id)).toMatchObject({ refundState: "PARTLY_REFUNDED", refundedCents: 1_500 });
+  });
+
+  it("let a failed refund give its amount back, and a success after a failure take it again", async () => {
+    const { order, attempt } = await paidWith("DANA");
+    await control("/refunds/outcome", { status: "PENDING" });
+    const refund = await refundPayment({
+      orderId: order.id,
+      paymentAttemptId: attempt.id,
+      reason: "OTHERS",
+      actor: owner,
+      amountUsdCents: 4_000,
+    });
+    await control("/refunds/outcome", { status: "SUCCEEDED" });
+    const atXendit = h.simulator.refund(refund.xenditRefundId!)!;
+    await post("refund.failed", { ...atXendit, status: "FAILED", failure_code: "INSUFFICIENT_BALANCE" });
+    expect(await refundsOf(order.id)).toMatchObject([{ status: "FAILED", failureCode: "INSUFFICIENT_BALANCE" }]);
+    expect(await orderRow(order.id)).toMatchObject({ refundState: "REFUND_FAILED", refundedCents: 0 });
+    expect((await refundableAttempts(order.id))[0]).toMatchObject({
+      leftUsdCents: order.totalCents,
+      leftAmount: attempt.amount,
+      refundable: true,
+    });
+    expect(await refundMails(order.id)).toHaveLength(0);
+
+    // Xendit then says it succeeded after all: the money went out, so it counts (and is mailed) once.
+    await post("refund.succeeded", { ...atXendit, status: "SUCCEEDED" });
+    await post("refund.succeeded", { ...atXendit, status: "SUCCEEDED" });
+    expect(await refundsOf(order.id)).toMatchObject([{ status: "SUCCEEDED", failureCode: null }]);
+    expect(await orderRow(order.id)).toMatchObject({ refundState: "PARTLY_REFUNDED", refundedCents: 4_000 });
+    expect((await refundableAttempts(order.id))[0]).toMatchObject({ leftUsdCents: order.totalCents - 4_000 });
+    expect(await refundMails(order.id)).toHaveLength(1);
+  });
+});
+
+describe("refusals", () => {
+  it("refuse staff, bad amounts and another order's payment, and change nothing", async () => {
+    const { order, attempt } = await paidWith("DANA");
+    const other = await paidWith("DANA");
+    const ask = (over: Partial<Parameters<typeof refundPayment>[0]>) =>
+      refusalOf(refundPayment({ orderId: order.id, paymentAttemptId: attempt.id, reason: "OTHERS", actor: owner, ...over }));
+    expect(await ask({ actor: staff })).toEqual({ kind: "forbidden", message: "Only an owner may refund a payment" });
+    for (const amountUsdCents of [0, -100, 10.5, 1e12, Number.NaN, "500", true])
+      expect(await ask({ amountUsdCents })).toMatchObject({ kind: "invalid", message: expect.stringContaining("amountUsdCents") });
+    expect(await ask({ paymentAttemptId: other.attempt.id })).toEqual({
+      kind: "invalid",
+      message: "This payment belongs to another order",
+    });
+    expect(await ask({ paymentAttemptId: IN_STORE })).toMatchObject({
+      kind: "conflict",
+      message: expect.stringContaining("not been paid"),
+    });
+    expect(await ask({ way: "PAYPAL" })).toMatchObject({ kind: "invalid" });
+    expect(await ask({ way: "CASH" })).toMatchObject({ kind: "invalid", message: expect.stringContaining("reference") });
+    expect(await ask({ way: "BANK_TRANSFER", reference: "TRF 1", arrivesBy: "2020-01-01" })).toMatchObject({ kind: "invalid" });
+    expect(await ask({ way: "BANK_TRANSFER", reference: "TRF 1", arrivesBy: "2026-02-30" })).toMatchObject({ kind: "invalid" });
+    expect(await ask({ way: "CASH", reference: "x".repeat(101) })).toMatchObject({ kind: "invalid" });
+    expect(await refundsOf(order.id)).toEqual([]);
+    expect(refundsAtXendit(attempt.xenditRequestId)).toHaveLength(0);
+    expect(await orderRow(order.id)).toMatchObject({ refundState: null, refundedCents: 0 });
+  });
+});
