@@ -5,6 +5,7 @@ import { Price } from "@workshop/ui/Price.tsx";
 import { Link, useLoaderData } from "react-router";
 import { api } from "#admin/api/client.ts";
 import { consoleDay } from "#admin/dates.ts";
+import { countText } from "#admin/i18n/counts.ts";
 import { dashboardTexts } from "#admin/i18n/dashboard.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { signedOutRedirect } from "#admin/session/session.ts";
@@ -66,7 +67,7 @@ export function Component() {
         <span className="block text-sm font-medium text-ink-700">{t(`money.${key}` as "money.week")}</span>
         <Price usdCents={sum.usdCents} idr={sum.idr} className="mt-1 text-2xl font-semibold" />
         <span className="mt-1 block text-xs text-ink-600">
-          {t("money.orders", { count: sum.orders })} · {t(`money.${key}.hint` as "money.week.hint")}
+          {countText("orders", sum.orders, locale)} · {t(`money.${key}.hint` as "money.week.hint")}
         </span>
       </>
     );

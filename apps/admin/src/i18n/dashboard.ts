@@ -24,7 +24,6 @@ export const dashboardTexts = defineMessages(
     "money.month.hint": "Payments received since the 1st, before refunds",
     "money.cash": "Unpaid cash orders",
     "money.cash.hint": "Awaiting their prepayment in the shop",
-    "money.orders": "{count} orders",
     "queues.title": "Work",
     "rate.title": "Exchange rate held back",
     "rate.text":
@@ -55,7 +54,6 @@ export const dashboardTexts = defineMessages(
       "money.month.hint": "Платежи с 1-го числа, до возвратов",
       "money.cash": "Неоплаченные заказы за наличные",
       "money.cash.hint": "Ждут предоплаты в мастерской",
-      "money.orders": "Заказов: {count}",
       "queues.title": "Работа",
       "rate.title": "Новый курс отложен",
       "rate.text":

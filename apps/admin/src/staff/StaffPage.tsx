@@ -33,6 +33,7 @@ import { useForm } from "react-hook-form";
 import { useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { ApiError, api } from "#admin/api/client.ts";
 import { consoleDate } from "#admin/dates.ts";
+import { countText } from "#admin/i18n/counts.ts";
 import { peopleTexts } from "#admin/i18n/people.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { signedOutRedirect } from "#admin/session/session.ts";
@@ -223,7 +224,7 @@ function AccountsTable({ list, onAsk }: { list: StaffListAnswer; onAsk: (confirm
 
   return (
     <>
-      <p className="mt-6 text-sm text-ink-700">{t("staff.count", { count: list.accounts.length })}</p>
+      <p className="mt-6 text-sm text-ink-700">{countText("accounts", list.accounts.length, locale)}</p>
       {/* A phone shows each account as a card; a wider screen the table. */}
       <ul className="mt-2 space-y-3 md:hidden" aria-label={t("staff.title")}>
         {rows.map(({ original: a }) => (
