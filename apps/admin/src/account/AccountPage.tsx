@@ -9,6 +9,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useRevalidator } from "react-router";
 import { api } from "#admin/api/client.ts";
+import { consoleTexts } from "#admin/i18n/console.ts";
 import { peopleTexts } from "#admin/i18n/people.ts";
 import { useT } from "#admin/i18n/use-t.ts";
 import { loadSession, rememberSession, signedOutRedirect, useSession } from "#admin/session/session.ts";
@@ -22,6 +23,8 @@ const empty: OwnPasswordRequest = { current: "", next: "", repeat: "" };
  */
 export function Component() {
   const t = useT(peopleTexts);
+  // The page is named as its tab is: one name in each language.
+  const title = useT(consoleTexts)("nav.account");
   const { staff } = useSession();
   const [saved, setSaved] = useState<"password" | "locale" | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -46,8 +49,8 @@ export function Component() {
 
   return (
     <section className="max-w-2xl">
-      <title>{t("account.title")}</title>
-      <h1 className="text-2xl font-semibold">{t("account.title")}</h1>
+      <title>{title}</title>
+      <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="mt-1 text-sm break-words text-ink-600">{t("account.intro", { email: staff.email, role: t(`role.${staff.role}`) })}</p>
       {saved === "password" && <Notice tone="done">{t("account.password.done")}</Notice>}
       {saved === "locale" && <Notice tone="done">{t("account.language.done")}</Notice>}
