@@ -386,6 +386,9 @@ describe("the console's CSV (/api/admin/orders.csv)", () => {
     expect(lines[0]).toMatch(/^Order number,/);
     expect(lines.slice(1).every((line) => /,(Pending|Processing|In progress|Shipped|Cancelled),/.test(line))).toBe(true);
     expect(lines.slice(1).some((line) => line.includes("AWAITING_PREPAYMENT"))).toBe(false);
+    // The payment method and the delivery by name too.
+    expect(lines.slice(1).some((line) => line.includes(",Cash in store,") && line.includes(",DHL International Express"))).toBe(true);
+    expect(lines.slice(1).some((line) => /,(CASH_IN_STORE|DHL|LION_PARCEL|PICKUP)(,|$)/.test(line))).toBe(false);
     expect((await call("/api/admin/orders.csv?status=LOST", { as: staff })).statusCode).toBe(400);
   });
 });

@@ -365,7 +365,7 @@ describe("the CSV export", () => {
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
-      `RT-CSV001,2026-11-24 00:30,Pending,Payment pending,BCA,Ubud Sun Fedora,57,Natural,215.00,3607120,"'=HYPERLINK(""http://evil"")",'+1@example.com,'+62 811 000,Indonesia,DHL,,,,`,
+      `RT-CSV001,2026-11-24 00:30,Pending,Payment pending,BCA Virtual Account,Ubud Sun Fedora,57,Natural,215.00,3607120,"'=HYPERLINK(""http://evil"")",'+1@example.com,'+62 811 000,Indonesia,DHL International Express,,,,`,
     );
     expect(lines[2]).toContain(`'@black`);
     expect(lines[2]).toContain(`"Ольга, ""Смирнова"""`);
@@ -374,6 +374,10 @@ describe("the CSV export", () => {
     expect(shipped.trim().split("\n")).toHaveLength(2);
     expect(shipped).toContain("Номер заказа");
     expect(shipped).toContain(",Отправлен,");
+    // Codes are named in the reader's language: the payment method, the country, the delivery.
+    expect(shipped).toContain(",Виртуальный счёт BCA,");
+    expect(shipped).toContain(",Индонезия,DHL International Express");
+    expect(shipped).not.toMatch(/,(BCA|DHL|PICKUP|LION_PARCEL|CASH_IN_STORE)(,|\n)/);
     expect(exportFileName(now)).toBe("orders-2026-11-24.csv");
   });
 

@@ -2,9 +2,11 @@ import { Readable } from "node:stream";
 import { TZDate } from "@date-fns/tz";
 import { WORKSHOP_TIME_ZONE, workshopToday } from "@workshop/domain/admin-date.ts";
 import { defineMessages, type Translate, translator } from "@workshop/domain/i18n/core.ts";
+import { countryName, deliveryOptionName } from "@workshop/domain/i18n/order-names.ts";
 import { orderStatusLabels } from "@workshop/domain/i18n/order-statuses.ts";
 import { refundStateLabels } from "@workshop/domain/i18n/refund-states.ts";
 import type { Locale } from "@workshop/domain/locale.ts";
+import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
 import { stringify } from "csv-stringify";
 import { allMatchingOrders, EXPORT_LIMIT, type OrderListQuery, type OrderListRow } from "./order-list.ts";
 
@@ -81,13 +83,14 @@ function labelOf(label: StatusLabel, key: string): string {
   return key in orderStatusLabels.en ? label(key as keyof typeof orderStatusLabels.en) : key.slice(key.indexOf(".") + 1);
 }
 
+/** A row in the reader's words: statuses, payment method, country and delivery by name, never by code. */
 function csvRecord(row: OrderListRow, label: StatusLabel, locale: Locale): string[] {
   return [
     row.orderNumber,
     workshopDateTime(row.createdAt),
     labelOf(label, `status.${row.status}`),
     labelOf(label, `payment.${row.paymentStatus}`),
-    row.paymentMethod,
+    paymentMethodName(row.paymentMethod, locale),
     row.productName,
     row.size === null ? "" : String(row.size),
     row.color,
@@ -96,8 +99,8 @@ function csvRecord(row: OrderListRow, label: StatusLabel, locale: Locale): strin
     row.customerName,
     row.email,
     row.phone,
-    row.country,
-    row.deliveryOption,
+    countryName(row.country, locale),
+    deliveryOptionName(row.deliveryOption, locale),
     ...refundCells(row, locale),
   ].map(safeCell);
 }
@@ -121,7 +124,7 @@ export function exportFileName(now: Date = new Date()): string {
 
 /**
  * Every order matching the list's filters and search (page and page size aside), as CSV: UTF-8
- * with a byte-order mark (so Excel reads Cyrillic names), headers and statuses in the reader's language, newest
+ * with a byte-order mark (so Excel reads Cyrillic names), headers and values in the reader's language, newest
  * first, at most EXPORT_LIMIT rows (then a last line says so). The first batch is read before the
  * answer starts, so a database that cannot answer is an error status, not a broken file.
  */
