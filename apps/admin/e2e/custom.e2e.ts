@@ -2,7 +2,7 @@ import { customRequest } from "@workshop/testing/custom-request.ts";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiURL, consoleURL, expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";
-import { signIn, testOwner } from "./support/staff.ts";
+import { ownerName, signIn, testOwner } from "./support/staff.ts";
 
 const browser = useBrowser();
 
@@ -95,8 +95,8 @@ describe("custom requests in the staff console", () => {
     const changes = page.getByRole("region", { name: "Changes" });
     const actions = ["Custom request customer e-mailed", "Custom request notes saved", "Custom request status changed"];
     for (const action of actions)
-      await expect.poll(() => changes.getByText(`${action} · ${testOwner.email}`, { exact: false }).count()).toBeGreaterThan(0);
-    expect(await changes.textContent()).toContain("status: NEW → CONTACTED");
+      await expect.poll(() => changes.getByText(`${action} · ${ownerName}`, { exact: false }).count()).toBeGreaterThan(0);
+    expect(await changes.textContent()).toContain("Status: New → Contacted");
     expect(errors).toEqual([]);
   });
 

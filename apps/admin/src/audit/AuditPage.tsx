@@ -8,6 +8,7 @@ import {
   useTable,
 } from "@tanstack/react-table";
 import { auditActions, isAuditAction } from "@workshop/domain/audit-actions.ts";
+import { actorName } from "@workshop/domain/i18n/actors.ts";
 import type { Translate } from "@workshop/domain/i18n/core.ts";
 import {
   type AuditListAnswer,
@@ -26,6 +27,7 @@ import { auditTexts } from "#admin/i18n/audit.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { ConsolePages, pageHrefOf } from "#admin/layout/ConsolePages.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
+import { useChangeLines } from "./change-lines.ts";
 import { recordHref } from "./record-link.ts";
 
 type Loaded = { list: AuditListAnswer; refusal: null } | { list: null; refusal: "owners" | string };
@@ -65,6 +67,7 @@ export function Component() {
   const size = list?.size ?? auditPageSizes[0];
   const page = list?.page ?? 1;
   const action = (value: string) => actionLabel(t, value);
+  const linesOf = useChangeLines();
 
   const columns = useMemo<ColumnDef<typeof features, AuditRow>[]>(
     () => [
@@ -75,10 +78,15 @@ export function Component() {
         sortDescFirst: true,
         cell: ({ row }) => <span className="whitespace-nowrap">{consoleDate(row.original.createdAt, locale)}</span>,
       },
-      { id: "who", header: t("col.who"), enableSorting: false, cell: ({ row }) => <span className="break-all">{row.original.actor}</span> },
+      {
+        id: "who",
+        header: t("col.who"),
+        enableSorting: false,
+        cell: ({ row }) => <span className="[overflow-wrap:anywhere]">{actorName(row.original.actor, locale)}</span>,
+      },
       { id: "what", header: t("col.what"), enableSorting: false, cell: ({ row }) => actionLabel(t, row.original.action) },
       { id: "record", header: t("col.record"), enableSorting: false, cell: ({ row }) => <RecordName row={row.original} /> },
-      { id: "change", header: t("col.change"), enableSorting: false, cell: ({ row }) => <Changes lines={row.original.changes} /> },
+      { id: "change", header: t("col.change"), enableSorting: false, cell: ({ row }) => <Changes lines={linesOf(row.original)} /> },
       {
         id: "from",
         header: t("col.from"),
@@ -86,7 +94,7 @@ export function Component() {
         cell: ({ row }) => <span className="font-mono text-xs">{row.original.ip ?? "—"}</span>,
       },
     ],
-    [t, locale],
+    [t, locale, linesOf],
   );
 
   const table = useTable({
@@ -140,7 +148,7 @@ export function Component() {
             <option value="">{t("filter.everyone")}</option>
             {(list?.people ?? []).map((p) => (
               <option key={p.staffId} value={p.staffId}>
-                {p.label}
+                {actorName(p.label, locale)}
               </option>
             ))}
           </select>
@@ -203,13 +211,13 @@ export function Component() {
             {table.getRowModel().rows.map(({ original: row }) => (
               <li key={row.id} className="rounded-2xl border border-sand-200 bg-white p-4 text-sm">
                 <p className="font-medium">{action(row.action)}</p>
-                <p className="text-xs break-all text-ink-600">
-                  {consoleDate(row.createdAt, locale)} · {row.actor}
+                <p className="text-xs text-ink-600 [overflow-wrap:anywhere]">
+                  {consoleDate(row.createdAt, locale)} · {actorName(row.actor, locale)}
                 </p>
                 <p className="mt-1">
                   <RecordName row={row} />
                 </p>
-                <Changes lines={row.changes} />
+                <Changes lines={linesOf(row)} />
               </li>
             ))}
           </ul>
@@ -240,12 +248,12 @@ function RecordName({ row }: { row: AuditRow }) {
   );
 }
 
-/** "field: before → after", one line each. */
+/** "Field: before → after", one line each. */
 function Changes({ lines }: { lines: string[] }) {
   return (
-    <ul className="space-y-0.5 font-mono text-xs">
+    <ul className="space-y-0.5 text-xs">
       {lines.map((line) => (
-        <li key={line} className="break-all">
+        <li key={line} className="[overflow-wrap:anywhere]">
           {line}
         </li>
       ))}

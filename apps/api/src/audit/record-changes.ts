@@ -1,8 +1,10 @@
-import { changeLines } from "@workshop/domain/audit-changes.ts";
+import { changeFields, changeLines } from "@workshop/domain/audit-changes.ts";
 import type { RecordChange } from "@workshop/domain/staff-api/record-changes.ts";
+import { type StaffNames, shownName } from "./people-names.ts";
 
 type Entry = {
   id: number;
+  staffId: number | null;
   actor: string;
   action: string;
   before: unknown;
@@ -10,13 +12,18 @@ type Entry = {
   createdAt: Date | string;
 };
 
-/** A record's audit rows as its console page shows them: the before and after become "field: before → after" lines. */
-export function recordChanges(entries: readonly Entry[]): RecordChange[] {
-  return entries.map((entry) => ({
-    id: entry.id,
-    createdAt: new Date(entry.createdAt).toISOString(),
-    actor: entry.actor,
-    action: entry.action,
-    changes: changeLines(entry.before as Record<string, unknown> | null, entry.after as Record<string, unknown> | null),
-  }));
+/** A record's audit rows as its console page shows them: who by name, and what changed, field by field and as lines. */
+export function recordChanges(entries: readonly Entry[], names: StaffNames): RecordChange[] {
+  return entries.map((entry) => {
+    const before = entry.before as Record<string, unknown> | null;
+    const after = entry.after as Record<string, unknown> | null;
+    return {
+      id: entry.id,
+      createdAt: new Date(entry.createdAt).toISOString(),
+      actor: shownName(names, entry.staffId, entry.actor),
+      action: entry.action,
+      changes: changeLines(before, after),
+      fields: changeFields(before, after),
+    };
+  });
 }

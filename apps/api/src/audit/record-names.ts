@@ -1,14 +1,15 @@
 import type { AuditRecord } from "@workshop/domain/staff-api/audit.ts";
 import { getDb } from "#server/db/client.ts";
 import type { AuditEntry } from "./log.ts";
+import type { StaffNames } from "./people-names.ts";
 
 /**
  * What each audit row is about, named as staff know it: an order by its number, a product by its
- * name, a message or custom request by the customer's name, a staff account by its e-mail. Studio
- * photo jobs and results are about their product. A record since deleted keeps the name its row
- * wrote down (a deleted product's, an account's e-mail), else none. One query per kind of record.
+ * name, a message or custom request by the customer's name, a staff account by its person's name
+ * (`names`). Studio photo jobs and results are about their product. A record since deleted keeps
+ * the name its row wrote down (a deleted product's, an account's), else none. One query per kind of record.
  */
-export async function recordsOf(entries: AuditEntry[]): Promise<(AuditRecord | null)[]> {
+export async function recordsOf(entries: AuditEntry[], names: StaffNames): Promise<(AuditRecord | null)[]> {
   const ids = (type: string, pattern: RegExp) => [
     ...new Set(entries.filter((e) => e.recordType === type && e.recordId && pattern.test(e.recordId)).map((e) => e.recordId!)),
   ];
@@ -18,11 +19,10 @@ export async function recordsOf(entries: AuditEntry[]): Promise<(AuditRecord | n
   const jobIds = ids("ai-job", uuid);
   const resultIds = numbers("ai-result");
 
-  const [orders, messages, customOrders, staff, results] = await Promise.all([
+  const [orders, messages, customOrders, results] = await Promise.all([
     orderIds.length ? db.selectFrom("orders").select(["id", "orderNumber as name"]).where("id", "in", orderIds).execute() : [],
     some(numbers("message"), (list) => db.selectFrom("contactMessages").select(["id", "name"]).where("id", "in", list).execute()),
     some(numbers("custom-order"), (list) => db.selectFrom("customOrders").select(["id", "name"]).where("id", "in", list).execute()),
-    some(numbers("staff"), (list) => db.selectFrom("staffAccounts").select(["id", "email as name"]).where("id", "in", list).execute()),
     some(resultIds, (list) => db.selectFrom("aiResults").select(["id", "jobId"]).where("id", "in", list).execute()),
   ]);
   const allJobIds = [...new Set([...jobIds, ...results.map((r) => r.jobId)])];
@@ -32,13 +32,13 @@ export async function recordsOf(entries: AuditEntry[]): Promise<(AuditRecord | n
   const productIds = [...new Set([...numbers("product"), ...jobs.flatMap((j) => (j.productId === null ? [] : [j.productId]))])];
   const products = await some(productIds, (list) => db.selectFrom("products").select(["id", "name"]).where("id", "in", list).execute());
 
-  const names = (rows: { id: string | number; name: string }[]) => new Map(rows.map((r) => [String(r.id), r.name]));
+  const named = (rows: { id: string | number; name: string }[]) => new Map(rows.map((r) => [String(r.id), r.name]));
   const known = {
-    order: names(orders),
-    message: names(messages),
-    "custom-order": names(customOrders),
-    staff: names(staff),
-    product: names(products),
+    order: named(orders),
+    message: named(messages),
+    "custom-order": named(customOrders),
+    staff: new Map([...names.byId].map(([id, name]) => [String(id), name])),
+    product: named(products),
   };
 
   return entries.map((entry) => {
@@ -61,12 +61,12 @@ async function some<T, R>(list: T[], query: (list: T[]) => Promise<R[]>): Promis
   return list.length ? query(list) : [];
 }
 
-/** The name a row kept of its record (a deleted product's, an account's e-mail), if any. */
+/** The name a row kept of its record (a deleted product's; an account's name, else its e-mail), if any. */
 function writtenName(entry: AuditEntry, kind: string): string | null {
-  const field = kind === "staff" ? "email" : "name";
-  for (const side of [entry.after, entry.before]) {
-    const value = (side as Record<string, unknown> | null)?.[field];
-    if (typeof value === "string" && value) return value;
-  }
+  for (const field of kind === "staff" ? ["name", "email"] : ["name"])
+    for (const side of [entry.after, entry.before]) {
+      const value = (side as Record<string, unknown> | null)?.[field];
+      if (typeof value === "string" && value.trim()) return value;
+    }
   return null;
 }

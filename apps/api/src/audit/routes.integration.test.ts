@@ -16,14 +16,10 @@ beforeAll(async () => {
   test = await startTestApp();
   app = test.app;
   const db = test.database.db;
-  const make = (email: string, role: string) =>
-    db
-      .insertInto("staffAccounts")
-      .values({ email, name: email, role, passwordHash: "not used here" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-  ownerId = (await make("made@workshop.test", "owner")).id;
-  const staffId = (await make("ketut@workshop.test", "staff")).id;
+  const make = (email: string, name: string, role: string) =>
+    db.insertInto("staffAccounts").values({ email, name, role, passwordHash: "not used here" }).returning("id").executeTakeFirstOrThrow();
+  ownerId = (await make("made@workshop.test", "Made Wirawan", "owner")).id;
+  const staffId = (await make("ketut@workshop.test", "Ketut", "staff")).id;
   owner = `staff=${(await startSession(ownerId, { ip: "127.0.0.1", userAgent: "test" })).id}`;
   staff = `staff=${(await startSession(staffId, { ip: "127.0.0.1", userAgent: "test" })).id}`;
   productId = (
@@ -41,6 +37,16 @@ beforeAll(async () => {
   });
   // A product since deleted: named by what its row kept.
   await recordAudit({ actor, action: "product-deleted", recordType: "product", recordId: 987_654, before: { name: "Old Trilby" } });
+  // By an account since gone: named by the e-mail its row kept.
+  const gone = { staffId: null, label: "wayan@workshop.test", role: "staff" as const, ip: null };
+  await recordAudit({
+    actor: gone,
+    action: "order-status",
+    recordType: "order",
+    recordId: "not-an-order",
+    before: { status: "PROCESSING" },
+    after: { status: "SHIPPED" },
+  });
 });
 afterAll(() => test?.close());
 
@@ -58,14 +64,26 @@ describe("GET /api/admin/audit", () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers["cache-control"]).toBe("no-store");
     const list = auditListAnswer.parse(answer.json());
-    expect(list).toMatchObject({ page: 1, size: 50, total: 3, pages: 1 });
+    expect(list).toMatchObject({ page: 1, size: 50, total: 4, pages: 1 });
     expect(list.rows.map((r) => [r.action, r.record?.name])).toEqual([
+      ["order-status", null],
       ["product-deleted", "Old Trilby"],
       ["product-updated", "Ubud Sun Fedora"],
-      ["staff-created", "ketut@workshop.test"],
+      ["staff-created", "Ketut"],
     ]);
-    expect(list.rows[1]!.changes).toEqual(["price: 100 → 120"]);
-    expect(list.people).toEqual([{ staffId: ownerId, label: "made@workshop.test" }]);
+    expect(list.rows[2]!.changes).toEqual(["price: 100 → 120"]);
+    expect(list.people).toEqual([{ staffId: ownerId, label: "Made Wirawan" }]);
+  });
+
+  it("names people by their names (an e-mail only for an account that is gone), and gives each change field by field", async () => {
+    const list = auditListAnswer.parse((await get("", owner)).json());
+    expect(list.rows.map((r) => r.actor)).toEqual(["wayan@workshop.test", "Made Wirawan", "Made Wirawan", "Made Wirawan"]);
+    expect(list.rows.map((r) => r.fields)).toEqual([
+      [{ field: "status", before: "PROCESSING", after: "SHIPPED" }],
+      [{ field: "name", before: "Old Trilby" }],
+      [{ field: "price", before: 100, after: 120 }],
+      [{ field: "email", after: "ketut@workshop.test" }],
+    ]);
   });
 
   it("filters, sorts and pages as the address says", async () => {

@@ -6,6 +6,7 @@ import {
   type CustomQuotesAnswer,
   customOrderListRequest,
 } from "@workshop/domain/staff-api/custom-orders.ts";
+import { staffNames } from "#server/audit/people-names.ts";
 import { recordChanges } from "#server/audit/record-changes.ts";
 import { getDb } from "#server/db/client.ts";
 import { AppError } from "#server/errors.ts";
@@ -78,9 +79,10 @@ export async function consoleCustomOrder(id: number): Promise<CustomOrderAnswer>
   const detail = await customOrderDetail(id);
   if (!detail) throw new AppError("not_found", "No such custom request");
   const db = await getDb();
-  const [row, photos] = await Promise.all([
+  const [row, photos, names] = await Promise.all([
     db.selectFrom("customOrders").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
     db.selectFrom("customOrderPhotos").select("id").where("customOrderId", "=", id).orderBy("position", "asc").execute(),
+    staffNames(),
   ]);
   return {
     request: {
@@ -117,7 +119,7 @@ export async function consoleCustomOrder(id: number): Promise<CustomOrderAnswer>
       createdAt: mail.createdAt.toISOString(),
       sentAt: mail.sentAt?.toISOString() ?? null,
     })),
-    changes: recordChanges(detail.audit),
+    changes: recordChanges(detail.audit, names),
   };
 }
 

@@ -2,6 +2,7 @@ import { workshopToday } from "@workshop/domain/admin-date.ts";
 import { depositCents, MAX_QUOTE_VERSIONS, type QuoteForm, quoteFormSchema, quoteState } from "@workshop/domain/custom-quote.ts";
 import { serialId } from "@workshop/domain/serial-id.ts";
 import type { Actor } from "#server/audit/actor.ts";
+import { shownName, staffNames } from "#server/audit/people-names.ts";
 import { config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
 import { newQuoteRefusal, requestQuotes, withdrawQuote, withdrawRefusal, writeQuote } from "./quotes.ts";
@@ -11,7 +12,7 @@ const SUGGESTED_VALID_DAYS = 14;
 
 /** What the staff quote page shows: the request in short, its quotes with their links, the orders. */
 export async function quotePage(customOrderId: number) {
-  const found = await requestQuotes(customOrderId);
+  const [found, names] = await Promise.all([requestQuotes(customOrderId), staffNames()]);
   if (!found) return null;
   const { request, quotes, orders } = found;
   const base = config().publicUrl.replace(/\/$/, "");
@@ -39,7 +40,7 @@ export async function quotePage(customOrderId: number) {
       validUntil: q.validUntil.toISOString(),
       state: quoteState(q),
       link: `${base}${request.locale === "ru" ? "/ru" : ""}/quotes/${q.token}`,
-      by: q.createdByName,
+      by: shownName(names, q.createdBy, q.createdByName),
       at: q.createdAt.toISOString(),
       withdrawable: withdrawRefusal(q, orders) === null,
     })),

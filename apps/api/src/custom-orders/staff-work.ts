@@ -54,7 +54,7 @@ export type CustomOrderDetail = {
   blank: Record<"phone" | "materials" | "colors" | "size" | "budget" | "timeline", boolean>;
   moves: readonly CustomOrderStatus[];
   mails: CustomOrderMail[];
-  audit: Pick<AuditEntry, "id" | "action" | "actor" | "before" | "after" | "createdAt">[];
+  audit: Pick<AuditEntry, "id" | "staffId" | "action" | "actor" | "before" | "after" | "createdAt">[];
 };
 
 /** Everything the request's admin page shows, or null when there is no such request. */
@@ -73,7 +73,7 @@ export async function customOrderDetail(id: number): Promise<CustomOrderDetail |
       .execute(),
     db
       .selectFrom("auditLog")
-      .select(["id", "action", "actor", "before", "after", "createdAt"])
+      .select(["id", "staffId", "action", "actor", "before", "after", "createdAt"])
       .where("recordType", "=", "custom-order")
       .where("recordId", "=", String(id))
       .orderBy("createdAt", "desc")

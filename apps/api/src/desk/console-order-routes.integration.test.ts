@@ -20,10 +20,10 @@ let owner: Browser;
 let staff: Browser;
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
-async function browserOf(email: string, role: "owner" | "staff"): Promise<Browser> {
+async function browserOf(email: string, name: string, role: "owner" | "staff"): Promise<Browser> {
   const { id } = await test.database.db
     .insertInto("staffAccounts")
-    .values({ email, name: email.split("@")[0]!, role, passwordHash: "not used here" })
+    .values({ email, name, role, passwordHash: "not used here" })
     .returning("id")
     .executeTakeFirstOrThrow();
   const { id: session, formToken } = await startSession(id, { ip: "127.0.0.1", userAgent: "test" });
@@ -73,8 +73,8 @@ async function cashOrder(columns: Partial<Insertable<OrdersTable>> = {}): Promis
 beforeAll(async () => {
   test = await startTestApp();
   app = test.app;
-  owner = await browserOf("made@workshop.test", "owner");
-  staff = await browserOf("ketut@workshop.test", "staff");
+  owner = await browserOf("made@workshop.test", "Made Wirawan", "owner");
+  staff = await browserOf("ketut@workshop.test", "Ketut Sari", "staff");
 });
 afterAll(() => test?.close());
 
@@ -168,10 +168,22 @@ describe("the console's order page (/api/admin/orders/:id)", () => {
     expect(view.order).toMatchObject({ status: "SHIPPED", carrier: "DHL", trackingNumber: "JD0141 2345" });
     expect(view.order.trackingUrl).toContain("dhl.com");
     expect(view.history.map((e) => e.status)).toEqual(["PROCESSING", "IN_PROGRESS", "SHIPPED"]);
+    // People by their names, never by their e-mails: the history's lines and the changes.
+    expect(view.history.map((e) => e.reason)).toEqual([
+      "marked paid in the workshop by Ketut Sari",
+      "status changed by Ketut Sari",
+      "shipped with DHL, tracking JD0141 2345 (Ketut Sari)",
+    ]);
+    expect(view.changes.map((c) => c.actor)).toEqual(["Ketut Sari", "Ketut Sari", "Ketut Sari"]);
+    expect(view.changes[0]!.fields).toEqual([
+      { field: "status", before: "IN_PROGRESS", after: "SHIPPED" },
+      { field: "carrier", before: null, after: "DHL" },
+      { field: "trackingNumber", before: null, after: "JD0141 2345" },
+    ]);
 
     const noted = await call(`/api/admin/orders/${id}/notes`, { method: "POST", as: staff, body: { text: "  Wrapped in batik.  " } });
     expect(noted.statusCode, noted.body).toBe(201);
-    expect(orderDetailAnswer.parse(noted.json()).notes).toMatchObject([{ author: "ketut@workshop.test", text: "Wrapped in batik." }]);
+    expect(orderDetailAnswer.parse(noted.json()).notes).toMatchObject([{ author: "Ketut Sari", text: "Wrapped in batik." }]);
   });
 
   it("refuses a move the order does not allow (409 with its code) and a stale form", async () => {
@@ -330,9 +342,10 @@ describe("a custom hat's balance link (POST /api/admin/orders/:id/balance-link)"
     expect(view.order.balanceRequestedAt).not.toBeNull();
     expect(view.parts?.balance.state).toBe("requested");
     expect(view.can.balance).toBe(true);
-    expect(view.history.at(-1)?.reason).toBe("balance payment link sent by ketut@workshop.test");
-    expect(view.changes).toMatchObject([{ actor: "ketut@workshop.test", action: "order-balance-link" }]);
+    expect(view.history.at(-1)?.reason).toBe("balance payment link sent by Ketut Sari");
+    expect(view.changes).toMatchObject([{ actor: "Ketut Sari", action: "order-balance-link" }]);
     expect(view.changes[0]!.changes).toContain("balanceIdr: 1509957");
+    expect(view.changes[0]!.fields).toContainEqual({ field: "balanceIdr", after: 1509957 });
     const mail = view.mails.find((m) => m.template === "balance-requested");
     expect(mail).toMatchObject({ to: "made@example.com" });
 
@@ -353,7 +366,7 @@ describe("an order's e-mails (GET /api/admin/orders/:id/mails/:mailId)", () => {
     const view = orderDetailAnswer.parse((await call(`/api/admin/orders/${id}`, { as: staff })).json());
     const listed = view.mails.find((m) => m.template === "staff-message");
     expect(listed).toMatchObject({ subject: "Your hat", to: "made@example.com" });
-    expect(view.changes).toMatchObject([{ action: "order-email", actor: "ketut@workshop.test" }]);
+    expect(view.changes).toMatchObject([{ action: "order-email", actor: "Ketut Sari" }]);
 
     const read = await call(`/api/admin/orders/${id}/mails/${listed!.id}`, { as: staff });
     expect(read.statusCode, read.body).toBe(200);

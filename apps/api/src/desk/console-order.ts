@@ -6,6 +6,7 @@
 import { trackingUrl } from "@workshop/domain/carriers.ts";
 import { isRefundState, isRefundWay } from "@workshop/domain/refunds.ts";
 import type { OrderDetailAnswer, OrderMailAnswer } from "@workshop/domain/staff-api/order.ts";
+import { shownName, staffNames, withNames } from "#server/audit/people-names.ts";
 import { recordChanges } from "#server/audit/record-changes.ts";
 import { getDb } from "#server/db/client.ts";
 import { AppError } from "#server/errors.ts";
@@ -50,7 +51,7 @@ export async function consoleOrder(id: string): Promise<OrderDetailAnswer> {
   if (!detail) throw new AppError("not_found", "Order not found");
   const { order } = detail;
   const db = await getDb();
-  const [refunds, templates] = await Promise.all([
+  const [refunds, templates, names] = await Promise.all([
     db
       .selectFrom("refunds")
       .leftJoin("paymentAttempts", "paymentAttempts.id", "refunds.paymentAttemptId")
@@ -76,6 +77,7 @@ export async function consoleOrder(id: string): Promise<OrderDetailAnswer> {
       .orderBy("refunds.createdAt")
       .execute(),
     Promise.all(staffTemplateIds.map(async (templateId) => ({ id: templateId, ...(await prefilledEmail(templateId, order)) }))),
+    staffNames(),
   ]);
   const address = order.shippingAddress;
   return {
@@ -156,9 +158,14 @@ export async function consoleOrder(id: string): Promise<OrderDetailAnswer> {
       note: r.note,
       refundedAt: r.refundedAt ? isoOf(r.refundedAt) : null,
     })),
-    history: detail.history.map((e) => ({ ...e, createdAt: isoOf(e.createdAt) })),
+    // People by their names: the lines and notes wrote down who by e-mail.
+    history: detail.history.map((e) => ({ ...e, reason: withNames(names, e.reason), createdAt: isoOf(e.createdAt) })),
     // The admin page shows the newest note first; the console reads them in the order they were written.
-    notes: [...detail.notes].reverse().map((n) => ({ ...n, createdAt: isoOf(n.createdAt) })),
+    notes: [...detail.notes].reverse().map(({ staffId, author, ...n }) => ({
+      ...n,
+      author: shownName(names, staffId, author),
+      createdAt: isoOf(n.createdAt),
+    })),
     mails: detail.mails.map((m) => ({
       id: m.id,
       template: m.template,
@@ -169,7 +176,7 @@ export async function consoleOrder(id: string): Promise<OrderDetailAnswer> {
       createdAt: isoOf(m.createdAt),
       sentAt: m.sentAt ? isoOf(m.sentAt) : null,
     })),
-    changes: recordChanges(detail.audit),
+    changes: recordChanges(detail.audit, names),
     can: { markPaid: detail.can.markPaid, balance: detail.can.balance, moves: detail.can.moves },
     templates,
   };

@@ -83,9 +83,10 @@ export type OrderDetail = {
   attempts: OrderAttempt[];
   history: { id: number; status: string; paymentStatus: string; reason: string; createdAt: Date }[];
   mails: OrderMail[];
-  notes: { id: number; author: string; text: string; createdAt: Date }[];
+  notes: { id: number; staffId: number | null; author: string; text: string; createdAt: Date }[];
   audit: {
     id: number;
+    staffId: number | null;
     actor: string;
     action: string;
     before: Record<string, unknown> | null;
@@ -110,7 +111,7 @@ export async function orderDetail(id: string): Promise<OrderDetail | null> {
     db.selectFrom("mailOutbox").select(mailListColumns).where("orderId", "=", id).orderBy("createdAt").orderBy("id").execute(),
     db
       .selectFrom("orderNotes")
-      .select(["id", "author", "text", "createdAt"])
+      .select(["id", "staffId", "author", "text", "createdAt"])
       .where("orderId", "=", id)
       .orderBy("createdAt", "desc")
       .orderBy("id", "desc")
@@ -157,6 +158,7 @@ export async function orderDetail(id: string): Promise<OrderDetail | null> {
     notes,
     audit: audit.entries.map((e) => ({
       id: e.id,
+      staffId: e.staffId,
       actor: e.actor,
       action: e.action,
       before: e.before,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { auditActions } from "../audit-actions.ts";
 import { pageOf } from "../staff-api.ts";
+import { fieldChange } from "./record-changes.ts";
 
 /** The audit log in the staff console (owners): GET /api/admin/audit. */
 
@@ -33,7 +34,7 @@ export type AuditListRequest = z.infer<typeof auditListRequest>;
 
 /**
  * What a row is about, named as staff know it: an order's number, a product's name, a customer's
- * name, a staff member's e-mail. `id` is for the link only; `name` is null when the record is gone
+ * name, a staff member's name (their e-mail when there is none). `id` is for the link only; `name` is null when the record is gone
  * and the row kept no name of it.
  */
 export const auditRecord = z.object({
@@ -47,18 +48,20 @@ export const auditRow = z.object({
   id: z.number().int(),
   /** ISO 8601. */
   createdAt: z.string(),
-  /** Who, as shown: a staff e-mail, "api token" or "system". */
+  /** Who: the person by their name (their e-mail when the account has none or is gone), or "api token", "system", "shell". */
   actor: z.string(),
   action: z.string(),
   record: auditRecord.nullable(),
-  /** "field: before → after" lines (audit-changes.ts). */
+  /** "field: before → after" lines with the values as stored (audit-changes.ts). */
   changes: z.array(z.string()),
+  /** The same, field by field, for the console to word in the reader's language (absent from an older API). */
+  fields: z.array(fieldChange).optional(),
   ip: z.string().nullable(),
 });
 export type AuditRow = z.infer<typeof auditRow>;
 
 export const auditListAnswer = pageOf(auditRow).extend({
-  /** Everyone who appears in the log, for the person filter. */
+  /** Everyone who appears in the log, for the person filter, by their name (else their e-mail). */
   people: z.array(z.object({ staffId: z.number().int(), label: z.string() })),
 });
 export type AuditListAnswer = z.infer<typeof auditListAnswer>;

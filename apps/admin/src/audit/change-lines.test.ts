@@ -1,0 +1,78 @@
+import { changeFields } from "@workshop/domain/audit-changes.ts";
+import { describe, expect, it } from "vitest";
+import { changeLinesOf } from "./change-lines.ts";
+
+const lines = (action: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null, locale: "en" | "ru") =>
+  changeLinesOf(action, changeFields(before, after), locale);
+
+describe("an audit row's changes in the reader's words", () => {
+  it("names each field and each value: statuses by label, money, days, languages, yes and no", () => {
+    const paid = [
+      { status: "PENDING", paymentStatus: "AWAITING_PREPAYMENT" },
+      { status: "PROCESSING", paymentStatus: "SUCCEEDED" },
+    ] as const;
+    expect(lines("order-marked-paid", ...paid, "en")).toEqual(["Status: Pending → Processing", "Payment: Awaiting cash → Paid"]);
+    expect(lines("order-marked-paid", ...paid, "ru")).toEqual(["Статус: Ожидает → В обработке", "Оплата: Ждём наличные → Оплачен"]);
+    expect(lines("order-status", { status: "IN_PROGRESS" }, { status: "SHIPPED", carrier: "DHL", trackingNumber: "JD1" }, "en")).toEqual([
+      "Status: In progress → Shipped",
+      "Carrier: — → DHL",
+      "Tracking number: — → JD1",
+    ]);
+    expect(lines("custom-order-status", { status: "NEW" }, { status: "QUOTED" }, "ru")).toEqual(["Статус: Новая → Цена предложена"]);
+    const quote = { version: 1, priceCents: 18_550, productionTime: "3-4 weeks", validUntil: "2026-12-13" };
+    expect(lines("quote-sent", null, quote, "en")).toEqual([
+      "Version: v1",
+      "Price: $185.50",
+      "Production time: 3–4 weeks",
+      "Valid until: Dec 13, 2026",
+    ]);
+    expect(lines("quote-sent", null, quote, "ru")).toEqual([
+      "Версия: v1",
+      "Цена: $185.50",
+      "Срок изготовления: 3–4 недели",
+      "Действует до: 13 дек. 2026",
+    ]);
+    const person = { email: "ketut@workshop.test", name: "Ketut", role: "staff", locale: "ru", disabled: false };
+    expect(lines("staff-disabled", person, { ...person, disabled: true }, "en")).toEqual(["Disabled: no → yes"]);
+    expect(lines("staff-created", null, person, "ru")).toEqual([
+      "Эл. почта: ketut@workshop.test",
+      "Имя: Ketut",
+      "Роль: Сотрудник",
+      "Язык: русский",
+      "Отключён: нет",
+    ]);
+    expect(lines("sign-in-failed", null, { reason: "wrong e-mail or password" }, "ru")).toEqual(["Причина: неверная эл. почта или пароль"]);
+  });
+
+  it("counts photos, words a product's Russian texts, and leaves the shop's own ids out", () => {
+    const before = { name: "Ubud Panama", sizes: [55, 57], images: [{ key: "a.jpg" }], translations: {} };
+    const after = {
+      name: "Ubud Panama",
+      sizes: [55, 57, 59],
+      images: [{ key: "a.jpg" }, { key: "b.jpg" }],
+      translations: { ru: { name: "Панама Убуд" } },
+    };
+    expect(lines("product-updated", before, after, "en")).toEqual([
+      "Sizes: 55, 57 cm → 55, 57, 59 cm",
+      "Photos: 1 photo → 2 photos",
+      "Russian texts: — → Name: Панама Убуд",
+    ]);
+    expect(lines("product-deleted", { name: "Old Trilby" }, null, "ru")).toEqual(["Название: Old Trilby"]);
+    expect(lines("order-note", null, { noteId: 7, text: "Wrapped" }, "en")).toEqual(["Text: Wrapped"]);
+    expect(
+      lines(
+        "refund",
+        { paymentAttemptId: "x", attempt: 2, method: "BCA", paymentStatus: "SUCCEEDED", flag: null, refunds: [] },
+        null,
+        "en",
+      ),
+    ).toEqual(["Payment no.: 2", "Method: BCA Virtual Account", "Payment: Paid", "Flag: —", "Refunds before: —"]);
+    expect(
+      lines("refund", null, { refundId: 3, amount: 1_500_000, currency: "IDR", reason: "DUPLICATE", status: "PENDING" }, "en"),
+    ).toEqual(["Amount: Rp 1.500.000", "Reason: Duplicate payment", "Status: Pending at Xendit"]);
+  });
+
+  it("shows a field or value it does not know as stored", () => {
+    expect(lines("order-returned", { somethingNew: "A" }, { somethingNew: "B" }, "ru")).toEqual(["somethingNew: A → B"]);
+  });
+});
