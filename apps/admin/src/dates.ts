@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { WORKSHOP_TIME_ZONE } from "@workshop/domain/admin-date.ts";
+import { WORKSHOP_TIME_ZONE, workshopToday } from "@workshop/domain/admin-date.ts";
 import type { Locale } from "@workshop/domain/locale.ts";
 import { format } from "date-fns";
 import { ru } from "date-fns/locale/ru";
@@ -18,4 +18,9 @@ export function consoleDay(day: string, locale: Locale): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   const noon = new Date(y, m - 1, d, 12);
   return locale === "ru" ? format(noon, "d MMM yyyy", { locale: ru }) : format(noon, "MMM d, yyyy");
+}
+
+/** The workshop's day of an instant (a quote's last valid day, a delivery estimate), written as consoleDay writes days. */
+export function consoleDayOf(value: string | Date, locale: Locale): string {
+  return consoleDay(workshopToday(new Date(value)), locale);
 }

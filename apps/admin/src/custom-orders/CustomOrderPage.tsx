@@ -1,3 +1,4 @@
+import { timelineText } from "@workshop/domain/custom-timeline.ts";
 import { type CustomOrderAnswer, type CustomOrderStatus, customOrderAnswer } from "@workshop/domain/staff-api/custom-orders.ts";
 import { Notice } from "@workshop/ui/Notice.tsx";
 import { useCallback, useState } from "react";
@@ -178,7 +179,7 @@ export function Component() {
                   </span>
                 ),
               ],
-              [t("field.timeline"), blank(r.timeline, t("default.timeline"))],
+              [t("field.timeline"), blank(timelineText(r.timeline, locale), t("default.timeline"))],
             ]}
           />
           <h3 className="mt-4 text-sm font-semibold">{t("field.description")}</h3>

@@ -4,9 +4,9 @@ import {
   productionTimeOfTimeline,
   productionTimes,
   productionTimeText,
-  quoteDay,
   quoteFormSchema,
 } from "@workshop/domain/custom-quote.ts";
+import { timelineText } from "@workshop/domain/custom-timeline.ts";
 import { formatUsd } from "@workshop/domain/money.ts";
 import { type CustomQuotesAnswer, customQuoteSentAnswer, customQuotesAnswer } from "@workshop/domain/staff-api/custom-orders.ts";
 import { Notice } from "@workshop/ui/Notice.tsx";
@@ -18,11 +18,12 @@ import { useForm } from "react-hook-form";
 import { Link, useLoaderData, useRevalidator } from "react-router";
 import type { z } from "zod";
 import { ApiError, api } from "#admin/api/client.ts";
-import { consoleDate } from "#admin/dates.ts";
+import { consoleDate, consoleDayOf } from "#admin/dates.ts";
 import { useUnsavedChanges } from "#admin/forms/use-unsaved-changes.ts";
 import { customOrderTexts } from "#admin/i18n/custom-orders.ts";
 import { quoteTexts } from "#admin/i18n/quotes.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
+import { useStatusLabel } from "#admin/orders/status-label.ts";
 import { signedOutRedirect } from "#admin/session/session.ts";
 import { fieldProblems } from "./forms.ts";
 import { useCustomOrderNames } from "./names.ts";
@@ -67,6 +68,7 @@ function Quotes({ data }: { data: CustomQuotesAnswer }) {
   const t = useT(quoteTexts);
   const locale = useLocale();
   const names = useCustomOrderNames();
+  const label = useStatusLabel();
   const tc = useT(customOrderTexts);
   const revalidator = useRevalidator();
   const { request, quotes, orders, refusal, nextVersion, today, suggestedValidUntil } = data;
@@ -158,7 +160,7 @@ function Quotes({ data }: { data: CustomQuotesAnswer }) {
           <dt className="text-ink-600">{t("request.budget")}</dt>
           <dd className="break-words">{request.budget || "—"}</dd>
           <dt className="text-ink-600">{t("request.timeline")}</dt>
-          <dd>{request.timeline || "—"}</dd>
+          <dd>{request.timeline ? timelineText(request.timeline, locale) : "—"}</dd>
           <dt className="text-ink-600">{t("request.status")}</dt>
           <dd>{names.status(request.status)}</dd>
         </dl>
@@ -189,7 +191,7 @@ function Quotes({ data }: { data: CustomQuotesAnswer }) {
                 <dt className="text-ink-600">{t("list.production")}</dt>
                 <dd>{productionTimeText(q.productionTime, locale)}</dd>
                 <dt className="text-ink-600">{t("list.validUntil")}</dt>
-                <dd>{quoteDay(new Date(q.validUntil), locale)}</dd>
+                <dd>{consoleDayOf(q.validUntil, locale)}</dd>
                 <dt className="text-ink-600">{t("list.link")}</dt>
                 <dd className="break-all">
                   <a href={q.link} className="underline underline-offset-4" target="_blank" rel="noopener noreferrer">
@@ -221,7 +223,7 @@ function Quotes({ data }: { data: CustomQuotesAnswer }) {
                   {o.orderNumber}
                 </Link>
                 <span className="text-sm text-ink-700">
-                  {o.status} · {o.paymentStatus}
+                  {label.status(o.status)} · {label.payment(o.paymentStatus)}
                 </span>
               </li>
             ))}

@@ -79,7 +79,7 @@ export const customOrderTexts = defineMessages(
     "default.toDiscuss": "To be discussed",
     "default.size": "Standard",
     "default.budget": "not given",
-    "default.timeline": "4-6 weeks",
+    "default.timeline": "4–6 weeks",
     "language.en": "English",
     "language.ru": "Russian",
     "photos.none": "The customer sent no reference images.",

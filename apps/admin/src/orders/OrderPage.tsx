@@ -1,8 +1,5 @@
-import { deliveryDays } from "@workshop/domain/delivery.ts";
-import { translator } from "@workshop/domain/i18n/core.ts";
-import { countryNames } from "@workshop/domain/i18n/countries.ts";
-import { deliveryTexts } from "@workshop/domain/i18n/delivery.ts";
-import type { Locale } from "@workshop/domain/locale.ts";
+import { actorName } from "@workshop/domain/i18n/actors.ts";
+import { countryName, deliveryOptionName } from "@workshop/domain/i18n/order-names.ts";
 import { formatAmount, formatIdr, formatRate, formatUsd } from "@workshop/domain/money.ts";
 import { historyLine } from "@workshop/domain/order-history.ts";
 import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
@@ -20,7 +17,7 @@ import { useCallback, useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router";
 import { ApiError, api } from "#admin/api/client.ts";
 import { RecordChanges } from "#admin/audit/RecordChanges.tsx";
-import { consoleDate } from "#admin/dates.ts";
+import { consoleDate, consoleDayOf } from "#admin/dates.ts";
 import { useUnsavedChanges } from "#admin/forms/use-unsaved-changes.ts";
 import { orderTexts } from "#admin/i18n/order.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
@@ -50,14 +47,6 @@ export async function loader({ request, params }: { request: Request; params: { 
 }
 
 type T = ReturnType<typeof useT<keyof typeof orderTexts.en>>;
-
-function countryName(country: string, locale: Locale): string {
-  return Object.hasOwn(countryNames.en, country) ? translator(countryNames, locale)(country as keyof typeof countryNames.en) : country;
-}
-function deliveryName(code: string, locale: Locale): string {
-  const key = `${code}.name`;
-  return key in deliveryTexts.en ? translator(deliveryTexts, locale)(key as keyof typeof deliveryTexts.en) : code;
-}
 
 const flagKinds = [
   "paid-after-cancel",
@@ -132,7 +121,7 @@ export function Component() {
   const address = order.shippingAddress;
   const isCash = order.paymentMethod === "CASH_IN_STORE";
   const range = (w: { earliest: string; latest: string } | null) =>
-    w ? t("field.range", deliveryDays({ earliest: new Date(w.earliest), latest: new Date(w.latest) }, locale)) : t("none");
+    w ? t("field.range", { from: consoleDayOf(w.earliest, locale), to: consoleDayOf(w.latest, locale) }) : t("none");
   const parts = detail.parts;
   const after = async (text: string) => {
     setDone(text);
@@ -221,7 +210,7 @@ export function Component() {
         <Card id="delivery" title={t("section.delivery")}>
           <Rows
             rows={[
-              [t("field.option"), deliveryName(order.deliveryOption, locale)],
+              [t("field.option"), deliveryOptionName(order.deliveryOption, locale)],
               [
                 t("field.deliveryCost"),
                 order.deliveryCostCents === 0 ? t("free") : <Price key="cost" usdCents={order.deliveryCostCents} />,
@@ -398,7 +387,9 @@ export function Component() {
               {detail.notes.map((n) => (
                 <li key={n.id} className="rounded-xl bg-sand-50 p-3 text-sm">
                   <p className="whitespace-pre-wrap break-words">{n.text}</p>
-                  <p className="mt-1 text-ink-600">{t("notes.by", { author: n.author, date: consoleDate(n.createdAt, locale) })}</p>
+                  <p className="mt-1 text-ink-600">
+                    {t("notes.by", { author: actorName(n.author, locale), date: consoleDate(n.createdAt, locale) })}
+                  </p>
                 </li>
               ))}
             </ul>
