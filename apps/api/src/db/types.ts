@@ -238,8 +238,8 @@ export interface OrdersTable {
   createdAt: Generated<Timestamp>;
   updatedAt: Generated<Timestamp>;
   /**
-   * What staff search the orders list by, kept by the database: order number, e-mail and name,
-   * lower-case, one per line (server/desk/order-list.ts; docs/decisions/018-orders-list.md).
+   * What staff search the orders list by, kept by the database: order number, e-mail, name and
+   * the hat's name as ordered, lower-case, one per line (server/desk/order-list.ts; decisions 018, 050).
    */
   searchText: GeneratedAlways<string | null>;
 }

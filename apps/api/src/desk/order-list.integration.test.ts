@@ -178,6 +178,51 @@ describe("the orders list", () => {
     expect(beyond).toMatchObject({ rows: [], pagination: { total: 3 } });
   });
 
+  it("finds an order by its hat: the English or Russian name, in part, in any case, and a renamed hat by either name", async () => {
+    await clear();
+    const db = await getDb();
+    const hat = async (name: string, ru: string) =>
+      (
+        await db
+          .insertInto("products")
+          .values({ name, priceCents: 18_500, translations: json({ ru: { name: ru } }) })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const panama = await hat("Kintamani Panama", "Панама Кинтамани");
+    const bucket = await hat("Sanur Bucket Hat", "Панама-ведро Санур");
+    await makeOrder({ orderNumber: "RT-HAT001", productId: panama, productName: "Kintamani Panama" });
+    await makeOrder({ orderNumber: "RT-HAT002", productId: bucket, productName: "Sanur Bucket Hat" });
+    await makeOrder({ orderNumber: "RT-HAT003", productId: null, productName: "Custom Fedora (request #C7)" });
+    expect(await numbers({ q: "kintamani" })).toEqual(["RT-HAT001"]);
+    expect(await numbers({ q: "BUCKET" })).toEqual(["RT-HAT002"]);
+    expect(await numbers({ q: "кинтам" })).toEqual(["RT-HAT001"]);
+    expect(await numbers({ q: "ВЕДРО" })).toEqual(["RT-HAT002"]);
+    expect(await numbers({ q: "панама" })).toEqual(["RT-HAT001", "RT-HAT002"]);
+    expect(await numbers({ q: "custom fedora" })).toEqual(["RT-HAT003"]);
+    expect((await orderListPage({ page: 2, limit: 1, q: "панама" }, now)).pagination.total).toBe(2);
+    // Renamed since: found by the name the order carries and by the hat's new one.
+    await db.updateTable("products").set({ name: "Kintamani Sun Panama" }).where("id", "=", panama).execute();
+    expect(await numbers({ q: "kintamani panama" })).toEqual(["RT-HAT001"]);
+    expect(await numbers({ q: "sun panama" })).toEqual(["RT-HAT001"]);
+    // A match never runs from the customer's fields into the hat's name.
+    expect(await numbers({ q: "example.com kintamani" })).toEqual([]);
+    await db.deleteFrom("products").where("id", "in", [panama, bucket]).execute();
+  });
+
+  it("finds a hat by name from the list's index alone, as it finds a customer", async () => {
+    const db = await getDb();
+    await sql`set enable_seqscan = off`.execute(db);
+    const plan = await sql<Record<string, string>>`explain select "orders"."id" from "orders"
+      where strpos("orders"."search_text", 'panama') > 0 or "orders"."product_id" in (select "products"."id" from "products"
+        where strpos(lower("products"."name"), 'panama') > 0)
+      order by "orders"."created_at" desc, "orders"."id" desc limit 25`.execute(db);
+    await sql`reset enable_seqscan`.execute(db);
+    expect(plan.rows.map((row) => Object.values(row)[0]).join("\n")).toMatch(
+      /Index Only Scan (Backward )?using orders_created_id_idx on orders/,
+    );
+  });
+
   it("matches %, _ and \\ only as themselves", async () => {
     await clear();
     await makeOrder({ orderNumber: "RT-PCT001", name: "Fifty % Off", email: "a_b@example.com" });

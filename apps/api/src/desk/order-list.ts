@@ -235,7 +235,15 @@ export const flaggedOrderIds: RawBuilder<unknown> = sql`select "payment_attempts
     and not exists (select 1 from "order_notes" where "order_notes"."order_id" = "payment_attempts"."order_id"
       and "order_notes"."created_at" >= "payment_attempts"."updated_at")`;
 
-/** The WHERE of a query: every filter given, and the search over order number, e-mail and name. */
+/**
+ * Orders with a hat whose name holds `q` (lower-case): its current English or Russian name. The
+ * products are few, so the set is read once per statement and checked against the product id the
+ * list's index carries.
+ */
+const hatNamed = (q: string) => sql<SqlBool>`"orders"."product_id" in (select "products"."id" from "products"
+  where strpos(lower("products"."name" || E'\n' || coalesce("products"."translations"->'ru'->>'name', '')), lower(${q})) > 0)`;
+
+/** The WHERE of a query: every filter given, and the search over order number, e-mail, name and the hat. */
 function listCondition(query: OrderListQuery, now: Date = new Date()): OrderCondition | undefined {
   const parts: OrderCondition[] = [];
   if (query.status) parts.push(eb("orders.status", "=", query.status));
@@ -245,8 +253,8 @@ function listCondition(query: OrderListQuery, now: Date = new Date()): OrderCond
   if (query.to) parts.push(eb("orders.createdAt", "<", workshopDayStart(nextDay(query.to))));
   if (query.queue) parts.push(queueCondition(query.queue, now));
   if (query.refund) parts.push(eb("orders.refundState", "=", query.refund));
-  // A literal substring (no LIKE wildcards to escape); the index carries search_text, so this reads no table rows.
-  if (query.q) parts.push(sql<SqlBool>`strpos("orders"."search_text", lower(${query.q})) > 0`);
+  // A literal substring (no LIKE wildcards to escape); the index carries search_text and the product id, so this reads no table rows.
+  if (query.q) parts.push(eb.or([sql<SqlBool>`strpos("orders"."search_text", lower(${query.q})) > 0`, hatNamed(query.q)]));
   return parts.length > 0 ? eb.and(parts) : undefined;
 }
 
