@@ -78,6 +78,21 @@ describe("virtual account and store payments", () => {
   });
 
   for (const lang of ["en", "ru"] as const) {
+    it(`Indomaret's box names no payer: the shop's name is not the customer's (${lang})`, async () => {
+      const page = await checkoutWith("Indomaret", lang);
+      await page.waitForURL(/\/checkout\/payment-instructions/);
+      await page
+        .getByText(lang === "ru" ? "Код оплаты" : "Payment code")
+        .first()
+        .waitFor();
+      const box = page.getByRole("region", { name: "Indomaret" });
+      expect(await box.textContent()).toMatch(/TEST\d{8}/);
+      expect(await box.textContent()).not.toContain("Rumah Topi");
+      expect(await page.getByText(lang === "ru" ? "Имя плательщика" : "Name on the payment").count()).toBe(0);
+    });
+  }
+
+  for (const lang of ["en", "ru"] as const) {
     it(`a failed virtual account hides every pay detail, on reload too, and offers the ways on (${lang})`, async () => {
       const page = await checkoutWith(lang === "ru" ? "Виртуальный счёт BRI" : "BRI Virtual Account", lang);
       await page.waitForURL(/\/checkout\/payment-instructions/);

@@ -55,13 +55,15 @@ export function providerStatus(attempt: PaymentAttempt): ProviderStatus {
 export function paymentRecord(attempt: PaymentAttempt): PaymentRecord {
   const method = paymentMethodByCode(attempt.method);
   const expires_at = attempt.expiresAt?.toISOString() ?? null;
-  const customer_name = attempt.displayName ?? "";
   const type = method?.type ?? "UNKNOWN";
+  // A virtual account's name is the shop's `display_name`, which the payer's bank shows. A store
+  // code's name at Xendit is the customer's, and the shop sends its own name there instead
+  // (customers' details stay out of Xendit's screens): it names no payer, so none is given.
   const channel_properties =
     type === "VIRTUAL_ACCOUNT" && attempt.virtualAccountNumber
-      ? { virtual_account_number: attempt.virtualAccountNumber, customer_name, expires_at }
+      ? { virtual_account_number: attempt.virtualAccountNumber, customer_name: attempt.displayName ?? "", expires_at }
       : type === "OVER_THE_COUNTER" && attempt.paymentCode
-        ? { payment_code: attempt.paymentCode, customer_name, expires_at }
+        ? { payment_code: attempt.paymentCode, customer_name: "", expires_at }
         : { expires_at };
   const status = providerStatus(attempt);
   return {

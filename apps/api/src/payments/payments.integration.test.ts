@@ -54,6 +54,16 @@ describe("creating a payment request", () => {
     expect(attempts).toHaveLength(1);
   });
 
+  it("names no payer on a store payment code: Xendit holds the shop's name there, not the customer's", async () => {
+    const store = await startOnline("INDOMARET");
+    const record = (await paymentStatus({ paymentId: store.prId }, anyone)).body.payment!;
+    expect(record.payment_method.channel_properties).toMatchObject({ payment_code: store.attempt.paymentCode, customer_name: "" });
+    // A bank transfer's account name is the shop's, as the bank shows it to the payer.
+    const bank = await startOnline("BNI");
+    const account = (await paymentStatus({ paymentId: bank.prId }, anyone)).body.payment!;
+    expect(account.payment_method.channel_properties).toMatchObject({ customer_name: "Rumah Topi" });
+  });
+
   it("ignores a tampered amount in the API payload and charges the order's amount", async () => {
     const order = await placeOnline("BCA");
     const answer = await createPaymentRequest(
