@@ -23,8 +23,11 @@ export async function placeCashOrder(customer: Partial<typeof baliAddress> = {})
   return (await answer.json()) as { id: string; orderNumber: string };
 }
 
-/** A staff member (not an owner) added by the owner through the API, with the password the shop made. */
-export async function newStaffMember(locale: "en" | "ru" = "en"): Promise<{ email: string; password: string }> {
+/** A staff member (an owner when asked) named Wayan, added by the owner through the API, with the password the shop made. */
+export async function newStaffMember(
+  locale: "en" | "ru" = "en",
+  role: "staff" | "owner" = "staff",
+): Promise<{ email: string; password: string }> {
   const origin = { Origin: consoleURL(), "Content-Type": "application/json" };
   const signedIn = await fetch(`${apiURL()}/api/admin/session`, { method: "POST", headers: origin, body: JSON.stringify(testOwner) });
   const cookie = signedIn.headers
@@ -32,11 +35,11 @@ export async function newStaffMember(locale: "en" | "ru" = "en"): Promise<{ emai
     .map((c) => c.split(";")[0])
     .join("; ");
   const { csrfToken } = (await signedIn.json()) as { csrfToken: string };
-  const email = `wayan-${Date.now()}-${locale}@workshop.test`;
+  const email = `wayan-${Date.now()}-${locale}-${role}@workshop.test`;
   const added = await fetch(`${apiURL()}/api/admin/staff`, {
     method: "POST",
     headers: { ...origin, Cookie: cookie, "X-CSRF-Token": csrfToken },
-    body: JSON.stringify({ email, name: "Wayan", role: "staff", locale, choice: "generate" }),
+    body: JSON.stringify({ email, name: "Wayan", role, locale, choice: "generate" }),
   });
   if (added.status !== 201) throw new Error(`Staff member refused: ${added.status} ${await added.text()}`);
   return { email, password: ((await added.json()) as { password: string }).password };
