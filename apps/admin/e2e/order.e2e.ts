@@ -147,8 +147,13 @@ describe("an order in the console", () => {
       .toBe(1);
     // Paid online: nothing to mark paid by hand.
     expect(await page.getByRole("button", { name: "Mark as Paid" }).count()).toBe(0);
-    await page.getByRole("button", { name: /^Refund Rp/ }).click();
-    await expect.poll(() => page.getByRole("heading", { name: `Refund a payment of order ${online.orderNumber}?` }).isVisible()).toBe(true);
+    // The second payment is offered first, in full, as a duplicate.
+    expect(await page.getByRole("region", { name: "Refund a payment" }).getByLabel("Reason", { exact: true }).inputValue()).toBe(
+      "DUPLICATE",
+    );
+    await page.getByRole("button", { name: "Refund…" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: /^Refund \$[\d,.]+ of order / }).textContent()).toContain(online.orderNumber);
+    expect(await page.getByText(/goes back through Xendit to the customer's ShopeePay/).count()).toBe(1);
     await expectAccessible(page);
     await page.getByRole("button", { name: "Yes, refund" }).click();
     await expect.poll(() => page.getByRole("status").textContent()).toContain("The refund is sent to Xendit");
@@ -157,19 +162,24 @@ describe("an order in the console", () => {
       .poll(
         async () => {
           await page.reload();
-          return page.getByRole("region", { name: "Payment" }).textContent();
+          return page.getByRole("region", { name: "Payment", exact: true }).textContent();
         },
         { timeout: 30_000 },
       )
-      .toContain("Refunded.");
-    await expect.poll(() => page.getByRole("region", { name: "Payment" }).textContent()).toContain("Duplicate payment");
-    expect(await page.getByRole("button", { name: /^Refund Rp/ }).count()).toBe(0);
+      .toContain("Refunded in full.");
+    await expect.poll(() => page.getByRole("region", { name: "Payment", exact: true }).textContent()).toContain("Duplicate payment");
+    // Only the order's own payment is left to refund; the order stays paid, not refunded.
+    const refundForm = page.getByRole("region", { name: "Refund a payment" });
+    expect(await refundForm.getByLabel("Payment", { exact: true }).locator("option").allTextContents()).toEqual([
+      expect.stringMatching(/^Payment 1 \(DANA\)/),
+    ]);
+    expect(await page.locator("article > header").textContent()).not.toContain("refunded");
 
     // A staff member (not an owner) sees the order, its refunds, and no refund controls.
     const staff = await newStaffMember();
     const staffPage = await browser.open();
     await signIn(staffPage, consoleURL(), staff, `/admin/orders/${online.id}`);
-    await expect.poll(() => staffPage.getByRole("region", { name: "Payment" }).textContent()).toContain("Duplicate payment");
+    await expect.poll(() => staffPage.getByRole("region", { name: "Payment", exact: true }).textContent()).toContain("Duplicate payment");
     expect(await staffPage.getByText("Paid twice: the order was already paid by another payment.").count()).toBe(0);
     expect(await staffPage.getByRole("button", { name: /^Refund/ }).count()).toBe(0);
   });

@@ -25,3 +25,14 @@ const paymentStatusTone: Record<string, Tone> = {
 /** An order's or a payment's status as its pill's tone; one not listed is neutral. */
 export const statusTone = (kind: "status" | "payment", value: string): Tone =>
   (kind === "status" ? orderStatusTone : paymentStatusTone)[value] ?? "neutral";
+
+/** What an order's money after refunds, or its returned mark, means at a glance (decision 047). */
+const refundStateTone: Record<string, Tone> = {
+  PARTLY_REFUNDED: "working",
+  REFUNDED: "neutral",
+  REFUND_PENDING: "waiting",
+  REFUND_FAILED: "problem",
+  RETURNED: "neutral",
+};
+
+export const refundTone = (value: string): Tone => refundStateTone[value] ?? "neutral";

@@ -10,6 +10,7 @@ import { dashboardTexts } from "#admin/i18n/dashboard.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { signedOutRedirect } from "#admin/session/session.ts";
 import { HeldRateNotice } from "./HeldRateNotice.tsx";
+import { NetMoney } from "./NetMoney.tsx";
 
 type DashboardData = DashboardAnswer & { exchangeRate: ExchangeRateAnswer };
 
@@ -115,6 +116,7 @@ export function Component() {
         {moneyTile("month", money.paidThisMonth)}
         {moneyTile("cash", money.unpaidCash, "/admin/orders?method=CASH_IN_STORE&paymentStatus=AWAITING_PREPAYMENT")}
       </ul>
+      <NetMoney money={money} />
     </section>
   );
 }

@@ -26,6 +26,9 @@ import { BalanceLink } from "./BalanceLink.tsx";
 import { mailKind } from "./mail-kind.ts";
 import { EmailForm, MarkPaid, NoteForm, StatusForm } from "./OrderActions.tsx";
 import { RefundPanel } from "./RefundPanel.tsx";
+import { RefundPills } from "./RefundPills.tsx";
+import { RefundsList } from "./RefundsList.tsx";
+import { ReturnPanel } from "./ReturnPanel.tsx";
 import { useStatusLabel } from "./status-label.ts";
 
 type Loaded = { detail: OrderDetailAnswer; refunds: OrderRefundsAnswer | null } | { notFound: true };
@@ -138,6 +141,7 @@ export function Component() {
         <h1 className="text-2xl font-semibold">{t("title", { number: order.orderNumber })}</h1>
         <StatusPill tone={statusTone("status", order.status)} label={label.status(order.status)} />
         <StatusPill tone={statusTone("payment", order.paymentStatus)} label={label.payment(order.paymentStatus)} />
+        <RefundPills refundState={order.refundState} returnedAt={order.returnedAt} />
       </header>
       {done && <Notice tone="done">{done}</Notice>}
 
@@ -312,33 +316,16 @@ export function Component() {
             </ul>
           )}
           <h3 className="mt-5 font-semibold">{t("section.refunds")}</h3>
-          {detail.refunds.length === 0 ? (
-            <p className="mt-1 text-sm text-ink-600">{t("refunds.none")}</p>
-          ) : (
-            <ul className="mt-2 divide-y divide-sand-200 text-sm">
-              {detail.refunds.map((r) => (
-                <li key={r.id} className="flex flex-wrap gap-x-3 py-2">
-                  <span>{consoleDate(r.createdAt, locale)}</span>
-                  {r.attempt !== null && r.method !== null && (
-                    <span>{t("refunds.of", { n: r.attempt, method: paymentMethodName(r.method, locale) })}</span>
-                  )}
-                  <span className="tabular-nums">{formatAmount(r.amount, r.currency)}</span>
-                  <span>{refundReason(t, r.reason)}</span>
-                  <span className="font-medium">{label.refund(r.status)}</span>
-                  {(r.failureCode || r.xenditRefundId) && (
-                    <span className="basis-full font-mono text-xs break-all text-ink-600">
-                      {[r.failureCode, r.xenditRefundId ? t("refunds.xendit", { id: r.xenditRefundId }) : null].filter(Boolean).join(" · ")}
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-          {isCash && order.status === "CANCELLED" && order.paymentStatus === "SUCCEEDED" && (
-            <p className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm">{t("refund.cash")}</p>
-          )}
+          <RefundsList order={order} refunds={detail.refunds} />
+          {refunds && <ReturnPanel orderId={order.id} returns={refunds.returns} onDone={(text) => void after(text)} />}
           {refunds && (
-            <RefundPanel orderId={order.id} orderNumber={order.orderNumber} refunds={refunds} onDone={() => void after(t("done.refund"))} />
+            <RefundPanel
+              // A new form after each refund or return: its amount and choices start from what is left.
+              key={`${detail.refunds.length}:${refunds.returns.recorded?.createdAt ?? ""}`}
+              order={order}
+              refunds={refunds}
+              onDone={(text) => void after(text)}
+            />
           )}
         </Card>
 
@@ -437,9 +424,4 @@ export function Component() {
       </div>
     </article>
   );
-}
-
-function refundReason(t: T, reason: string): string {
-  const key = `refund.reason.${reason}`;
-  return key in orderTexts.en ? t(key as keyof typeof orderTexts.en) : reason;
 }

@@ -8,8 +8,10 @@ import {
   useTable,
 } from "@tanstack/react-table";
 import { orderStatusLabels } from "@workshop/domain/i18n/order-statuses.ts";
+import { refundStateLabels } from "@workshop/domain/i18n/refund-states.ts";
 import { orderStatuses, paymentStatuses } from "@workshop/domain/order-status.ts";
 import { paymentMethodName, paymentMethods } from "@workshop/domain/payment-methods.ts";
+import { refundStates } from "@workshop/domain/refunds.ts";
 import {
   type OrderListAnswer,
   type OrderListRow,
@@ -34,6 +36,7 @@ import { ConsolePages, pageHrefOf } from "#admin/layout/ConsolePages.tsx";
 import { FoldedFilters } from "#admin/layout/FoldedFilters.tsx";
 import { EmptyList } from "#admin/layout/ListStates.tsx";
 import { signedOutRedirect } from "#admin/session/session.ts";
+import { RefundPills } from "./RefundPills.tsx";
 
 type Loaded = { list: OrderListAnswer; refusal: null } | { list: null; refusal: string };
 
@@ -60,12 +63,13 @@ const sortOf = (sort: string | null): SortingState => {
   return [{ id: value.replace(/^-/, ""), desc: value.startsWith("-") }];
 };
 
-const filterNames = ["q", "status", "paymentStatus", "method", "queue", "from", "to", "size"] as const;
+const filterNames = ["q", "status", "paymentStatus", "method", "queue", "refund", "from", "to", "size"] as const;
 
 /** The Orders tab: every order, searched, filtered, sorted and paged by the API. */
 export function Component() {
   const t = useT(ordersTexts);
   const label = useT(orderStatusLabels);
+  const refundLabel = useT(refundStateLabels);
   const locale = useLocale();
   const { list, refusal } = useLoaderData<Loaded>();
   const [params, setParams] = useSearchParams();
@@ -203,6 +207,9 @@ export function Component() {
         <Choice name="queue" label={t("filter.queue")} any={t("filter.any")} value={params.get("queue")}>
           {orderQueues.map((q) => ({ value: q, label: label(`queue.${q}`) }))}
         </Choice>
+        <Choice name="refund" label={t("filter.refund")} any={t("filter.any")} value={params.get("refund")}>
+          {refundStates.map((state) => ({ value: state, label: refundLabel(state) }))}
+        </Choice>
         <label className="text-sm font-medium">
           {t("filter.from")}
           <input
@@ -290,13 +297,20 @@ function Choice({
   );
 }
 
-/** An order's status and its payment's, each a pill with its one label in the admin's language. */
-function OrderPills({ order, className }: { order: Pick<OrderListRow, "status" | "paymentStatus">; className: string }) {
+/** An order's status and its payment's, each a pill with its one label in the admin's language; its refunds and return beside them. */
+function OrderPills({
+  order,
+  className,
+}: {
+  order: Pick<OrderListRow, "status" | "paymentStatus" | "refundState" | "returnedAt">;
+  className: string;
+}) {
   const label = useT(orderStatusLabels);
   return (
     <span className={`flex gap-1 ${className}`}>
       <StatusPill tone={statusTone("status", order.status)} label={label(`status.${order.status}` as "status.NEW")} />
       <StatusPill tone={statusTone("payment", order.paymentStatus)} label={label(`payment.${order.paymentStatus}` as "payment.PENDING")} />
+      <RefundPills refundState={order.refundState} returnedAt={order.returnedAt} />
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { deliveryCarriers } from "../carriers.ts";
 import { orderStatuses } from "../order-status.ts";
-import { refundStates, refundWays } from "../refunds.ts";
+import { refundStates, refundWays, returnKinds } from "../refunds.ts";
 import { recordChange } from "./record-changes.ts";
 
 /**
@@ -204,10 +204,14 @@ export const orderEmailAnswer = z.object({ sent: z.boolean() });
 /** The refund reasons an owner chooses from (Xendit's). */
 export const refundReasons = ["DUPLICATE", "CANCELLATION", "REQUESTED_BY_CUSTOMER", "FRAUDULENT", "OTHERS"] as const;
 
-/** GET /api/orders/:id/refunds (owners): each payment, whether it may be refunded, and its refund. */
+/**
+ * GET /api/orders/:id/refunds (owners): each payment, what it took and has left, how it may be
+ * refunded now (through Xendit: `refundable`; by hand: `byHand`); the order's money; its return.
+ */
 export const orderRefundsAnswer = z.object({
   payments: z.array(
     z.object({
+      /** A payment attempt's id, or "in-store" for the order's payment in the workshop. */
       paymentAttemptId: z.string(),
       attempt: z.number().int(),
       method: z.string(),
@@ -217,7 +221,44 @@ export const orderRefundsAnswer = z.object({
       cause: z.string().nullable(),
       refundable: z.boolean(),
       blockedBy: z.string().nullable(),
+      byHand: z.boolean(),
+      xendit: z.enum(["none", "full", "partial"]),
+      paidUsdCents: z.number().int(),
+      refundedUsdCents: z.number().int(),
+      leftAmount: z.number(),
+      leftUsdCents: z.number().int(),
     }),
   ),
+  money: z.object({
+    state: z.enum(refundStates).nullable(),
+    paidAmount: z.number(),
+    paidUsdCents: z.number().int(),
+    refundedAmount: z.number(),
+    refundedUsdCents: z.number().int(),
+    leftUsdCents: z.number().int(),
+  }),
+  returns: z.object({
+    recorded: z
+      .object({
+        kind: z.enum(returnKinds),
+        note: z.string(),
+        windowStart: iso.nullable(),
+        late: z.boolean(),
+        feeCents: z.number().int(),
+        proposedCents: z.number().int(),
+        actor: z.string(),
+        createdAt: iso,
+      })
+      .nullable(),
+    /** not-delivered, already-returned, or null when a return may be recorded. */
+    refusal: z.string().nullable(),
+    custom: z.boolean(),
+    windowStart: iso.nullable(),
+    late: z.boolean(),
+    proposals: z.object({
+      RETURN: z.object({ feeCents: z.number().int(), cents: z.number().int() }),
+      DEFECT: z.object({ feeCents: z.number().int(), cents: z.number().int() }),
+    }),
+  }),
 });
 export type OrderRefundsAnswer = z.infer<typeof orderRefundsAnswer>;

@@ -1,0 +1,163 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { orderPayload } from "@workshop/testing/sample-orders.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { apiURL, consoleURL, expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";
+import { newStaffMember } from "./support/orders.ts";
+import { signIn, testOwner } from "./support/staff.ts";
+
+/** An owner records a return and refunds part of an order, through Xendit at 1280 px and by hand at 390 px (decision 047). */
+
+const browser = useBrowser();
+const staff = () => ({ Authorization: `Bearer ${inject("staffToken")}`, "Content-Type": "application/json" });
+const post = (url: string, body: unknown) => fetch(`${apiURL()}${url}`, { method: "POST", headers: staff(), body: JSON.stringify(body) });
+const get = async <T>(url: string) => (await (await fetch(`${apiURL()}${url}`, { headers: staff() })).json()) as T;
+
+type Refunds = { returns: { proposals: { RETURN: { cents: number } } } };
+
+/** An order paid with `channel` in the sandbox, then made, shipped and delivered by staff. */
+async function deliveredOrder(channel: string): Promise<{ id: string; orderNumber: string }> {
+  const placed = await post("/api/orders", { ...(await orderPayload(apiURL())), paymentMethod: channel });
+  expect(placed.status, await placed.clone().text()).toBe(201);
+  const order = (await placed.json()) as { id: string; orderNumber: string };
+  const payment = await post("/api/xendit/payment-request", { orderId: order.id, channelCode: channel });
+  expect(payment.status, await payment.clone().text()).toBe(201);
+  const { xenditPaymentId } = (await payment.json()) as { xenditPaymentId: string };
+  expect((await post(`/_sandbox/xendit/_control/payment_requests/${xenditPaymentId}/pay`, {})).ok).toBe(true);
+  // The sandbox's webhook is applied by a job.
+  await expect
+    .poll(async () => (await get<{ paymentStatus: string }>(`/api/orders/${order.id}`)).paymentStatus, { timeout: 30_000 })
+    .toBe("SUCCEEDED");
+  for (const next of [
+    { next: "IN_PROGRESS" },
+    { next: "SHIPPED", carrier: "DHL", trackingNumber: "JD0146000062" },
+    { next: "DELIVERED" },
+  ]) {
+    const moved = await post(`/api/admin/orders/${order.id}/status`, next);
+    expect(moved.status, await moved.clone().text()).toBe(200);
+  }
+  return order;
+}
+
+async function screenshot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+const dollars = (cents: number) => `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+
+describe("refunds and returns in the console", () => {
+  it("at 1280 px: an owner records a return, refunds what it proposes through Xendit, and the order says partly refunded", async () => {
+    const order = await deliveredOrder("DANA");
+    const proposal = (await get<Refunds>(`/api/orders/${order.id}/refunds`)).returns.proposals.RETURN.cents;
+    const page = await browser.open({ width: 1280, height: 900 });
+    await signIn(page, consoleURL(), testOwner, `/admin/orders/${order.id}`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(`Order ${order.orderNumber}`);
+    const payment = page.getByRole("region", { name: "Payment", exact: true });
+
+    // The return: within the 14 days, unworn, less the 15 % fee.
+    await payment.getByRole("radio", { name: new RegExp(`^Sent back unworn: refund \\${dollars(proposal)}`) }).check();
+    await payment.getByRole("button", { name: "Record the return" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("The return is recorded");
+    await expect.poll(() => page.locator("article > header").getByText("Returned", { exact: true }).count()).toBe(1);
+    await expect.poll(() => payment.textContent()).toContain("sent back unworn");
+
+    // The refund form proposes the return's amount; it goes through Xendit after its confirm step.
+    await expect.poll(() => payment.getByLabel("Amount in US dollars").inputValue()).toBe(dollars(proposal).slice(1));
+    expect(await payment.getByLabel("How the money goes back").inputValue()).toBe("XENDIT");
+    await payment.getByRole("button", { name: "Refund…" }).click();
+    await expect
+      .poll(() => page.getByRole("heading", { name: `Refund ${dollars(proposal)} of order ${order.orderNumber}?` }).isVisible())
+      .toBe(true);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Yes, refund" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("The refund is sent to Xendit");
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole("heading", { level: 1, name: `Order ${order.orderNumber}` }).waitFor();
+          return page.locator("article > header").textContent();
+        },
+        { timeout: 30_000 },
+      )
+      .toContain("Partly refunded");
+    // The statuses keep their values; the refund, in dollars and rupiah, and its mail are on the page.
+    expect(await page.locator("article > header").textContent()).toMatch(/Delivered.*Paid.*Partly refunded.*Returned/);
+    await expect.poll(() => payment.textContent()).toContain(`Refunded: ${dollars(proposal)} (Rp`);
+    const mails = page.getByRole("region", { name: "E-mails sent" });
+    await expect.poll(() => mails.textContent()).toContain(`Refund for order ${order.orderNumber}`);
+    await page.mouse.move(0, 0);
+    await expectAccessible(page);
+    await screenshot(page, "console-order-refunded-1280");
+
+    // A staff member sees the refund and the marks, and no way to refund or record a return.
+    const member = await newStaffMember();
+    const staffPage = await browser.open({ width: 1280, height: 900 });
+    await signIn(staffPage, consoleURL(), member, `/admin/orders/${order.id}`);
+    await expect.poll(() => staffPage.locator("article > header").textContent()).toContain("Partly refunded");
+    expect(await staffPage.getByRole("region", { name: "Payment", exact: true }).textContent()).toContain(dollars(proposal));
+    expect(await staffPage.getByRole("button", { name: /^(Refund…|Record the return)$/ }).count()).toBe(0);
+  });
+
+  it("at 390 px: a virtual account's refund is recorded by hand (Xendit cannot refund it), the delivery only, after a defect", async () => {
+    const order = await deliveredOrder("BCA");
+    const page = await browser.open({ width: 390, height: 844 });
+    await signIn(page, consoleURL(), testOwner, `/admin/orders/${order.id}`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(`Order ${order.orderNumber}`);
+    const payment = page.getByRole("region", { name: "Payment", exact: true });
+    await expect.poll(() => payment.textContent()).toContain("Xendit cannot refund this method");
+
+    // A defect is described before it is recorded.
+    await payment.getByRole("radio", { name: /^A defect:/ }).check();
+    await payment.getByRole("button", { name: "Record the return" }).click();
+    await expect.poll(() => payment.getByText("This is required").count()).toBe(1);
+    await payment.getByLabel("The defect").fill("The band came loose on one side");
+    await payment.getByRole("button", { name: "Record the return" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("The return is recorded");
+
+    // By bank transfer, the delivery only: its reference and the day it arrives are asked for.
+    expect(await payment.getByLabel("How the money goes back").locator("option").allTextContents()).toEqual([
+      "Bank transfer",
+      "Cash at the workshop",
+    ]);
+    await payment.getByRole("button", { name: "The delivery only" }).click();
+    await payment.getByRole("button", { name: "Refund…" }).click();
+    await expect.poll(() => payment.getByText("This is required").count()).toBe(2);
+    await payment.getByLabel("Reference (the transfer's or the receipt's number)").fill("BCA TRF 88120");
+    const arrives = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await payment.getByLabel("Arrives in the customer's account by").fill(arrives);
+    expect(await scrollsSideways(page)).toBe(false);
+    await payment.getByRole("button", { name: "Refund…" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: `Refund $30.00 of order ${order.orderNumber}?` }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Yes, refund" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("The refund is recorded and the customer is e-mailed.");
+    await expect.poll(() => page.locator("article > header").textContent()).toContain("Partly refunded");
+    await expect.poll(() => payment.textContent()).toContain("Bank transfer");
+    expect(await payment.textContent()).toContain("Reference BCA TRF 88120");
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.mouse.move(0, 0);
+    await expectAccessible(page);
+    await screenshot(page, "console-order-by-hand-390");
+
+    // The orders list filters by the refund state and shows it on each card.
+    await page.goto(`${consoleURL()}/admin/orders?refund=PARTLY_REFUNDED&q=${order.orderNumber}`);
+    const card = page.getByRole("list", { name: "Orders" }).getByRole("listitem").filter({ hasText: order.orderNumber });
+    await expect.poll(() => card.textContent()).toContain("Partly refunded");
+    expect(await card.textContent()).toContain("Returned");
+    expect(await scrollsSideways(page)).toBe(false);
+  });
+
+  it("shows the week's money net of refunds on the dashboard", async () => {
+    const page = await browser.open({ width: 1280, height: 900 });
+    await signIn(page, consoleURL(), testOwner, "/admin");
+    const tile = page.locator('[data-money="net-week"]');
+    await expect
+      .poll(() => tile.textContent())
+      .toMatch(/This week, net of refunds\$[\d,]+\.\d\d.*Received \$[\d,.]+ \(Rp [\d.]+\) · refunded \$[\d,.]+/);
+    expect(await tile.textContent()).not.toContain("refunded $0.00");
+  });
+});
