@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, useBrowser } from "./browser.ts";
+import { expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";
 import { signIn } from "./support/staff.ts";
 import { photoRows, productPhotos, saveButton, studioPanel } from "./support/studio.ts";
 import { type Person, type StudioShop, startStudioShop } from "./support/studio-shop.ts";
@@ -36,6 +36,48 @@ afterAll(async () => {
 });
 
 describe("the AI studio photos panel with the local engine", () => {
+  it("offers only what the local engine makes: no series (unticked, with why), no style hint; at 390 and 1280 px, in Russian and English", async () => {
+    const texts = {
+      ru: {
+        offers: /^Студийные фото делаются на машине магазина: студийное фото из каждого фото-образца .* крупный план плетения или ленты/,
+        sequential: /^Серийный режим/,
+        sequentialWhy: "Серию ракурсов рисует только внешняя модель изображений.",
+        style: "Подсказка по стилю",
+        styleWhy: "Локальная обработка ничего не рисует, поэтому подсказку по стилю не использует.",
+      },
+      en: {
+        offers:
+          /^This shop makes studio photos on its own machine: a studio photo of each reference photo .* a close-up of the weave or band/,
+        sequential: /^Sequential mode/,
+        sequentialWhy: "Only a remote image model draws a series of views.",
+        style: "Style hint",
+        styleWhy: "The local engine draws nothing, so it does not use a style hint.",
+      },
+    };
+    for (const lang of ["ru", "en"] as const) {
+      for (const width of [390, 1280]) {
+        const page = await browser.open({ width });
+        await signIn(page, shop.consoleURL, owner, "/admin/products/4");
+        const panel = studioPanel(page);
+        await panel.waitFor();
+        if (lang === "en") await panel.getByRole("button", { name: "English" }).click();
+        const t = texts[lang];
+        await panel.getByText(t.offers).waitFor();
+        const sequential = panel.getByRole("checkbox", { name: t.sequential });
+        expect([await sequential.isChecked(), await sequential.isDisabled()]).toEqual([false, true]);
+        expect(await sequential.getAttribute("aria-describedby").then((id) => page.locator(`#${id}`).textContent())).toBe(t.sequentialWhy);
+        const style = panel.getByLabel(t.style);
+        expect(await style.isDisabled()).toBe(true);
+        await panel.getByText(t.styleWhy).waitFor();
+        expect(await scrollsSideways(page), `${lang} ${width}`).toBe(false);
+        await expectAccessible(page);
+        const dir = process.env.SCREENSHOT_DIR;
+        if (dir) await panel.screenshot({ path: path.join(dir, `ai-studio-local-form-${lang}-${width}.png`) });
+        await page.context().close();
+      }
+    }
+  }, 120_000);
+
   it(
     "in Russian: two workshop snapshots become two studio photos and a close-up; one is added to the product and shown on the shop",
     async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { type SeedreamSimulator, startSeedreamSimulator } from "@workshop/testing/seedream/index.ts";
 import { sampleJpeg } from "@workshop/testing/test-images.ts";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";
 import { signIn } from "./support/staff.ts";
@@ -57,6 +57,30 @@ async function productPage(who: Person, productId: number, width = 1280): Promis
   return page;
 }
 
+/**
+ * The comparison's two photos as a person sees them: labelled `before` and `after`, loaded, side by
+ * side filling the panel (each over 40 % of its width) on a wide screen, one above the other on a
+ * phone (each nearly the panel's width).
+ */
+async function expectSideBySide(comparison: Locator, before: string, after: string) {
+  await comparison.waitFor();
+  const images = [comparison.getByRole("img", { name: before, exact: true }), comparison.getByRole("img", { name: after, exact: true })];
+  for (const image of images)
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const [a, b] = await Promise.all(images.map(async (image) => (await image.boundingBox())!));
+  const panel = (await comparison.boundingBox())!;
+  const phone = (comparison.page().viewportSize()?.width ?? 1280) < 640;
+  if (phone) {
+    expect(b!.y).toBeGreaterThanOrEqual(a!.y + a!.height);
+    for (const box of [a!, b!]) expect(box.width).toBeGreaterThan(0.85 * panel.width);
+  } else {
+    expect(Math.abs(a!.y - b!.y)).toBeLessThan(2);
+    expect(b!.x).toBeGreaterThanOrEqual(a!.x + a!.width);
+    for (const box of [a!, b!]) expect(box.width).toBeGreaterThan(0.4 * panel.width);
+  }
+  for (const label of [before, after]) await comparison.getByText(label, { exact: true }).waitFor();
+}
+
 async function screenshot(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR;
   if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
@@ -79,6 +103,11 @@ describe("the AI studio photos panel in the console", () => {
   it("in Russian: refuses to start without a photo, runs a job on two photos with its progress, adds a studio photo that the shop then shows", async () => {
     const page = await productPage(russian, 1);
     const panel = studioPanel(page);
+    // A remote image model makes the five views, in one series by default, from the style hint too.
+    await panel.getByText("Внешняя модель изображений делает пять ракурсов: сбоку, 3/4, сверху, раскладка и детали.").waitFor();
+    const sequential = panel.getByRole("checkbox", { name: /^Серийный режим/ });
+    expect([await sequential.isChecked(), await sequential.isEnabled()]).toEqual([true, true]);
+    expect(await panel.getByLabel("Подсказка по стилю").isEnabled()).toBe(true);
     await expect(panel.getByLabel("Подсказка по стилю").inputValue()).resolves.toBe(
       "clean studio lighting, gentle shadows, premium fashion catalog look",
     );
@@ -104,9 +133,17 @@ describe("the AI studio photos panel in the console", () => {
     expect(sim.requests.at(-1)).toMatchObject({ images: 2, sequential: true, maxImages: 5, size: "1080x1080" });
     expect(sim.requests.at(-1)!.prompt).toMatch(/light grey backdrop/);
 
-    // Compared with its source side by side, discarded, and one added to the product's photos.
+    // Compared with its source side by side at the panel's width, each opening at full size;
+    // discarded, and one added to the product's photos.
     await panel.getByRole("button", { name: "Сравнить: Сверху" }).click();
-    await panel.getByRole("img", { name: "Исходное" }).waitFor();
+    const comparison = panel.getByRole("region", { name: "До и после: Сверху" });
+    await expectSideBySide(comparison, "До", "После");
+    expect(await comparison.getByRole("link", { name: "После: полный размер" }).getAttribute("href")).toMatch(
+      /\/media\/1280\/\d+-studio-top\.jpg$/,
+    );
+    await screenshot(page, "ai-studio-compare-ru-1280");
+    await comparison.getByRole("button", { name: "Закрыть" }).click();
+    await expect.poll(() => comparison.count()).toBe(0);
     await panel.getByRole("button", { name: "Отклонить: Детали" }).click();
     await panel.getByText("Отклонено").waitFor();
     const side = await panel.getByRole("img", { name: "Студийное фото: Сбоку" }).getAttribute("src");
@@ -247,10 +284,19 @@ describe("the AI studio photos panel in the console", () => {
           .getByText(lang === "ru" ? "Готово" : "Completed", { exact: true })
           .first()
           .waitFor();
+        // A studio photo beside its source: side by side at 1280 px, one above the other at 390.
+        await panel
+          .getByRole("button", { name: lang === "ru" ? "Сравнить: Сбоку" : "Compare: Side" })
+          .first()
+          .click();
+        const comparison = panel.getByRole("region", { name: lang === "ru" ? "До и после: Сбоку" : "Before and after: Side" });
+        await expectSideBySide(comparison, lang === "ru" ? "До" : "Before", lang === "ru" ? "После" : "After");
         expect(await scrollsSideways(page), `${lang} ${width}`).toBe(false);
         await expectAccessible(page);
         await panel.scrollIntoViewIfNeeded();
         await screenshot(page, `ai-studio-${lang}-${width}`);
+        const dir = process.env.SCREENSHOT_DIR;
+        if (dir) await comparison.screenshot({ path: path.join(dir, `ai-studio-compare-${lang}-${width}.png`) });
       }
     }
   }, 120_000);

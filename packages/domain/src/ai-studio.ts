@@ -14,6 +14,24 @@ export const DEFAULT_STYLE_HINT = "clean studio lighting, gentle shadows, premiu
 export const POLL_EVERY_MS = 3000;
 
 export const backgrounds = ["white", "paper", "grey", "gradient"] as const;
+
+/** The views a studio photo can show: `studio` (one per reference photo, the local engine's) and SPEC 9's five. */
+export const studioViews = ["studio", "side", "three-quarter", "top", "flat-lay", "details"] as const;
+
+/**
+ * What the engine in use makes and reads (GET /api/admin/studio-jobs `engine`): the panel offers only
+ * that. The local engine makes a studio photo per reference photo and a close-up, and reads neither
+ * the style hint nor sequential mode (it draws nothing); a remote image model makes the five views.
+ */
+export const studioEngineSchema = z.object({
+  name: z.enum(["local", "remote"]),
+  views: z.array(z.enum(studioViews)),
+  /** Whether it can make the views as one coherent series (`sequentialMode`). */
+  sequentialMode: z.boolean(),
+  /** Whether the style hint reaches it (a generative model's prompt). */
+  styleHint: z.boolean(),
+});
+export type StudioEngine = z.infer<typeof studioEngineSchema>;
 type StudioSize = "square" | "portrait";
 
 /** Width and height of a size choice: square, or 4:5 portrait, the long side at most MAX_STUDIO_SIDE. */

@@ -8,6 +8,7 @@ import {
   MAX_STUDIO_SIDE,
   MIN_STUDIO_SIDE,
   POLL_EVERY_MS,
+  type StudioEngine,
 } from "@workshop/domain/ai-studio.ts";
 import { translator } from "@workshop/domain/i18n/core.ts";
 import { imageUrl } from "@workshop/domain/images.ts";
@@ -15,11 +16,12 @@ import type { Locale } from "@workshop/domain/locale.ts";
 import { isUploadableImage } from "@workshop/domain/photo-upload.ts";
 import { studioJobQueuedAnswer, studioJobsAnswer, studioResultAnswer, uploadedPhotosAnswer } from "@workshop/domain/staff-api/ai-studio.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError, api, apiBase, apiUpload } from "../api/client.ts";
+import { ApiError, api, apiUpload } from "../api/client.ts";
 import { consoleDate } from "../dates.ts";
 import { aiStudioTexts } from "../i18n/ai-studio.ts";
-import type { useT } from "../i18n/use-t.ts";
+import { StudioComparison } from "./StudioComparison.tsx";
 import { useStudioLanguage } from "./studio-language.ts";
+import { photoSrc, small, type Tr } from "./studio-parts.ts";
 
 type Props = {
   /** The product being edited, or null for a new one. */
@@ -30,14 +32,8 @@ type Props = {
   onAdd: (key: string) => void;
 };
 
-type Tr = ReturnType<typeof useT<keyof (typeof aiStudioTexts)["en"] & string>>;
-
 const box = "rounded-2xl border border-sand-200 bg-white p-4 sm:p-6";
-const small = "rounded-lg border border-sand-300 bg-white px-3 py-1.5 text-sm hover:bg-sand-100 disabled:opacity-40";
 const isDone = (status: EnhanceStatus["status"]) => status === "COMPLETED" || status === "FAILED";
-
-/** A photo of the shop's storage as the console shows it: from the API's origin. */
-const photoSrc = (key: string, width: 320 | 640) => `${apiBase()}${imageUrl(key, width, "jpg")}`;
 
 /** The server's `{error}` when it sent one (SPEC 8), else `fallback`: the panel's own words, as a network failure too. */
 const reasonOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.status > 0 ? error.message : fallback);
@@ -61,7 +57,10 @@ export function AiStudioPanel({ productId, photoKeys, onAdd }: Props) {
   const [colour, setColour] = useState("#f5efe6");
   const [shape, setShape] = useState<"square" | "portrait">("square");
   const [side, setSide] = useState(String(MAX_STUDIO_SIDE));
-  const [sequential, setSequential] = useState(true);
+  // What the engine in use makes (from the API with the jobs); null until known. Its choices only.
+  const [engine, setEngine] = useState<StudioEngine | null>(null);
+  const [sequentialChoice, setSequential] = useState<boolean | null>(null);
+  const sequential = engine?.sequentialMode ? (sequentialChoice ?? true) : false;
   const [watermark, setWatermark] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [starting, setStarting] = useState(false);
@@ -79,6 +78,7 @@ export function AiStudioPanel({ productId, photoKeys, onAdd }: Props) {
         (answer) => {
           // A job started while the list was on its way stays, first.
           setJobs((list) => [...list.filter((j) => !answer.jobs.some((a) => a.jobId === j.jobId)), ...answer.jobs]);
+          setEngine(answer.engine);
           setLoaded("done");
         },
         (error: unknown) => {
@@ -178,6 +178,11 @@ export function AiStudioPanel({ productId, photoKeys, onAdd }: Props) {
         </button>
       </div>
       <p className="mt-1 text-sm text-ink-700">{t("intro")}</p>
+      {engine && (
+        <p id="ai-engine-offers" className="mt-2 rounded-lg bg-sand-50 px-3 py-2 text-sm text-ink-800">
+          {t(`offers.${engine.name}`)}
+        </p>
+      )}
       <div className="mt-4 space-y-5">
         <fieldset>
           <legend className="text-sm font-medium text-ink-900">{t("references")}</legend>
@@ -242,10 +247,17 @@ export function AiStudioPanel({ productId, photoKeys, onAdd }: Props) {
               id="ai-style"
               value={styleHint}
               maxLength={500}
+              disabled={!engine?.styleHint}
               onChange={(e) => setStyleHint(e.target.value)}
               onKeyDown={noSubmit}
-              className="mt-1 block w-full rounded-lg border border-sand-300 bg-white px-3 py-2 text-sm"
+              aria-describedby={engine && !engine.styleHint ? "ai-style-unused" : undefined}
+              className="mt-1 block w-full rounded-lg border border-sand-300 bg-white px-3 py-2 text-sm disabled:bg-sand-50 disabled:text-ink-600"
             />
+            {engine && !engine.styleHint && (
+              <p id="ai-style-unused" className="mt-1 text-xs text-ink-600">
+                {t("styleHintUnused")}
+              </p>
+            )}
           </div>
           <fieldset>
             <legend className="text-sm font-medium text-ink-900">{t("background")}</legend>
@@ -297,10 +309,24 @@ export function AiStudioPanel({ productId, photoKeys, onAdd }: Props) {
               </p>
             </div>
           </div>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={sequential} onChange={(e) => setSequential(e.target.checked)} className="size-4" />
-            {t("sequential")}
-          </label>
+          <div>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={sequential}
+                disabled={!engine?.sequentialMode}
+                onChange={(e) => setSequential(e.target.checked)}
+                aria-describedby={engine && !engine.sequentialMode ? "ai-sequential-unused" : undefined}
+                className="size-4"
+              />
+              {t("sequential")}
+            </label>
+            {engine && !engine.sequentialMode && (
+              <p id="ai-sequential-unused" className="mt-1 text-xs text-ink-600">
+                {t("sequentialUnused")}
+              </p>
+            )}
+          </div>
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={watermark} onChange={(e) => setWatermark(e.target.checked)} className="size-4" />
             {t("watermark")}
@@ -370,6 +396,7 @@ function madeText(job: EnhanceStatus, t: Tr): string {
   const parts = [t("made.studio", { n: studio.length })];
   const closeUp = job.results.find((r) => r.view === "details");
   if (closeUp?.sourceIndex != null) parts.push(t("made.closeUp", { n: closeUp.sourceIndex + 1 }));
+  else if (studio.length > 0) parts.push(t("made.noCloseUp"));
   const found = new Set(studio.map((r) => r.sourceIndex));
   const missed = job.sources.map((_, i) => i).filter((i) => !found.has(i));
   if (missed.length > 0) parts.push(t("made.noHat", { list: missed.map((i) => i + 1).join(", ") }));
@@ -388,6 +415,10 @@ function JobCard(props: {
 }) {
   const { job, t, language: locale, onChange } = props;
   const [problem, setProblem] = useState<string | null>(null);
+  // The studio photo compared with its source, below the job's photos at the panel's width.
+  const [comparing, setComparing] = useState<number | null>(null);
+  const compared = job.results.find((r) => r.id === comparing);
+  const comparedSource = compared ? job.sources[compared.sourceIndex ?? 0] : undefined;
   const latest = useRef(onChange);
   latest.current = onChange;
 
@@ -455,10 +486,24 @@ function JobCard(props: {
         <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 xl:grid-cols-5">
           {job.results.map((result) => (
             <li key={result.id}>
-              <ResultCard {...props} result={result} />
+              <ResultCard
+                {...props}
+                result={result}
+                comparing={comparing === result.id}
+                onCompare={() => setComparing(comparing === result.id ? null : result.id)}
+              />
             </li>
           ))}
         </ul>
+      )}
+      {compared && comparedSource && (
+        <StudioComparison
+          before={comparedSource}
+          after={compared.pathname}
+          view={t(`view.${compared.view}` as "view.side")}
+          t={t}
+          onClose={() => setComparing(null)}
+        />
       )}
       {job.status === "COMPLETED" && (
         <details className="mt-2 text-sm">
@@ -477,6 +522,8 @@ function ResultCard({
   photoKeys,
   onAdd,
   onChange,
+  comparing,
+  onCompare,
 }: {
   job: EnhanceStatus;
   result: EnhanceStatus["results"][number];
@@ -484,12 +531,12 @@ function ResultCard({
   photoKeys: string[];
   onAdd: (key: string) => void;
   onChange: (job: EnhanceStatus) => void;
+  comparing: boolean;
+  onCompare: () => void;
 }) {
-  const [comparing, setComparing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const view = t(`view.${result.view}` as "view.side");
   const inProduct = photoKeys.includes(result.pathname);
-  const source = job.sources[result.sourceIndex ?? 0];
 
   async function mark(state: "new" | "added" | "discarded") {
     setProblem(null);
@@ -508,26 +555,13 @@ function ResultCard({
   const discarded = result.state === "discarded";
   return (
     <figure className={`rounded-lg border p-2 ${discarded ? "border-dashed border-sand-300 bg-sand-50" : "border-sand-200"}`}>
-      {comparing && source ? (
-        <div className="grid grid-cols-2 gap-1">
-          <div>
-            <img src={photoSrc(source, 640)} alt={t("source")} className="aspect-square w-full rounded object-cover" />
-            <p className="mt-0.5 text-center text-xs text-ink-700">{t("source")}</p>
-          </div>
-          <div>
-            <img src={photoSrc(result.pathname, 640)} alt={t("studio")} className="aspect-square w-full rounded object-cover" />
-            <p className="mt-0.5 text-center text-xs text-ink-700">{t("studio")}</p>
-          </div>
-        </div>
-      ) : (
-        <img
-          src={photoSrc(result.pathname, 640)}
-          alt={t("result", { view })}
-          width={320}
-          height={320}
-          className="aspect-square w-full rounded object-cover"
-        />
-      )}
+      <img
+        src={photoSrc(result.pathname, 640)}
+        alt={t("result", { view })}
+        width={320}
+        height={320}
+        className="aspect-square w-full rounded object-cover"
+      />
       <figcaption className="mt-1 text-sm font-medium">{view}</figcaption>
       {inProduct && <p className="text-xs text-green-800">{t("added")}</p>}
       {discarded && <p className="text-xs text-ink-700">{t("discarded")}</p>}
@@ -545,13 +579,7 @@ function ResultCard({
             {t("add")}
           </button>
         )}
-        <button
-          type="button"
-          className={small}
-          aria-pressed={comparing}
-          aria-label={t("compareLabel", { view })}
-          onClick={() => setComparing(!comparing)}
-        >
+        <button type="button" className={small} aria-pressed={comparing} aria-label={t("compareLabel", { view })} onClick={onCompare}>
           {t("compare")}
         </button>
         {discarded ? (

@@ -1,6 +1,7 @@
 import { type StudioJobsAnswer, type StudioJobsRequest, studioJobsRequest } from "@workshop/domain/staff-api/ai-studio.ts";
 import { getDb } from "#server/db/client.ts";
 import { AppError } from "#server/errors.ts";
+import { currentEngine } from "./engines.ts";
 import { enhancementsFor } from "./requests.ts";
 
 /** The query of GET /api/admin/studio-jobs: `product` a product id or absent (empty is absent); anything else a 400 naming it. */
@@ -14,7 +15,8 @@ export function studioJobsQuery(params: URLSearchParams): StudioJobsRequest {
 }
 
 /**
- * The jobs the console's panel lists (requests.ts enhancementsFor). An unknown product is a 404,
+ * The jobs the console's panel lists (requests.ts enhancementsFor), and what the engine in use
+ * makes, so the panel offers only that. An unknown product is a 404,
  * not an empty list: the panel is only shown on a product that exists, so an empty list would hide
  * a product deleted meanwhile behind "no jobs yet", and every console endpoint answers 404 for an
  * unknown id.
@@ -25,5 +27,6 @@ export async function studioJobs({ product }: StudioJobsRequest, staffId: number
     const found = await db.selectFrom("products").select("id").where("id", "=", product).executeTakeFirst();
     if (!found) throw new AppError("not_found", "Product not found");
   }
-  return { jobs: await enhancementsFor(product ?? null, staffId) };
+  const engine = currentEngine();
+  return { jobs: await enhancementsFor(product ?? null, staffId), engine: { name: engine.name, ...engine.offers } };
 }

@@ -4,6 +4,8 @@ import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installEngine } from "#server/ai/engines.ts";
+import { createRemoteEngine } from "#server/ai/remote/engine.ts";
 import { systemActor } from "#server/audit/actor.ts";
 import { createProduct } from "#server/catalog/product-changes.ts";
 import { json } from "#server/db/json.ts";
@@ -139,6 +141,22 @@ describe("the console's studio jobs (GET /api/admin/studio-jobs)", () => {
     expect(ids).not.toContain(theirs.jobId);
     expect(ids).not.toContain(old.jobId);
     expect(await jobIdsOf("/api/admin/studio-jobs?product=", ketut)).toContain(theirs.jobId);
+  });
+
+  it("says what the engine in use makes: the local one a studio photo per reference photo and a close-up, no series, no style hint; a remote model the five views", async () => {
+    const engineOf = async () => studioJobsAnswer.parse((await call("/api/admin/studio-jobs", { as: made })).json()).engine;
+    expect(await engineOf()).toEqual({ name: "local", views: ["studio", "details"], sequentialMode: false, styleHint: false });
+    await installEngine(createRemoteEngine({ url: "http://127.0.0.1:9", apiKey: "ark-test", model: "seedream-4-0-250828" }));
+    try {
+      expect(await engineOf()).toEqual({
+        name: "remote",
+        views: ["side", "three-quarter", "top", "flat-lay", "details"],
+        sequentialMode: true,
+        styleHint: true,
+      });
+    } finally {
+      await installEngine(null);
+    }
   });
 
   it("takes only GET", async () => {

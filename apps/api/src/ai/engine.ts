@@ -1,4 +1,4 @@
-import type { backgrounds } from "@workshop/domain/ai-studio.ts";
+import type { backgrounds, StudioEngine, studioViews } from "@workshop/domain/ai-studio.ts";
 /**
  * The seam between an enhancement job and whatever makes the studio photos: the local engine
  * (background removal and sharp compositing on this machine, server/ai/local/) or a remote image
@@ -10,7 +10,7 @@ import type { backgrounds } from "@workshop/domain/ai-studio.ts";
 export type Backdrop = (typeof backgrounds)[number] | `#${string}`;
 
 /** The views a photo can show; a local engine makes `studio` (one per source) and `details`. */
-export type View = "studio" | "side" | "three-quarter" | "top" | "flat-lay" | "details";
+export type View = (typeof studioViews)[number];
 
 export type EngineInput = {
   /** 1–10 reference photos, already fetched from the shop's own storage and decoded within the upload limits. */
@@ -48,7 +48,9 @@ export type EngineResult = {
 };
 
 export type Engine = {
-  readonly name: "local" | "remote";
+  readonly name: StudioEngine["name"];
+  /** What it makes and which of staff's choices reach it: the console offers only these. */
+  readonly offers: Omit<StudioEngine, "name">;
   run(input: EngineInput): Promise<EngineResult>;
   /** Frees the model, worker or sockets (tests, shutdown). */
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { enhanceStatusSchema } from "../ai-studio.ts";
+import { enhanceStatusSchema, studioEngineSchema } from "../ai-studio.ts";
 
 /**
  * The staff console's AI studio panel (`/api/admin/studio-jobs`, and the answers of the studio
@@ -20,7 +20,8 @@ export const studioJobsRequest = z.object({
 });
 export type StudioJobsRequest = z.infer<typeof studioJobsRequest>;
 
-export const studioJobsAnswer = z.object({ jobs: z.array(enhanceStatusSchema) });
+/** The jobs, and what the engine in use makes (the panel offers only that). */
+export const studioJobsAnswer = z.object({ jobs: z.array(enhanceStatusSchema), engine: studioEngineSchema });
 export type StudioJobsAnswer = z.infer<typeof studioJobsAnswer>;
 
 /** POST /api/ai/enhance-product-images: the queued job (SPEC 7) and how many addresses over ten were left out. */

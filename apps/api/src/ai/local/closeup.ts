@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_PIXELS } from "@workshop/domain/uploads.ts";
 import sharp from "sharp";
 import type { Backdrop } from "#server/ai/engine.ts";
 import { alphaBox, backdropColour, type Cutout, correction, watermarkSvg } from "./studio.ts";
@@ -7,6 +8,29 @@ import { alphaBox, backdropColour, type Cutout, correction, watermarkSvg } from 
  * it is SCALE_WIDTH pixels wide: photos taken at different sizes then compare fairly.
  */
 const SCALE_WIDTH = 512;
+
+/** The close-up's window is this share of the hat's width, or more (below) when the photo is small. */
+const WINDOW_SHARE = 0.4;
+/** Beyond this share of the hat it would be no close-up: then there is none. */
+const MAX_WINDOW_SHARE = 0.75;
+/**
+ * A close-up has at least this many of the photo's own pixels on its short side: it is cut from
+ * the photo at full resolution and never enlarged, so a smaller one would look soft in the shop.
+ */
+export const CLOSE_UP_MIN_SIDE = 512;
+
+/**
+ * The share of the hat's width the close-up's window takes, for a hat of `hat` pixels in the photo
+ * at its full resolution and a close-up of `aspect` (width / height, at most 1): 40 %, or more so
+ * the window's short side holds CLOSE_UP_MIN_SIDE pixels. The window stays within the hat's height
+ * and MAX_WINDOW_SHARE of its width: null when it then holds too few pixels for a sharp close-up.
+ */
+export function closeUpShare(hat: { width: number; height: number }, aspect: number): number | null {
+  // The window is found on a copy SCALE_WIDTH wide and scaled back: room for that rounding.
+  const least = CLOSE_UP_MIN_SIDE * 1.03;
+  const width = Math.min(Math.max(WINDOW_SHARE * hat.width, least), hat.height * aspect, MAX_WINDOW_SHARE * hat.width);
+  return Math.min(width, width / aspect) >= least ? width / hat.width : null;
+}
 
 export type Window = { left: number; top: number; width: number; height: number };
 
@@ -19,10 +43,10 @@ type Measured = {
 
 /**
  * Sharpness of the hat and the most detailed window (the one with the most Laplacian energy, almost
- * all of it hat) of the output's aspect, about 40 % of the hat's width: that is where the weave,
- * the band or its knot are.
+ * all of it hat) of the output's aspect, `share` of the hat's width (closeUpShare): that is where
+ * the weave, the band or its knot are.
  */
-export async function measure(cutout: Cutout, aspect: number, box = alphaBox(cutout)): Promise<Measured | null> {
+export async function measure(cutout: Cutout, aspect: number, box = alphaBox(cutout), share = WINDOW_SHARE): Promise<Measured | null> {
   if (!box) return null;
   const scale = SCALE_WIDTH / box.width;
   const w = SCALE_WIDTH,
@@ -73,7 +97,7 @@ export async function measure(cutout: Cutout, aspect: number, box = alphaBox(cut
   };
   const energyIn = table(energy),
     insideIn = table(inside);
-  let ww = Math.round(w * 0.4),
+  let ww = Math.round(w * share),
     wh = Math.round(ww / aspect);
   if (wh > h) {
     wh = h;
@@ -104,28 +128,58 @@ export async function measure(cutout: Cutout, aspect: number, box = alphaBox(cut
 }
 
 /**
- * The close-up: the window cut from the hat (which almost fills it), corrected like the studio
- * photo; whatever of the workshop shows at its edges is replaced by the studio photo's backdrop.
+ * The close-up: the window (in the cut-out's pixels) cut from the original photo at its full
+ * resolution, corrected like the studio photo, never enlarged: `width` x `height` when the window
+ * holds more pixels than that, else the window's own size. Whatever of the workshop shows at its
+ * edges is replaced by the studio photo's backdrop (the cut-out's mask, brought to the window's
+ * size). Null when the window holds fewer than CLOSE_UP_MIN_SIDE pixels on its short side.
  */
 export async function composeCloseUp(
-  photo: Cutout,
+  original: Buffer,
+  cutout: Cutout,
   window: Window,
   options: { backdrop: Backdrop; width: number; height: number; watermark: string | null },
-): Promise<Buffer> {
-  const { width, height, watermark } = options;
-  const gains = correction(photo);
-  // Two pipelines: sharp applies `linear` after `flatten`, and the backdrop must keep its colour.
-  const hat = await sharp(photo.rgba, { raw: { width: photo.width, height: photo.height, channels: 4 } })
+): Promise<{ jpeg: Buffer; width: number; height: number } | null> {
+  const photo = () => sharp(original, { limitInputPixels: MAX_UPLOAD_PIXELS }).rotate();
+  const upright = (await photo().metadata()).autoOrient;
+  // The cut-out is the photo brought inside 2048 px, its aspect kept: one scale for both sides.
+  const scale = upright.width / cutout.width;
+  const left = Math.round(window.left * scale),
+    top = Math.round(window.top * scale);
+  const crop = {
+    left,
+    top,
+    width: Math.min(upright.width - left, Math.round(window.width * scale)),
+    height: Math.min(upright.height - top, Math.round(window.height * scale)),
+  };
+  if (Math.min(crop.width, crop.height) < CLOSE_UP_MIN_SIDE) return null;
+  const shrink = crop.width > options.width || crop.height > options.height;
+  const width = shrink ? options.width : crop.width,
+    height = shrink ? options.height : crop.height;
+  const pixels = await photo().extract(crop).removeAlpha().toColourspace("srgb").raw().toBuffer();
+  const mask = await sharp(cutout.rgba, { raw: { width: cutout.width, height: cutout.height, channels: 4 } })
     .extract(window)
-    .resize(width, height, { fit: "cover", kernel: "lanczos3" })
-    .linear([...gains, 1], [0, 0, 0, 0])
-    .sharpen({ sigma: 0.6 })
+    .extractChannel(3)
+    .resize(crop.width, crop.height, { fit: "fill", kernel: "linear" })
     .raw()
     .toBuffer();
-  const marks = watermark?.trim() ? [{ input: Buffer.from(watermarkSvg(watermark.trim(), width, height)), left: 0, top: 0 }] : [];
-  return sharp(hat, { raw: { width, height, channels: 4 } })
+  const gains = correction(cutout);
+  // Two pipelines: sharp applies `linear` after `flatten`, and the backdrop must keep its colour.
+  let hat = sharp(pixels, { raw: { width: crop.width, height: crop.height, channels: 3 } }).joinChannel(mask, {
+    raw: { width: crop.width, height: crop.height, channels: 1 },
+  });
+  if (shrink) hat = hat.resize(width, height, { fit: "cover", kernel: "lanczos3" });
+  const corrected = await hat
+    .linear([...gains, 1], [0, 0, 0, 0])
+    .raw()
+    .toBuffer();
+  const marks = options.watermark?.trim()
+    ? [{ input: Buffer.from(watermarkSvg(options.watermark.trim(), width, height)), left: 0, top: 0 }]
+    : [];
+  const jpeg = await sharp(corrected, { raw: { width, height, channels: 4 } })
     .flatten({ background: backdropColour(options.backdrop) })
     .composite(marks)
     .jpeg({ quality: 90, chromaSubsampling: "4:4:4" })
     .toBuffer();
+  return { jpeg, width, height };
 }

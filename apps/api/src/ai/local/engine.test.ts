@@ -12,7 +12,8 @@ let engine: LocalEngine;
 let scenes: Scene[];
 beforeAll(async () => {
   engine = createLocalEngine();
-  scenes = [await makeScene(0, 1, "wood", 900, 700, 1), await makeScene(10, 3, "fabric", 700, 900, 2)];
+  // The first large enough for a close-up at full resolution, the second not (closeup.ts).
+  scenes = [await makeScene(0, 1, "wood", 2000, 1560, 1), await makeScene(10, 3, "fabric", 700, 900, 2)];
 }, MODEL_TIMEOUT);
 afterAll(() => engine?.close());
 
@@ -36,7 +37,7 @@ function input(photos: Scene[], overrides: Partial<EngineInput> = {}): EngineInp
 
 describe("local engine", () => {
   it(
-    "makes a studio photo per reference photo and a close-up, reporting progress",
+    "makes a studio photo per reference photo and a close-up from the photo with pixels enough for one, reporting progress",
     async () => {
       const progress: string[] = [];
       const result = await engine.run(input(scenes, { onProgress: (done, total) => void progress.push(`${done}/${total}`) }));
@@ -46,13 +47,28 @@ describe("local engine", () => {
         ["details", "image/jpeg"],
       ]);
       expect(result.images.slice(0, 2).map((i) => i.sourceIndex)).toEqual([0, 1]);
-      expect([0, 1]).toContain(result.images[2]!.sourceIndex);
-      for (const image of result.images) {
+      for (const image of result.images.slice(0, 2)) {
         const meta = await sharp(image.bytes).metadata();
         expect([meta.width, meta.height]).toEqual([640, 800]);
       }
+      // The close-up: the 2000 px photo's own pixels, 4:5 as asked, never enlarged past the size asked for.
+      expect(result.images[2]!.sourceIndex).toBe(0);
+      const closeUp = await sharp(result.images[2]!.bytes).metadata();
+      expect(closeUp.width).toBeGreaterThanOrEqual(512);
+      expect(closeUp.width).toBeLessThanOrEqual(640);
+      expect(closeUp.height).toBeLessThanOrEqual(800);
+      expect(closeUp.width / closeUp.height).toBeCloseTo(0.8, 1);
       expect(progress).toEqual(["1/3", "2/3", "3/3"]);
-      expect(result.summary).toMatch(/^Local engine: 2 studio photos and 1 close-up .*other angles need a generative model$/);
+      expect(result.summary).toMatch(
+        /^Local engine: 2 studio photos and 1 close-up \(from photo 1, .*other angles need a generative model$/,
+      );
+
+      // A photo of 700 x 900 px has too few pixels for a sharp close-up: none, and the summary says why.
+      const small = await engine.run(input(scenes.slice(1)));
+      expect(small.images.map((i) => i.view)).toEqual(["studio"]);
+      expect(small.summary).toBe(
+        "Local engine: 1 studio photo; no close-up: the photos are too small for a sharp one; other angles need a generative model",
+      );
     },
     MODEL_TIMEOUT,
   );

@@ -9,8 +9,9 @@ import type { CloseUpReply, CutoutReply, MemoryReply, PhotoReply, WorkerReply, W
 /**
  * The local engine: background removal (IS-Net, shipped in an npm package) and studio compositing
  * with sharp, in one child process per engine that loads the model once. It makes one studio photo
- * per reference photo and one close-up of the weave or band from the sharpest; it cannot draw
- * angles the photos do not show, and its summary says so.
+ * per reference photo and one close-up of the weave or band, cut at full resolution from the
+ * sharpest photo with pixels enough for one (closeup.ts); it cannot draw angles the photos do not
+ * show, and its summary says so.
  */
 export type LocalEngineOptions = {
   /** CPU threads of the model and of sharp in the child process (default DEFAULT_LOCAL_THREADS). */
@@ -149,7 +150,8 @@ export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine
       );
       if (reply.hat) images.push(jpeg(reply.studio, "studio", index));
       else missed.push(index + 1);
-      if (reply.hat && (!sharpest || reply.sharpness > sharpest.sharpness)) sharpest = { sharpness: reply.sharpness, index };
+      // The close-up comes from the sharpest photo with pixels enough for one (the child picks the same).
+      if (reply.closeUp && (!sharpest || reply.sharpness > sharpest.sharpness)) sharpest = { sharpness: reply.sharpness, index };
       await input.onProgress(index + 1, total);
     }
     signal.throwIfAborted();
@@ -165,6 +167,8 @@ export function createLocalEngine(options: LocalEngineOptions = {}): LocalEngine
 
   return {
     name: "local",
+    // It draws nothing: no other angles, no series, no prompt for a style hint to reach.
+    offers: { views: ["studio", "details"], sequentialMode: false, styleHint: false },
     async run(input: EngineInput): Promise<EngineResult> {
       const job = nextJob++;
       jobs++;
@@ -210,5 +214,6 @@ function summarize(studio: number, closeUpFrom: number | null, missed: number[])
   const made = [plural(studio, "studio photo", "studio photos")];
   if (closeUpFrom !== null) made.push(`1 close-up (from photo ${closeUpFrom}, the sharpest)`);
   const noHat = missed.length > 0 ? `; no hat found in ${plural(missed.length, "photo", "photos")} ${missed.join(", ")}` : "";
-  return `Local engine: ${made.join(" and ")}${noHat}; other angles need a generative model`;
+  const noCloseUp = closeUpFrom === null && studio > 0 ? "; no close-up: the photos are too small for a sharp one" : "";
+  return `Local engine: ${made.join(" and ")}${noHat}${noCloseUp}; other angles need a generative model`;
 }

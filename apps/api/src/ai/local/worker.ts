@@ -6,7 +6,7 @@
  */
 import sharp from "sharp";
 import type { Backdrop } from "#server/ai/engine.ts";
-import { composeCloseUp, measure, type Window } from "./closeup.ts";
+import { closeUpShare, composeCloseUp, measure, type Window } from "./closeup.ts";
 import { cutOut } from "./cutout.ts";
 import { loadSegmenter, type ModelSize, type Segmenter } from "./model.ts";
 import { alphaBox, type Cutout, composeStudio } from "./studio.ts";
@@ -29,7 +29,8 @@ export type WorkerRequest =
   | { id: number; kind: "cutout"; bytes: Uint8Array }
   | { id: number; kind: "memory" };
 
-export type PhotoReply = { studio: Buffer; sharpness: number; hat: boolean };
+/** `closeUp`: the photo has pixels enough for a close-up, so it is among those the close-up may come from. */
+export type PhotoReply = { studio: Buffer; sharpness: number; hat: boolean; closeUp: boolean };
 export type CloseUpReply = { closeUp: Buffer | null };
 export type CutoutReply = { png: Buffer; alpha: Buffer; width: number; height: number };
 export type MemoryReply = { rss: number; peakRss: number };
@@ -48,8 +49,12 @@ const model = () => {
   return segmenter;
 };
 
-/** The sharpest photo of each running job so far, its cut-out kept for the close-up (jobs may interleave). */
-const sharpest = new Map<number, { cutout: Cutout; window: Window; sharpness: number }>();
+/**
+ * The sharpest photo of each running job so far that is large enough for a close-up (jobs may
+ * interleave), kept for it: the photo itself, which the close-up is cut from at full resolution,
+ * its cut-out (the mask) and where the window is.
+ */
+const sharpest = new Map<number, { original: Buffer; cutout: Cutout; window: Window; sharpness: number }>();
 
 const memory = (): MemoryReply => ({ rss: process.memoryUsage.rss(), peakRss: process.resourceUsage().maxRSS * 1024 });
 
@@ -63,9 +68,11 @@ async function handle(request: WorkerRequest): Promise<Reply> {
     sharpest.delete(request.job);
     if (!best) return { closeUp: null };
     const { backdrop, width, height, watermark } = request;
-    return { closeUp: await composeCloseUp(best.cutout, best.window, { backdrop, width, height, watermark }) };
+    const made = await composeCloseUp(best.original, best.cutout, best.window, { backdrop, width, height, watermark });
+    return { closeUp: made?.jpeg ?? null };
   }
-  const cutout = await cutOut(await model(), Buffer.from(request.bytes));
+  const original = Buffer.from(request.bytes);
+  const cutout = await cutOut(await model(), original);
   if (request.kind === "cutout") {
     const raw = { raw: { width: cutout.width, height: cutout.height, channels: 4 as const } };
     const png = await sharp(cutout.rgba, raw).png({ compressionLevel: 2 }).toBuffer();
@@ -75,13 +82,17 @@ async function handle(request: WorkerRequest): Promise<Reply> {
   const { backdrop, width, height, watermark } = request;
   // One scan of the cut-out's pixels for the hat's box, for both.
   const box = alphaBox(cutout);
-  const measured = await measure(cutout, width / height, box);
+  // The close-up's window, as a share of the hat, holds enough of the photo's own pixels (closeup.ts).
+  const scale = (await sharp(original).metadata()).autoOrient.width / cutout.width;
+  const share = box ? closeUpShare({ width: box.width * scale, height: box.height * scale }, width / height) : null;
+  const measured = await measure(cutout, width / height, box, share ?? undefined);
   const studio = await composeStudio(cutout, { backdrop, width, height, watermark }, box);
   const before = sharpest.get(request.job);
-  if (measured && (!before || measured.sharpness > before.sharpness)) {
-    sharpest.set(request.job, { cutout, window: measured.window, sharpness: measured.sharpness });
+  const closeUp = measured !== null && share !== null;
+  if (closeUp && (!before || measured.sharpness > before.sharpness)) {
+    sharpest.set(request.job, { original, cutout, window: measured.window, sharpness: measured.sharpness });
   }
-  return { studio, sharpness: measured?.sharpness ?? 0, hat: measured !== null };
+  return { studio, sharpness: measured?.sharpness ?? 0, hat: measured !== null, closeUp };
 }
 
 // One request at a time: the model and its threads are the bounded resource.

@@ -95,6 +95,7 @@ export function createRemoteEngine(options: RemoteEngineOptions): Engine {
 
   return {
     name: "remote",
+    offers: { views: [...remoteViews], sequentialMode: true, styleHint: true },
     async run(input: EngineInput): Promise<EngineResult> {
       const references = await Promise.all(input.photos.map((p) => dataUrlOf(p.bytes)));
       const common = {
