@@ -1,14 +1,18 @@
 import { shop } from "@workshop/domain/shop.ts";
 import { orderPageAnswer, payOrderAnswer } from "@workshop/domain/shop-api/order-pages.ts";
+import { refundTone } from "@workshop/ui/order-status-tone.ts";
+import { StatusPill } from "@workshop/ui/StatusPill.tsx";
 import { data } from "react-router";
 import { ApiRefusal, apiCall, apiGet, relayHeaders } from "#app/api/client.server.ts";
 import { nullIfNotFound } from "#app/api/not-found.server.ts";
 import { CashInStoreInstructions } from "#app/components/CashInStoreInstructions.tsx";
 import { Form, Link } from "#app/components/localized.tsx";
 import { NoticePage } from "#app/components/NoticePage.tsx";
+import { OrderRefunds } from "#app/components/OrderRefunds.tsx";
 import { OrderSummary, StatusBadge, statusWord } from "#app/components/OrderSummary.tsx";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { orders } from "#app/i18n/orders.ts";
+import { refunds } from "#app/i18n/refunds.ts";
 import { SecretLinkError, secretLinkHeaders, secretLinkMeta, tokenSegment } from "#app/secret-link.tsx";
 import { localeOf, redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/order";
@@ -52,6 +56,7 @@ export async function action({ params, request }: Route.ActionArgs) {
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const t = useT(orders);
+  const tr = useT(refunds);
   if (!loaderData.found) {
     return (
       <NoticePage title={t("orderNotFound.title")} text={t("orderNotFound.text")}>
@@ -65,7 +70,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { order, history, payNow, cashDue } = loaderData;
+  const { order, history, payNow, cashDue, refund, returned } = loaderData;
   return (
     <div className="container-page py-10 sm:py-14">
       <header>
@@ -82,9 +87,22 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap items-center gap-2.5">
             <dt className="text-sm text-ink-500">{t("label.payment")}</dt>
             <dd>
-              <StatusBadge kind="payment" value={order.paymentStatus} />
+              {/* The money that went back says more than "Paid" (the payment's own status keeps its value). */}
+              {refund.state ? (
+                <StatusPill tone={refundTone(refund.state)} label={tr(`state.${refund.state}`)} large />
+              ) : (
+                <StatusBadge kind="payment" value={order.paymentStatus} />
+              )}
             </dd>
           </div>
+          {returned && (
+            <div className="flex flex-wrap items-center gap-2.5">
+              <dt className="text-sm text-ink-500">{tr("label.returned")}</dt>
+              <dd>
+                <StatusPill tone={refundTone("RETURNED")} label={tr("returned")} large />
+              </dd>
+            </div>
+          )}
         </dl>
         {payNow && (
           <Form method="post" className="mt-6 flex flex-wrap items-center gap-4 rounded-2xl bg-sand-100 p-4 sm:p-5">
@@ -113,6 +131,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside className="space-y-6">
+          <OrderRefunds refund={refund} />
           {history.length > 0 && (
             <section className="rounded-2xl border border-sand-200 bg-white p-5 sm:p-6">
               <h2 className="text-xl font-semibold">{t("history.title")}</h2>
