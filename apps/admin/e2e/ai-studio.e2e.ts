@@ -58,12 +58,16 @@ async function productPage(who: Person, productId: number, width = 1280): Promis
 }
 
 /**
- * The comparison's two photos as a person sees them: labelled `before` and `after`, loaded, side by
+ * The comparison's two photos as a person sees them: in view, labelled `before` and `after`, loaded, side by
  * side filling the panel (each over 40 % of its width) on a wide screen, one above the other on a
  * phone (each nearly the panel's width).
  */
 async function expectSideBySide(comparison: Locator, before: string, after: string) {
   await comparison.waitFor();
+  // Opened below the job's photos, it is brought into view (on a phone, screens below the button).
+  await expect
+    .poll(() => comparison.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight && el.getBoundingClientRect().bottom > 0))
+    .toBe(true);
   const images = [comparison.getByRole("img", { name: before, exact: true }), comparison.getByRole("img", { name: after, exact: true })];
   for (const image of images)
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

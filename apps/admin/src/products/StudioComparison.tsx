@@ -1,8 +1,10 @@
+import { useEffect, useRef } from "react";
 import { photoSrc, small, type Tr } from "./studio-parts.ts";
 
 /**
  * A studio photo beside the photo it was made from, at the panel's width (one above the other on a
  * phone), each whole (never cropped) and opening at its largest size in a new tab, to look closer.
+ * It opens below the job's photos, so it is brought into view (on a phone, several screens down).
  */
 export function StudioComparison({
   before,
@@ -18,12 +20,16 @@ export function StudioComparison({
   t: Tr;
   onClose: () => void;
 }) {
+  const shown = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (after) shown.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [after]);
   const sides = [
     { key: before, label: t("before") },
     { key: after, label: t("after") },
   ];
   return (
-    <section aria-label={t("comparison", { view })} className="mt-3 rounded-xl border border-sand-200 bg-sand-50 p-3">
+    <section ref={shown} aria-label={t("comparison", { view })} className="mt-3 rounded-xl border border-sand-200 bg-sand-50 p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 className="text-sm font-semibold">{t("comparison", { view })}</h4>
         <button type="button" className={small} onClick={onClose}>
