@@ -90,6 +90,15 @@ describe("refunds and returns in the console", () => {
     await expect.poll(() => payment.textContent()).toContain(`Refunded: ${dollars(proposal)} (Rp`);
     const mails = page.getByRole("region", { name: "E-mails sent" });
     await expect.poll(() => mails.textContent()).toContain(`Refund for order ${order.orderNumber}`);
+    // The kept mail says how much in dollars and in the rupiah paid, how and when it arrives.
+    await mails.getByRole("listitem").filter({ hasText: "Refund for order" }).getByRole("link").click();
+    await expect
+      .poll(() => page.locator("pre").textContent())
+      .toMatch(new RegExp(`We have refunded \\${dollars(proposal)} \\(Rp [\\d.]+\\) of your order`));
+    expect(await page.locator("pre").textContent()).toContain("the way you paid: DANA");
+    expect(await page.locator("pre").textContent()).toContain("within 5–7 business days");
+    await page.getByRole("link", { name: `Back to order ${order.orderNumber}` }).click();
+    await page.getByRole("heading", { level: 1, name: `Order ${order.orderNumber}` }).waitFor();
     await page.mouse.move(0, 0);
     await expectAccessible(page);
     await screenshot(page, "console-order-refunded-1280");
