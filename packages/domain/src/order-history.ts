@@ -1,4 +1,4 @@
-import { actorName } from "./i18n/actors.ts";
+import { actorName } from "./actor-names.ts";
 import type { Locale } from "./locale.ts";
 import { paymentMethodName } from "./payment-methods.ts";
 

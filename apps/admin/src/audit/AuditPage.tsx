@@ -7,8 +7,8 @@ import {
   tableFeatures,
   useTable,
 } from "@tanstack/react-table";
+import { actorName } from "@workshop/domain/actor-names.ts";
 import { auditActions, isAuditAction } from "@workshop/domain/audit-actions.ts";
-import { actorName } from "@workshop/domain/i18n/actors.ts";
 import type { Translate } from "@workshop/domain/i18n/core.ts";
 import {
   type AuditListAnswer,

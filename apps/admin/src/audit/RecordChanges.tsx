@@ -1,5 +1,5 @@
+import { actorName } from "@workshop/domain/actor-names.ts";
 import { isAuditAction } from "@workshop/domain/audit-actions.ts";
-import { actorName } from "@workshop/domain/i18n/actors.ts";
 import type { RecordChange } from "@workshop/domain/staff-api/record-changes.ts";
 import { consoleDate } from "#admin/dates.ts";
 import { auditTexts } from "#admin/i18n/audit.ts";

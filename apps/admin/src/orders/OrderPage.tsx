@@ -1,7 +1,7 @@
-import { actorName } from "@workshop/domain/i18n/actors.ts";
-import { countryName, deliveryOptionName } from "@workshop/domain/i18n/order-names.ts";
+import { actorName } from "@workshop/domain/actor-names.ts";
 import { formatAmount, formatIdr, formatRate, formatUsd } from "@workshop/domain/money.ts";
 import { historyLine } from "@workshop/domain/order-history.ts";
+import { countryName, deliveryOptionName } from "@workshop/domain/order-names.ts";
 import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
 import {
   type OrderDetailAnswer,

@@ -1,7 +1,7 @@
-import type { Locale } from "../locale.ts";
-import { translator } from "./core.ts";
-import { countryNames } from "./countries.ts";
-import { deliveryTexts } from "./delivery.ts";
+import { translator } from "./i18n/core.ts";
+import { countryNames } from "./i18n/countries.ts";
+import { deliveryTexts } from "./i18n/delivery.ts";
+import type { Locale } from "./locale.ts";
 
 /** An order's delivery option in the reader's words (LION_PARCEL → "Lion Parcel"); an unknown code as stored. */
 export function deliveryOptionName(code: string, locale: Locale): string {

@@ -1,7 +1,7 @@
-import type { Locale } from "../locale.ts";
+import type { Locale } from "./locale.ts";
 
 /**
- * Who did something when it was no person: the shop's own labels (server/audit/actor.ts, the
+ * Who did something when it was no person: the shop's own labels (the API's audit/actor.ts, the
  * `npm run admin` shell, the studio's jobs) in the reader's language. A person's name, or an e-mail
  * kept when there is no name, stays as it is.
  */
