@@ -1,5 +1,5 @@
 import { productionDays } from "@workshop/domain/custom-quote.ts";
-import { deliveryDays, deliveryWindow } from "@workshop/domain/delivery.ts";
+import { type DeliveryOptionId, deliveryDays, deliveryWindow } from "@workshop/domain/delivery.ts";
 import { addressStepAnswer, deliveryStepAnswer, paymentStepAnswer } from "@workshop/domain/shop-api/checkout.ts";
 import { orderPageAnswer, successPageAnswer } from "@workshop/domain/shop-api/order-pages.ts";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
@@ -13,6 +13,7 @@ import { writeQuote } from "#server/custom-orders/quotes.ts";
 import { photoLink } from "#server/custom-orders/signed-links.ts";
 import { submitCustomOrder } from "#server/custom-orders/submit.ts";
 import { seedCatalogIfEmpty } from "#server/db/seed.ts";
+import { orderDetail } from "#server/desk/order-detail.ts";
 import { useTempStorage } from "#test-support/temp-storage.ts";
 import { startTestApp, type TestApp } from "#test-support/test-app.ts";
 
@@ -169,6 +170,10 @@ describe("a custom hat's deposit checkout", () => {
     const page = orderPageAnswer.parse((await call("GET", `/api/shop/orders/${success.order.accessToken}?lang=en`)).json());
     expect(page.order.customHat?.size).toBe("58 cm");
     expect(page.order.productName).toBe(`Custom Fedora (request #C${requestId})`);
+    // The console's estimate counts the same making time as the checkout did.
+    const detail = (await orderDetail(orderId))!;
+    const option = detail.order.deliveryOption as DeliveryOptionId;
+    expect(detail.estimate.quoted).toEqual(deliveryWindow(option, detail.order.createdAt, productionDays("3-4 weeks")));
   });
 
   it("shows a catalogue photo of a hat of the request's kind when it came without a photo, and a size as the customer wrote it", async () => {

@@ -3,7 +3,8 @@
  * attempts, history, e-mails, staff notes and audit entries, and whether its product still exists.
  */
 
-import { deliveryWindow, isDeliveryOptionId } from "@workshop/domain/delivery.ts";
+import { productionDays } from "@workshop/domain/custom-quote.ts";
+import { deliveryWindow, isDeliveryOptionId, makingDays } from "@workshop/domain/delivery.ts";
 import { auditEntries } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
 import { mailListColumns } from "#server/mail/index.ts";
@@ -121,12 +122,18 @@ export async function orderDetail(id: string): Promise<OrderDetail | null> {
   const paidAt =
     history.find((e) => e.paymentStatus === "SUCCEEDED")?.createdAt ?? (order.paymentStatus === "SUCCEEDED" ? order.createdAt : null);
   const known = isDeliveryOptionId(order.deliveryOption) ? order.deliveryOption : null;
+  // A custom hat is made in its quote's production time, as its checkout promised.
+  const quote =
+    order.quoteId === null
+      ? undefined
+      : await db.selectFrom("customQuotes").select("productionTime").where("id", "=", order.quoteId).limit(1).executeTakeFirst();
+  const making = quote ? productionDays(quote.productionTime) : makingDays;
   return {
     order,
     productExists: product.length > 0,
     estimate: {
-      quoted: known ? deliveryWindow(known, order.createdAt) : null,
-      fromPayment: known && paidAt ? deliveryWindow(known, paidAt) : null,
+      quoted: known ? deliveryWindow(known, order.createdAt, making) : null,
+      fromPayment: known && paidAt ? deliveryWindow(known, paidAt, making) : null,
     },
     paidAt,
     attempts: attempts.map((a) => ({
