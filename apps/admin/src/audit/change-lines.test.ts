@@ -1,5 +1,7 @@
 import { changeFields } from "@workshop/domain/audit-changes.ts";
+import { formatUsd } from "@workshop/domain/money.ts";
 import { describe, expect, it } from "vitest";
+import { consoleDay } from "#admin/dates.ts";
 import { changeLinesOf } from "./change-lines.ts";
 
 const lines = (action: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null, locale: "en" | "ru") =>
@@ -70,6 +72,55 @@ describe("an audit row's changes in the reader's words", () => {
     expect(
       lines("refund", null, { refundId: 3, amount: 1_500_000, currency: "IDR", reason: "DUPLICATE", status: "PENDING" }, "en"),
     ).toEqual(["Amount: Rp 1.500.000", "Reason: Duplicate payment", "Status: Pending at Xendit"]);
+  });
+
+  it("words a partial refund and a return as the API records them: the payment refunded as it stood, then the refund", () => {
+    const before = {
+      paymentAttemptId: "a1",
+      attempt: 1,
+      method: "DANA",
+      paymentStatus: "SUCCEEDED",
+      flag: null,
+      left: { amount: 3_607_120, usdCents: 21_500 },
+      refunds: [],
+    };
+    const after = {
+      refundId: "r1",
+      paymentAttemptId: "a1",
+      way: "XENDIT",
+      amount: 2_638_231,
+      currency: "IDR",
+      amountUsdCents: 15_725,
+      reason: "REQUESTED_BY_CUSTOMER",
+      status: "CREATING",
+    };
+    const refund = lines("refund", before, after, "en");
+    expect(refund).toEqual(
+      expect.arrayContaining([
+        "Payment no.: 1",
+        "Method: DANA",
+        "Left to refund: $215.00 (Rp 3.607.120)",
+        "How: Through Xendit",
+        "Amount: Rp 2.638.231",
+        "Amount in dollars: $157.25",
+      ]),
+    );
+    expect(refund.join("\n")).not.toMatch(/→ —|[{}]|XENDIT|usdCents/);
+    expect(lines("refund", { ...before, refunds: [] }, { ...after, way: "BANK_TRANSFER", arrivesBy: "2026-12-03" }, "ru")).toEqual(
+      expect.arrayContaining([
+        "Как: Банковский перевод",
+        `Осталось вернуть: ${formatUsd(21_500)} (Rp 3.607.120)`,
+        `Поступит до: ${consoleDay("2026-12-03", "ru")}`,
+      ]),
+    );
+    const returned = { status: "DELIVERED", returned: true, kind: "RETURN", late: false, feeCents: 2775, proposedCents: 15_725 };
+    expect(lines("order-returned", { status: "DELIVERED", returned: false }, returned, "en")).toEqual([
+      "Returned: no → yes",
+      "Kind: — → sent back unworn",
+      "Past the 14 days: — → no",
+      "Restocking fee: — → $27.75",
+      "Proposed refund: — → $157.25",
+    ]);
   });
 
   it("shows a field or value it does not know as stored", () => {

@@ -13,6 +13,7 @@ import { countText } from "#admin/i18n/counts.ts";
 import { customOrderTexts } from "#admin/i18n/custom-orders.ts";
 import { orderTexts } from "#admin/i18n/order.ts";
 import { recordStatusLabels } from "#admin/i18n/record-statuses.ts";
+import { refundTexts } from "#admin/i18n/refunds.ts";
 import { useLocale } from "#admin/i18n/use-t.ts";
 
 /** What an audit row is about, read from its action: a status or reason means another thing on each. */
@@ -91,6 +92,23 @@ export function changeLinesOf(action: string, fields: FieldChange[], locale: Loc
         return typeof value === "number" ? formatUsd(value) : text;
       case "amount":
         return typeof value === "number" ? formatAmount(value, typeof values.currency === "string" ? values.currency : null) : text;
+      case "amountUsdCents":
+      case "feeCents":
+      case "proposedCents":
+        return typeof value === "number" ? formatUsd(value) : text;
+      case "left": {
+        // What was left to refund of the payment: its dollars and its own currency.
+        const left = value as { amount?: unknown; usdCents?: unknown };
+        return typeof left.usdCents === "number" && typeof left.amount === "number"
+          ? `${formatUsd(left.usdCents)} (${formatAmount(left.amount, typeof after.currency === "string" ? after.currency : "IDR")})`
+          : JSON.stringify(value);
+      }
+      case "way":
+        return codeLabel(text, [[refundTexts, `way.${text}`]]);
+      case "kind":
+        return codeLabel(text, [[refundTexts, `return.kind.${text}`]]);
+      case "arrivesBy":
+        return /^\d{4}-\d{2}-\d{2}$/.test(text) ? consoleDay(text, locale) : text;
       case "balanceIdr":
         return typeof value === "number" ? formatIdr(value) : text;
       case "rate":
@@ -136,12 +154,18 @@ export function changeLinesOf(action: string, fields: FieldChange[], locale: Loc
 
   const before = side("before");
   const after = side("after");
+  // A refund is a record made once: its `before` is the payment it refunds as it stood (its method,
+  // what was left), its `after` the refund; each field reads as one value, not as a change.
+  const single = (f: FieldChange) => {
+    if ("after" in f && f.after !== null && f.after !== undefined) return word(f.field, f.after, after);
+    return word(f.field, f.before, before);
+  };
   return fields
     .filter((f) => !unshown.has(f.field))
     .map((f) =>
-      "before" in f && "after" in f
-        ? `${label(f.field)}: ${word(f.field, f.before, before)} → ${word(f.field, f.after, after)}`
-        : `${label(f.field)}: ${"after" in f ? word(f.field, f.after, after) : word(f.field, f.before, before)}`,
+      kind === "refund" || !("before" in f && "after" in f)
+        ? `${label(f.field)}: ${single(f)}`
+        : `${label(f.field)}: ${word(f.field, f.before, before)} → ${word(f.field, f.after, after)}`,
     )
     .map(cut);
 }
