@@ -10,6 +10,7 @@ import { processWebhookEvents, receiveWebhook, webhookProcessingIdle } from "#se
 import { connectXendit } from "#server/payments/xendit/connection.ts";
 import { type StartedXenditSimulator, startXenditSimulator } from "#simulators/xendit/index.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
+import { type RefundFault, startFaultyXendit } from "#test-support/xendit-faults.ts";
 
 const SECRET = "xnd_development_test_only_key";
 export const TOKEN = "callback-token-for-the-tests-0123456789";
@@ -41,6 +42,7 @@ export type PaymentsHarness = {
 export function usePaymentsHarness(address: ShippingAddressInput) {
   const h = { failNext: 0 } as PaymentsHarness;
   let receiver: Server | undefined;
+  let faulty: Awaited<ReturnType<typeof startFaultyXendit>> | undefined;
 
   beforeAll(async () => {
     h.database = await freshDatabase();
@@ -76,6 +78,7 @@ export function usePaymentsHarness(address: ShippingAddressInput) {
   });
 
   afterAll(async () => {
+    await faulty?.close();
     await h.simulator?.close();
     receiver?.close();
     await webhookProcessingIdle();
@@ -84,6 +87,8 @@ export function usePaymentsHarness(address: ShippingAddressInput) {
 
   beforeEach(async () => {
     h.failNext = 0;
+    faulty?.spoil({ kind: "lose-answer" }, 0);
+    connectXendit({ baseUrl: h.simulator.url, secretKey: SECRET, callbackToken: TOKEN });
     await control("/webhooks", { duplicates: 1, reverse: false, paused: false });
   });
 
@@ -96,6 +101,16 @@ export function usePaymentsHarness(address: ShippingAddressInput) {
     });
     expect(response.ok, await response.clone().text()).toBe(true);
     return response.json();
+  }
+
+  /**
+   * Spoils the next `times` refund requests the shop sends (a lost answer, a broken one, a refusal):
+   * the shop talks to the simulator through a faulty Xendit until the test ends.
+   */
+  async function spoilRefunds(fault: RefundFault, times = 1) {
+    faulty ??= await startFaultyXendit(h.simulator.url);
+    faulty.spoil(fault, times);
+    connectXendit({ baseUrl: faulty.url, secretKey: SECRET, callbackToken: TOKEN });
   }
 
   /** An order of the first hat to `address`, by Lion Parcel, to be paid online with `method`. */
@@ -127,5 +142,5 @@ export function usePaymentsHarness(address: ShippingAddressInput) {
     await processWebhookEvents();
   }
 
-  return { h, control, placeOnline, mailsOf, settled };
+  return { h, control, placeOnline, mailsOf, settled, spoilRefunds };
 }

@@ -22,7 +22,7 @@ const bali = {
 const owner: Actor = { staffId: null, label: "owner@workshop.test", role: "owner", ip: "127.0.0.1" };
 const staff: Actor = { staffId: null, label: "staff@workshop.test", role: "staff", ip: "127.0.0.1" };
 
-const { h, control, placeOnline, settled } = usePaymentsHarness(bali);
+const { h, control, placeOnline, settled, spoilRefunds } = usePaymentsHarness(bali);
 
 /** An order paid twice: `first` paid it, then `second` (opened in another tab) was paid too. */
 async function paidTwice(first = "DANA", second = "SHOPEEPAY") {
@@ -397,5 +397,18 @@ describe("refunding a paid order that staff cancelled", () => {
     expect(await refundableAttempts(order.id)).toMatchObject([{ cause: "order-cancelled", refundable: true, blockedBy: null }]);
     const refund = await refundPayment({ orderId: order.id, paymentAttemptId: attempt.id, reason: "CANCELLATION", actor: owner });
     expect(refund).toMatchObject({ paymentAttemptId: attempt.id, amount: attempt.amount, currency: "IDR" });
+  });
+});
+
+describe("a connection that breaks while Xendit answers", () => {
+  it("is Xendit not answering (503), not a fault of the shop: the refund waits to be sent again", async () => {
+    const { order, extra } = await paidTwice("DANA", "SHOPEEPAY");
+    await spoilRefunds({ kind: "break-answer" });
+    const refusal = await refundPayment({ orderId: order.id, paymentAttemptId: extra.id, reason: "DUPLICATE", actor: owner }).then(
+      () => null,
+      (error: { kind?: string; message?: string }) => ({ kind: error.kind, message: error.message }),
+    );
+    expect(refusal).toEqual({ kind: "unavailable", message: expect.stringContaining("Xendit did not answer") });
+    expect(await refundsOf(order.id)).toMatchObject([{ status: "CREATING" }]);
   });
 });

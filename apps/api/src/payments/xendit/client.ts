@@ -155,6 +155,7 @@ export function xenditClient({ baseUrl, secretKey }: { baseUrl: string; secretKe
 
   async function call<T>(method: "GET" | "POST", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
     let response: Response;
+    let text: string;
     try {
       response = await fetch(`${baseUrl}${path}`, {
         method,
@@ -168,10 +169,11 @@ export function xenditClient({ baseUrl, secretKey }: { baseUrl: string; secretKe
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
+      // The body too: a connection that breaks or times out halfway through the answer is Xendit not answering.
+      text = await response.text();
     } catch (error) {
       throw new XenditError(503, "NETWORK_ERROR", `Xendit could not be reached: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const text = await response.text();
     let json: unknown = null;
     try {
       json = text ? JSON.parse(text) : null;
