@@ -10,7 +10,8 @@ export type PagesLabels = {
   goTo: (page: number) => string;
 };
 
-type LinkProps = { href: string; className: string; rel?: string; "aria-label"?: string; children: ReactNode };
+/** What a page link is drawn with: an app draws it as its router's link. */
+export type LinkProps = { href: string; className: string; rel?: string; "aria-label"?: string; children: ReactNode };
 
 /**
  * The page links under a list: previous, a window of page numbers, next, and "Page x of y".

@@ -8,6 +8,11 @@ type Sortable = {
   getToggleSortingHandler?: () => (event: unknown) => void;
 };
 
+/** A row's own attributes (its state, its weight). */
+export type RowProps<TFeatures extends TableFeatures, TData extends RowData> = (
+  row: Row<TFeatures, TData>,
+) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
+
 /**
  * A list's table for wide screens (a phone shows the rows as cards instead): the column heads, a
  * sortable one a button whose order screen readers hear (aria-sort), then each row's cells as its
@@ -22,7 +27,7 @@ export function TableShell<TFeatures extends TableFeatures, TData extends RowDat
 }: {
   table: Table<TFeatures, TData>;
   rows?: Row<TFeatures, TData>[];
-  rowProps?: (row: Row<TFeatures, TData>) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
+  rowProps?: RowProps<TFeatures, TData>;
   className?: string;
 }) {
   return (
