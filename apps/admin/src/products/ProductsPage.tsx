@@ -1,48 +1,35 @@
-import { type ColumnDef, rowPaginationFeature, tableFeatures, useTable } from "@tanstack/react-table";
 import { productPageSizes, productStatuses } from "@workshop/domain/admin-product-list.ts";
 import { formatUsd } from "@workshop/domain/money.ts";
 import { type ProductListAnswer, type ProductListRowAnswer, productListAnswer } from "@workshop/domain/staff-api/products.ts";
+import { FilterChoice, FilterField, PageSize } from "@workshop/ui/ListControls.tsx";
+import type { ListAddress } from "@workshop/ui/list-address.ts";
 import { Notice } from "@workshop/ui/Notice.tsx";
 import { StatusPill } from "@workshop/ui/StatusPill.tsx";
-import { TableShell } from "@workshop/ui/TableShell.tsx";
+import { type ListColumns, useDataTable } from "@workshop/ui/use-data-table.ts";
 import { useMemo } from "react";
-import { Link, redirect, useLoaderData, useLocation, useSearchParams } from "react-router";
-import { api, apiBase, shopBase } from "#admin/api/client.ts";
+import { Link, useLoaderData, useLocation, useSearchParams } from "react-router";
+import { apiBase, shopBase } from "#admin/api/client.ts";
 import { productsTexts } from "#admin/i18n/products.ts";
-import { useLocale, useT } from "#admin/i18n/use-t.ts";
-import { ConsolePages, pageHrefOf } from "#admin/layout/ConsolePages.tsx";
+import { useT } from "#admin/i18n/use-t.ts";
+import { ConsoleList } from "#admin/layout/ConsoleList.tsx";
 import { FoldedFilters } from "#admin/layout/FoldedFilters.tsx";
-import { EmptyList } from "#admin/layout/ListStates.tsx";
-import { signedOutRedirect } from "#admin/session/session.ts";
+import { type ListLoaded, listLoader } from "#admin/layout/list-loader.ts";
 
 /** The page the address asks for: the address is the list's whole state (search, status, page size, page). */
-export async function loader({ request }: { request: Request }): Promise<ProductListAnswer> {
-  const url = new URL(request.url);
-  // A filter left empty is no filter: the address keeps only those that are set.
-  const set = new URLSearchParams([...url.searchParams].filter(([, value]) => value !== ""));
-  if (set.size !== url.searchParams.size) throw redirect(`${url.pathname}?${set}`);
-  try {
-    return await api(`/api/admin/products${url.search}`, { answer: productListAnswer, signal: request.signal });
-  } catch (error) {
-    return signedOutRedirect(error);
-  }
-}
+export const loader = listLoader("/api/admin/products", productListAnswer);
 
 /** What the product page says happened when it sends someone back here (a deleted product). */
 export type ProductsNotice = { deleted: number };
 
-const features = tableFeatures({ rowPaginationFeature });
+const address: ListAddress = { path: "/admin/products", sizes: productPageSizes, sizeName: "limit", filters: ["q", "status"] };
 
 /** The Products tab: every product, hidden ones too, searched, filtered and paged by the API. */
 export function Component() {
   const t = useT(productsTexts);
-  const locale = useLocale();
-  const list = useLoaderData<ProductListAnswer>();
+  const { list: answer, refusal } = useLoaderData<ListLoaded<ProductListAnswer>>();
   const notice = useLocation().state as ProductsNotice | null;
-  const [params] = useSearchParams();
-  const { page, limit, total, totalPages } = list.pagination;
 
-  const columns = useMemo<ColumnDef<typeof features, ProductListRowAnswer>[]>(
+  const columns = useMemo<ListColumns<ProductListRowAnswer>>(
     () => [
       { id: "id", header: t("col.id"), cell: ({ row }) => <span className="tabular-nums">{row.original.id}</span> },
       { id: "image", header: t("col.image"), cell: ({ row }) => <Thumbnail url={row.original.thumbnailUrl} /> },
@@ -57,29 +44,26 @@ export function Component() {
     ],
     [t],
   );
-  const table = useTable({
-    features,
+  // The products API names its page size `limit` and its pages `totalPages`.
+  const pagination = answer?.pagination;
+  const list = useDataTable({
+    address,
+    search: useSearchParams(),
     columns,
-    data: list.rows,
-    getRowId: (row) => String(row.id),
-    manualPagination: true,
-    rowCount: total,
-    state: { pagination: { pageIndex: page - 1, pageSize: limit } },
+    rows: answer?.rows ?? [],
+    rowId: (row) => String(row.id),
+    answered: pagination ? { page: pagination.page, size: pagination.limit, total: pagination.total, pages: pagination.totalPages } : null,
   });
-
-  const pageHref = pageHrefOf(params);
-  const activeFilters = ["q", "status"].filter((name) => params.get(name)).length;
   const exportUrl = (format: string) => `${apiBase()}/api/products/export${format === "js" ? "" : `?format=${format}`}`;
 
   return (
-    <section>
-      <title>{t("title")}</title>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("title")}</h1>
-          <p className="mt-1 text-sm text-ink-700">{t("intro")}</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
+    <ConsoleList
+      list={list}
+      title={t("title")}
+      intro={t("intro")}
+      count={(count) => t("total", { count })}
+      actions={
+        <>
           <Link to="/admin/products/new" className="btn-primary">
             {t("add")}
           </Link>
@@ -92,87 +76,56 @@ export function Component() {
           <a href={exportUrl("json")} download="products.json" aria-label={t("exportAs", { format: "JSON" })} className="btn-secondary">
             {t("exportJson")}
           </a>
-        </div>
-      </div>
-      {notice?.deleted && <Notice tone="done">{t("done.deleted", { id: notice.deleted })}</Notice>}
-
-      <FoldedFilters
-        id="product-filters"
-        label={t("filter.legend")}
-        toggle={t("filters")}
-        active={activeFilters}
-        apply={t("filter.apply")}
-        reset={t("filter.reset")}
-        resetTo="/admin/products"
-      >
-        <label className="text-sm font-medium lg:col-span-2">
-          {t("filter.search")}
-          <input
-            type="search"
-            name="q"
-            defaultValue={params.get("q") ?? ""}
-            maxLength={100}
-            placeholder={t("filter.searchHint")}
-            className="mt-1 block w-full rounded-xl border border-sand-300 px-3 py-2"
-          />
-        </label>
-        <label className="text-sm font-medium">
-          {t("filter.status")}
-          <select
-            name="status"
-            defaultValue={params.get("status") ?? ""}
-            className="mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2"
-          >
-            <option value="">{t("filter.any")}</option>
-            {productStatuses.map((s) => (
-              <option key={s} value={s}>
-                {t(`filter.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium">
-          {t("filter.limit")}
-          <select
-            name="limit"
-            defaultValue={String(limit)}
-            className="mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2"
-          >
-            {productPageSizes.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-      </FoldedFilters>
-
-      {list.rows.length === 0 ? (
-        <EmptyList text={t("empty")} total={total} firstPage={{ href: pageHref(1), label: t("firstPage") }} />
-      ) : (
-        <>
-          <p className="mt-4 text-sm text-ink-700">{t("total", { count: total.toLocaleString(locale) })}</p>
-          {/* A phone shows each product as a card, its links in reach; a wider screen the table. */}
-          <ul className="mt-3 space-y-3 md:hidden" aria-label={t("title")}>
-            {list.rows.map((p) => (
-              <li key={p.id} className="flex gap-3 rounded-2xl border border-sand-200 bg-white p-4">
-                <Thumbnail url={p.thumbnailUrl} />
-                <div className="min-w-0 flex-1">
-                  <p className="font-semibold break-words">
-                    <span className="text-ink-600 tabular-nums">{p.id}</span> · {p.name}
-                  </p>
-                  <p className="text-sm tabular-nums">{formatUsd(p.priceCents)}</p>
-                  <ProductPills product={p} />
-                  <ProductLinks product={p} />
-                </div>
-              </li>
-            ))}
-          </ul>
-          <TableShell table={table} className="mt-3" />
-          {totalPages > 1 && <ConsolePages page={page} pages={totalPages} hrefOf={pageHref} />}
         </>
+      }
+      filters={
+        <>
+          {notice?.deleted && <Notice tone="done">{t("done.deleted", { id: notice.deleted })}</Notice>}
+          <FoldedFilters
+            id="product-filters"
+            label={t("filter.legend")}
+            toggle={t("filters")}
+            active={list.activeFilters}
+            apply={t("filter.apply")}
+            reset={t("filter.reset")}
+            resetTo={address.path}
+          >
+            <FilterField
+              list={list}
+              name="q"
+              type="search"
+              label={t("filter.search")}
+              placeholder={t("filter.searchHint")}
+              maxLength={100}
+              wide
+            />
+            <FilterChoice
+              list={list}
+              name="status"
+              label={t("filter.status")}
+              any={t("filter.any")}
+              choices={productStatuses.map((s) => ({ value: s, label: t(`filter.${s}`) }))}
+            />
+            <PageSize list={list} label={t("filter.limit")} />
+          </FoldedFilters>
+        </>
+      }
+      refusal={refusal && t("badQuery", { error: refusal.message })}
+      empty={t("empty")}
+      card={(p) => (
+        <div className="flex gap-3 rounded-2xl border border-sand-200 bg-white p-4">
+          <Thumbnail url={p.thumbnailUrl} />
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold break-words">
+              <span className="text-ink-600 tabular-nums">{p.id}</span> · {p.name}
+            </p>
+            <p className="text-sm tabular-nums">{formatUsd(p.priceCents)}</p>
+            <ProductPills product={p} />
+            <ProductLinks product={p} />
+          </div>
+        </div>
       )}
-    </section>
+    />
   );
 }
 
