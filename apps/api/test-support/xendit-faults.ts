@@ -5,9 +5,10 @@ import type { AddressInfo } from "node:net";
  * What goes wrong with the next refund requests (POST /refunds) on their way to the simulator:
  * - `lose-answer`: Xendit makes the refund, and the shop gets a gateway's 503 instead of its answer;
  * - `break-answer`: Xendit makes the refund, and the connection breaks halfway through its answer;
- * - `refuse`: Xendit refuses it (`status`, `code`) without making anything.
+ * - `answer`: it never reaches Xendit, and the shop gets this answer (`status`, `code`): a refusal,
+ *   or a 503 from a gateway that could not reach Xendit.
  */
-export type RefundFault = { kind: "lose-answer" } | { kind: "break-answer" } | { kind: "refuse"; status: number; code: string };
+export type RefundFault = { kind: "lose-answer" } | { kind: "break-answer" } | { kind: "answer"; status: number; code: string };
 
 /**
  * A Xendit in front of the simulator that passes everything on, except the refund requests it is
@@ -21,10 +22,10 @@ export async function startFaultyXendit(simulatorUrl: string) {
     const body = await bodyOf(request);
     const spoilt = request.method === "POST" && request.url === "/refunds" && fault && left > 0 ? fault : null;
     if (spoilt) left -= 1;
-    if (spoilt?.kind === "refuse") {
+    if (spoilt?.kind === "answer") {
       response
         .writeHead(spoilt.status, { "content-type": "application/json" })
-        .end(JSON.stringify({ error_code: spoilt.code, message: `Refused by the test (${spoilt.code})` }));
+        .end(JSON.stringify({ error_code: spoilt.code, message: `Answered by the test (${spoilt.code})` }));
       return;
     }
     const headers = Object.fromEntries(

@@ -60,6 +60,7 @@ export function refundRoutes(engine: Engine, secretKey: string): FastifyPluginAs
 
     // "200: Refund is pending. Check the final status of the refund via webhook."
     instance.post("/", (request) => engine.createRefund(request.body, header(request, "idempotency-key") || undefined));
+    instance.get("/", (request) => engine.findRefunds(request.query as Record<string, unknown>));
     instance.get<ById>("/:id", (request) => engine.getRefund(request.params.id));
   };
 }

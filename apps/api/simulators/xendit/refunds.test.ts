@@ -58,6 +58,22 @@ describe("refunds and their control API", () => {
     expect((await h.api.control("GET", "/refunds")).body.refunds).toHaveLength(1);
   });
 
+  it("lists a payment request's refunds, newest first, so a refund whose answer was lost is found by its reference", async () => {
+    const id = await paidRequest();
+    const other = await paidRequest();
+    const first = (await refund(id, { amount: 1_000, reference_id: "ours-1" })).body;
+    await h.sim.idle();
+    const second = (await refund(id, { amount: 2_000, reference_id: "ours-2" })).body;
+    await refund(other, { amount: 500 });
+    await h.sim.idle();
+    const listed = await h.api.call("GET", `/refunds?payment_request_id=${id}`, undefined, auth);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ has_more: false, data: [{ id: second.id, reference_id: "ours-2" }, { id: first.id }] });
+    expect(listed.body.data).toHaveLength(2);
+    expect((await h.api.call("GET", "/refunds?payment_request_id=pr-none", undefined, auth)).body).toEqual({ data: [], has_more: false });
+    expect((await h.api.call("GET", `/refunds?payment_request_id=${id}`)).status).toBe(401);
+  });
+
   it("refuses an unknown outcome or failure code", async () => {
     expect((await h.api.control("POST", "/refunds/outcome", { status: "MAYBE" })).status).toBe(400);
     expect((await h.api.control("POST", "/refunds/outcome", { status: "FAILED", failure_code: "NOPE" })).status).toBe(400);

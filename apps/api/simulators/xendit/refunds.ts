@@ -137,6 +137,13 @@ export function createRefunds({ store, iso, send, later, delayMs }: Deps) {
   return {
     createRefund: create,
     getRefund: (id: string): Refund => ({ ...get(id) }),
+    /** GET /refunds (Xendit's SDKs: getAllRefunds): the refunds of one payment request, newest first, in one page. */
+    findRefunds(query: Record<string, unknown>): { data: Refund[]; has_more: boolean } {
+      const requestId = query.payment_request_id;
+      if (requestId !== undefined && typeof requestId !== "string") throw invalid("payment_request_id must be a string");
+      const found = [...store.refunds.values()].filter((refund) => requestId === undefined || refund.payment_request_id === requestId);
+      return { data: found.reverse().map((refund) => ({ ...refund })), has_more: false };
+    },
     listRefunds: (): Refund[] => [...store.refunds.values()].reverse().map((refund) => ({ ...refund })),
     succeedRefund: (id: string): Refund => ({ ...settle(pending(id), "SUCCEEDED", "") }),
     failRefund: (id: string, failureCode: string): Refund => ({ ...settle(pending(id), "FAILED", failureCode) }),

@@ -1,5 +1,5 @@
 import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Actor } from "#server/audit/actor.ts";
 import { seedProducts } from "#server/db/seed/products.ts";
 import { markPaid } from "#server/desk/order-actions.ts";
@@ -8,7 +8,7 @@ import { orderById } from "#server/orders/queries.ts";
 import { TOKEN, usePaymentsHarness } from "#test-support/payments-harness.ts";
 import { startPayment } from "./payment-requests.ts";
 import { settleRefund } from "./refund-updates.ts";
-import { IN_STORE, refundableAttempts, refundPayment, refundsOf } from "./refunds.ts";
+import { IN_STORE, orderRefunds, refundableAttempts, refundPayment, refundsOf } from "./refunds.ts";
 import { receiveWebhook, webhookProcessingIdle } from "./webhooks.ts";
 
 const bali = {
@@ -366,6 +366,63 @@ describe("Xendit's refund webhooks, in any order", () => {
     expect(await orderRow(order.id)).toMatchObject({ refundState: "PARTLY_REFUNDED", refundedCents: 4_000 });
     expect((await refundableAttempts(order.id))[0]).toMatchObject({ leftUsdCents: order.totalCents - 4_000 });
     expect(await refundMails(order.id)).toHaveLength(1);
+  });
+});
+
+describe("a success after a failure that takes a payment past what it took", () => {
+  const post = async (event: "refund.succeeded" | "refund.failed", data: object) => {
+    const body = { event, business_id: "b", created: new Date().toISOString(), data };
+    expect((await receiveWebhook(TOKEN, JSON.stringify(body), null)).status).toBe(200);
+    await webhookProcessingIdle();
+  };
+
+  it("still counts (the money went out), and is flagged loudly to the owners", async () => {
+    const { order, attempt } = await paidWith("DANA");
+    await control("/refunds/outcome", { status: "PENDING" });
+    const refund = await refundPayment({
+      orderId: order.id,
+      paymentAttemptId: attempt.id,
+      reason: "OTHERS",
+      actor: owner,
+      amountUsdCents: 4_000,
+    });
+    await control("/refunds/outcome", { status: "SUCCEEDED" });
+    const atXendit = h.simulator.refund(refund.xenditRefundId!)!;
+    await post("refund.failed", { ...atXendit, status: "FAILED", failure_code: "INSUFFICIENT_BALANCE" });
+    // Meanwhile the owner gives it all back in the showroom.
+    await refundPayment({
+      orderId: order.id,
+      paymentAttemptId: attempt.id,
+      reason: "REQUESTED_BY_CUSTOMER",
+      actor: owner,
+      way: "CASH",
+      reference: "Receipt 31",
+    });
+    expect((await orderRefunds(order.id))!.money).toMatchObject({ refundedUsdCents: order.totalCents, overRefundedUsdCents: 0 });
+
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await post("refund.succeeded", { ...atXendit, status: "SUCCEEDED" });
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining(`Refund ${refund.id} of order ${order.orderNumber}`));
+      expect(errors.mock.calls.flat().join("\n")).toContain("$40.00 more than the payment took");
+    } finally {
+      errors.mockRestore();
+    }
+    expect(await refundsOf(order.id)).toMatchObject([
+      { way: "CASH", status: "SUCCEEDED" },
+      { id: refund.id, status: "SUCCEEDED" },
+    ]);
+    expect((await orderRefunds(order.id))!.money).toMatchObject({
+      state: "REFUNDED",
+      refundedUsdCents: order.totalCents + 4_000,
+      overRefundedUsdCents: 4_000,
+    });
+    const event = await h.database.db
+      .selectFrom("xenditEvents")
+      .selectAll()
+      .where("dedupeKey", "=", `refund.succeeded:${atXendit.id}`)
+      .executeTakeFirstOrThrow();
+    expect(event).toMatchObject({ outcome: "applied", flag: expect.stringMatching(/^over-refunded/) });
   });
 });
 

@@ -52,6 +52,11 @@ export type Ledger = {
   refunds: Refund[];
   collected: Money;
   refunded: Money;
+  /**
+   * What went back beyond what its payment took: only a refund Xendit reported failed (its amount
+   * given back) that then succeeded after all, once that amount had been refunded again.
+   */
+  overRefunded: Money;
   /** What the order's own payment status says it holds, in US cents: its total, its deposit, or nothing. */
   dueCents: number;
   state: RefundState | null;
@@ -130,6 +135,10 @@ export async function ledgerOf(db: Db | Tx, order: Order): Promise<Ledger> {
     usdCents: payments.reduce((n, p) => n + p.paid.usdCents, 0),
   };
   const refunded = sum(refunds.filter((r) => r.status === "SUCCEEDED"));
+  const overRefunded = {
+    amount: payments.reduce((n, p) => n + Math.max(p.refunded.amount - p.paid.amount, 0), 0),
+    usdCents: payments.reduce((n, p) => n + Math.max(p.refunded.usdCents - p.paid.usdCents, 0), 0),
+  };
   const dueCents =
     order.paymentStatus === "SUCCEEDED" ? order.totalCents : order.paymentStatus === "DEPOSIT_PAID" ? (order.depositCents ?? 0) : 0;
   const state = refundStateOf({
@@ -139,7 +148,16 @@ export async function ledgerOf(db: Db | Tx, order: Order): Promise<Ledger> {
     open: refunds.some((r) => r.status === "CREATING" || r.status === "PENDING"),
     newestFailed: refunds[0]?.status === "FAILED",
   });
-  return { payments, refunds, collected: collectedMoney, refunded, dueCents, state };
+  return { payments, refunds, collected: collectedMoney, refunded, overRefunded, dueCents, state };
+}
+
+/** A Xendit refund still being created this long after it was sent lost its answer (the client gives up after 10 s). */
+export const RESEND_AFTER_MS = 30_000;
+
+/** The payment's Xendit refund whose answer was lost (still CREATING 30 s after it was sent): it may be sent again, as it was. */
+export function unansweredRefund(payment: LedgerPayment | null, now: number = Date.now()): Refund | null {
+  const row = payment?.refunds.find((r) => r.way === "XENDIT" && r.status === "CREATING");
+  return row && now - row.createdAt.getTime() > RESEND_AFTER_MS ? row : null;
 }
 
 /**

@@ -87,8 +87,8 @@ describe("POST /api/orders/:id/refunds with an amount", () => {
     // Staff's reads are never kept by a browser or a proxy: a refund made since shows at once.
     expect(listing.headers["cache-control"]).toBe("no-store");
     expect(listing.json()).toMatchObject({
-      money: { state: "PARTLY_REFUNDED", refundedUsdCents: 1_250 },
-      payments: [{ paymentAttemptId: attemptId, refundedUsdCents: 1_250, byHand: true, xendit: "partial" }],
+      money: { state: "PARTLY_REFUNDED", refundedUsdCents: 1_250, overRefundedUsdCents: 0 },
+      payments: [{ paymentAttemptId: attemptId, refundedUsdCents: 1_250, byHand: true, xendit: "partial", unanswered: null }],
       refunds: [{ status: "SUCCEEDED", refundedAt: expect.any(String) }],
       returns: { recorded: null, refusal: "not-delivered" },
     });

@@ -1,16 +1,21 @@
+import { formatUsd } from "@workshop/domain/money.ts";
 import { sql } from "kysely";
+import { config } from "#server/config.ts";
 import type { Tx } from "#server/db/tx.ts";
 import type { Row } from "#server/db/types.ts";
+import { enqueueMail } from "#server/mail/index.ts";
 import { announceRefund } from "#server/orders/notifications.ts";
 import type { Order } from "#server/orders/types.ts";
-import { keepRefundState, lockOrder } from "./refund-ledger.ts";
+import { keepRefundState, type Ledger, lockOrder } from "./refund-ledger.ts";
 
 /**
  * What Xendit says about a refund: the refund webhooks `refund.succeeded` and `refund.failed`
  * (https://docs.xendit.co/apidocs/refund-webhook-notification) and the answer to POST /refunds.
  * Both settle the shop's refund row through `settleRefund`, once, in whatever order they come:
  * CREATING → PENDING → FAILED → SUCCEEDED. A success is final; a failure gives way only to a
- * success (Xendit saying the money went out wins: counting it as failed could refund it twice).
+ * success (Xendit saying the money went out wins: counting it as failed could refund it twice),
+ * even one that takes its payment past what it took (its amount refunded again meanwhile): that
+ * one is flagged `over-refunded`, logged and mailed to the shop.
  *
  * A refund's outcome never touches the order's status or payment status (SPEC 4's values); it
  * moves the order's refund state (refund-ledger.ts), and a success mails the customer.
@@ -112,17 +117,60 @@ export async function settleRefund(tx: Tx, update: RefundUpdate, expectedId?: st
     .where("id", "=", row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (moves && order) await refundChanged(tx, order, saved);
-  return { outcome: "applied", refund: saved };
+  if (!moves || !order) return { outcome: "applied", refund: saved };
+  const ledger = await refundChanged(tx, order, saved);
+  const over = row.status === "FAILED" && saved.status === "SUCCEEDED" ? overRefunded(ledger, saved) : 0;
+  if (over <= 0) return { outcome: "applied", refund: saved };
+  const flag = `over-refunded: ${formatUsd(over)} more than the payment took`;
+  await warnOverRefunded(tx, order, ledger, saved, flag);
+  return { outcome: "applied", flag, refund: saved };
+}
+
+/** What a refund's payment gave back beyond what it took, in US cents (0 when within it). */
+function overRefunded(ledger: Ledger, refund: Refund): number {
+  const payment = ledger.payments.find((p) => p.refunds.some((r) => r.id === refund.id));
+  return payment ? payment.refunded.usdCents - payment.paid.usdCents : 0;
+}
+
+/**
+ * A success after a failure whose amount had been refunded again meanwhile: the money did go, so
+ * it counts, and the payment has given back more than it took. The log says so loudly, and the
+ * shop is mailed as for any payment that needs a person (the order page shows it to owners too).
+ */
+async function warnOverRefunded(tx: Tx, order: Order, ledger: Ledger, refund: Refund, flag: string): Promise<void> {
+  console.error(
+    `Refund ${refund.id} of order ${order.orderNumber}: Xendit says it succeeded after it had failed, and its amount had been refunded again meanwhile: ${flag}`,
+  );
+  const payment = ledger.payments.find((p) => p.refunds.some((r) => r.id === refund.id));
+  await enqueueMail(
+    {
+      template: "shop-payment-flagged",
+      vars: {
+        order,
+        payment: {
+          id: payment?.attempt?.xenditRequestId ?? payment?.id ?? refund.id,
+          method: payment?.method ?? order.paymentMethod,
+          amount: refund.amount,
+          currency: refund.currency,
+        },
+        reason: `${flag} (refund ${refund.xenditRefundId ?? refund.id} succeeded after it had failed)`,
+      },
+      dedupeKey: `refund-over:${refund.id}`,
+      locale: "en",
+      to: config().SHOP_MAIL_TO,
+      orderId: order.id,
+    },
+    { tx },
+  );
 }
 
 /**
  * After a refund's status changed, in its transaction (holding the order's lock): the order's
  * refund state, and the customer's mail once its money went out (one per refund, whatever repeats).
  */
-export async function refundChanged(tx: Tx, order: Order, refund: Refund): Promise<void> {
+export async function refundChanged(tx: Tx, order: Order, refund: Refund): Promise<Ledger> {
   const ledger = await keepRefundState(tx, order);
-  if (refund.status !== "SUCCEEDED") return;
+  if (refund.status !== "SUCCEEDED") return ledger;
   const payment = ledger.payments.find((p) => p.refunds.some((r) => r.id === refund.id));
   await announceRefund(
     order,
@@ -140,6 +188,7 @@ export async function refundChanged(tx: Tx, order: Order, refund: Refund): Promi
     { usdCents: ledger.refunded.usdCents, idr: ledger.refunded.amount },
     tx,
   );
+  return ledger;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

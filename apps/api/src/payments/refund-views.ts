@@ -3,7 +3,7 @@ import { getDb } from "#server/db/client.ts";
 import type { Row } from "#server/db/types.ts";
 import type { Order } from "#server/orders/types.ts";
 import type { PaymentAttempt } from "./attempts.ts";
-import { collected, IN_STORE, type Ledger, type LedgerPayment, ledgerOf } from "./refund-ledger.ts";
+import { collected, IN_STORE, type Ledger, type LedgerPayment, ledgerOf, unansweredRefund } from "./refund-ledger.ts";
 import { refundSupportOf } from "./xendit/channels.ts";
 
 /**
@@ -17,8 +17,11 @@ export type RefundView = Omit<Row<"refunds">, "paymentAttemptId"> & { paymentAtt
 /** Why a payment needs its money sent back. */
 type RefundCause = "paid-twice" | "paid-after-cancel" | "order-cancelled" | "wrong-amount" | "flagged";
 
-/** Why Xendit cannot refund a payment now (a refund by hand may still be recorded: `byHand`). */
-type RefundBlock = "not-paid" | "refunded" | "channel-not-supported" | "in-progress" | "full-only";
+/**
+ * Why Xendit cannot refund a payment now (a refund by hand may still be recorded: `byHand`);
+ * `send-again`: its Xendit refund lost its answer, and may be sent again (`unanswered`).
+ */
+type RefundBlock = "not-paid" | "refunded" | "channel-not-supported" | "in-progress" | "send-again" | "full-only";
 
 export type RefundableAttempt = {
   /** The payment attempt's id, or IN_STORE for the payment in the workshop. */
@@ -48,6 +51,15 @@ export type RefundableAttempt = {
   leftUsdCents: number;
   /** The newest refund of this payment, if any. */
   refund: RefundView | null;
+  /** Its Xendit refund whose answer was lost (30 s and more), which the owner may send again as it was. */
+  unanswered: {
+    refundId: string;
+    amount: number;
+    currency: string;
+    amountUsdCents: number;
+    reason: string;
+    createdAt: Date;
+  } | null;
 };
 
 export type OrderRefunds = {
@@ -60,6 +72,8 @@ export type OrderRefunds = {
     refundedAmount: number;
     refundedUsdCents: number;
     leftUsdCents: number;
+    /** Gone back beyond what the payments took (a refund that succeeded after it had failed): owners must look. */
+    overRefundedUsdCents: number;
   };
 };
 
@@ -84,6 +98,7 @@ export async function orderRefunds(orderId: string): Promise<OrderRefunds | null
       refundedAmount: ledger.refunded.amount,
       refundedUsdCents: ledger.refunded.usdCents,
       leftUsdCents: ledger.payments.reduce((n, p) => n + p.left.usdCents, 0),
+      overRefundedUsdCents: ledger.overRefunded.usdCents,
     },
   };
 }
@@ -135,6 +150,7 @@ function view(
   const xendit = attempt ? refundSupportOf(attempt.channelCode) : "none";
   const blockedBy = blockOf(payment, xendit);
   const newest = payment?.refunds[0] ?? null;
+  const unanswered = unansweredRefund(payment);
   return {
     paymentAttemptId: attempt?.id ?? IN_STORE,
     attempt: attempt?.attempt ?? 0,
@@ -156,12 +172,21 @@ function view(
     leftAmount: payment?.left.amount ?? 0,
     leftUsdCents: payment?.left.usdCents ?? 0,
     refund: newest ? toView(newest, order, attempts) : null,
+    unanswered: unanswered && {
+      refundId: unanswered.id,
+      amount: unanswered.amount,
+      currency: unanswered.currency,
+      amountUsdCents: unanswered.amountUsdCents,
+      reason: unanswered.reason,
+      createdAt: unanswered.createdAt,
+    },
   };
 }
 
 /** Why Xendit cannot refund this payment now, or null when it can. */
 export function blockOf(payment: LedgerPayment | null, xendit: "none" | "full" | "partial"): RefundBlock | null {
   if (!payment) return "not-paid";
+  if (unansweredRefund(payment)) return "send-again";
   const open = payment.refunds.some((r) => r.way === "XENDIT" && (r.status === "CREATING" || r.status === "PENDING"));
   if (payment.left.usdCents <= 0) return open ? "in-progress" : "refunded";
   if (xendit === "none") return "channel-not-supported";

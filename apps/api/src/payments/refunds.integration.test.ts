@@ -125,7 +125,7 @@ describe("refunding a payment taken twice", () => {
 });
 
 describe("a retry", () => {
-  it("sends a refund whose answer was lost again with the same key: Xendit keeps one, the webhook settles the row", async () => {
+  it("finds a refund whose answer was lost at Xendit when it is sent again: Xendit keeps one, the webhook settles the row", async () => {
     const { order, extra } = await paidTwice("DANA", "QRIS");
     await control("/refunds/outcome", { status: "PENDING" });
     const refund = await refundPayment({ orderId: order.id, paymentAttemptId: extra.id, reason: "DUPLICATE", actor: owner });
@@ -138,7 +138,8 @@ describe("a retry", () => {
       .where("id", "=", refund.id)
       .execute();
     const again = await refundPayment({ orderId: order.id, paymentAttemptId: extra.id, reason: "DUPLICATE", actor: owner });
-    expect(again).toMatchObject({ id: refund.id, status: "CREATING" });
+    // Xendit has it (by its reference): the row learns its id and status, nothing is sent twice.
+    expect(again).toMatchObject({ id: refund.id, status: "PENDING", xenditRefundId: refund.xenditRefundId });
     expect(refundsAtXendit(extra.xenditRequestId)).toHaveLength(1);
     await control(`/refunds/${refund.xenditRefundId}/succeed`);
     await settled();
@@ -410,5 +411,137 @@ describe("a connection that breaks while Xendit answers", () => {
     );
     expect(refusal).toEqual({ kind: "unavailable", message: expect.stringContaining("Xendit did not answer") });
     expect(await refundsOf(order.id)).toMatchObject([{ status: "CREATING" }]);
+  });
+});
+
+describe("a refund Xendit never answered", () => {
+  const refusalOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => ({ kind: "none", message: "resolved" }),
+      (e: { kind?: string; message?: string }) => ({ kind: e.kind, message: e.message }),
+    );
+
+  /** A refund of the payment whose request never reached Xendit (a gateway answered 503): CREATING, with no Xendit id. */
+  async function neverSent(orderId: string, paymentAttemptId: string, amountUsdCents?: number) {
+    await spoilRefunds({ kind: "answer", status: 503, code: "SERVICE_UNAVAILABLE" });
+    const ask = refundPayment({ orderId, paymentAttemptId, reason: "DUPLICATE", actor: owner, amountUsdCents });
+    expect(await refusalOf(ask)).toMatchObject({ kind: "unavailable" });
+    const [row] = await refundsOf(orderId);
+    expect(row).toMatchObject({ status: "CREATING", xenditRefundId: null });
+    return row!;
+  }
+  /** As if it had been sent a minute ago. */
+  const aMinuteAgo = (id: string) => {
+    const then = new Date(Date.now() - 60_000);
+    return h.database.db.updateTable("refunds").set({ createdAt: then, updatedAt: then }).where("id", "=", id).execute();
+  };
+
+  it("is sent again by the reconciliation job once 30 s passed, with the same key, and the console may send it again meanwhile", async () => {
+    const { order, extra } = await paidTwice("DANA", "QRIS");
+    const row = await neverSent(order.id, extra.id);
+    expect((await refundableAttempts(order.id))[1]).toMatchObject({ blockedBy: "in-progress", unanswered: null });
+    await reconcileRefunds();
+    expect(refundsAtXendit(extra.xenditRequestId)).toHaveLength(0);
+
+    await aMinuteAgo(row.id);
+    expect((await refundableAttempts(order.id))[1]).toMatchObject({
+      refundable: false,
+      blockedBy: "send-again",
+      unanswered: { refundId: row.id, amountUsdCents: row.amountUsdCents, amount: row.amount, currency: "IDR", reason: "DUPLICATE" },
+    });
+    const result = await reconcileRefunds();
+    expect(result).toMatchObject({ failed: 0 });
+    expect(refundsAtXendit(extra.xenditRequestId)).toMatchObject([{ reference_id: row.id, amount: row.amount }]);
+    await settled();
+    expect(await refundsOf(order.id)).toMatchObject([{ id: row.id, status: "SUCCEEDED", xenditRefundId: expect.stringMatching(/^rfd-/) }]);
+    expect((await refundableAttempts(order.id))[1]).toMatchObject({ blockedBy: "refunded", unanswered: null });
+    await reconcileRefunds(new Date(Date.now() + 10 * 60_000));
+    expect(refundsAtXendit(extra.xenditRequestId)).toHaveLength(1);
+  });
+
+  it("is found at Xendit by its reference when Xendit made it but its answer and its webhooks were lost", async () => {
+    const { order, extra } = await paidTwice("DANA", "SHOPEEPAY");
+    await control("/webhooks", { paused: true });
+    await spoilRefunds({ kind: "lose-answer" });
+    expect(
+      await refusalOf(refundPayment({ orderId: order.id, paymentAttemptId: extra.id, reason: "DUPLICATE", actor: owner })),
+    ).toMatchObject({ kind: "unavailable" });
+    await expect.poll(() => refundsAtXendit(extra.xenditRequestId)[0]?.status).toBe("SUCCEEDED");
+    await fetch(`${h.simulator.url}/_control/webhooks/pending`, { method: "DELETE" });
+    await control("/webhooks", { paused: false });
+    const [row] = await refundsOf(order.id);
+    expect(row).toMatchObject({ status: "CREATING" });
+
+    await aMinuteAgo(row!.id);
+    await reconcileRefunds();
+    const [atXendit] = refundsAtXendit(extra.xenditRequestId);
+    expect(refundsAtXendit(extra.xenditRequestId)).toHaveLength(1);
+    expect(await refundsOf(order.id)).toMatchObject([{ id: row!.id, status: "SUCCEEDED", xenditRefundId: atXendit!.id }]);
+  });
+
+  it("is sent again only as it was: another amount is refused with what still waits, and the re-send is in the audit log", async () => {
+    const { order, extra } = await paidTwice("DANA", "QRIS");
+    const row = await neverSent(order.id, extra.id, 5_000);
+    await aMinuteAgo(row.id);
+    const other = refundPayment({
+      orderId: order.id,
+      paymentAttemptId: extra.id,
+      reason: "OTHERS",
+      actor: owner,
+      amountUsdCents: 2_000,
+      note: "Goodwill",
+    });
+    expect(await refusalOf(other)).toEqual({
+      kind: "conflict",
+      message: "A refund of $50.00 of this payment still waits for Xendit: send it again (leave the amount out) or wait for Xendit's word",
+    });
+    expect(refundsAtXendit(extra.xenditRequestId)).toHaveLength(0);
+
+    const again = await refundPayment({
+      orderId: order.id,
+      paymentAttemptId: extra.id,
+      reason: "DUPLICATE",
+      actor: owner,
+      amountUsdCents: 5_000,
+    });
+    expect(again).toMatchObject({ id: row.id, amountUsdCents: 5_000 });
+    expect(refundsAtXendit(extra.xenditRequestId)).toMatchObject([{ reference_id: row.id, amount: row.amount }]);
+    const audit = await h.database.db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("action", "=", "refund")
+      .where("recordId", "=", order.id)
+      .orderBy("id")
+      .execute();
+    expect(audit).toHaveLength(2);
+    expect(audit[1]).toMatchObject({
+      actor: owner.label,
+      before: { refundId: row.id, status: "CREATING" },
+      after: { refundId: row.id, resent: true, amountUsdCents: 5_000, amount: row.amount },
+    });
+  });
+
+  it("is never failed because Xendit refuses it when sent again: it waits for Xendit's word, its amount still counted", async () => {
+    const { order, extra } = await paidTwice("DANA", "SHOPEEPAY");
+    const row = await neverSent(order.id, extra.id);
+    await aMinuteAgo(row.id);
+    await spoilRefunds({ kind: "answer", status: 400, code: "INELIGIBLE_TRANSACTION_STATUS" });
+    expect(
+      await refusalOf(refundPayment({ orderId: order.id, paymentAttemptId: extra.id, reason: "DUPLICATE", actor: owner })),
+    ).toMatchObject({ kind: "conflict", message: expect.stringContaining("INELIGIBLE_TRANSACTION_STATUS") });
+    expect(await refundsOf(order.id)).toMatchObject([{ id: row.id, status: "CREATING", failureCode: null }]);
+
+    // The job's next look, five minutes on, is refused too: still waiting, nothing freed to refund twice.
+    await spoilRefunds({ kind: "answer", status: 400, code: "INELIGIBLE_TRANSACTION_STATUS" });
+    await reconcileRefunds(new Date(Date.now() + 6 * 60_000));
+    expect(await refundsOf(order.id)).toMatchObject([{ id: row.id, status: "CREATING" }]);
+    expect((await refundableAttempts(order.id))[1]).toMatchObject({ leftUsdCents: 0, blockedBy: "send-again" });
+    expect(await orderById(order.id)).toMatchObject({ refundState: "REFUND_PENDING" });
+
+    // Xendit takes it at the following look.
+    await reconcileRefunds(new Date(Date.now() + 12 * 60_000));
+    await settled();
+    expect(await refundsOf(order.id)).toMatchObject([{ id: row.id, status: "SUCCEEDED" }]);
+    expect(refundsAtXendit(extra.xenditRequestId)).toHaveLength(1);
   });
 });

@@ -9,11 +9,11 @@ import type { Row } from "#server/db/types.ts";
 import { AppError } from "#server/errors.ts";
 import { defineJob } from "#server/jobs/index.ts";
 import type { PaymentAttempt } from "./attempts.ts";
-import { amountFor, IN_STORE, type LedgerPayment, ledgerOf, lockOrder } from "./refund-ledger.ts";
+import { amountFor, IN_STORE, type LedgerPayment, ledgerOf, lockOrder, RESEND_AFTER_MS, unansweredRefund } from "./refund-ledger.ts";
 import { refundChanged, refundStatusOf, settleRefund } from "./refund-updates.ts";
 import { blockOf, type RefundView, refundView, uuidPattern } from "./refund-views.ts";
 import { isSessionId, refundSupportOf } from "./xendit/channels.ts";
-import { type RefundReason, refundReasons, XenditError } from "./xendit/client.ts";
+import { type RefundReason, refundReasons, XenditError, type XenditRefund } from "./xendit/client.ts";
 import { xendit } from "./xendit/connection.ts";
 
 export { IN_STORE } from "./refund-ledger.ts";
@@ -29,7 +29,8 @@ export { orderRefunds, type RefundableAttempt, type RefundView, refundableAttemp
  * lock: two owners refunding at once take turns, and the second sees what the first took, so the
  * refunds of a payment never add up to more than it took. Its id is the reference id and
  * idempotency key sent to Xendit, so a retry never refunds twice; Xendit's webhooks settle it
- * (refund-updates.ts). A refund made by hand is done when recorded. The order's status and payment
+ * (refund-updates.ts), and one whose answer was lost is looked up or sent again (`sendAgain`). A
+ * refund made by hand is done when recorded. The order's status and payment
  * status never change; its refund state does (refund-ledger.ts).
  */
 
@@ -50,8 +51,6 @@ export type RefundInput = {
   note?: unknown;
 };
 
-/** A CREATING row older than this lost its answer from Xendit (the client gives up after 10 s): it may be sent again. */
-const RESEND_AFTER_MS = 30_000;
 /** More than any order: a larger amount is a typing slip. */
 const MAX_CENTS = 100_000_000;
 /** How far ahead a bank transfer may be said to arrive. */
@@ -118,7 +117,8 @@ function isArrivalDay(value: string, now: Date): boolean {
 /**
  * Refunds all or part of a payment. The amount in the payment's currency is the shop's: the
  * caller names US cents, converted at the payment's own ratio (refund-ledger.ts amountFor); a
- * payment of the wrong amount goes back in full, what Xendit says it collected.
+ * payment of the wrong amount goes back in full, what Xendit says it collected. A Xendit refund
+ * of the payment whose answer was lost is sent again instead, as it was (`sendAgainAsked`).
  */
 export async function refundPayment(input: RefundInput, now = new Date()): Promise<RefundView> {
   const { orderId, paymentAttemptId, actor } = input;
@@ -138,121 +138,220 @@ export async function refundPayment(input: RefundInput, now = new Date()): Promi
 
   // Refused before Xendit is asked anything; checked again under the order's lock.
   const before = (await ledgerOf(db, order)).payments.find((p) => p.id === paymentAttemptId) ?? null;
-  const resend = ask.way === "XENDIT" ? staleCreating(before) : null;
-  if (!resend) refuseIfBlocked(before, attempt, ask);
+  const unanswered = ask.way === "XENDIT" ? unansweredRefund(before, now.getTime()) : null;
+  if (unanswered) refuseOtherAmount(unanswered, ask);
+  else refuseIfBlocked(before, attempt, ask);
   // What to send: Xendit's payment request id and, for a wrong amount, the money collected (read
   // from Xendit). Asked before any row is written: a failed read leaves nothing.
   const target = ask.way === "XENDIT" && attempt ? await refundTarget(attempt) : null;
+  if (unanswered && target) return sendAgainAsked(unanswered, target, ask, actor);
 
-  const row: Row<"refunds"> = resend
-    ? resend
-    : await db.transaction().execute(async (tx) => {
-        const locked = (await lockOrder(tx, orderId))!;
-        const ledger = await ledgerOf(tx, locked);
-        const payment = ledger.payments.find((p) => p.id === paymentAttemptId) ?? null;
-        refuseIfBlocked(payment, attempt, ask);
-        const money = moneyOf(payment!, ask.cents, target?.captured ?? null);
-        const refundedAt = ask.way === "XENDIT" ? null : now;
-        const created = await tx
-          .insertInto("refunds")
-          .values({
-            orderId,
-            paymentAttemptId: attempt?.id ?? null,
-            way: ask.way,
-            amount: money.amount,
-            currency: money.currency,
-            amountUsdCents: money.usdCents,
-            // Made by hand: done when recorded.
-            status: ask.way === "XENDIT" ? "CREATING" : "SUCCEEDED",
-            reason: ask.reason,
-            reference: ask.reference,
-            arrivesBy: ask.arrivesBy,
-            note: ask.note,
-            refundedAt,
-            staffId: actor.staffId,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await recordAudit(
-          {
-            actor,
-            action: "refund",
-            recordType: "order",
-            recordId: orderId,
-            before: {
-              paymentAttemptId: created.paymentAttemptId ?? IN_STORE,
-              attempt: payment!.number,
-              method: payment!.method,
-              paymentStatus: attempt?.status ?? locked.paymentStatus,
-              flag: attempt?.flag ?? null,
-              left: { amount: payment!.left.amount, usdCents: payment!.left.usdCents },
-              refunds: payment!.refunds.map((r) => ({ id: r.id, status: r.status, amount: r.amount, failureCode: r.failureCode })),
-            },
-            after: {
-              refundId: created.id,
-              paymentAttemptId: created.paymentAttemptId ?? IN_STORE,
-              way: created.way,
-              amount: created.amount,
-              currency: created.currency,
-              amountUsdCents: created.amountUsdCents,
-              reason: ask.reason,
-              status: created.status,
-              ...(created.reference ? { reference: created.reference } : {}),
-              ...(created.arrivesBy ? { arrivesBy: created.arrivesBy } : {}),
-              ...(created.note ? { note: created.note } : {}),
-            },
-          },
-          tx,
-        );
-        await refundChanged(tx, locked, created);
-        return created;
-      });
+  const row: Row<"refunds"> = await db.transaction().execute(async (tx) => {
+    const locked = (await lockOrder(tx, orderId))!;
+    const ledger = await ledgerOf(tx, locked);
+    const payment = ledger.payments.find((p) => p.id === paymentAttemptId) ?? null;
+    refuseIfBlocked(payment, attempt, ask);
+    const money = moneyOf(payment!, ask.cents, target?.captured ?? null);
+    const refundedAt = ask.way === "XENDIT" ? null : now;
+    const created = await tx
+      .insertInto("refunds")
+      .values({
+        orderId,
+        paymentAttemptId: attempt?.id ?? null,
+        way: ask.way,
+        amount: money.amount,
+        currency: money.currency,
+        amountUsdCents: money.usdCents,
+        // Made by hand: done when recorded.
+        status: ask.way === "XENDIT" ? "CREATING" : "SUCCEEDED",
+        reason: ask.reason,
+        reference: ask.reference,
+        arrivesBy: ask.arrivesBy,
+        note: ask.note,
+        refundedAt,
+        staffId: actor.staffId,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(
+      {
+        actor,
+        action: "refund",
+        recordType: "order",
+        recordId: orderId,
+        before: {
+          paymentAttemptId: created.paymentAttemptId ?? IN_STORE,
+          attempt: payment!.number,
+          method: payment!.method,
+          paymentStatus: attempt?.status ?? locked.paymentStatus,
+          flag: attempt?.flag ?? null,
+          left: { amount: payment!.left.amount, usdCents: payment!.left.usdCents },
+          refunds: payment!.refunds.map((r) => ({ id: r.id, status: r.status, amount: r.amount, failureCode: r.failureCode })),
+        },
+        after: {
+          refundId: created.id,
+          paymentAttemptId: created.paymentAttemptId ?? IN_STORE,
+          way: created.way,
+          amount: created.amount,
+          currency: created.currency,
+          amountUsdCents: created.amountUsdCents,
+          reason: ask.reason,
+          status: created.status,
+          ...(created.reference ? { reference: created.reference } : {}),
+          ...(created.arrivesBy ? { arrivesBy: created.arrivesBy } : {}),
+          ...(created.note ? { note: created.note } : {}),
+        },
+      },
+      tx,
+    );
+    await refundChanged(tx, locked, created);
+    return created;
+  });
   if (ask.way !== "XENDIT" || !target) return refundView(row.id);
 
   try {
-    const answer = await xendit().createRefund(
-      {
-        payment_request_id: target.paymentRequestId,
-        reference_id: row.id,
-        amount: row.amount,
-        currency: row.currency,
-        reason: row.reason as RefundReason,
-        metadata: { order_id: orderId, payment_attempt_id: paymentAttemptId },
-      },
-      row.id,
-    );
-    await db.transaction().execute((tx) =>
-      settleRefund(
-        tx,
-        {
-          xenditRefundId: answer.id,
-          referenceId: row.id,
-          status: refundStatusOf(answer.status),
-          failureCode: answer.failure_code ?? null,
-          amount: answer.amount,
-          currency: answer.currency,
-        },
-        row.id,
-      ),
-    );
+    await askXendit(row, target.paymentRequestId);
   } catch (error) {
     if (!(error instanceof XenditError)) throw error;
-    // The same key was sent before (a retry after a lost answer): that refund exists at Xendit and
-    // its webhook, which carries our reference id, settles the row.
-    if (error.status === 409 && error.code === "DUPLICATE_ERROR") return refundView(row.id);
-    // Sent again after a lost answer: a refusal because a refund is under way or the money is
-    // already refunded means the first sending arrived. The row waits for its webhook.
-    if (resend && ["REFUND_IN_PROGRESS", "REFUND_AMOUNT_EXCEEDED"].includes(error.code)) return refundView(row.id);
-    if (error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
+    // A refusal of a refund sent for the first time, with a key never used: nothing was made.
+    if (isRefusal(error)) {
       await refusedByXendit(row.id, error.code);
       throw new AppError("conflict", `Xendit refused the refund (${error.code}): ${error.message}`);
     }
-    throw new AppError(
-      "unavailable",
-      "Xendit did not answer. The refund is kept as being created: Xendit's webhook settles it if it arrived, and trying again in a minute sends it again safely",
-    );
+    throw notAnswered();
   }
   return refundView(row.id);
+}
+
+const notAnswered = () =>
+  new AppError(
+    "unavailable",
+    "Xendit did not answer. The refund is kept as being created: Xendit's webhook settles it if it arrived, and it is sent again safely (by the shop within minutes, or by you in a minute)",
+  );
+
+/** A refusal (4xx) rather than a silence: a timeout (408) or too many requests (429) is Xendit not answering. */
+const isRefusal = (error: XenditError) => error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+
+/** A refund waiting for Xendit is only sent again as it was: another amount is another refund, refused until it is settled. */
+function refuseOtherAmount(unanswered: Row<"refunds">, ask: Checked): void {
+  if (ask.cents === null || ask.cents === unanswered.amountUsdCents) return;
+  throw new AppError(
+    "conflict",
+    `A refund of ${formatUsd(unanswered.amountUsdCents)} of this payment still waits for Xendit: send it again (leave the amount out) or wait for Xendit's word`,
+    { refundId: unanswered.id, waitingUsdCents: unanswered.amountUsdCents },
+  );
+}
+
+/**
+ * An owner sends again a refund whose answer was lost, as it was (its amount, reason and note):
+ * audited, then looked up at Xendit or sent again (`sendAgain`). Xendit refusing it is told (409),
+ * and the refund keeps waiting for Xendit's word; one already under way or done there is no refusal.
+ */
+async function sendAgainAsked(row: Row<"refunds">, target: Target, ask: Checked, actor: Actor): Promise<RefundView> {
+  await recordAudit({
+    actor,
+    action: "refund",
+    recordType: "order",
+    recordId: row.orderId,
+    before: { refundId: row.id, status: row.status },
+    after: {
+      refundId: row.id,
+      resent: true,
+      paymentAttemptId: row.paymentAttemptId ?? IN_STORE,
+      way: row.way,
+      amount: row.amount,
+      currency: row.currency,
+      amountUsdCents: row.amountUsdCents,
+      reason: row.reason,
+      ...(ask.note && ask.note !== row.note ? { note: ask.note } : {}),
+    },
+  });
+  let result: Awaited<ReturnType<typeof sendAgain>>;
+  try {
+    result = await sendAgain(row, target.paymentRequestId);
+  } catch (error) {
+    if (error instanceof XenditError) throw notAnswered();
+    throw error;
+  }
+  const refusal = result.refusal;
+  if (refusal && !["REFUND_IN_PROGRESS", "REFUND_AMOUNT_EXCEEDED", "DUPLICATE_ERROR"].includes(refusal.code))
+    throw new AppError(
+      "conflict",
+      `Xendit refused this refund when it was sent again (${refusal.code}): ${refusal.message}. It keeps waiting for Xendit's word, its amount counted as going back; the shop asks Xendit again every 5 minutes`,
+    );
+  return refundView(row.id);
+}
+
+/** Asks Xendit for a refund row (its id the reference and the idempotency key) and settles the row with the answer. */
+async function askXendit(row: Row<"refunds">, paymentRequestId: string): Promise<void> {
+  const answer = await xendit().createRefund(
+    {
+      payment_request_id: paymentRequestId,
+      reference_id: row.id,
+      amount: row.amount,
+      currency: row.currency,
+      reason: row.reason as RefundReason,
+      metadata: { order_id: row.orderId, payment_attempt_id: row.paymentAttemptId ?? IN_STORE },
+    },
+    row.id,
+  );
+  await settleWith(answer, row.id);
+}
+
+/** Settles a refund row with Xendit's refund object (a create answer, a lookup): as its webhook would. */
+async function settleWith(answer: XenditRefund, rowId: string) {
+  const db = await getDb();
+  return db.transaction().execute((tx) =>
+    settleRefund(
+      tx,
+      {
+        xenditRefundId: answer.id,
+        referenceId: rowId,
+        status: refundStatusOf(answer.status),
+        failureCode: answer.failure_code ?? null,
+        amount: answer.amount,
+        currency: answer.currency,
+      },
+      rowId,
+    ),
+  );
+}
+
+/**
+ * A Xendit refund whose answer was lost (CREATING): looked up among its payment's refunds at
+ * Xendit by its reference id and settled from what Xendit says, else sent again as it was, with
+ * the same key. A refusal never fails it: the first sending may have arrived after all (Xendit
+ * then refuses the second, or answers DUPLICATE_ERROR for its key), so it waits for Xendit's word
+ * (its webhook, or the next look) with its amount still counted as going back. Each look is
+ * marked on the row (updated_at): the reconciliation job looks again five minutes later.
+ * Xendit not answering throws its XenditError.
+ */
+async function sendAgain(row: Row<"refunds">, paymentRequestId: string): Promise<{ refusal: XenditError | null }> {
+  const db = await getDb();
+  await db.updateTable("refunds").set({ updatedAt: sql`now()` }).where("id", "=", row.id).where("status", "=", "CREATING").execute();
+  const known = await refundAtXendit(row, paymentRequestId);
+  if (known) {
+    await settleWith(known, row.id);
+    return { refusal: null };
+  }
+  try {
+    await askXendit(row, paymentRequestId);
+    return { refusal: null };
+  } catch (error) {
+    if (!(error instanceof XenditError) || !isRefusal(error)) throw error;
+    console.warn(`Refund ${row.id} of order ${row.orderId} sent again: Xendit refused it (${error.code}); it waits for Xendit's word`);
+    return { refusal: error };
+  }
+}
+
+/** The refund Xendit made for this row (its reference id), if any; a lookup Xendit refuses (4xx) reads as none, and the row is sent again. */
+async function refundAtXendit(row: Row<"refunds">, paymentRequestId: string): Promise<XenditRefund | null> {
+  try {
+    return (await xendit().listRefunds(paymentRequestId)).data?.find((r) => r.reference_id === row.id) ?? null;
+  } catch (error) {
+    if (error instanceof XenditError && isRefusal(error)) return null;
+    throw error;
+  }
 }
 
 /** A refusal from Xendit: the row FAILED with its code (its amount may be refunded again), the order's state with it. */
@@ -328,12 +427,6 @@ function refuseIfBlocked(payment: LedgerPayment | null, attempt: PaymentAttempt 
     throw new AppError("conflict", `Xendit refunds ${method} payments only in full: leave the amount out, or record a refund made by hand`);
 }
 
-/** A Xendit refund of this payment whose answer was lost (CREATING for more than 30 s): it is sent again, as it was. */
-function staleCreating(payment: LedgerPayment | null): Row<"refunds"> | null {
-  const row = payment?.refunds.find((r) => r.way === "XENDIT" && r.status === "CREATING");
-  return row && Date.now() - row.createdAt.getTime() > RESEND_AFTER_MS ? row : null;
-}
-
 type Target = { paymentRequestId: string; captured: { amount: number; currency: string } | null };
 
 async function refundTarget(attempt: PaymentAttempt): Promise<Target> {
@@ -359,51 +452,65 @@ async function refundTarget(attempt: PaymentAttempt): Promise<Target> {
   }
 }
 
-/** Refunds still PENDING after this long are asked about by the reconciliation job. */
+/** Refunds still PENDING, or sent again and still unanswered, are asked about again after this long. */
 const RECONCILE_AFTER_MS = 5 * 60_000;
 
 /**
- * Reconciliation of refunds: a lost refund webhook never leaves a refund PENDING for good. Every
- * minute, PENDING refunds not changed for five minutes are read from Xendit (GET /refunds/{id})
- * and settled like a webhook would; one still pending is looked at again five minutes later
- * (its updated_at marks the look).
+ * Reconciliation of refunds: neither a lost webhook nor a lost answer leaves a refund waiting for
+ * good. Every minute, PENDING refunds not changed for five minutes are read from Xendit (GET
+ * /refunds/{id}) and settled like a webhook would; one still pending is looked at again five
+ * minutes later (its updated_at marks the look). A Xendit refund still CREATING 30 s after it was
+ * sent lost its answer: it is looked up by its reference or sent again as it was (`sendAgain`),
+ * then again every five minutes while Xendit says nothing of it.
  */
 export async function reconcileRefunds(now = new Date()): Promise<{ checked: number; failed: number }> {
   const db = await getDb();
-  const open = await db
-    .selectFrom("refunds")
-    .selectAll()
-    .where("status", "=", "PENDING")
-    .where("xenditRefundId", "is not", null)
-    .where("updatedAt", "<", new Date(now.getTime() - RECONCILE_AFTER_MS))
-    .orderBy("updatedAt")
-    .limit(50)
-    .execute();
+  const at = (ms: number) => new Date(now.getTime() - ms);
+  const [open, unanswered] = await Promise.all([
+    db
+      .selectFrom("refunds")
+      .selectAll()
+      .where("status", "=", "PENDING")
+      .where("xenditRefundId", "is not", null)
+      .where("updatedAt", "<", at(RECONCILE_AFTER_MS))
+      .orderBy("updatedAt")
+      .limit(50)
+      .execute(),
+    db
+      .selectFrom("refunds")
+      .selectAll()
+      .where("status", "=", "CREATING")
+      .where("way", "=", "XENDIT")
+      .where("createdAt", "<", at(RESEND_AFTER_MS))
+      // Never looked at since it was sent (updated_at is created_at), else not for five minutes.
+      .where((eb) => eb.or([eb("updatedAt", "<=", eb.ref("createdAt")), eb("updatedAt", "<", at(RECONCILE_AFTER_MS))]))
+      .orderBy("updatedAt")
+      .limit(50)
+      .execute(),
+  ]);
   let failed = 0;
   for (const row of open) {
     try {
-      const answer = await xendit().getRefund(row.xenditRefundId!);
-      const result = await db.transaction().execute((tx) =>
-        settleRefund(
-          tx,
-          {
-            xenditRefundId: answer.id,
-            referenceId: row.id,
-            status: refundStatusOf(answer.status),
-            failureCode: answer.failure_code ?? null,
-            amount: answer.amount,
-            currency: answer.currency,
-          },
-          row.id,
-        ),
-      );
+      const result = await settleWith(await xendit().getRefund(row.xenditRefundId!), row.id);
       if (result.outcome !== "applied") await db.updateTable("refunds").set({ updatedAt: sql`now()` }).where("id", "=", row.id).execute();
     } catch (error) {
       failed++;
       console.warn(`Reconciliation of refund ${row.xenditRefundId} failed:`, error instanceof Error ? error.message : error);
     }
   }
-  return { checked: open.length, failed };
+  for (const row of unanswered) {
+    try {
+      const attempt = row.paymentAttemptId
+        ? await db.selectFrom("paymentAttempts").selectAll().where("id", "=", row.paymentAttemptId).executeTakeFirst()
+        : undefined;
+      if (!attempt) throw new Error("its payment attempt is gone");
+      await sendAgain(row, (await refundTarget(attempt)).paymentRequestId);
+    } catch (error) {
+      failed++;
+      console.warn(`Sending refund ${row.id} again failed:`, error instanceof Error ? error.message : error);
+    }
+  }
+  return { checked: open.length + unanswered.length, failed };
 }
 
 defineJob(

@@ -158,10 +158,28 @@ export const apiOrderRefunds = z.object({
       /** Why its money should go back: paid-twice, paid-after-cancel, order-cancelled, wrong-amount, flagged. */
       cause: z.string().nullable(),
       refundable: z.boolean(),
-      /** Why Xendit may not refund it now: not-paid, channel-not-supported, in-progress, full-only, refunded. */
+      /**
+       * Why Xendit may not refund it now: not-paid, channel-not-supported, in-progress, full-only,
+       * refunded, or send-again (its Xendit refund lost its answer: `unanswered`).
+       */
       blockedBy: z.string().nullable(),
       /** Its newest refund, if any. */
       refund: apiRefund.nullable(),
+      /**
+       * Its Xendit refund whose answer was lost (still being created 30 s after it was sent): POST the
+       * refund again without an amount (or with this one) to send it again as it was; the shop also
+       * does, within minutes.
+       */
+      unanswered: z
+        .object({
+          refundId: z.string(),
+          amount: z.number(),
+          currency: z.string(),
+          amountUsdCents: z.number().int(),
+          reason: z.string(),
+          createdAt: isoDate,
+        })
+        .nullable(),
       /** FULL, or a custom hat's DEPOSIT or BALANCE. */
       part: z.string(),
       /** Whether a refund made by hand may be recorded for it (way BANK_TRANSFER or CASH). */
@@ -184,6 +202,8 @@ export const apiOrderRefunds = z.object({
     refundedAmount: z.number(),
     refundedUsdCents: z.number().int(),
     leftUsdCents: z.number().int(),
+    /** Gone back beyond what the payments took: a refund Xendit reported failed that succeeded after its amount was refunded again. */
+    overRefundedUsdCents: z.number().int(),
   }),
   /** Whether the hat may be recorded as returned, what that proposes to refund, and the return once recorded. */
   returns: z.object({

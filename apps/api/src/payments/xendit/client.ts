@@ -210,6 +210,9 @@ export function xenditClient({ baseUrl, secretKey }: { baseUrl: string; secretKe
     createRefund: (body: CreateRefund, idempotencyKey: string) =>
       call<XenditRefund>("POST", "/refunds", body, { "idempotency-key": idempotencyKey }),
     getRefund: (refundId: string) => call<XenditRefund>("GET", `/refunds/${id(refundId)}`),
+    /** A payment request's refunds (GET /refunds, the SDKs' getAllRefunds): how a refund whose answer was lost is found by its reference id. */
+    listRefunds: (paymentRequestId: string) =>
+      call<{ data: XenditRefund[]; has_more?: boolean }>("GET", `/refunds?payment_request_id=${id(paymentRequestId)}`),
     /** Test mode only: pays a virtual account, store code or QR as a customer would. */
     simulatePayment: (paymentRequestId: string, amount?: number) =>
       call<{ status: string; message?: string }>(
