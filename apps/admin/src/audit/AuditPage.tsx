@@ -1,12 +1,3 @@
-import {
-  type ColumnDef,
-  functionalUpdate,
-  rowPaginationFeature,
-  rowSortingFeature,
-  type SortingState,
-  tableFeatures,
-  useTable,
-} from "@tanstack/react-table";
 import { actorName } from "@workshop/domain/actor-names.ts";
 import { auditActions, isAuditAction } from "@workshop/domain/audit-actions.ts";
 import type { Translate } from "@workshop/domain/i18n/core.ts";
@@ -16,38 +7,26 @@ import {
   auditListAnswer,
   auditPageSizes,
   auditRecordTypes,
+  auditSorts,
 } from "@workshop/domain/staff-api/audit.ts";
+import { FilterChoice, PageSize } from "@workshop/ui/ListControls.tsx";
+import type { ListAddress } from "@workshop/ui/list-address.ts";
 import { Notice } from "@workshop/ui/Notice.tsx";
-import { TableShell } from "@workshop/ui/TableShell.tsx";
+import { type ListColumns, useDataTable } from "@workshop/ui/use-data-table.ts";
 import { useMemo } from "react";
-import { Form, Link, redirect, useLoaderData, useSearchParams } from "react-router";
-import { ApiError, api } from "#admin/api/client.ts";
+import { Form, Link, useLoaderData, useSearchParams } from "react-router";
 import { consoleDate } from "#admin/dates.ts";
 import { auditTexts } from "#admin/i18n/audit.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
-import { ConsolePages, pageHrefOf } from "#admin/layout/ConsolePages.tsx";
-import { signedOutRedirect } from "#admin/session/session.ts";
+import { ConsoleList } from "#admin/layout/ConsoleList.tsx";
+import { type ListLoaded, listLoader } from "#admin/layout/list-loader.ts";
 import { useChangeLines } from "./change-lines.ts";
 import { recordHref } from "./record-link.ts";
 
-type Loaded = { list: AuditListAnswer; refusal: null } | { list: null; refusal: "owners" | string };
+/** The page the address asks for: the address is the log's whole state (filters, sort, page); owners only. */
+export const loader = listLoader("/api/admin/audit", auditListAnswer, { ownersOnly: true });
 
-/** The page the address asks for: the address is the log's whole state (filters, sort, page). */
-export async function loader({ request }: { request: Request }): Promise<Loaded> {
-  const url = new URL(request.url);
-  // A filter left empty is no filter: the address keeps only those that are set.
-  const set = new URLSearchParams([...url.searchParams].filter(([, value]) => value !== ""));
-  if (set.size !== url.searchParams.size) throw redirect(`${url.pathname}?${set}`);
-  try {
-    return { list: await api(`/api/admin/audit${url.search}`, { answer: auditListAnswer, signal: request.signal }), refusal: null };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return { list: null, refusal: "owners" };
-    if (error instanceof ApiError && error.status === 400) return { list: null, refusal: error.message };
-    return signedOutRedirect(error);
-  }
-}
-
-const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
+const address: ListAddress = { path: "/admin/audit", sizes: auditPageSizes, sorts: auditSorts };
 const recordLabel = {
   order: "record.order",
   staff: "record.staff",
@@ -55,21 +34,15 @@ const recordLabel = {
   product: "record.product",
   "custom-order": "record.customOrder",
 } as const;
-const field = "mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2";
 
 /** The audit log (owners): every staff action, newest first, filtered by person, kind and record. */
 export function Component() {
   const t = useT(auditTexts);
   const locale = useLocale();
-  const { list, refusal } = useLoaderData<Loaded>();
-  const [params, setParams] = useSearchParams();
-  const sorting: SortingState = [{ id: "createdAt", desc: params.get("sort") !== "createdAt" }];
-  const size = list?.size ?? auditPageSizes[0];
-  const page = list?.page ?? 1;
-  const action = (value: string) => actionLabel(t, value);
+  const { list: answer, refusal } = useLoaderData<ListLoaded<AuditListAnswer>>();
   const linesOf = useChangeLines();
 
-  const columns = useMemo<ColumnDef<typeof features, AuditRow>[]>(
+  const columns = useMemo<ListColumns<AuditRow>>(
     () => [
       {
         id: "createdAt",
@@ -96,31 +69,17 @@ export function Component() {
     ],
     [t, locale, linesOf],
   );
-
-  const table = useTable({
-    features,
+  const list = useDataTable({
+    address,
+    search: useSearchParams(),
     columns,
-    data: list?.rows ?? [],
-    getRowId: (row) => String(row.id),
-    manualSorting: true,
-    manualPagination: true,
-    enableMultiSort: false,
-    enableSortingRemoval: false,
-    rowCount: list?.total ?? 0,
-    state: { sorting, pagination: { pageIndex: page - 1, pageSize: size } },
-    onSortingChange: (updater) => {
-      const [next] = functionalUpdate(updater, sorting);
-      setParams((current) => {
-        const changed = new URLSearchParams(current);
-        changed.delete("page");
-        if (next && !next.desc) changed.set("sort", "createdAt");
-        else changed.delete("sort");
-        return changed;
-      });
-    },
+    rows: answer?.rows ?? [],
+    rowId: (row) => String(row.id),
+    answered: answer,
   });
+  const { params } = list;
 
-  if (refusal === "owners")
+  if (refusal?.forbidden)
     return (
       <section>
         <title>{t("title")}</title>
@@ -129,103 +88,68 @@ export function Component() {
       </section>
     );
 
-  const pageHref = pageHrefOf(params);
-
   return (
-    <section>
-      <title>{t("title")}</title>
-      <h1 className="text-2xl font-semibold">{t("title")}</h1>
-      <p className="mt-1 text-sm text-ink-600">{t("intro")}</p>
-      <Form
-        method="get"
-        key={params.toString()}
-        aria-label={t("filter.apply")}
-        className="mt-6 grid gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
-      >
-        <label className="text-sm font-medium">
-          {t("filter.person")}
-          <select name="person" defaultValue={params.get("person") ?? ""} className={field}>
-            <option value="">{t("filter.everyone")}</option>
-            {(list?.people ?? []).map((p) => (
-              <option key={p.staffId} value={p.staffId}>
-                {actorName(p.label, locale)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium">
-          {t("filter.kind")}
-          <select name="kind" defaultValue={params.get("kind") ?? ""} className={field}>
-            <option value="">{t("filter.allKinds")}</option>
-            {auditActions.map((a) => (
-              <option key={a} value={a}>
-                {t(`action.${a}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium">
-          {t("filter.recordType")}
-          <select name="type" defaultValue={params.get("type") ?? ""} className={field}>
-            <option value="">{t("filter.anyRecord")}</option>
-            {auditRecordTypes.map((r) => (
-              <option key={r} value={r}>
-                {t(recordLabel[r])}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium">
-          {t("filter.size")}
-          <select name="size" defaultValue={String(size)} className={field}>
-            {[...auditPageSizes]
-              .sort((a, b) => a - b)
-              .map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-          </select>
-        </label>
-        {params.get("record") && <input type="hidden" name="record" value={params.get("record") ?? ""} />}
-        {params.get("sort") && <input type="hidden" name="sort" value={params.get("sort") ?? ""} />}
-        <div className="flex gap-2">
-          <button type="submit" className="btn-primary px-5 py-2">
-            {t("filter.apply")}
-          </button>
-          <Link to="/admin/audit" className="btn-secondary px-5 py-2">
-            {t("filter.reset")}
-          </Link>
+    <ConsoleList
+      list={list}
+      title={t("title")}
+      intro={t("intro")}
+      count={(count) => t("total", { count })}
+      filters={
+        <Form
+          method="get"
+          key={params.toString()}
+          aria-label={t("filter.apply")}
+          className="mt-6 grid gap-3 rounded-2xl border border-sand-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+        >
+          <FilterChoice
+            list={list}
+            name="person"
+            label={t("filter.person")}
+            any={t("filter.everyone")}
+            choices={(answer?.people ?? []).map((p) => ({ value: String(p.staffId), label: actorName(p.label, locale) }))}
+          />
+          <FilterChoice
+            list={list}
+            name="kind"
+            label={t("filter.kind")}
+            any={t("filter.allKinds")}
+            choices={auditActions.map((a) => ({ value: a, label: t(`action.${a}`) }))}
+          />
+          <FilterChoice
+            list={list}
+            name="type"
+            label={t("filter.recordType")}
+            any={t("filter.anyRecord")}
+            choices={auditRecordTypes.map((r) => ({ value: r, label: t(recordLabel[r]) }))}
+          />
+          <PageSize list={list} label={t("filter.size")} />
+          {params.get("record") && <input type="hidden" name="record" value={params.get("record") ?? ""} />}
+          {params.get("sort") && <input type="hidden" name="sort" value={params.get("sort") ?? ""} />}
+          <div className="flex gap-2">
+            <button type="submit" className="btn-primary px-5 py-2">
+              {t("filter.apply")}
+            </button>
+            <Link to={address.path} className="btn-secondary px-5 py-2">
+              {t("filter.reset")}
+            </Link>
+          </div>
+        </Form>
+      }
+      refusal={refusal && t("badQuery", { error: refusal.message })}
+      empty={t("empty")}
+      card={(row) => (
+        <div className="rounded-2xl border border-sand-200 bg-white p-4 text-sm">
+          <p className="font-medium">{actionLabel(t, row.action)}</p>
+          <p className="text-xs text-ink-600 [overflow-wrap:anywhere]">
+            {consoleDate(row.createdAt, locale)} · {actorName(row.actor, locale)}
+          </p>
+          <p className="mt-1">
+            <RecordName row={row} />
+          </p>
+          <Changes lines={linesOf(row)} />
         </div>
-      </Form>
-
-      {refusal !== null ? (
-        <Notice tone="problem">{t("badQuery", { error: refusal })}</Notice>
-      ) : list && list.rows.length === 0 ? (
-        <p className="mt-4 text-ink-700">{t("empty")}</p>
-      ) : (
-        <>
-          <p className="mt-4 text-sm text-ink-600">{t("total", { count: list?.total ?? 0 })}</p>
-          {/* A phone shows each entry as a card; a wider screen the table. */}
-          <ul className="mt-2 space-y-3 md:hidden" aria-label={t("title")}>
-            {table.getRowModel().rows.map(({ original: row }) => (
-              <li key={row.id} className="rounded-2xl border border-sand-200 bg-white p-4 text-sm">
-                <p className="font-medium">{action(row.action)}</p>
-                <p className="text-xs text-ink-600 [overflow-wrap:anywhere]">
-                  {consoleDate(row.createdAt, locale)} · {actorName(row.actor, locale)}
-                </p>
-                <p className="mt-1">
-                  <RecordName row={row} />
-                </p>
-                <Changes lines={linesOf(row)} />
-              </li>
-            ))}
-          </ul>
-          <TableShell table={table} className="mt-2" />
-          {list && list.pages > 1 && <ConsolePages page={page} pages={list.pages} hrefOf={pageHref} />}
-        </>
       )}
-    </section>
+    />
   );
 }
 
