@@ -40,11 +40,14 @@ export function refundStateOf(money: {
   dueCents: number;
   /** A refund being created or waiting for Xendit's word. */
   open: boolean;
-  /** The newest refund failed (and none came after it). */
-  newestFailed: boolean;
+  /**
+   * A refund failed and nothing was done about it since: its payment still has money left, and no
+   * refund of that payment was made after the failure.
+   */
+  failureStands: boolean;
 }): RefundState | null {
   if (money.open) return "REFUND_PENDING";
-  if (money.newestFailed) return "REFUND_FAILED";
+  if (money.failureStands) return "REFUND_FAILED";
   if (money.refundedCents <= 0) return null;
   const kept = money.collectedCents - money.refundedCents;
   if (kept <= 0) return "REFUNDED";

@@ -18,7 +18,7 @@ export async function customerRefunds(order: Order, locale: Locale) {
     refundedCents: ledger.refunded.usdCents,
     dueCents: ledger.dueCents,
     open: shown.some((r) => r.status !== "SUCCEEDED"),
-    newestFailed: false,
+    failureStands: false,
   });
   const methodOf = (id: string | null) => ledger.payments.find((p) => p.attempt?.id === id)?.method ?? order.paymentMethod;
   return {

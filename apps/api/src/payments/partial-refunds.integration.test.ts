@@ -369,6 +369,40 @@ describe("Xendit's refund webhooks, in any order", () => {
   });
 });
 
+describe("a refund that failed", () => {
+  it("says Refund failed while its payment has money left and no refund of it came after the failure, whatever was created before", async () => {
+    const { order, attempt } = await paidWith("DANA");
+    await control("/refunds/outcome", { status: "PENDING" });
+    const refund = await refundPayment({
+      orderId: order.id,
+      paymentAttemptId: attempt.id,
+      reason: "OTHERS",
+      actor: owner,
+      amountUsdCents: 4_000,
+    });
+    await control("/refunds/outcome", { status: "SUCCEEDED" });
+    // While Xendit works on it, $10 is handed back in the showroom: a refund created after the first.
+    await refundPayment({
+      orderId: order.id,
+      paymentAttemptId: attempt.id,
+      reason: "REQUESTED_BY_CUSTOMER",
+      actor: owner,
+      amountUsdCents: 1_000,
+      way: "CASH",
+      reference: "Receipt 12",
+    });
+    await control(`/refunds/${refund.xenditRefundId}/fail`, { failure_code: "INSUFFICIENT_BALANCE" });
+    await settled();
+    expect(await orderRow(order.id)).toMatchObject({ refundState: "REFUND_FAILED", refundedCents: 1_000 });
+    expect((await orderRefunds(order.id))!.money.state).toBe("REFUND_FAILED");
+
+    // The owner deals with it: a refund of that payment made after the failure.
+    await refundPayment({ orderId: order.id, paymentAttemptId: attempt.id, reason: "OTHERS", actor: owner, amountUsdCents: 4_000 });
+    await settled();
+    expect(await orderRow(order.id)).toMatchObject({ refundState: "PARTLY_REFUNDED", refundedCents: 5_000 });
+  });
+});
+
 describe("a success after a failure that takes a payment past what it took", () => {
   const post = async (event: "refund.succeeded" | "refund.failed", data: object) => {
     const body = { event, business_id: "b", created: new Date().toISOString(), data };

@@ -146,9 +146,18 @@ export async function ledgerOf(db: Db | Tx, order: Order): Promise<Ledger> {
     refundedCents: refunded.usdCents,
     dueCents,
     open: refunds.some((r) => r.status === "CREATING" || r.status === "PENDING"),
-    newestFailed: refunds[0]?.status === "FAILED",
+    failureStands: payments.some(failureStands),
   });
   return { payments, refunds, collected: collectedMoney, refunded, overRefunded, dueCents, state };
+}
+
+/**
+ * A refund of the payment failed and nothing was done about it since: money is left, and no refund
+ * of the payment was made after the failure (its updated_at), whatever was made before it.
+ */
+function failureStands(payment: LedgerPayment): boolean {
+  if (payment.left.usdCents <= 0) return false;
+  return payment.refunds.some((f) => f.status === "FAILED" && !payment.refunds.some((r) => r.createdAt > f.updatedAt));
 }
 
 /** A Xendit refund still being created this long after it was sent lost its answer (the client gives up after 10 s). */
