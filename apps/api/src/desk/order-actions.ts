@@ -21,6 +21,7 @@ import { changePaymentStatus } from "#server/orders/queries.ts";
 import { canMoveOrder, isOrderStatus, isPaymentStatus } from "#server/orders/status.ts";
 import type { Order } from "#server/orders/types.ts";
 import type { PaymentAttempt } from "#server/payments/attempts.ts";
+import { keepRefundStateAfterPayment } from "#server/payments/refund-ledger.ts";
 import { isSessionId } from "#server/payments/xendit/channels.ts";
 import { xendit } from "#server/payments/xendit/connection.ts";
 import { isOrderId } from "./order-detail.ts";
@@ -76,6 +77,8 @@ export async function markPaid(orderId: string, actor: Actor): Promise<Order> {
     const next = current.depositCents !== null && !balance ? "DEPOSIT_PAID" : "SUCCEEDED";
     // The shared move: payment and status together, the history row and the payment-confirmed mail.
     let { order } = await changePaymentStatus(tx, current, next, `marked paid in the workshop by ${actor.label}`);
+    // Paid in the workshop: what the order holds changed, and with it what its refunds leave.
+    await keepRefundStateAfterPayment(tx, order.id);
     if (!balance && order.status !== "PROCESSING" && isOrderStatus(order.status) && canMoveOrder(order.status, "PROCESSING")) {
       // E.g. CONTACTED before the customer came to pay: paid means the work starts.
       const moved = await tx

@@ -369,6 +369,73 @@ describe("Xendit's refund webhooks, in any order", () => {
   });
 });
 
+describe("the order's refund state when money comes in after a refund", () => {
+  it("follows a payment made twice and one of the wrong amount that Xendit reports after the refund", async () => {
+    const order = await placeOnline("DANA");
+    const one = await startPayment(order.id, paymentMethodByCode("DANA")!);
+    // Three payments made at once, in three tabs: Xendit tells of the first, then of the others later.
+    await control("/webhooks", { paused: true });
+    await control(`/payment_requests/${one.attempt.xenditRequestId}/pay`);
+    const two = await startPayment(order.id, paymentMethodByCode("SHOPEEPAY")!);
+    await control(`/payment_requests/${two.attempt.xenditRequestId}/pay`);
+    const three = await startPayment(order.id, paymentMethodByCode("QRIS")!);
+    await control(`/payment_requests/${three.attempt.xenditRequestId}/pay`, { amount: order.totalIdr - 5_000 });
+    await fetch(`${h.simulator.url}/_control/webhooks/pending`, { method: "DELETE" });
+    await control("/webhooks", { paused: false });
+    const tell = async (attempt: { xenditRequestId: string | null }) => {
+      await control(`/payment_requests/${attempt.xenditRequestId}/events`, { events: [{ event: "payment.capture" }] });
+      await settled();
+    };
+    await tell(one.attempt);
+    await refundPayment({ orderId: order.id, paymentAttemptId: one.attempt.id, reason: "OTHERS", actor: owner, amountUsdCents: 1_000 });
+    await settled();
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "SUCCEEDED", refundState: "PARTLY_REFUNDED" });
+
+    // Paid twice: the order holds more than its price, the $10 given back came out of the extra.
+    await tell(two.attempt);
+    const stored = async () => ({ stored: (await orderRow(order.id)).refundState, rule: (await orderRefunds(order.id))!.money.state });
+    expect(await stored()).toEqual({ stored: null, rule: null });
+    // The second payment refunded in full: the order keeps its price less the $10.
+    await refundPayment({ orderId: order.id, paymentAttemptId: two.attempt.id, reason: "DUPLICATE", actor: owner });
+    await settled();
+    expect(await stored()).toEqual({ stored: "PARTLY_REFUNDED", rule: "PARTLY_REFUNDED" });
+    // A third payment, of the wrong amount, flagged when Xendit tells of it.
+    await tell(three.attempt);
+    expect(await stored()).toEqual({ stored: null, rule: null });
+  });
+
+  it("follows a custom hat's balance paid in the workshop after its deposit was refunded", async () => {
+    const cash = await placeOrder({
+      productId: 1,
+      selectedSize: seedProducts[0]!.sizes[0]!,
+      shippingAddress: bali,
+      deliveryOption: "PICKUP",
+      paymentMethod: "CASH_IN_STORE",
+      locale: "en",
+    });
+    const depositCents = Math.floor(cash.totalCents / 2);
+    await h.database.db
+      .updateTable("orders")
+      .set({ depositCents, depositIdr: Math.floor(cash.totalIdr / 2) })
+      .where("id", "=", cash.id)
+      .execute();
+    await markPaid(cash.id, staff);
+    await refundPayment({
+      orderId: cash.id,
+      paymentAttemptId: IN_STORE,
+      reason: "REQUESTED_BY_CUSTOMER",
+      actor: owner,
+      way: "CASH",
+      reference: "Receipt 40",
+    });
+    expect(await orderRow(cash.id)).toMatchObject({ paymentStatus: "DEPOSIT_PAID", refundState: "REFUNDED", refundedCents: depositCents });
+    // The customer changes their mind and pays it all at the workshop.
+    await markPaid(cash.id, staff);
+    expect(await orderRow(cash.id)).toMatchObject({ paymentStatus: "SUCCEEDED", refundState: "PARTLY_REFUNDED" });
+    expect((await orderRefunds(cash.id))!.money.state).toBe("PARTLY_REFUNDED");
+  });
+});
+
 describe("a refund that failed", () => {
   it("says Refund failed while its payment has money left and no refund of it came after the failure, whatever was created before", async () => {
     const { order, attempt } = await paidWith("DANA");

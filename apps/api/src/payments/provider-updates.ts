@@ -5,6 +5,7 @@ import type { Tx } from "#server/db/tx.ts";
 import { enqueueMail } from "#server/mail/index.ts";
 import { changePaymentStatus } from "#server/orders/queries.ts";
 import type { PaymentAttempt } from "./attempts.ts";
+import { keepRefundStateAfterPayment } from "./refund-ledger.ts";
 
 /**
  * What Xendit says about a payment request — from a webhook, from polling, or from the
@@ -98,6 +99,7 @@ async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate):
     const next = attempt.part === "DEPOSIT" ? "DEPOSIT_PAID" : "SUCCEEDED";
     const what = attempt.part === "FULL" ? "paid" : attempt.part === "DEPOSIT" ? "deposit paid" : "balance paid";
     await changePaymentStatus(tx, order, next, `${what} (${attempt.method}, ${update.source})`);
+    await keepRefundStateAfterPayment(tx, order.id);
     return { outcome: "applied", attempt: paid };
   }
 
@@ -125,6 +127,7 @@ async function applyIn(tx: Tx, xenditRequestId: string, update: ProviderUpdate):
     await changePaymentStatus(tx, order, "FAILED", `payment ${why} (${attempt.method}, ${update.source})`, {
       expired: update.status === "EXPIRED",
     });
+    await keepRefundStateAfterPayment(tx, order.id);
   }
   return { outcome: "applied", attempt: ended };
 }
@@ -216,6 +219,8 @@ async function flag(
     .where("id", "=", attempt.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  // A flagged payment may have taken money (paid twice, the wrong amount): what the order holds changed.
+  await keepRefundStateAfterPayment(tx, attempt.orderId);
   const order = await tx.selectFrom("orders").selectAll().where("id", "=", attempt.orderId).limit(1).executeTakeFirst();
   if (order) {
     await enqueueMail(

@@ -197,6 +197,18 @@ export async function keepRefundState(tx: Tx, order: Order): Promise<Ledger> {
   return ledger;
 }
 
+/**
+ * After money came in or an order's payment status changed (a payment flagged as paid twice or of
+ * the wrong amount, a balance paid), in that transaction: the order's refund state again, under
+ * its lock, when it has refunds (what it holds changed, and with it what its refunds leave).
+ */
+export async function keepRefundStateAfterPayment(tx: Tx, orderId: string): Promise<void> {
+  const refunded = await tx.selectFrom("refunds").select("id").where("orderId", "=", orderId).limit(1).executeTakeFirst();
+  if (!refunded) return;
+  const order = await lockOrder(tx, orderId);
+  if (order) await keepRefundState(tx, order);
+}
+
 /** Locks the order's row for the transaction (refunds of one order take turns) and reads it. */
 export async function lockOrder(tx: Tx, orderId: string): Promise<Order | undefined> {
   return tx.selectFrom("orders").selectAll().where("id", "=", orderId).forUpdate().limit(1).executeTakeFirst();
