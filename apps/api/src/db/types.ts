@@ -437,6 +437,11 @@ export interface RefundsTable {
   updatedAt: Generated<Timestamp>;
 }
 
+/** Orders whose refund state a migration left to the app's rule: the refunds job works each out and removes it (payments/refunds.ts). */
+export interface RefundStateStaleTable {
+  orderId: string;
+}
+
 /** A hat sent back (SPEC 9's returns): one per order, recorded by an owner. */
 export interface OrderReturnsTable {
   orderId: string;
@@ -524,6 +529,7 @@ export interface Database {
   auditLog: AuditLogTable;
   orderNotes: OrderNotesTable;
   refunds: RefundsTable;
+  refundStateStale: RefundStateStaleTable;
   orderReturns: OrderReturnsTable;
   aiJobs: AiJobsTable;
   aiResults: AiResultsTable;

@@ -9,7 +9,16 @@ import type { Row } from "#server/db/types.ts";
 import { AppError } from "#server/errors.ts";
 import { defineJob } from "#server/jobs/index.ts";
 import type { PaymentAttempt } from "./attempts.ts";
-import { amountFor, IN_STORE, type LedgerPayment, ledgerOf, lockOrder, RESEND_AFTER_MS, unansweredRefund } from "./refund-ledger.ts";
+import {
+  amountFor,
+  IN_STORE,
+  keepRefundState,
+  type LedgerPayment,
+  ledgerOf,
+  lockOrder,
+  RESEND_AFTER_MS,
+  unansweredRefund,
+} from "./refund-ledger.ts";
 import { refundChanged, refundStatusOf, settleRefund } from "./refund-updates.ts";
 import { blockOf, type RefundView, refundView, uuidPattern } from "./refund-views.ts";
 import { isSessionId, refundSupportOf } from "./xendit/channels.ts";
@@ -513,9 +522,27 @@ export async function reconcileRefunds(now = new Date()): Promise<{ checked: num
   return { checked: open.length + unanswered.length, failed };
 }
 
+/**
+ * Orders whose refund state a migration left to the app's rule (refund_state_stale: 0017's orders
+ * with refunds made before it): each worked out under its lock and taken off the list, in one
+ * transaction, so a second run, or another instance's, finds nothing left to do. Answers how many.
+ */
+export async function recomputeStaleRefundStates(limit = 100): Promise<number> {
+  const db = await getDb();
+  const stale = await db.selectFrom("refundStateStale").select("orderId").orderBy("orderId").limit(limit).execute();
+  for (const { orderId } of stale)
+    await db.transaction().execute(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      const taken = await tx.deleteFrom("refundStateStale").where("orderId", "=", orderId).returning("orderId").executeTakeFirst();
+      if (order && taken) await keepRefundState(tx, order);
+    });
+  return stale.length;
+}
+
 defineJob(
   "refunds-reconcile",
   async () => {
+    await recomputeStaleRefundStates();
     await reconcileRefunds();
   },
   { schedule: { cron: "* * * * *" }, queue: { policy: "singleton", retryLimit: 0 } },

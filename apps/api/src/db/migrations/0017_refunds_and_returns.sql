@@ -33,22 +33,21 @@ ALTER TABLE "orders" ADD COLUMN "refunded_idr" integer DEFAULT 0 NOT NULL;--> st
 ALTER TABLE "orders" ADD COLUMN "returned_at" timestamp with time zone;--> statement-breakpoint
 UPDATE "orders" AS "o" SET
   "refunded_cents" = "s"."cents",
-  "refunded_idr" = "s"."idr",
-  "refund_state" = CASE
-    WHEN "s"."open" THEN 'REFUND_PENDING'
-    WHEN "s"."newest" = 'FAILED' THEN 'REFUND_FAILED'
-    -- Before partial refunds only a cancelled order's payments went back in full.
-    WHEN "o"."status" = 'CANCELLED' AND "s"."cents" > 0 THEN 'REFUNDED'
-  END
+  "refunded_idr" = "s"."idr"
   FROM (
     SELECT "order_id",
       coalesce(sum("amount_usd_cents") FILTER (WHERE "status" = 'SUCCEEDED'), 0) AS "cents",
-      coalesce(sum("amount") FILTER (WHERE "status" = 'SUCCEEDED' AND "currency" = 'IDR'), 0) AS "idr",
-      bool_or("status" IN ('CREATING', 'PENDING')) AS "open",
-      (array_agg("status" ORDER BY "created_at" DESC))[1] AS "newest"
+      coalesce(sum("amount") FILTER (WHERE "status" = 'SUCCEEDED' AND "currency" = 'IDR'), 0) AS "idr"
     FROM "refunds" GROUP BY "order_id"
   ) AS "s"
   WHERE "s"."order_id" = "o"."id";--> statement-breakpoint
+-- Orders whose refund state the app's rule (refundStateOf: what every payment took and what went
+-- back) works out, not SQL: the refunds job does so for each under its lock, and removes it here.
+CREATE TABLE "refund_state_stale" (
+	"order_id" uuid PRIMARY KEY NOT NULL
+);--> statement-breakpoint
+ALTER TABLE "refund_state_stale" ADD CONSTRAINT "refund_state_stale_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+INSERT INTO "refund_state_stale" ("order_id") SELECT DISTINCT "order_id" FROM "refunds";--> statement-breakpoint
 CREATE INDEX "orders_refund_state_idx" ON "orders" USING btree ("refund_state", "created_at") WHERE "refund_state" IS NOT NULL;--> statement-breakpoint
 -- A hat sent back (SPEC 9: within 14 days after delivery, 15 % restocking fee; custom hats only
 -- for a defect). One per order; the refund itself is a refund row like any other.
