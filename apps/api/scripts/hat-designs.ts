@@ -1,6 +1,6 @@
 /**
  * The 24 hat designs drawn by scripts/make-hat-images.ts.
- * Entry NN is pictured in server/db/seed/images/hat-NN-1.webp (3/4 front),
+ * Entry NN is pictured in src/db/seed/images/hat-NN-1.webp (3/4 front),
  * hat-NN-2.webp (side profile) and hat-NN-3.webp (from above, shows weave and band).
  * Keep this list in step with the product catalogue seed.
  */

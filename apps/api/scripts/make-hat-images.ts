@@ -1,6 +1,6 @@
 /**
  * Draws studio product photos of the hats listed in ./hat-designs.ts and writes them to
- * server/db/seed/images/hat-NN-K.webp (K = 1: 3/4 front, 2: side profile, 3: from above).
+ * src/db/seed/images/hat-NN-K.webp (K = 1: 3/4 front, 2: side profile, 3: from above).
  *
  * Each hat is a small 3D model in centimetres (crown, band and brim as rings of quads), so the
  * three views of one product stay consistent. Every quad is lit, textured (straw braid, palm

@@ -1,3 +1,4 @@
+import fastifyCookie from "@fastify/cookie";
 import { deadlinesOf } from "@workshop/http/deadlines.ts";
 import { apiSecurityHeaders, sandboxSecurityHeaders } from "@workshop/http/security-headers.ts";
 import { webServer } from "@workshop/http/web-server.ts";
@@ -36,6 +37,8 @@ export async function buildApp({ dev, logger }: Options): Promise<FastifyInstanc
   // The staff console (ADMIN_URL) and the other sites listed in CORS_ORIGINS; the shop's pages call
   // the API through the shop's own origin and need none.
   await app.register(cors, { origins: staffOrigins(c) });
+  // request.cookies for every route; unsigned: the checkout id and the staff session id are random and looked up.
+  await app.register(fastifyCookie);
   await app.register(healthRoutes);
 
   const https = c.publicUrl.startsWith("https:");

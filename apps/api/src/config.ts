@@ -70,7 +70,7 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Bearer token for the staff order endpoints (GET /api/orders, PATCH ...update-payment-status). */
   ADMIN_API_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
-  /** The owner account made or reset at every start (with ADMIN_PASSWORD); see server/staff/first-owner.ts. */
+  /** The owner account made or reset at every start (with ADMIN_PASSWORD); see src/staff/first-owner.ts. */
   ADMIN_EMAIL: z
     .string()
     .refine((text) => normalizeStaffEmail(text) !== null, "must be an e-mail address")
@@ -92,7 +92,7 @@ const envSchema = z.object({
   FX_RATE_URL: z.url({ protocol: /^https?$/ }).default("https://open.er-api.com/v6/latest/USD"),
   /**
    * The USD to IDR rate used when the rate source fails. Any text is accepted here: a value that is
-   * not a plausible rate means 15000 (SPEC 9), checked in server/pricing/fx-rate.ts, never a failed start.
+   * not a plausible rate means 15000 (SPEC 9), checked in src/pricing/fx-rate.ts, never a failed start.
    */
   FX_DEFAULT_USD_IDR: z.string().default("16777.30"),
   /**
@@ -175,7 +175,7 @@ const envSchema = z.object({
   /**
    * A remote image model for the studio photos (BytePlus ModelArk Seedream's images API): its base
    * URL (e.g. https://ark.ap-southeast.bytepluses.com), key and model. All three or none; without
-   * them the local engine runs (server/ai/engines.ts).
+   * them the local engine runs (src/ai/engines.ts).
    */
   AI_IMAGE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   AI_IMAGE_API_KEY: z.string().min(8, "must be at least 8 characters").optional(),

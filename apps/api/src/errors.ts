@@ -1,5 +1,3 @@
-import { data } from "react-router";
-
 /** The one error type of the shop: its kind decides the HTTP status. */
 export type ErrorKind = "not_found" | "invalid" | "forbidden" | "unauthorized" | "conflict" | "too_large" | "too_many" | "unavailable";
 
@@ -25,10 +23,4 @@ export class AppError extends Error {
   get status(): number {
     return statusByKind[this.kind];
   }
-}
-
-/** A form action's answer to an AppError: `{error}` for the form, with its status; anything else is thrown on. */
-export function actionError(error: unknown) {
-  if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
-  throw error;
 }

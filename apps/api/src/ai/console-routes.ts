@@ -1,7 +1,7 @@
 import { studioJobsAnswer, studioJobsRequest } from "@workshop/domain/staff-api/ai-studio.ts";
 import type { FastifyPluginAsync } from "fastify";
+import { searchParamsOf } from "#server/http/caller.ts";
 import { checkedByRoute, methodNotAllowed } from "#server/plugins/json-api.ts";
-import { searchParamsOf } from "#server/plugins/web-request.ts";
 import { requireStaffSession } from "#server/staff/guard.ts";
 import { studioJobs, studioJobsQuery } from "./console-jobs.ts";
 

@@ -1,8 +1,8 @@
 import type { backgrounds, StudioEngine, studioViews } from "@workshop/domain/ai-studio.ts";
 /**
  * The seam between an enhancement job and whatever makes the studio photos: the local engine
- * (background removal and sharp compositing on this machine, server/ai/local/) or a remote image
- * model (server/ai/remote/). A job fetches and checks the reference photos, builds the prompt, calls
+ * (background removal and sharp compositing on this machine, src/ai/local/) or a remote image
+ * model (src/ai/remote/). A job fetches and checks the reference photos, builds the prompt, calls
  * `run`, and stores what comes back.
  */
 

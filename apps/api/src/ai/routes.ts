@@ -1,9 +1,9 @@
 import { enhanceRequestSchema, enhanceResultAnswer, enhanceResultRequest, enhanceStatusSchema } from "@workshop/domain/ai-studio.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
+import { searchParamsOf } from "#server/http/caller.ts";
 import { bodyOrNull, jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
-import { searchParamsOf } from "#server/plugins/web-request.ts";
-import { requireStaffRoute } from "#server/staff/guard.ts";
+import { requireStaffApi } from "#server/staff/guard.ts";
 import { enhancementStatus, enqueueEnhancement, parseEnhanceRequest, setResultState } from "./requests.ts";
 
 /** The AI studio's JSON endpoints (staff). */
@@ -13,7 +13,7 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
    * `{status, resultImages, prompt, error}`, plus engine, summary, progress and the results).
    */
   app.get("/api/ai/enhance-product-images", { schema: { response: { 200: enhanceStatusSchema } } }, async (request, reply) => {
-    await requireStaffRoute(request);
+    await requireStaffApi(request);
     const jobId = searchParamsOf(request).get("jobId") ?? "";
     return reply.header("Cache-Control", "no-store").send(await enhancementStatus(jobId));
   });
@@ -24,19 +24,19 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
    * ten left out). A photo that is not the shop's own, or bad input, is 400 `{error}`.
    */
   app.post("/api/ai/enhance-product-images", { schema: { body: enhanceRequestSchema } }, async (request, reply) => {
-    const actor = await requireStaffRoute(request);
+    const actor = await requireStaffApi(request);
     return reply.code(202).send(await enqueueEnhancement(parseEnhanceRequest(jsonBody(request)), actor));
   });
   app.route({
     method: ["PUT", "PATCH", "DELETE"],
     url: "/api/ai/enhance-product-images",
-    handler: wrongMethod("Use POST to start a job, GET to read one", requireStaffRoute),
+    handler: wrongMethod("Use POST to start a job, GET to read one", requireStaffApi),
   });
 
   /** POST /api/ai/enhance-product-images/results/:id (staff) `{state}`: a studio photo added to the product, discarded, or put back. */
   const result = { body: enhanceResultRequest, response: { 200: enhanceResultAnswer } };
   app.post<{ Params: { id: string } }>("/api/ai/enhance-product-images/results/:id", { schema: result }, async (request) => {
-    const actor = await requireStaffRoute(request);
+    const actor = await requireStaffApi(request);
     const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : null;
     if (id === null) throw new AppError("not_found", "No such studio photo");
     const parsed = enhanceResultRequest.safeParse(bodyOrNull(request));
@@ -48,6 +48,6 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     method: ["PUT", "PATCH", "DELETE"],
     url: "/api/ai/enhance-product-images/results/:id",
-    handler: wrongMethod("Use POST", requireStaffRoute),
+    handler: wrongMethod("Use POST", requireStaffApi),
   });
 };

@@ -1,12 +1,12 @@
 import { auditListAnswer, auditListRequest } from "@workshop/domain/staff-api/audit.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
+import { searchParamsOf } from "#server/http/caller.ts";
 import { checkedByRoute, methodNotAllowed } from "#server/plugins/json-api.ts";
-import { searchParamsOf } from "#server/plugins/web-request.ts";
 import { requireOwnerSession } from "#server/staff/guard.ts";
 import { consoleAuditList } from "./console-audit.ts";
 
-/** The audit log for the staff console (owners, as the admin's audit page). */
+/** The audit log for the staff console (owners only). */
 export const auditRoutes: FastifyPluginAsync = async (app) => {
   /**
    * GET /api/admin/audit?page&size&sort&person&kind&type&record (owners): one page of the log, the

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { config } from "#server/config.ts";
+import { type Caller, headerOf } from "#server/http/caller.ts";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
@@ -12,8 +13,8 @@ export function sameSecret(given: string, expected: string): boolean {
  * Whether the request carries `Authorization: Bearer <ADMIN_API_TOKEN>`. Without a configured
  * token nobody is staff.
  */
-export function isStaff(request: Request): boolean {
-  return isStaffAuthorization(request.headers.get("authorization"));
+export function isStaff(request: Pick<Caller, "headers">): boolean {
+  return isStaffAuthorization(headerOf(request, "authorization"));
 }
 
 /** The same check on an Authorization header's value (for plain Node requests: the sandbox's control API). */

@@ -4,9 +4,9 @@ import { type ProductInput, productFieldErrors, productSchema } from "@workshop/
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
+import { searchParamsOf } from "#server/http/caller.ts";
 import { bodyOrNull, methodNotAllowed } from "#server/plugins/json-api.ts";
-import { searchParamsOf, webRequestOf } from "#server/plugins/web-request.ts";
-import { adminLocale, requireStaffRoute } from "#server/staff/guard.ts";
+import { adminLocale, requireStaffApi } from "#server/staff/guard.ts";
 import { consoleProduct, consoleProductList, requireProduct } from "./console-api.ts";
 import { createProductOnce, deleteProduct, setHidden, updateProduct } from "./product-changes.ts";
 
@@ -49,15 +49,15 @@ function productBody(request: FastifyRequest, withNonce: boolean): { input: Prod
 export const productsConsoleRoutes: FastifyPluginAsync = async (app) => {
   /** GET ?q&status&limit&page (staff): one page of every product, hidden ones too, newest id first. */
   app.get(base, { schema: { response: { 200: productListAnswer } } }, async (request, reply) => {
-    await requireStaffRoute(request);
+    await requireStaffApi(request);
     const query = productListQuery(searchParamsOf(request));
-    const locale = await adminLocale(webRequestOf(request));
+    const locale = await adminLocale(request);
     return reply.headers(noStore).send(await consoleProductList(query, locale, config().publicUrl));
   });
 
   /** POST {…fields, nonce} (staff): 201 with the new product; the same form again adds nothing: 200 with the product it added. */
   app.post(base, { schema: { body: newProductBody, response: { 200: productAnswer, 201: productAnswer } } }, async (request, reply) => {
-    const actor = await requireStaffRoute(request);
+    const actor = await requireStaffApi(request);
     const { input, nonce } = productBody(request, true);
     const { product, created } = await createProductOnce(input, nonce, actor);
     return reply
@@ -69,13 +69,13 @@ export const productsConsoleRoutes: FastifyPluginAsync = async (app) => {
 
   /** GET /:id (staff): every field of the product in both languages, its photos with their alt texts; 404 for anything else. */
   app.get<ById>(`${base}/:id`, { schema: { response: { 200: productAnswer } } }, async (request, reply) => {
-    await requireStaffRoute(request);
+    await requireStaffApi(request);
     return reply.headers(noStore).send(consoleProduct(await requireProduct(request.params.id), config().publicUrl));
   });
 
   /** PUT /:id {…fields} (staff): saves every field (its photos and their order too); 404 before the form is judged. */
   app.put<ById>(`${base}/:id`, { schema: { body: productSchema, response: { 200: productAnswer } } }, async (request, reply) => {
-    const actor = await requireStaffRoute(request);
+    const actor = await requireStaffApi(request);
     const { id } = await requireProduct(request.params.id);
     const { input } = productBody(request, false);
     return reply.headers(noStore).send(consoleProduct(await updateProduct(id, input, actor), config().publicUrl));
@@ -83,7 +83,7 @@ export const productsConsoleRoutes: FastifyPluginAsync = async (app) => {
 
   /** DELETE /:id (staff): 204; a product with orders is a 409 `{details: {code: "ordered"}}`, to be hidden instead. */
   app.delete<ById>(`${base}/:id`, async (request, reply) => {
-    const actor = await requireStaffRoute(request);
+    const actor = await requireStaffApi(request);
     const { id } = await requireProduct(request.params.id);
     await deleteProduct(id, actor).catch((error: unknown) => {
       if (error instanceof AppError && error.kind === "conflict") throw new AppError("conflict", error.message, { code: "ordered" });
@@ -99,7 +99,7 @@ export const productsConsoleRoutes: FastifyPluginAsync = async (app) => {
     ["show", false],
   ] as const) {
     app.post<ById>(`${base}/:id/${action}`, { schema: { response: { 200: productAnswer } } }, async (request, reply) => {
-      const actor = await requireStaffRoute(request);
+      const actor = await requireStaffApi(request);
       const { id } = await requireProduct(request.params.id);
       await setHidden(id, hidden, actor);
       return reply.headers(noStore).send(consoleProduct(await requireProduct(request.params.id), config().publicUrl));

@@ -43,7 +43,7 @@ async function batchAfter(afterId: number, origin: string): Promise<ExportedProd
 
 /**
  * A CSV cell a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage
- * return) gets a leading apostrophe, as in the orders export (server/desk/orders-csv.ts).
+ * return) gets a leading apostrophe, as in the orders export (src/desk/orders-csv.ts).
  */
 function safeCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

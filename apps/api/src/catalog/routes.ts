@@ -6,10 +6,10 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
+import { searchParamsOf } from "#server/http/caller.ts";
 import { jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
-import { searchParamsOf } from "#server/plugins/web-request.ts";
 import { exportTurn } from "#server/staff/export-turns.ts";
-import { requireStaffRoute } from "#server/staff/guard.ts";
+import { requireStaffApi } from "#server/staff/guard.ts";
 import { API_PAGE_LIMIT, apiProductPage, apiProductQuery, etagMatches, toApiProduct } from "./api.ts";
 import { apiProductOf, inEnglish, productFromApi } from "./api-input.ts";
 import { type ExportFormat, exportFiles, exportFormats, productsExport } from "./export.ts";
@@ -51,7 +51,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** POST /api/products (staff): adds a product (SPEC 3 JSON); 201 with the product, 400 naming each bad field. */
   app.post("/api/products", { schema: { response: { 201: apiSavedProduct } } }, async (request, reply) => {
-    const actor = await requireStaffRoute(request);
+    const actor = await requireStaffApi(request);
     const body = jsonBody(request);
     const origin = config().publicUrl;
     const product = await createProduct(await productFromApi(body, origin, []), actor).catch((error) => {
@@ -62,7 +62,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ["PUT", "PATCH", "DELETE"],
     url: "/api/products",
-    handler: wrongMethod("Use POST to add a product", requireStaffRoute),
+    handler: wrongMethod("Use POST to add a product", requireStaffApi),
   });
 
   /**
@@ -71,7 +71,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   // A download (an ES module, JSON or CSV file): left out of the OpenAPI document.
   app.get("/api/products/export", { schema: { hide: true } }, async (request, reply) => {
-    await requireStaffRoute(request);
+    await requireStaffApi(request);
     const asked = searchParamsOf(request).get("format") ?? "js";
     if (!(exportFormats as readonly string[]).includes(asked))
       throw new AppError("invalid", `Unknown format: use ${exportFormats.join(", ")}`);
@@ -110,7 +110,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** PUT /api/products/:id (staff): changes every field of a product (SPEC 3 JSON); 404 for an unknown id. */
   app.put("/api/products/:id", { schema: { params: idParams, response: { 200: apiSavedProduct } } }, async (request, reply) => {
-    const actor = await requireStaffRoute(request);
+    const actor = await requireStaffApi(request);
     const id = parseProductId(request.params.id);
     const current = id === null ? null : await editableProduct(id);
     if (id === null || !current) throw new AppError("not_found", "Product not found");
@@ -124,6 +124,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ["POST", "PATCH", "DELETE"],
     url: "/api/products/:id",
-    handler: wrongMethod("Use PUT to change a product", requireStaffRoute),
+    handler: wrongMethod("Use PUT to change a product", requireStaffApi),
   });
 };

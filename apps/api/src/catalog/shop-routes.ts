@@ -4,7 +4,7 @@ import { parseProductId } from "@workshop/domain/product.ts";
 import { homeAnswer, productListAnswer, productPageAnswer } from "@workshop/domain/shop-api/catalog.ts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#server/errors.ts";
-import { searchParamsOf } from "#server/plugins/web-request.ts";
+import { searchParamsOf } from "#server/http/caller.ts";
 import { featuredProducts, getProduct, listProducts } from "./products.ts";
 
 /** The catalogue as the storefront's pages read it (`/api/shop/…`, packages/domain/src/shop-api/catalog.ts). */

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { seedCatalogIfEmpty } from "#server/db/seed.ts";
 import { AppError } from "#server/errors.ts";
-import { cookieOf } from "#test-support/cookies.ts";
+import { callerWith, cookieOf } from "#test-support/cookies.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { orderNow } from "./order-now.ts";
 import { readCheckout } from "./session.ts";
 
 let database: DatabaseHandle;
-const request = (cookie?: string) => new Request("http://localhost/products/1", { headers: cookie ? { cookie } : {} });
+const request = (cookie?: string) => callerWith(cookie ? { cookie } : {});
 
 beforeAll(async () => {
   database = await freshDatabase();

@@ -1,4 +1,5 @@
 import { isStaff, sameSecret } from "#server/auth/staff-token.ts";
+import { type Caller, headerOf } from "#server/http/caller.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { readCheckout } from "./session.ts";
 
@@ -10,9 +11,9 @@ const ORDER_TOKEN_HEADER = "x-order-token";
  * it, whoever holds the order's private link, and staff. Everyone else is treated as if the order
  * did not exist.
  */
-export async function mayManagePayments(request: Request, orderId: string): Promise<boolean> {
+export async function mayManagePayments(request: Caller, orderId: string): Promise<boolean> {
   if (isStaff(request)) return true;
-  const token = request.headers.get(ORDER_TOKEN_HEADER)?.trim();
+  const token = headerOf(request, ORDER_TOKEN_HEADER)?.trim();
   if (token) {
     const order = await orderById(orderId);
     if (order && sameSecret(token, order.accessToken)) return true;

@@ -1,13 +1,14 @@
+import type { Caller } from "#server/http/caller.ts";
 import { createPaymentRequest } from "#server/payments/payment-request-api.ts";
 import { paymentStatus } from "#server/payments/payment-status.ts";
 import { mayManagePayments } from "./payment-access.ts";
 
 /** POST /api/xendit/payment-request for a caller allowed to pay the order (else 404). */
-export function requestPayment(request: Request, body: unknown) {
+export function requestPayment(request: Caller, body: unknown) {
   return createPaymentRequest(body, (orderId) => mayManagePayments(request, orderId));
 }
 
 /** GET /api/xendit/payment-status for a caller allowed to see the order's payments (else 404). */
-export function checkPaymentStatus(request: Request, ids: { paymentId?: string | null; orderId?: string | null }) {
+export function checkPaymentStatus(request: Caller, ids: { paymentId?: string | null; orderId?: string | null }) {
   return paymentStatus(ids, (orderId) => mayManagePayments(request, orderId));
 }

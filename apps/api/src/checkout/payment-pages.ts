@@ -4,6 +4,7 @@ import { type PaymentMethod, paymentMethodByCode } from "@workshop/domain/paymen
 import type { PaymentRecord, ProviderStatus } from "@workshop/domain/payment-record.ts";
 import type { SuccessOutcome } from "@workshop/domain/shop-api/order-pages.ts";
 import { paymentsSandbox } from "#server/config.ts";
+import type { Caller } from "#server/http/caller.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { awaitsCashPayment, shopOrderOf } from "#server/orders/shop-order.ts";
 import type { Order } from "#server/orders/types.ts";
@@ -35,7 +36,7 @@ export function appLink(url: string | null): string | null {
  * refreshed from Xendit when its stored state is pending and stale; null for anything else.
  */
 export async function checkoutPayment(
-  request: Request,
+  request: Caller,
   ids: { orderId?: string | null; paymentId?: string | null },
 ): Promise<CheckoutPayment | null> {
   const found = await findAttempt(ids);
@@ -62,7 +63,7 @@ type PaymentIds = { orderId?: string | null; paymentId?: string | null };
  * customer goes instead: the payment step when the payment is not this browser's, the success
  * page once it is paid, the other page for the other kind of method.
  */
-async function paymentPage(request: Request, ids: PaymentIds, page: "qr" | "instructions"): Promise<CheckoutPayment | { next: string }> {
+async function paymentPage(request: Caller, ids: PaymentIds, page: "qr" | "instructions"): Promise<CheckoutPayment | { next: string }> {
   const payment = await checkoutPayment(request, ids);
   if (!payment) return { next: "/checkout/payment" };
   const query = new URLSearchParams({ order_id: payment.orderId, payment_id: payment.paymentId });
@@ -83,14 +84,14 @@ const shown = ({ orderId, orderNumber, paymentId, record }: CheckoutPayment) => 
 });
 
 /** The QR page (/checkout/qr): a QRIS payment of this browser's order, or where to go instead. */
-export async function qrPage(request: Request, ids: PaymentIds) {
+export async function qrPage(request: Caller, ids: PaymentIds) {
   const payment = await paymentPage(request, ids, "qr");
   if ("next" in payment) return payment;
   return { ...shown(payment), hasQrCode: payment.qrString !== null, deepLink: payment.deepLink };
 }
 
 /** The instructions page (/checkout/payment-instructions): a payment without a QR code, or where to go instead. */
-export async function instructionsPage(request: Request, ids: PaymentIds) {
+export async function instructionsPage(request: Caller, ids: PaymentIds) {
   const payment = await paymentPage(request, ids, "instructions");
   if ("next" in payment) return payment;
   const { code, type, logo } = payment.method;
@@ -102,14 +103,14 @@ export async function instructionsPage(request: Request, ids: PaymentIds) {
 }
 
 /** The failed page (/checkout/failed): the payment and its order's number; null for none of this browser's. */
-export async function failedPayment(request: Request, ids: PaymentIds) {
+export async function failedPayment(request: Caller, ids: PaymentIds) {
   if (!ids.orderId && !ids.paymentId) return null;
   const payment = await checkoutPayment(request, ids);
   return payment && { record: payment.record, orderNumber: payment.orderNumber };
 }
 
 /** The QRIS payload of this browser's payment, to draw; null for another payment or one without a code. */
-export async function qrCodeOf(request: Request, paymentId: string) {
+export async function qrCodeOf(request: Caller, paymentId: string) {
   const payment = await checkoutPayment(request, { paymentId });
   if (!payment?.qrString || payment.paymentId !== paymentId) return null;
   return { orderNumber: payment.orderNumber, qrString: payment.qrString };
@@ -134,7 +135,7 @@ function outcomeOf(order: Order, paymentStatus: ProviderStatus | null): SuccessO
  * cannot be read right now is said so, never an error after paying; one that failed while the order
  * is unpaid sends the customer to the failed page. Null for an order that is not this browser's.
  */
-export async function successPage(request: Request, ids: PaymentIds, locale: Locale) {
+export async function successPage(request: Caller, ids: PaymentIds, locale: Locale) {
   let payment: { id: string; methodCode: string; status: ProviderStatus } | null = null;
   let paymentUnavailable = false;
   if (ids.orderId && ids.paymentId) {
@@ -161,7 +162,7 @@ export async function successPage(request: Request, ids: PaymentIds, locale: Loc
 }
 
 /** The complete page (/checkout/complete): a finished order placed from this browser; null for anyone else's. */
-export async function completePage(request: Request, orderId: string | null, locale: Locale) {
+export async function completePage(request: Caller, orderId: string | null, locale: Locale) {
   const order = await placedOrder(request, orderId, orderById);
   return order && { order: await shopOrderOf(order, locale), cashDue: awaitsCashPayment(order) };
 }

@@ -8,7 +8,7 @@ import { placeOrder } from "#server/orders/place-order.ts";
 import { attemptByXenditId, providerStatus } from "#server/payments/attempts.ts";
 import { startPayment } from "#server/payments/payment-requests.ts";
 import { xendit } from "#server/payments/xendit/connection.ts";
-import { cookieOf } from "#test-support/cookies.ts";
+import { callerWith, cookieOf } from "#test-support/cookies.ts";
 import { jakartaAddress, usePaymentsHarness } from "#test-support/payments-harness.ts";
 import { startCheckout } from "./session.ts";
 
@@ -23,12 +23,12 @@ afterAll(() => app?.close());
 async function placedAndStarted(method: string) {
   const order = await placeOnline(method);
   const { attempt } = await startPayment(order.id, paymentMethodByCode(method)!);
-  const cookie = await cookieOf(await startCheckout(new Request("http://localhost/"), { placedOrderIds: [order.id] }));
+  const cookie = await cookieOf(await startCheckout(callerWith(), { placedOrderIds: [order.id] }));
   return { order, paymentId: attempt.xenditRequestId!, cookie };
 }
 
 /** A browser with a checkout of its own that placed nothing. */
-const stranger = async () => cookieOf(await startCheckout(new Request("http://localhost/"), { placedOrderIds: [] }));
+const stranger = async () => cookieOf(await startCheckout(callerWith(), { placedOrderIds: [] }));
 
 const get = (url: string, cookie?: string) => app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 const post = (url: string, body: unknown, cookie?: string) =>
@@ -73,7 +73,7 @@ describe("the success and complete pages' order", () => {
       paymentMethod: "CASH_IN_STORE",
       locale: "en",
     });
-    const cookie = await cookieOf(await startCheckout(new Request("http://localhost/"), { placedOrderIds: [order.id] }));
+    const cookie = await cookieOf(await startCheckout(callerWith(), { placedOrderIds: [order.id] }));
     expect((await get(`/api/shop/checkout/success?orderId=${order.id}`, cookie)).json()).toMatchObject({
       outcome: "cash",
       payment: null,

@@ -15,11 +15,10 @@ import { z } from "zod";
 import { paymentsSandbox } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
 import { checkedBody } from "#server/plugins/json-api.ts";
-import { webRequestOf } from "#server/plugins/web-request.ts";
 import { completePage, failedPayment, instructionsPage, qrCodeOf, qrPage, successPage } from "./payment-pages.ts";
 import { returnDestination } from "./return.ts";
 import { simulateSandboxOutcome } from "./sandbox-outcome.ts";
-import { checkoutCookie } from "./session.ts";
+import { setCheckoutCookie } from "./session.ts";
 
 /**
  * The checkout's payment pages as the storefront reads them (`/api/shop/checkout/…`,
@@ -39,7 +38,7 @@ export const paymentShopRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/shop/checkout/success",
     { schema: { querystring: placedOrderQuery, response: { 200: successPageAnswer } } },
     async (request) => {
-      const page = await successPage(webRequestOf(request), request.query, request.query.lang);
+      const page = await successPage(request, request.query, request.query.lang);
       if (!page) throw new AppError("not_found", "Order not found");
       return page;
     },
@@ -50,7 +49,7 @@ export const paymentShopRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/shop/checkout/complete",
     { schema: { querystring: placedOrderQuery, response: { 200: completePageAnswer } } },
     async (request) => {
-      const page = await completePage(webRequestOf(request), request.query.orderId ?? null, request.query.lang);
+      const page = await completePage(request, request.query.orderId ?? null, request.query.lang);
       if (!page) throw new AppError("not_found", "Order not found");
       return page;
     },
@@ -61,7 +60,7 @@ export const paymentShopRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/shop/checkout/failed",
     { schema: { querystring: paymentIdsQuery, response: { 200: failedPaymentAnswer } } },
     async (request) => {
-      const found = await failedPayment(webRequestOf(request), request.query);
+      const found = await failedPayment(request, request.query);
       if (!found) throw new AppError("not_found", "Payment not found");
       return found;
     },
@@ -69,7 +68,7 @@ export const paymentShopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** GET /api/shop/checkout/qr?orderId=&paymentId=: a QRIS payment to scan, or `{next}`. */
   app.get("/api/shop/checkout/qr", { schema: { querystring: paymentIdsQuery, response: { 200: qrPageAnswer } } }, async (request) =>
-    qrPage(webRequestOf(request), request.query),
+    qrPage(request, request.query),
   );
 
   /** GET /api/shop/checkout/qr-code/:paymentId: the QRIS payload, for the storefront to draw. */
@@ -77,7 +76,7 @@ export const paymentShopRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/shop/checkout/qr-code/:paymentId",
     { schema: { params: z.object({ paymentId: z.string() }), response: { 200: qrCodeAnswer } } },
     async (request) => {
-      const code = await qrCodeOf(webRequestOf(request), request.params.paymentId);
+      const code = await qrCodeOf(request, request.params.paymentId);
       if (!code) throw new AppError("not_found", "Payment not found");
       return code;
     },
@@ -85,9 +84,7 @@ export const paymentShopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** GET /api/shop/checkout/payment-instructions?orderId=&paymentId=: how to pay, or `{next}`. */
   const instructions = { querystring: paymentIdsQuery, response: { 200: instructionsPageAnswer } };
-  app.get("/api/shop/checkout/payment-instructions", { schema: instructions }, async (request) =>
-    instructionsPage(webRequestOf(request), request.query),
-  );
+  app.get("/api/shop/checkout/payment-instructions", { schema: instructions }, async (request) => instructionsPage(request, request.query));
 
   /**
    * POST /api/shop/checkout/return {orderId, attempt, sig, failed}: back from Xendit's page. Xendit
@@ -101,8 +98,8 @@ export const paymentShopRoutes: FastifyPluginAsyncZod = async (app) => {
       returnRequest,
       "Send the return address's orderId, attempt, sig (text or null) and failed (true or false)",
     );
-    const { location, sessionId } = await returnDestination(webRequestOf(request), returned);
-    if (sessionId) reply.header("Set-Cookie", await checkoutCookie(sessionId));
+    const { location, sessionId } = await returnDestination(request, returned);
+    if (sessionId) setCheckoutCookie(reply, sessionId);
     return { next: location };
   });
 
@@ -115,7 +112,7 @@ export const paymentShopRoutes: FastifyPluginAsyncZod = async (app) => {
   if (paymentsSandbox())
     app.post("/api/shop/checkout/sandbox-payment", { schema: { hide: true, response: { 200: sandboxPaymentAnswer } } }, async (request) => {
       const { paymentId, outcome } = checkedBody(request, sandboxPaymentRequest, "outcome must be pay or fail, paymentId a payment's id");
-      await simulateSandboxOutcome(webRequestOf(request), paymentId, outcome);
+      await simulateSandboxOutcome(request, paymentId, outcome);
       return { ok: true } as const;
     });
 };

@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#server/db/client.ts";
 import { seedProducts } from "#server/db/seed/products.ts";
 import { seedCatalogIfEmpty } from "#server/db/seed.ts";
-import { cookieOf } from "#test-support/cookies.ts";
+import { callerWith, cookieOf } from "#test-support/cookies.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { type PaymentStep, pay, paymentStep } from "./payment-step.ts";
 import { readCheckout, startCheckout } from "./session.ts";
 
 let database: DatabaseHandle;
-const browser = async (id?: string) =>
-  new Request("http://localhost/checkout/payment", { headers: id ? { cookie: await cookieOf(id) } : {} });
+const browser = async (id?: string) => callerWith(id ? { cookie: await cookieOf(id) } : {});
 const address = (state: string, city: string) => ({
   fullName: "Wayan Sari",
   email: "wayan@example.com",

@@ -12,6 +12,7 @@ import type { PaymentStepAnswer } from "@workshop/domain/shop-api/checkout.ts";
 import { paymentsSandbox } from "#server/config.ts";
 import { customHatOfOrder } from "#server/custom-orders/custom-hat-view.ts";
 import { AppError } from "#server/errors.ts";
+import type { Caller } from "#server/http/caller.ts";
 import { orderInLanguage } from "#server/orders/in-language.ts";
 import { amountDue } from "#server/payments/amount-due.ts";
 import { nextUrl, startPayment } from "#server/payments/payment-requests.ts";
@@ -30,7 +31,7 @@ export type PaymentStep = Exclude<PaymentStepAnswer, { next: string }>;
  * abandoned payment: its own amounts, online methods only), else the new order's methods and
  * amounts (cash only for a Bali address, the test card only in the sandbox). Names in `locale`.
  */
-export async function paymentStep(request: Request, locale: Locale): Promise<PaymentStepAnswer> {
+export async function paymentStep(request: Caller, locale: Locale): Promise<PaymentStepAnswer> {
   const data = await readCheckout(request);
   const sandbox = paymentsSandbox();
   const stored = data?.productId || data?.quoteId ? null : await orderToPay(data);
@@ -123,7 +124,7 @@ function methodGroups(offered: (m: PaymentMethod) => boolean): MethodGroup[] {
  * pay-later), the QR page, the payment instructions, or the success page for cash and the test card.
  * `orderId`: the order a failed payment's 'Try Again' names; only that order is paid then, never a new one.
  */
-export async function pay(request: Request, choice: { paymentMethod: string; orderId: string | null }, locale: Locale): Promise<string> {
+export async function pay(request: Caller, choice: { paymentMethod: string; orderId: string | null }, locale: Locale): Promise<string> {
   const code = choice.paymentMethod;
   const data = await readCheckout(request);
   const unpaid = (data?.productId || data?.quoteId) && !choice.orderId ? null : await orderToPay(data);

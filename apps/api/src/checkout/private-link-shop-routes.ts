@@ -4,10 +4,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "#server/errors.ts";
 import { jsonBody } from "#server/plugins/json-api.ts";
-import { webRequestOf } from "#server/plugins/web-request.ts";
 import { orderLinkPage, payOrderByLink, quoteLinkPage } from "./private-links.ts";
 import { acceptQuote } from "./quote-checkout.ts";
-import { checkoutCookie } from "./session.ts";
+import { setCheckoutCookie } from "./session.ts";
 
 const tokenParams = z.object({ token: z.string() });
 
@@ -34,7 +33,7 @@ export const privateLinkShopRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/shop/orders/:token",
     { schema: { params: tokenParams, querystring: orderPageQuery, response: { 200: orderPageAnswer } } },
     async (request) => {
-      const page = await orderLinkPage(webRequestOf(request), request.params.token, request.query.lang);
+      const page = await orderLinkPage(request, request.params.token, request.query.lang);
       if (!page) throw new AppError("not_found", "Order not found");
       return page;
     },
@@ -46,15 +45,15 @@ export const privateLinkShopRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: tokenParams, response: { 200: payOrderAnswer } } },
     async (request, reply) => {
       jsonBody(request);
-      const sessionId = await payOrderByLink(webRequestOf(request), request.params.token);
-      reply.header("Set-Cookie", await checkoutCookie(sessionId));
+      const sessionId = await payOrderByLink(request, request.params.token);
+      setCheckoutCookie(reply, sessionId);
       return { next: "/checkout/payment" } as const;
     },
   );
 
   /** GET /api/shop/quotes/:token: the quote, its amounts and what the customer may do with it. */
   app.get("/api/shop/quotes/:token", { schema: { params: tokenParams, response: { 200: quotePageAnswer } } }, async (request) => {
-    const quote = await quoteLinkPage(webRequestOf(request), request.params.token);
+    const quote = await quoteLinkPage(request, request.params.token);
     if (!quote) throw new AppError("not_found", "Quote not found");
     return quote;
   });
@@ -69,12 +68,12 @@ export const privateLinkShopRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: tokenParams, response: { 200: quoteAcceptAnswer } } },
     async (request, reply) => {
       jsonBody(request);
-      const accepted = await acceptQuote(webRequestOf(request), request.params.token);
+      const accepted = await acceptQuote(request, request.params.token);
       if ("refused" in accepted) {
         if (accepted.refused === "gone") throw new AppError("not_found", "Quote not found");
         throw new AppError("conflict", refusals[accepted.refused], { state: accepted.refused });
       }
-      reply.header("Set-Cookie", await checkoutCookie(accepted.sessionId));
+      setCheckoutCookie(reply, accepted.sessionId);
       return { next: accepted.to };
     },
   );

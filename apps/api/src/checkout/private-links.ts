@@ -2,6 +2,7 @@ import type { Locale } from "@workshop/domain/locale.ts";
 import { formatOrderDate } from "@workshop/domain/order-date.ts";
 import { quoteView } from "#server/custom-orders/quote-view.ts";
 import { AppError } from "#server/errors.ts";
+import type { Caller } from "#server/http/caller.ts";
 import { countLinkMiss } from "#server/http/rate-limits.ts";
 import { orderHistory } from "#server/orders/history.ts";
 import { orderByToken } from "#server/orders/queries.ts";
@@ -18,7 +19,7 @@ import { resumePayment } from "./steps.ts";
  */
 
 /** The order's private page: the order in `locale`, its history and what may be paid now; null (counted) for an unknown token. */
-export async function orderLinkPage(request: Request, token: string, locale: Locale) {
+export async function orderLinkPage(request: Caller, token: string, locale: Locale) {
   const order = await orderByToken(token);
   if (!order) {
     await countLinkMiss(request);
@@ -46,7 +47,7 @@ export async function orderLinkPage(request: Request, token: string, locale: Loc
  * Pay now, from the order's page: this browser takes the order to the payment step (after a failed
  * or abandoned payment, on any device). Answers the checkout session id for the browser's cookie.
  */
-export async function payOrderByLink(request: Request, token: string): Promise<string> {
+export async function payOrderByLink(request: Caller, token: string): Promise<string> {
   const order = await orderByToken(token);
   if (!order) throw new AppError("not_found", "Order not found");
   if (!isPayable(order)) throw new AppError("conflict", "This order has nothing to pay now");
@@ -54,7 +55,7 @@ export async function payOrderByLink(request: Request, token: string): Promise<s
 }
 
 /** The quote's private page; null (counted) for an unknown token. */
-export async function quoteLinkPage(request: Request, token: string) {
+export async function quoteLinkPage(request: Caller, token: string) {
   const view = await quoteView(token);
   if (!view) await countLinkMiss(request);
   return view;

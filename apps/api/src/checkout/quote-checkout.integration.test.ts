@@ -57,7 +57,7 @@ const checkoutCookieOf = (response: LightMyRequestResponse) =>
 async function uploadedPhoto(): Promise<string> {
   const form = new FormData();
   form.append("files", new File([new Uint8Array(await sampleJpeg(80, 60))], "band.jpg", { type: "image/jpeg" }));
-  const multipart = new Request("http://localhost/", { method: "POST", body: form });
+  const multipart = new Response(form);
   const upload = await app.inject({
     method: "POST",
     url: "/api/custom-orders/uploads",

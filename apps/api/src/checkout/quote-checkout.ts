@@ -1,4 +1,5 @@
 import { type CustomerQuote, quoteByToken } from "#server/custom-orders/quotes.ts";
+import type { Caller } from "#server/http/caller.ts";
 import { depositPayable } from "#server/payments/payment-requests.ts";
 import { startCheckout } from "./session.ts";
 import { resumePayment } from "./steps.ts";
@@ -14,7 +15,7 @@ export type Acceptance =
  * was placed and whose deposit is still unpaid takes that order to the payment step instead.
  * Anything else is refused with the quote's state; nothing changes.
  */
-export async function acceptQuote(request: Request, token: string): Promise<Acceptance> {
+export async function acceptQuote(request: Caller, token: string): Promise<Acceptance> {
   const found = await quoteByToken(token);
   if (!found) return { refused: "gone" };
   if (found.state === "accepted" && found.order && depositPayable(found.order))

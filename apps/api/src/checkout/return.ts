@@ -1,5 +1,6 @@
 import type { ReturnRequest } from "@workshop/domain/shop-api/payments.ts";
 import { getDb } from "#server/db/client.ts";
+import type { Caller } from "#server/http/caller.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { type PaymentAttempt, providerStatus } from "#server/payments/attempts.ts";
 import { refreshAttempt } from "#server/payments/refresh.ts";
@@ -19,7 +20,7 @@ export type ReturnDestination = { location: string; sessionId: string | null };
  * The return URL proves nothing about the payment: Xendit is asked. Its signature proves the
  * order, so a return in another browser (no checkout cookie) takes the order into that browser.
  */
-export async function returnDestination(request: Request, returned: ReturnRequest): Promise<ReturnDestination> {
+export async function returnDestination(request: Caller, returned: ReturnRequest): Promise<ReturnDestination> {
   const orderId = returned.orderId?.toLowerCase() ?? null;
   const attemptNumber = returned.attempt;
   const back = { location: "/checkout/payment", sessionId: null };

@@ -7,9 +7,8 @@ import { preferredLocale } from "#server/locale.ts";
 import { parseOrderPayload } from "#server/orders/api-payload.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
 import { jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
-import { webRequestOf } from "#server/plugins/web-request.ts";
 import { checkPaymentStatus, requestPayment } from "./payment-api.ts";
-import { checkoutCookie } from "./session.ts";
+import { setCheckoutCookie } from "./session.ts";
 import { rememberPlacedOrder } from "./steps.ts";
 
 /** The checkout's JSON endpoints: placing an order and paying it (they read the checkout cookie). */
@@ -20,13 +19,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post("/api/orders", { schema: { response: { 201: placedOrderAnswer } } }, async (request, reply) => {
     const body = jsonBody(request);
-    const web = webRequestOf(request);
-    const order = await placeOrder(parseOrderPayload(body, await preferredLocale(web)));
-    const session = await rememberPlacedOrder(web, order.id);
-    return reply
-      .code(201)
-      .header("Set-Cookie", await checkoutCookie(session))
-      .send({ id: order.id, orderNumber: order.orderNumber });
+    const order = await placeOrder(parseOrderPayload(body, preferredLocale(request)));
+    const session = await rememberPlacedOrder(request, order.id);
+    return setCheckoutCookie(reply, session).code(201).send({ id: order.id, orderNumber: order.orderNumber });
   });
   app.route({ method: ["PUT", "PATCH", "DELETE"], url: "/api/orders", handler: wrongMethod("Use POST to place an order") });
 
@@ -36,7 +31,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post("/api/xendit/payment-request", { schema: { response: { 201: paymentRequestAnswer } } }, async (request, reply) => {
     const body = jsonBody(request);
-    return reply.code(201).send(await requestPayment(webRequestOf(request), body));
+    return reply.code(201).send(await requestPayment(request, body));
   });
   app.get("/api/xendit/payment-request", methodNotAllowed("POST", "Use POST to create a payment request"));
   app.route({
@@ -50,7 +45,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/xendit/payment-status",
     { schema: { querystring: paymentStatusQuery, response: { 200: paymentStatusAnswer } } },
     async (request, reply) => {
-      const { httpStatus, body } = await checkPaymentStatus(webRequestOf(request), request.query);
+      const { httpStatus, body } = await checkPaymentStatus(request, request.query);
       reply.header("Cache-Control", "no-store");
       if (body.success) return reply.send(body);
       // 400 (no id) and 404 (none found) answer {success: false, payment: null, error, status: null}, as they are.

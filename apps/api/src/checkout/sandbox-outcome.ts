@@ -1,4 +1,5 @@
 import { AppError } from "#server/errors.ts";
+import type { Caller } from "#server/http/caller.ts";
 import { attemptByXenditId } from "#server/payments/attempts.ts";
 import { refreshAttempt } from "#server/payments/refresh.ts";
 import { xendit } from "#server/payments/xendit/connection.ts";
@@ -10,7 +11,7 @@ import { checkoutPayment } from "./payment-pages.ts";
  * developer with a test key would), 'fail' the simulator's control API. Only for a payment of
  * an order placed from this browser that waits for the customer.
  */
-export async function simulateSandboxOutcome(request: Request, paymentId: string, outcome: "pay" | "fail"): Promise<void> {
+export async function simulateSandboxOutcome(request: Caller, paymentId: string, outcome: "pay" | "fail"): Promise<void> {
   const payment = await checkoutPayment(request, { paymentId });
   if (!payment) throw new AppError("not_found", "Payment not found");
   if (payment.record.status !== "PENDING") return;

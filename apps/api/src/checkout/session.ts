@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { DeliveryOptionId } from "@workshop/domain/delivery.ts";
 import type { ShippingAddressInput } from "@workshop/domain/validation/address.ts";
+import type { FastifyReply } from "fastify";
 import { sql } from "kysely";
-import { type Cookie, createCookie } from "react-router";
 import { config } from "#server/config.ts";
 import { batched } from "#server/db/batched.ts";
 import { getDb } from "#server/db/client.ts";
 import { json } from "#server/db/json.ts";
+import type { Caller } from "#server/http/caller.ts";
+import { decodedCookieValue, encodedCookieValue } from "#server/http/cookie-value.ts";
 
 const CHECKOUT_COOKIE = "checkout";
 const MAX_AGE_SECONDS = 30 * 24 * 3600;
@@ -32,33 +34,37 @@ export type CheckoutData = {
   payOrderId?: string | null;
 };
 
-let cookie: Cookie | undefined;
-
-/** The browser's checkout id: HttpOnly, Secure when the shop is served over https. */
-function checkoutIdCookie(): Cookie {
-  cookie ??= createCookie(CHECKOUT_COOKIE, {
+/**
+ * The browser's checkout id: HttpOnly, SameSite=Lax, for a month, Secure when the shop is served over
+ * https; its base64 percent-escaped (`=` as %3D), as browsers were given it before.
+ */
+const cookieOptions = () =>
+  ({
     path: "/",
     maxAge: MAX_AGE_SECONDS,
     httpOnly: true,
     sameSite: "lax",
     secure: config().publicUrl.startsWith("https:"),
-  });
-  return cookie;
-}
+    encode: encodeURIComponent,
+  }) as const;
 
 /** This browser's checkout id, or null without one (or with anything that is not an id). */
-export async function checkoutIdOf(request: Request): Promise<string | null> {
-  const id: unknown = await checkoutIdCookie().parse(request.headers.get("cookie"));
+export async function checkoutIdOf(request: Pick<Caller, "cookies">): Promise<string | null> {
+  const value = request.cookies[CHECKOUT_COOKIE];
+  const id = value ? decodedCookieValue(value) : null;
   return typeof id === "string" && uuidPattern.test(id) ? id : null;
 }
 
-/** The Set-Cookie header that gives the browser this checkout id. */
-export function checkoutCookie(id: string): Promise<string> {
-  return checkoutIdCookie().serialize(id);
+/** The checkout cookie's value for this id, as the browser sends it back (request.cookies). */
+export const checkoutCookieValue = (id: string): string => encodedCookieValue(id);
+
+/** Gives the browser this checkout id: the answer's Set-Cookie. */
+export function setCheckoutCookie(reply: FastifyReply, id: string): FastifyReply {
+  return reply.setCookie(CHECKOUT_COOKIE, checkoutCookieValue(id), cookieOptions());
 }
 
 /** Changes part of the checkout data of an existing session (null clears a field); false when the browser has none. */
-export async function updateCheckout(request: Request, patch: Partial<CheckoutData>): Promise<boolean> {
+export async function updateCheckout(request: Pick<Caller, "cookies">, patch: Partial<CheckoutData>): Promise<boolean> {
   const id = await checkoutIdOf(request);
   if (!id) return false;
   const db = await getDb();
@@ -71,7 +77,7 @@ export async function updateCheckout(request: Request, patch: Partial<CheckoutDa
   return updated.length > 0;
 }
 
-export async function readCheckout(request: Request): Promise<CheckoutData | null> {
+export async function readCheckout(request: Pick<Caller, "cookies">): Promise<CheckoutData | null> {
   const id = await checkoutIdOf(request);
   return id ? readSession(id) : null;
 }
@@ -94,7 +100,7 @@ const readSession = batched(async (ids: string[]): Promise<(CheckoutData | null)
  * typed before is kept). Returns the session id for the cookie: the existing one when the browser
  * has a live session.
  */
-export async function startCheckout(request: Request, data: CheckoutData): Promise<string> {
+export async function startCheckout(request: Pick<Caller, "cookies">, data: CheckoutData): Promise<string> {
   const db = await getDb();
   const existing = await checkoutIdOf(request);
   if (existing) {
@@ -122,11 +128,11 @@ const insertSession = batched(async (rows: CheckoutData[]): Promise<string[]> =>
 });
 
 /** Forgets this browser's checkout entirely; the answer's cookie removes the browser's id. */
-export async function clearCheckout(request: Request): Promise<string> {
+export async function clearCheckout(request: Pick<Caller, "cookies">, reply: FastifyReply): Promise<void> {
   const id = await checkoutIdOf(request);
   if (id) {
     const db = await getDb();
     await db.deleteFrom("checkoutSessions").where("id", "=", id).execute();
   }
-  return checkoutIdCookie().serialize("", { maxAge: 0 });
+  reply.setCookie(CHECKOUT_COOKIE, "", { ...cookieOptions(), maxAge: 0 });
 }

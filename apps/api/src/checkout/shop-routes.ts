@@ -18,10 +18,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#server/errors.ts";
 import { checkedBody, jsonBody } from "#server/plugins/json-api.ts";
-import { webRequestOf } from "#server/plugins/web-request.ts";
 import { orderNow } from "./order-now.ts";
 import { pay, paymentStep } from "./payment-step.ts";
-import { checkoutCookie, clearCheckout } from "./session.ts";
+import { clearCheckout, setCheckoutCookie } from "./session.ts";
 import { addressStep, confirmationStep, deliveryStep } from "./step-views.ts";
 import { chooseDelivery, saveAddress } from "./steps.ts";
 import { startTestCheckout } from "./test-checkout.ts";
@@ -40,7 +39,7 @@ export const checkoutShopRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: confirmationQuery, response: { 200: confirmationAnswer } } },
     async (request, reply) => {
       const { lang, orderId } = request.query;
-      return privately(reply).send(await confirmationStep(webRequestOf(request), orderId ?? null, lang));
+      return privately(reply).send(await confirmationStep(request, orderId ?? null, lang));
     },
   );
 
@@ -49,7 +48,7 @@ export const checkoutShopRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/shop/checkout/address",
     { schema: { querystring: stepQuery, response: { 200: addressStepAnswer } } },
     async (request, reply) => {
-      return privately(reply).send(await addressStep(webRequestOf(request), request.query.lang));
+      return privately(reply).send(await addressStep(request, request.query.lang));
     },
   );
 
@@ -58,7 +57,7 @@ export const checkoutShopRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/shop/checkout/delivery",
     { schema: { querystring: stepQuery, response: { 200: deliveryStepAnswer } } },
     async (request, reply) => {
-      return privately(reply).send(await deliveryStep(webRequestOf(request), request.query.lang));
+      return privately(reply).send(await deliveryStep(request, request.query.lang));
     },
   );
 
@@ -67,43 +66,44 @@ export const checkoutShopRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/shop/checkout/payment",
     { schema: { querystring: stepQuery, response: { 200: paymentStepAnswer } } },
     async (request, reply) => {
-      return privately(reply).send(await paymentStep(webRequestOf(request), request.query.lang));
+      return privately(reply).send(await paymentStep(request, request.query.lang));
     },
   );
 
   /** POST /api/shop/checkout/order-now {productId, size, lang}: the hat starts this browser's checkout (sets the cookie). */
   app.post("/api/shop/checkout/order-now", { schema: { body: orderNowRequest, response: { 200: nextAnswer } } }, async (request, reply) => {
     const { productId, size, lang } = checkedBody(request, orderNowRequest, "Choose a hat and its size");
-    const session = await orderNow(webRequestOf(request), productId, size, lang);
-    return reply.header("Set-Cookie", await checkoutCookie(session)).send({ next: "/checkout/confirmation" });
+    const session = await orderNow(request, productId, size, lang);
+    return setCheckoutCookie(reply, session).send({ next: "/checkout/confirmation" });
   });
 
   /** POST /api/shop/checkout/address {…the address, lang}: saves it; a wrong field is a 400 with its message in `lang`. */
   app.post("/api/shop/checkout/address", { schema: { body: addressRequest, response: { 200: nextAnswer } } }, async (request) => {
-    return { next: await saveAddress(webRequestOf(request), addressOf(request)) };
+    return { next: await saveAddress(request, addressOf(request)) };
   });
 
   /** POST /api/shop/checkout/delivery {deliveryOption, lang}: one of the saved address's options. */
   app.post("/api/shop/checkout/delivery", { schema: { body: deliveryRequest, response: { 200: nextAnswer } } }, async (request) => {
     const { deliveryOption } = checkedBody(request, deliveryRequest, "Please select a delivery option", { deliveryOption: "" });
-    return { next: await chooseDelivery(webRequestOf(request), deliveryOption) };
+    return { next: await chooseDelivery(request, deliveryOption) };
   });
 
   /** POST /api/shop/checkout/payment {paymentMethod, orderId, lang}: places the order and starts its payment (the `orders` limit). */
   app.post("/api/shop/checkout/payment", { schema: { body: paymentRequest, response: { 200: paymentNextAnswer } } }, async (request) => {
     const { paymentMethod, orderId, lang } = checkedBody(request, paymentRequest, "Please select a payment method", { paymentMethod: "" });
-    return { next: await pay(webRequestOf(request), { paymentMethod, orderId }, lang) };
+    return { next: await pay(request, { paymentMethod, orderId }, lang) };
   });
 
   /** POST /api/shop/checkout/clear: forgets this browser's checkout (clears the cookie). */
   app.post("/api/shop/checkout/clear", { schema: { response: { 200: nextAnswer } } }, async (request, reply) => {
-    return reply.header("Set-Cookie", await clearCheckout(webRequestOf(request))).send({ next: "/products" });
+    await clearCheckout(request, reply);
+    return reply.send({ next: "/products" });
   });
 
   /** POST /api/shop/checkout/test-checkout (sandbox only, else 404): a sample checkout at the payment step (sets the cookie). */
   app.post("/api/shop/checkout/test-checkout", { schema: { response: { 200: nextAnswer } } }, async (request, reply) => {
-    const session = await startTestCheckout(webRequestOf(request));
-    return reply.header("Set-Cookie", await checkoutCookie(session)).send({ next: "/checkout/payment" });
+    const session = await startTestCheckout(request);
+    return setCheckoutCookie(reply, session).send({ next: "/checkout/payment" });
   });
 };
 

@@ -3,6 +3,7 @@ import { deliveryCostCents, deliveryDays, deliveryWindow, makingDays, optionsFor
 import type { Locale } from "@workshop/domain/locale.ts";
 import type { AddressStepAnswer, ConfirmationAnswer, DeliveryStepAnswer } from "@workshop/domain/shop-api/checkout.ts";
 import { readProduct } from "#server/catalog/products.ts";
+import type { Caller } from "#server/http/caller.ts";
 import { orderInLanguage } from "#server/orders/in-language.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { readCheckout } from "./session.ts";
@@ -15,7 +16,7 @@ import { checkoutProduct, checkoutQuote, checkoutSummary, missingStep, placedOrd
  * payment page), looked up again for its stock and price; why there is none; or, for a custom hat's
  * quote, its own page.
  */
-export async function confirmationStep(request: Request, orderId: string | null, locale: Locale): Promise<ConfirmationAnswer> {
+export async function confirmationStep(request: Caller, orderId: string | null, locale: Locale): Promise<ConfirmationAnswer> {
   const data = await readCheckout(request);
   const fromOrder = await placedOrder(request, orderId, orderById);
   // A custom hat's quote is confirmed on its own page.
@@ -40,7 +41,7 @@ export async function confirmationStep(request: Request, orderId: string | null,
 }
 
 /** Step 2: the address typed so far and the summary, once a hat is chosen. */
-export async function addressStep(request: Request, locale: Locale): Promise<AddressStepAnswer> {
+export async function addressStep(request: Caller, locale: Locale): Promise<AddressStepAnswer> {
   const data = await readCheckout(request);
   const back = missingStep(data, "shipping");
   if (back) return { next: back };
@@ -52,7 +53,7 @@ export async function addressStep(request: Request, locale: Locale): Promise<Add
  * the hat would arrive, counted from `today` in the workshop's days (written in `locale`): a
  * catalogue hat's making time, or a custom hat's production time, then the carrier's.
  */
-export async function deliveryStep(request: Request, locale: Locale, today = new Date()): Promise<DeliveryStepAnswer> {
+export async function deliveryStep(request: Caller, locale: Locale, today = new Date()): Promise<DeliveryStepAnswer> {
   const data = await readCheckout(request);
   const back = missingStep(data, "shipping-options");
   if (back || !data?.shippingAddress) return { next: back ?? "/checkout/shipping" };

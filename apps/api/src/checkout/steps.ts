@@ -8,6 +8,7 @@ import { customHatOf } from "#server/custom-orders/custom-hat-view.ts";
 import { placeQuoteOrder } from "#server/custom-orders/quote-order.ts";
 import { quoteForCheckout } from "#server/custom-orders/quotes.ts";
 import { AppError } from "#server/errors.ts";
+import type { Caller } from "#server/http/caller.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
 import { orderById } from "#server/orders/queries.ts";
 import type { Order } from "#server/orders/types.ts";
@@ -37,7 +38,7 @@ export function missingStep(data: CheckoutData | null, step: CheckoutStep): stri
  * Answers where the customer goes next: the delivery step, or the first step when the checkout
  * holds no hat (or the browser no checkout).
  */
-export async function saveAddress(request: Request, address: ShippingAddressInput): Promise<string> {
+export async function saveAddress(request: Caller, address: ShippingAddressInput): Promise<string> {
   const data = await readCheckout(request);
   if (missingStep(data, "shipping")) return "/checkout/confirmation";
   const same = JSON.stringify(data?.shippingAddress) === JSON.stringify(address);
@@ -46,7 +47,7 @@ export async function saveAddress(request: Request, address: ShippingAddressInpu
 }
 
 /** Chooses one of the delivery options of the saved address; answers where the customer goes next. */
-export async function chooseDelivery(request: Request, option: string): Promise<string> {
+export async function chooseDelivery(request: Caller, option: string): Promise<string> {
   const data = await readCheckout(request);
   if (!data?.shippingAddress) throw new AppError("invalid", "Please complete the previous steps to continue.");
   if (!option) throw new AppError("invalid", "Please select a delivery option");
@@ -60,7 +61,7 @@ export async function chooseDelivery(request: Request, option: string): Promise<
  * Places the order of this browser's checkout with the chosen payment method. Every amount comes
  * from the database; the checkout forgets the product afterwards so a reload cannot order twice.
  */
-export async function placeCheckoutOrder(request: Request, paymentMethod: string, locale: Locale): Promise<Order> {
+export async function placeCheckoutOrder(request: Caller, paymentMethod: string, locale: Locale): Promise<Order> {
   const data = await readCheckout(request);
   if (!data || missingStep(data, "payment")) throw new AppError("invalid", "Please complete the previous steps to continue.");
   if (!paymentMethod) throw new AppError("invalid", "Please select a payment method");
@@ -100,7 +101,7 @@ export async function orderToPay(data: CheckoutData | null): Promise<Order | nul
 }
 
 /** Lets this browser pay a placed order again (from the order's page, e.g. after a failed payment). */
-export async function resumePayment(request: Request, order: Order): Promise<string> {
+export async function resumePayment(request: Caller, order: Order): Promise<string> {
   const data = await readCheckout(request);
   const placedOrderIds = [...(data?.placedOrderIds ?? []).filter((id) => id !== order.id).slice(-19), order.id];
   if (data && (await updateCheckout(request, { payOrderId: order.id, placedOrderIds, productId: null, priceCents: null, quoteId: null })))
@@ -112,7 +113,7 @@ export async function resumePayment(request: Request, order: Order): Promise<str
  * Remembers an order as this browser's (placed through the JSON API, or returned to with a signed
  * link), so that it may see and pay it. Returns the checkout session id for the cookie.
  */
-export async function rememberPlacedOrder(request: Request, orderId: string): Promise<string> {
+export async function rememberPlacedOrder(request: Caller, orderId: string): Promise<string> {
   const data = await readCheckout(request);
   const placedOrderIds = [...(data?.placedOrderIds ?? []).filter((id) => id !== orderId).slice(-19), orderId];
   if (data && (await updateCheckout(request, { placedOrderIds }))) return (await checkoutIdOf(request))!;
@@ -121,7 +122,7 @@ export async function rememberPlacedOrder(request: Request, orderId: string): Pr
 
 /** An order placed from this browser, for the success pages; null for anyone else's. */
 export async function placedOrder(
-  request: Request,
+  request: Caller,
   orderId: string | null,
   read: (id: string) => Promise<Order | null>,
 ): Promise<Order | null> {

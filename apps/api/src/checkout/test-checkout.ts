@@ -1,6 +1,7 @@
 import { allProducts } from "#server/catalog/products.ts";
 import { paymentsSandbox } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
+import type { Caller } from "#server/http/caller.ts";
 import { startCheckout } from "./session.ts";
 
 /**
@@ -8,7 +9,7 @@ import { startCheckout } from "./session.ts";
  * in stock, in its first size), a sample Bali address and Lion Parcel. Returns the session id for
  * the cookie. Outside the sandbox (a Xendit key is set) it does not exist.
  */
-export async function startTestCheckout(request: Request): Promise<string> {
+export async function startTestCheckout(request: Caller): Promise<string> {
   if (!paymentsSandbox()) throw new AppError("not_found", "Not found");
   const product = (await allProducts("en")).find((p) => p.inStock);
   if (!product) throw new AppError("not_found", "No hat is in stock");

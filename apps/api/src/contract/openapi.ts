@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { isStaff } from "#server/auth/staff-token.ts";
 import { isRefusal } from "#server/plugins/json-api.ts";
-import { webRequestOf } from "#server/plugins/web-request.ts";
 import { staffSessionId } from "#server/staff/cookie.ts";
 import { staffOf } from "#server/staff/guard.ts";
 
@@ -62,9 +61,8 @@ function publicDocument<T extends { paths?: object }>(whole: T): T {
 
 /** Staff: the machine's token, or a staff cookie of a live session (no cookie: no lookup, no counted miss). */
 async function fromStaff(request: FastifyRequest): Promise<boolean> {
-  const web = webRequestOf(request);
-  if (isStaff(web)) return true;
-  return staffSessionId(web) !== null && (await staffOf(web)) !== null;
+  if (isStaff(request)) return true;
+  return staffSessionId(request) !== null && (await staffOf(request)) !== null;
 }
 
 /**

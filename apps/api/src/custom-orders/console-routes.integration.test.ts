@@ -205,7 +205,7 @@ describe("the console's custom requests API", () => {
   it("serves a reference photo to staff through its signed link; a changed signature is 403", async () => {
     const form = new FormData();
     form.append("files", new File([new Uint8Array(await sampleJpeg())], "a.jpg", { type: "image/jpeg" }));
-    const multipart = new Request("http://localhost/", { method: "POST", body: form });
+    const multipart = new Response(form);
     const upload = await app.inject({
       method: "POST",
       url: "/api/custom-orders/uploads",

@@ -15,9 +15,9 @@ import {
 import { replySchema } from "@workshop/domain/validation/reply.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
+import { searchParamsOf } from "#server/http/caller.ts";
 import { checkedBody, checkedByRoute, methodNotAllowed } from "#server/plugins/json-api.ts";
-import { searchParamsOf } from "#server/plugins/web-request.ts";
-import { requireStaffRoute } from "#server/staff/guard.ts";
+import { requireStaffApi } from "#server/staff/guard.ts";
 import { consoleCustomOrder, consoleCustomOrderList, consoleQuotes, customOrderQuery, knownCustomOrderId } from "./console-api.ts";
 import { answerReferencePhoto } from "./photo-answer.ts";
 import { withdrawQuote, writeQuote } from "./quotes.ts";
@@ -37,7 +37,7 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
     base,
     { schema: { querystring: checkedByRoute(customOrderListRequest), response: { 200: customOrderListAnswer } } },
     async (request, reply) => {
-      await requireStaffRoute(request);
+      await requireStaffApi(request);
       const query = customOrderQuery(searchParamsOf(request));
       return reply.header("Cache-Control", "no-store").send(await consoleCustomOrderList(query));
     },
@@ -46,7 +46,7 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
 
   /** GET /:id (staff): the request, where its status may go, and the mails sent about it. */
   app.get<ById>(`${base}/:id`, { schema: { response: { 200: customOrderAnswer } } }, async (request, reply) => {
-    await requireStaffRoute(request);
+    await requireStaffApi(request);
     return reply.header("Cache-Control", "no-store").send(await consoleCustomOrder(knownCustomOrderId(request.params.id)));
   });
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: `${base}/:id`, handler: methodNotAllowed("GET") });
@@ -60,7 +60,7 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
     `${base}/:id/status`,
     { schema: { body: customOrderStatusRequest, response: { 200: customOrderAnswer } } },
     async (request, reply) => {
-      const actor = await requireStaffRoute(request);
+      const actor = await requireStaffApi(request);
       const id = knownCustomOrderId(request.params.id);
       const { next, expected } = checkedBody(request, customOrderStatusRequest, "Choose the new status");
       await changeCustomOrderStatus(id, next, expected, actor);
@@ -74,7 +74,7 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
     `${base}/:id/notes`,
     { schema: { body: customOrderNotesRequest, response: { 200: customOrderNotesAnswer } } },
     async (request, reply) => {
-      const actor = await requireStaffRoute(request);
+      const actor = await requireStaffApi(request);
       const id = knownCustomOrderId(request.params.id);
       const { notes, version } = checkedBody(request, customOrderNotesRequest, "Check the notes");
       return reply.header("Cache-Control", "no-store").send(await saveAdminNotes(id, notes, version, actor));
@@ -90,7 +90,7 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
     `${base}/:id/messages`,
     { schema: { body: replySchema, response: { 200: customOrderMessageAnswer, 201: customOrderMessageAnswer } } },
     async (request, reply) => {
-      const actor = await requireStaffRoute(request);
+      const actor = await requireStaffApi(request);
       const id = knownCustomOrderId(request.params.id);
       const input = checkedBody(request, replySchema, "Check the e-mail");
       const result = await contactCustomer(id, input, actor);
@@ -105,7 +105,7 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
 
   /** GET /:id/quotes (staff): the request in short, its quotes with their state and link, and what the form may do. */
   app.get<ById>(`${base}/:id/quotes`, { schema: { response: { 200: customQuotesAnswer } } }, async (request, reply) => {
-    await requireStaffRoute(request);
+    await requireStaffApi(request);
     return reply.header("Cache-Control", "no-store").send(await consoleQuotes(knownCustomOrderId(request.params.id)));
   });
 
@@ -118,7 +118,7 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
     `${base}/:id/quotes`,
     { schema: { body: quoteFormSchema, response: { 201: customQuoteSentAnswer } } },
     async (request, reply) => {
-      const actor = await requireStaffRoute(request);
+      const actor = await requireStaffApi(request);
       const id = knownCustomOrderId(request.params.id);
       const form = checkedBody(request, quoteFormSchema, "Check the quote");
       if (form.validUntil < workshopToday()) throw new AppError("invalid", "Check the quote", { validUntil: "validUntil" });
@@ -134,7 +134,7 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
     `${base}/:id/quotes/:quoteId/withdraw`,
     { schema: { response: { 200: customQuotesAnswer } } },
     async (request, reply) => {
-      const actor = await requireStaffRoute(request);
+      const actor = await requireStaffApi(request);
       const id = knownCustomOrderId(request.params.id);
       const quoteId = serialId(request.params.quoteId);
       if (quoteId === null) throw new AppError("not_found", "No such quote");

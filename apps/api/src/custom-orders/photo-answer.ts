@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "#server/errors.ts";
-import { searchParamsOf } from "#server/plugins/web-request.ts";
-import { requireStaffRoute } from "#server/staff/guard.ts";
+import { searchParamsOf } from "#server/http/caller.ts";
+import { requireStaffApi } from "#server/staff/guard.ts";
 import { readReferencePhoto } from "./reference-photos.ts";
 import { isValidPhotoLink } from "./signed-links.ts";
 
@@ -13,7 +13,7 @@ type PhotoRequest = FastifyRequest<{ Params: { photoId: string } }>;
  * site), never by another site's page.
  */
 export async function answerReferencePhoto(request: PhotoRequest, reply: FastifyReply) {
-  await requireStaffRoute(request);
+  await requireStaffApi(request);
   return answerSignedPhoto(request, reply, "staff");
 }
 

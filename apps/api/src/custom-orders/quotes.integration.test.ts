@@ -13,7 +13,7 @@ import { sendBalanceLink } from "#server/desk/balance-link.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { createPaymentRequest } from "#server/payments/payment-request-api.ts";
 import { isPayable, startPayment } from "#server/payments/payment-requests.ts";
-import { cookieOf } from "#test-support/cookies.ts";
+import { callerWith, cookieOf } from "#test-support/cookies.ts";
 import { jakartaAddress, usePaymentsHarness } from "#test-support/payments-harness.ts";
 import { quotePage } from "./quote-admin.ts";
 import { placeQuoteOrder } from "./quote-order.ts";
@@ -52,8 +52,7 @@ async function newRequest(locale = "ru") {
 }
 const requestStatus = async (id: number) =>
   (await h.database.db.selectFrom("customOrders").selectAll().where("id", "=", id).execute())[0]!.status;
-const browser = async (id?: string) =>
-  new Request("http://localhost/checkout/payment", { headers: id ? { cookie: await cookieOf(id) } : {} });
+const browser = async (id?: string) => callerWith(id ? { cookie: await cookieOf(id) } : {});
 
 /** A browser that accepted the quote and chose an address and Lion Parcel: at the payment step. */
 async function acceptedAtPayment(token: string) {
@@ -348,7 +347,7 @@ describe("deposit and balance", () => {
     expect(await mayManagePayments(stranger, orderId)).toBe(false);
     const strangerWithSession = await acceptedAtPayment((await writeQuote((await newRequest("en")).id, form(9_000), staff)).token);
     await expect(pay(strangerWithSession, { paymentMethod: "BCA", orderId }, "en")).rejects.toMatchObject({ kind: "invalid" });
-    const forged = new Request("http://localhost/api", { headers: { "x-order-token": "A".repeat(32) } });
+    const forged = callerWith({ "x-order-token": "A".repeat(32) });
     expect(await mayManagePayments(forged, orderId)).toBe(false);
     expect(await mayManagePayments(session, orderId)).toBe(true);
   });

@@ -37,12 +37,12 @@ afterAll(async () => {
 async function upload(ip: string, count = 3) {
   const form = new FormData();
   for (let i = 0; i < count; i++) form.append("files", new File([new Uint8Array(photo)], `p${i}.jpg`, { type: "image/jpeg" }));
-  const request = new Request("http://localhost/", { method: "POST", body: form });
+  const encoded = new Response(form);
   const response = await app.inject({
     method: "POST",
     url: "http://shop.test/api/custom-orders/uploads",
-    headers: { "content-type": request.headers.get("content-type")!, "x-forwarded-for": ip },
-    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { "content-type": encoded.headers.get("content-type")!, "x-forwarded-for": ip },
+    payload: Buffer.from(await encoded.arrayBuffer()),
   });
   return { status: response.statusCode, ids: response.statusCode === 201 ? (response.json() as { id: string }[]).map((p) => p.id) : [] };
 }

@@ -3,12 +3,12 @@ import { referenceUploadLimits } from "@workshop/domain/uploads.ts";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
+import { searchParamsOf } from "#server/http/caller.ts";
 import { clientOf } from "#server/http/rate-limits.ts";
 import { preferredLocale } from "#server/locale.ts";
 import { readUploadForm } from "#server/media/upload-form.ts";
 import { jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
-import { searchParamsOf, webRequestOf } from "#server/plugins/web-request.ts";
-import { requireStaffRoute } from "#server/staff/guard.ts";
+import { requireStaffApi } from "#server/staff/guard.ts";
 import { listCustomOrders } from "./admin-view.ts";
 import { invalidInput } from "./invalid-input.ts";
 import { answerReferencePhoto } from "./photo-answer.ts";
@@ -24,7 +24,7 @@ export const customOrdersRoutes: FastifyPluginAsync = async (app) => {
    * SPEC 3's admin view; `status` (NEW, CONTACTED, QUOTED, IN_PROGRESS, COMPLETED, CANCELLED) keeps only those.
    */
   app.get("/api/custom-orders", { schema: { response: { 200: customOrderList } } }, async (request, reply) => {
-    await requireStaffRoute(request);
+    await requireStaffApi(request);
     const params = searchParamsOf(request);
     const page = wholeNumber(params.get("page"), 1, 1, 100_000);
     const limit = wholeNumber(params.get("limit"), 10, 1, 100);
@@ -45,7 +45,7 @@ export const customOrdersRoutes: FastifyPluginAsync = async (app) => {
   app.post("/api/custom-orders", { schema: { body: customOrderSchema, response: { 201: customOrderCreated } } }, async (request, reply) => {
     const parsed = customOrderSchema.safeParse(jsonBody(request));
     if (!parsed.success) throw invalidInput(parsed.error);
-    const id = await submitCustomOrder(parsed.data, await preferredLocale(webRequestOf(request)));
+    const id = await submitCustomOrder(parsed.data, preferredLocale(request));
     return reply.code(201).send({ id });
   });
   app.route({
@@ -61,9 +61,8 @@ export const customOrdersRoutes: FastifyPluginAsync = async (app) => {
    * (429 also when this client already has 15 photos waiting for a request).
    */
   app.post("/api/custom-orders/uploads", { schema: { response: { 201: referencePhotosStored } } }, async (request, reply) => {
-    const web = webRequestOf(request, { stream: true });
-    const files = await readUploadForm(web, referenceUploadLimits);
-    return reply.code(201).send(await storeReferencePhotos(files, clientOf(web)));
+    const files = await readUploadForm(request, referenceUploadLimits);
+    return reply.code(201).send(await storeReferencePhotos(files, clientOf(request)));
   });
   app.get("/api/custom-orders/uploads", methodNotAllowed("POST", "Use POST"));
   app.route({ method: ["PUT", "PATCH", "DELETE"], url: "/api/custom-orders/uploads", handler: wrongMethod("Use POST") });

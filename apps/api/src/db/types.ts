@@ -110,7 +110,7 @@ export interface CustomOrderPhotosTable {
   contentType: string;
   customOrderId: number | null;
   position: Generated<number>;
-  /** Who uploaded it (server/http/rate-limits.ts clientKey): each client holds only a few photos waiting. */
+  /** Who uploaded it (src/http/rate-limits.ts clientKey): each client holds only a few photos waiting. */
   client: string | null;
   /** Its size as stored, which the room for waiting photos counts (none on rows from before 0015). */
   bytes: number | null;
@@ -152,7 +152,7 @@ export interface CheckoutSessionsTable {
 
 /**
  * A counter per kind of cached data, raised in the transaction that changes that data: every
- * instance of the shop watches it and drops its copies when it moves (server/cache/versions.ts).
+ * instance of the shop watches it and drops its copies when it moves (src/cache/versions.ts).
  */
 export interface CacheVersionsTable {
   name: string;
@@ -239,7 +239,7 @@ export interface OrdersTable {
   updatedAt: Generated<Timestamp>;
   /**
    * What staff search the orders list by, kept by the database: order number, e-mail, name and
-   * the hat's name as ordered, lower-case, one per line (server/desk/order-list.ts; decisions 018, 050).
+   * the hat's name as ordered, lower-case, one per line (src/desk/order-list.ts; decisions 018, 050).
    */
   searchText: GeneratedAlways<string | null>;
 }
@@ -337,7 +337,7 @@ export interface XenditEventsTable {
 }
 
 /**
- * Rate-limit counters (server/http/rate-limits.ts): one row per limit and client, its hits in the
+ * Rate-limit counters (src/http/rate-limits.ts): one row per limit and client, its hits in the
  * current window and when that window ends. Shared by every instance.
  */
 export interface RateLimitsTable {
@@ -461,7 +461,7 @@ export interface OrderReturnsTable {
 
 /**
  * Studio photos made from a product's reference photos (SPEC 2.11, 4 "AI enhancement job"): one row
- * per request, run by the pg-boss queue `ai-enhance` (server/ai/run-job.ts). The row, not pg-boss,
+ * per request, run by the pg-boss queue `ai-enhance` (src/ai/run-job.ts). The row, not pg-boss,
  * is what staff see; a job whose worker died is settled here by pg-boss's retry or expiry.
  */
 export interface AiJobsTable {
@@ -498,7 +498,7 @@ export interface AiResultsTable {
   position: number;
   /** The original's key in storage, as an upload's `pathname`. */
   storageKey: string;
-  /** studio, side, three-quarter, top, flat-lay or details (server/ai/engine.ts). */
+  /** studio, side, three-quarter, top, flat-lay or details (src/ai/engine.ts). */
   view: string;
   /** Which reference photo it was made from, or null when made from all. */
   sourceIndex: number | null;

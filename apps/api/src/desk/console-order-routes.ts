@@ -8,10 +8,10 @@ import {
   orderStatusRequest,
 } from "@workshop/domain/staff-api/order.ts";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { searchParamsOf } from "#server/http/caller.ts";
 import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
-import { searchParamsOf, webRequestOf } from "#server/plugins/web-request.ts";
 import { exportTurn } from "#server/staff/export-turns.ts";
-import { adminLocale, requireStaffRoute } from "#server/staff/guard.ts";
+import { adminLocale, requireStaffApi } from "#server/staff/guard.ts";
 import { sendBalanceLink } from "./balance-link.ts";
 import { consoleOrder, consoleOrderMail, requireOrder } from "./console-order.ts";
 import { addNote, changeStatus, markPaid, sendOrderEmail } from "./order-actions.ts";
@@ -35,10 +35,10 @@ export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
    */
   // A download (CSV), not JSON: left out of the OpenAPI document.
   app.get("/api/admin/orders.csv", { schema: { hide: true } }, async (request, reply) => {
-    await requireStaffRoute(request);
+    await requireStaffApi(request);
     const query = consoleQuery(searchParamsOf(request));
     await exportTurn("orders.csv", request, reply);
-    const body = await ordersCsv(query, await adminLocale(webRequestOf(request)));
+    const body = await ordersCsv(query, await adminLocale(request));
     return reply
       .headers({
         ...noStore,
@@ -53,14 +53,14 @@ export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
 
   /** GET /api/admin/orders/:id (staff): the order, its payments, refunds, history, notes, and the moves it allows; 404 for anything else. */
   app.get<ById>("/api/admin/orders/:id", { schema: { response: { 200: orderDetailAnswer } } }, async (request, reply) => {
-    await requireStaffRoute(request);
+    await requireStaffApi(request);
     return reply.headers(noStore).send(await answer(request));
   });
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/orders/:id", handler: methodNotAllowed("GET") });
 
   /** POST /api/admin/orders/:id/mark-paid (staff): a cash-in-store order paid at the workshop; 409 with a code when it cannot be. */
   app.post<ById>("/api/admin/orders/:id/mark-paid", { schema: { response: { 200: orderDetailAnswer } } }, async (request, reply) => {
-    const actor = await requireStaffRoute(request);
+    const actor = await requireStaffApi(request);
     await markPaid(request.params.id, actor);
     return reply.headers(noStore).send(await answer(request));
   });
@@ -70,7 +70,7 @@ export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
     "/api/admin/orders/:id/status",
     { schema: { body: orderStatusRequest, response: { 200: orderDetailAnswer } } },
     async (request, reply) => {
-      const actor = await requireStaffRoute(request);
+      const actor = await requireStaffApi(request);
       await requireOrder(request.params.id); // an unknown order is a 404 before its form is judged
       const input = checkedBody(request, orderStatusRequest, "Check the status change");
       await changeStatus(
@@ -93,7 +93,7 @@ export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
     "/api/admin/orders/:id/notes",
     { schema: { body: orderNoteRequest, response: { 201: orderDetailAnswer } } },
     async (request, reply) => {
-      const actor = await requireStaffRoute(request);
+      const actor = await requireStaffApi(request);
       await requireOrder(request.params.id);
       const { text } = checkedBody(request, orderNoteRequest, "Check the note", { text: "" });
       await addNote(request.params.id, text, actor);
@@ -109,7 +109,7 @@ export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
     "/api/admin/orders/:id/emails",
     { schema: { body: orderEmailRequest, response: { 200: orderEmailAnswer, 201: orderEmailAnswer } } },
     async (request, reply) => {
-      const actor = await requireStaffRoute(request);
+      const actor = await requireStaffApi(request);
       await requireOrder(request.params.id);
       const input = checkedBody(request, orderEmailRequest, "Check the e-mail", { subject: "", text: "" });
       const { sent } = await sendOrderEmail(request.params.id, input, actor);
@@ -128,7 +128,7 @@ export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
     "/api/admin/orders/:id/balance-link",
     { schema: { body: balanceLinkRequest, response: { 200: orderEmailAnswer, 201: orderEmailAnswer } } },
     async (request, reply) => {
-      const actor = await requireStaffRoute(request);
+      const actor = await requireStaffApi(request);
       await requireOrder(request.params.id);
       const { nonce } = checkedBody(request, balanceLinkRequest, "Check the balance link");
       const { sent } = await sendBalanceLink(request.params.id, nonce, actor);
@@ -144,7 +144,7 @@ export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
     "/api/admin/orders/:id/mails/:mailId",
     { schema: { response: { 200: orderMailAnswer } } },
     async (request, reply) => {
-      await requireStaffRoute(request);
+      await requireStaffApi(request);
       return reply.headers(noStore).send(await consoleOrderMail(request.params.id, request.params.mailId));
     },
   );

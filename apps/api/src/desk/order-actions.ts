@@ -161,7 +161,7 @@ function cancelReasonOf(reason: CancelReason | undefined): CancelReason {
 const reasonText = (reason: CancelReason) => (typeof reason === "string" ? reason : reason.text);
 
 /**
- * Moves an order's status as the machine allows (server/orders/status.ts) and the order permits
+ * Moves an order's status as the machine allows (src/orders/status.ts) and the order permits
  * (paid for work statuses, pickup never shipped: order-rules.ts). SHIPPED stores carrier and
  * tracking number and mails the customer the tracking link; CANCELLED mails the reason and then
  * cancels the order's open Xendit payment requests, recording in the history what could not be.

@@ -20,7 +20,7 @@ export function isOrderId(value: string | undefined): value is string {
 }
 
 /**
- * What a flag on a payment attempt means (server/payments/provider-updates.ts sets them), as a
+ * What a flag on a payment attempt means (src/payments/provider-updates.ts sets them), as a
  * key the page words in its language; the flag's own text stays beside it for the details.
  */
 type FlagKind =

@@ -34,7 +34,7 @@ const MAX_SEARCH = 100;
  * - cash-expiring: cash orders whose payment deadline (7 days, ending at the workshop's closing
  *   time: packages/domain/src/cash-payment-deadline.ts) comes within 48 hours (or has come, and
  *   they wait for the sweep);
- * - flagged: a payment flagged for a person (server/payments/provider-updates.ts) that nobody has
+ * - flagged: a payment flagged for a person (src/payments/provider-updates.ts) that nobody has
  *   dealt with yet: no refund of it under way or done, no staff note on the order since the flag.
  */
 export const orderQueues = ["awaiting-payment", "to-make", "to-ship", "cash-expiring", "flagged"] as const;

@@ -2,10 +2,10 @@ import { apiOrder, apiOrderDetail, apiOrderList } from "@workshop/domain/spec-ap
 import { dashboardAnswer, orderListAnswer } from "@workshop/domain/staff-api.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
+import { searchParamsOf } from "#server/http/caller.ts";
 import { toApiOrder } from "#server/orders/api-view.ts";
 import { bodyOrNull, methodNotAllowed, refusal, wrongMethod } from "#server/plugins/json-api.ts";
-import { searchParamsOf } from "#server/plugins/web-request.ts";
-import { requireStaffRoute } from "#server/staff/guard.ts";
+import { requireStaffApi } from "#server/staff/guard.ts";
 import { consoleDashboard, consoleOrderList } from "./console-api.ts";
 import { consoleOrderRoutes } from "./console-order-routes.ts";
 import { updatePaymentStatusByApi } from "./order-actions.ts";
@@ -16,7 +16,7 @@ import { apiQuery, consoleQuery, fullOrderPage } from "./order-list.ts";
 export const deskRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/admin/dashboard (staff): today's work queues and the money of this week and month (dashboardAnswer). */
   app.get("/api/admin/dashboard", { schema: { response: { 200: dashboardAnswer } } }, async (request, reply) => {
-    await requireStaffRoute(request);
+    await requireStaffApi(request);
     return reply.header("Cache-Control", "no-store").send(await consoleDashboard());
   });
 
@@ -25,7 +25,7 @@ export const deskRoutes: FastifyPluginAsync = async (app) => {
    * search, filters), checked after the staff check so a stranger learns nothing from a 400.
    */
   app.get("/api/admin/orders", { schema: { response: { 200: orderListAnswer } } }, async (request, reply) => {
-    await requireStaffRoute(request);
+    await requireStaffApi(request);
     const query = consoleQuery(searchParamsOf(request));
     return reply.header("Cache-Control", "no-store").send(await consoleOrderList(query));
   });
@@ -38,7 +38,7 @@ export const deskRoutes: FastifyPluginAsync = async (app) => {
    * (status, paymentStatus, method, queue, from, to, q), an unknown filter value a 400.
    */
   app.get("/api/orders", { schema: { response: { 200: apiOrderList } } }, async (request, reply) => {
-    await requireStaffRoute(request);
+    await requireStaffApi(request);
     const { rows, pagination } = await fullOrderPage(apiQuery(searchParamsOf(request)));
     return reply.header("Cache-Control", "no-store").send({ orders: rows.map(toApiOrder), pagination });
   });
@@ -49,7 +49,7 @@ export const deskRoutes: FastifyPluginAsync = async (app) => {
    * marks it paid (PROCESSING, the customer e-mailed, audited); anything else is refused: 409 {error}.
    */
   app.patch("/api/orders/update-payment-status", { schema: { response: { 200: apiOrder } } }, async (request) => {
-    const actor = await requireStaffRoute(request);
+    const actor = await requireStaffApi(request);
     const orderId = searchParamsOf(request).get("orderId") ?? "";
     const body = bodyOrNull(request) as { paymentStatus?: unknown } | null;
     const paymentStatus = typeof body?.paymentStatus === "string" ? body.paymentStatus : "";
@@ -59,12 +59,12 @@ export const deskRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     method: ["POST", "PUT", "DELETE"],
     url: "/api/orders/update-payment-status",
-    handler: wrongMethod("Use PATCH", requireStaffRoute),
+    handler: wrongMethod("Use PATCH", requireStaffApi),
   });
 
   /** GET /api/orders/<id> (staff): the order with its payment attempts, refunds, history and notes; 404 for anything else. */
   app.get<{ Params: { id: string } }>("/api/orders/:id", { schema: { response: { 200: apiOrderDetail } } }, async (request, reply) => {
-    await requireStaffRoute(request);
+    await requireStaffApi(request);
     const order = await staffOrderView(request.params.id);
     if (!order) throw new AppError("not_found", "Order not found");
     return reply.header("Cache-Control", "no-store").send(order);
@@ -75,7 +75,7 @@ export const deskRoutes: FastifyPluginAsync = async (app) => {
     method: ["POST", "PUT", "PATCH", "DELETE"],
     url: "/api/orders/:id",
     handler: refusal(async (request, reply) => {
-      await requireStaffRoute(request);
+      await requireStaffApi(request);
       return useGet(request, reply);
     }),
   });

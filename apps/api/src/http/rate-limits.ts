@@ -1,16 +1,16 @@
-import { clientIpOf, clientKey } from "@workshop/http/client-ip.ts";
+import { clientKey } from "@workshop/http/client-ip.ts";
 import { routedPath } from "@workshop/http/request-body.ts";
 import { sql } from "kysely";
 import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
 import { config } from "#server/config.ts";
 import { batched } from "#server/db/batched.ts";
 import { getDb } from "#server/db/client.ts";
+import type { Caller } from "./caller.ts";
 
 /**
  * Rate limits on public writes, per client, counted in the database (table rate_limits) so that
- * every instance shares them, on PGlite and PostgreSQL alike (docs/decisions/011). A refused JSON
- * request gets 429 `{error}`; a refused page gets 429 and the friendly page (the storefront's
- * app/root.tsx), both with Retry-After. Limits and their defaults: config.ts and docs/configuration.md.
+ * every instance shares them, on PGlite and PostgreSQL alike (docs/decisions/011). A refused
+ * request gets 429 `{error}` with Retry-After. Limits and their defaults: config.ts and docs/configuration.md.
  */
 export type LimitName =
   | "orders"
@@ -70,8 +70,8 @@ export function limitOf(method: string, path: string): LimitName | null {
 
 export { clientKey };
 
-/** Who sent a request that reached a route (its address as the web server judged it, CLIENT_IP_HEADER). */
-export const clientOf = (request: Request): string => clientKey(clientIpOf(request) ?? undefined);
+/** Who sent a request that reached a route (its address as the web server judged it, TRUST_PROXY). */
+export const clientOf = (request: Pick<Caller, "ip">): string => clientKey(request.ip);
 
 type Limit = { points: number; seconds: number };
 
@@ -96,7 +96,7 @@ type Hit = { key: string; seconds: number };
 type Count = { used: number; msLeft: number };
 
 /**
- * Counts hits in the database, the hits of one moment together (group commit, server/db/batched.ts):
+ * Counts hits in the database, the hits of one moment together (group commit, src/db/batched.ts):
  * one upsert for all their keys, so a burst of writes costs one commit, not one each. A key's
  * window starts at its first hit and lasts its limit's seconds, on the database's clock.
  */
@@ -189,6 +189,6 @@ export async function pastLimit(name: LimitName, client: string): Promise<number
  * (RATE_LIMIT_LINK_MISSES). Past the limit, rateLimit refuses those pages before any lookup or
  * render, so guessing tokens costs the shop little; real customers follow links that exist.
  */
-export async function countLinkMiss(request: Request): Promise<void> {
+export async function countLinkMiss(request: Pick<Caller, "ip">): Promise<void> {
   await refusal("linkMisses", clientOf(request));
 }

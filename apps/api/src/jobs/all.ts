@@ -1,5 +1,5 @@
 /**
- * Every module that defines jobs, imported by server/main.ts before startJobs() so that their
+ * Every module that defines jobs, imported by src/main.ts before startJobs() so that their
  * queues, workers and schedules are set up at start. Add a line here for a new job module.
  */
 import "#server/custom-orders/photo-cleanup.ts";

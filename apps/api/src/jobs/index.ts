@@ -1,7 +1,7 @@
 /**
  * Background jobs on pg-boss, in the shop's own database (PGlite or PostgreSQL), so they survive
  * restarts and several instances share them. A module declares a queue and its handler once with
- * `defineJob`; `startJobs()` (server/main.ts) creates the queues, runs their workers and registers
+ * `defineJob`; `startJobs()` (src/main.ts) creates the queues, runs their workers and registers
  * their schedules. A schedule fires once per occurrence however many instances run: pg-boss files
  * each occurrence under a unique slot.
  *

@@ -3,8 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { AppError } from "#server/errors.ts";
 import { clientKey, refusal } from "#server/http/rate-limits.ts";
 import { methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
-import { webRequestOf } from "#server/plugins/web-request.ts";
-import { requireStaffApi, requireStaffRoute } from "#server/staff/guard.ts";
+import { requireStaffApi } from "#server/staff/guard.ts";
 import { readUploadForm } from "./upload-form.ts";
 import { uploadPhotos } from "./uploads.ts";
 import { type BeforeMaking, imageVariant, publicVariantUrl } from "./variants.ts";
@@ -31,12 +30,11 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
    * SPEC 7 "Uploaded file result" per photo, in the order sent; else `{error}` 400/401/403/413/429/503.
    */
   app.post("/api/uploads", { schema: { response: { 200: uploadedFiles } } }, async (request) => {
-    const web = webRequestOf(request, { stream: true });
-    const actor = await requireStaffApi(web);
-    return uploadPhotos(await readUploadForm(web), actor);
+    const actor = await requireStaffApi(request);
+    return uploadPhotos(await readUploadForm(request), actor);
   });
   app.get("/api/uploads", methodNotAllowed("POST", "Use POST"));
-  app.route({ method: ["PUT", "PATCH", "DELETE"], url: "/api/uploads", handler: wrongMethod("Use POST", requireStaffRoute) });
+  app.route({ method: ["PUT", "PATCH", "DELETE"], url: "/api/uploads", handler: wrongMethod("Use POST", requireStaffApi) });
 
   /**
    * GET /media/:width/<key>.<avif|webp|jpg>: a product photo in one size and format. With a public

@@ -1,6 +1,9 @@
+import { Readable } from "node:stream";
 import { productUploadLimits, type UploadLimits, uploadMessages } from "@workshop/domain/uploads.ts";
 import busboy from "busboy";
+import type { FastifyRequest } from "fastify";
 import { AppError } from "#server/errors.ts";
+import { headerOf } from "#server/http/caller.ts";
 
 /** One file of an upload, as the browser sent it: its name (untrusted) and its bytes. */
 export type IncomingFile = { name: string; body: Buffer };
@@ -16,16 +19,18 @@ const FRAMING_ALLOWANCE = 256 * 1024;
  * a file that grows past the limit, a sixth file, another field or a broken form stops the reading
  * there: the rest of the body is left to the refusal (@workshop/http/unread-body.ts).
  */
-export async function readUploadForm(request: Request, limits: UploadLimits = productUploadLimits): Promise<IncomingFile[]> {
+export async function readUploadForm(
+  request: Pick<FastifyRequest, "headers" | "raw">,
+  limits: UploadLimits = productUploadLimits,
+): Promise<IncomingFile[]> {
   const { maxFiles, maxBytes } = limits;
   const maxBody = maxFiles * maxBytes + FRAMING_ALLOWANCE;
-  const type = request.headers.get("content-type") ?? "";
+  const type = headerOf(request, "content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(type)) {
     throw new AppError("invalid", `Send the images as multipart/form-data in the field "${FIELD}".`);
   }
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  const declared = Number(headerOf(request, "content-length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBody) throw new AppError("too_large", limits.tooLarge);
-  if (!request.body) throw new AppError("invalid", uploadMessages.none);
 
   let parser: busboy.Busboy;
   try {
@@ -82,7 +87,8 @@ export async function readUploadForm(request: Request, limits: UploadLimits = pr
     parser.on("close", () => resolve());
   });
 
-  const reader = request.body.getReader();
+  // The body as it streams in, read as a web stream: the reading can stop without ending the connection.
+  const reader = (Readable.toWeb(request.raw) as ReadableStream<Uint8Array>).getReader();
   try {
     while (!failure) {
       const { done, value } = await reader.read();

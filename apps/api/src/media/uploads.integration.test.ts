@@ -39,7 +39,7 @@ type Upload = { name: string; body: Buffer; type?: string };
 async function upload(files: Upload[], headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }) {
   const form = new FormData();
   for (const f of files) form.append("files", new File([new Uint8Array(f.body)], f.name, { type: f.type ?? "image/jpeg" }));
-  const encoded = new Request(`${SHOP}/api/uploads`, { method: "POST", body: form });
+  const encoded = new Response(form);
   const response = await app.inject({
     method: "POST",
     url: `${SHOP}/api/uploads`,

@@ -79,7 +79,7 @@ function checked(stem: string, width: number, format: string): { width: ImageWid
 export type BeforeMaking = () => Promise<void>;
 
 /**
- * One size and format of a stored photo. Uploads make all of them at once (server/media/uploads.ts);
+ * One size and format of a stored photo. Uploads make all of them at once (src/media/uploads.ts);
  * one still missing (the seed's photos) is made here once with sharp and then kept in storage.
  * `stem` is the original's key without its extension.
  */

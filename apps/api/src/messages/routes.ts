@@ -7,9 +7,9 @@ import {
 } from "@workshop/domain/staff-api/inbox.ts";
 import { replySchema } from "@workshop/domain/validation/reply.ts";
 import type { FastifyPluginAsync } from "fastify";
+import { searchParamsOf } from "#server/http/caller.ts";
 import { checkedBody, checkedByRoute, methodNotAllowed } from "#server/plugins/json-api.ts";
-import { searchParamsOf } from "#server/plugins/web-request.ts";
-import { requireStaffRoute } from "#server/staff/guard.ts";
+import { requireStaffApi } from "#server/staff/guard.ts";
 import { markHandled, replyToMessage } from "./inbox.ts";
 import { consoleInboxList, inboxQuery, knownId, openedForConsole } from "./inbox-api.ts";
 
@@ -25,16 +25,16 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
     "/api/admin/inbox",
     { schema: { querystring: checkedByRoute(inboxListRequest), response: { 200: inboxListAnswer } } },
     async (request, reply) => {
-      await requireStaffRoute(request);
+      await requireStaffApi(request);
       const query = inboxQuery(searchParamsOf(request));
       return reply.header("Cache-Control", "no-store").send(await consoleInboxList(query));
     },
   );
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/inbox", handler: methodNotAllowed("GET") });
 
-  /** GET /api/admin/inbox/:id (staff): the message and its replies; opening it marks it read, as the old admin page did. */
+  /** GET /api/admin/inbox/:id (staff): the message and its replies; opening it marks it read. */
   app.get<ById>("/api/admin/inbox/:id", { schema: { response: { 200: inboxMessageAnswer } } }, async (request, reply) => {
-    const actor = await requireStaffRoute(request);
+    const actor = await requireStaffApi(request);
     return reply.header("Cache-Control", "no-store").send(await openedForConsole(knownId(request.params.id), actor));
   });
 
@@ -43,7 +43,7 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
     "/api/admin/inbox/:id",
     { schema: { body: inboxHandledRequest, response: { 200: inboxMessageAnswer } } },
     async (request, reply) => {
-      const actor = await requireStaffRoute(request);
+      const actor = await requireStaffApi(request);
       const id = knownId(request.params.id);
       const { handled } = checkedBody(request, inboxHandledRequest, "Say whether the message is handled");
       await markHandled(id, handled, actor);
@@ -61,7 +61,7 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
     "/api/admin/inbox/:id/replies",
     { schema: { body: replySchema, response: { 200: inboxReplyAnswer, 201: inboxReplyAnswer } } },
     async (request, reply) => {
-      const actor = await requireStaffRoute(request);
+      const actor = await requireStaffApi(request);
       const id = knownId(request.params.id);
       const input = checkedBody(request, replySchema, "Check the reply");
       const result = await replyToMessage(id, input, actor);

@@ -4,7 +4,7 @@ import { checkPaymentStatus, requestPayment } from "#server/checkout/payment-api
 import { startCheckout } from "#server/checkout/session.ts";
 import { json } from "#server/db/json.ts";
 import { orderById } from "#server/orders/queries.ts";
-import { cookieOf } from "#test-support/cookies.ts";
+import { callerWith, cookieOf } from "#test-support/cookies.ts";
 import { jakartaAddress, TOKEN, usePaymentsHarness } from "#test-support/payments-harness.ts";
 import { createPaymentRequest } from "./payment-request-api.ts";
 import { startPayment } from "./payment-requests.ts";
@@ -117,8 +117,7 @@ describe("creating a payment request", () => {
 });
 
 describe("who may start, switch or check an order's payments", () => {
-  const caller = (headers: Record<string, string> = {}) =>
-    new Request("http://shop.test/api/xendit/payment-request", { method: "POST", headers });
+  const caller = (headers: Record<string, string> = {}) => callerWith(headers, { method: "POST" });
   const switchTo = (orderId: string, channelCode: string) => ({ orderId, channelCode, paymentMethodType: "VIRTUAL_ACCOUNT" });
 
   it("answers a stranger 404 and changes nothing: the open request stays, the method stays", async () => {

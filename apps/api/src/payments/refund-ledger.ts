@@ -64,6 +64,15 @@ export type Ledger = {
 
 const wrongMoney = /^(amount|currency) mismatch/;
 
+/**
+ * The flags of a payment that took money the order never asked for (provider-updates.ts): paid
+ * after a cancel, a part already paid by another payment, a balance before its deposit, the wrong
+ * amount. Such a payment is not the order's own: it never paid the order (the dashboard never
+ * counted it as received), and what goes back of it is not the order's price given back.
+ */
+export const notOwnPaymentFlag =
+  /^(paid after the order was cancelled|order already paid by another payment|deposit already paid by another payment|balance paid before the deposit|amount mismatch|currency mismatch)/;
+
 /** Whether Xendit took money for this attempt (a payment of the wrong amount stays PENDING, but was taken). */
 export const collected = (attempt: PaymentAttempt) => attempt.status === "SUCCEEDED" || wrongMoney.test(attempt.flag ?? "");
 export const isWrongAmount = (attempt: PaymentAttempt) => wrongMoney.test(attempt.flag ?? "");

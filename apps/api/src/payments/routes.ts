@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Actor } from "#server/audit/actor.ts";
 import { AppError } from "#server/errors.ts";
 import { bodyOrNull, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
-import { requireStaffRoute } from "#server/staff/guard.ts";
+import { requireStaffApi } from "#server/staff/guard.ts";
 import { orderRefunds, refundPayment } from "./refunds.ts";
 import { recordReturn, returnOptions } from "./returns.ts";
 import { receiveWebhook } from "./webhooks.ts";
@@ -15,7 +15,7 @@ function requireOwnerApi(actor: Actor, refusal: string): void {
 }
 
 const requireOwnerRoute = async (request: FastifyRequest, refusal = "Only an owner may refund a payment") => {
-  const actor = await requireStaffRoute(request);
+  const actor = await requireStaffApi(request);
   requireOwnerApi(actor, refusal);
   return actor;
 };

@@ -151,7 +151,7 @@ export const isRefusal = (handler: unknown): boolean => typeof handler === "func
 
 /**
  * The methods an endpoint does not take but refuses with a 400 `{error: message}` after its own
- * checks (`before`: the staff guard), as its React Router action did.
+ * checks (`before`: the staff guard), as the shop's first JSON endpoints did.
  */
 export function wrongMethod(message: string, before?: (request: FastifyRequest) => Promise<unknown>) {
   return refusal(async (request: FastifyRequest) => {

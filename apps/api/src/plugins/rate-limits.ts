@@ -14,7 +14,7 @@ declare module "fastify" {
 }
 
 /**
- * Counts the request (server/http/rate-limits.ts); over the limit, answers 429 (JSON API) or marks
+ * Counts the request (src/http/rate-limits.ts); over the limit, answers 429 (JSON API) or marks
  * it for the 429 page. A client that asked for too many unknown private links (counted by their
  * endpoints) is refused those reads before any lookup, until its window ends; their pages then
  * show the 429 page.

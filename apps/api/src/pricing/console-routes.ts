@@ -1,7 +1,7 @@
 import { exchangeRateAnswer, exchangeRateConfirmRequest } from "@workshop/domain/staff-api/exchange-rate.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
-import { requireOwnerSession, requireStaffRoute } from "#server/staff/guard.ts";
+import { requireOwnerSession, requireStaffApi } from "#server/staff/guard.ts";
 import { confirmHeldRate, HOLD_MS, type RateState, rateState, usdToIdrRate } from "./fx-rate.ts";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -19,7 +19,7 @@ const answerOf = ({ rateInUse, inUseSince, pendingRate, pendingSince }: RateStat
 export const pricingConsoleRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/admin/exchange-rate (staff): the rate in use and a held-back reading, if any. */
   app.get("/api/admin/exchange-rate", { schema: { response: { 200: exchangeRateAnswer } } }, async (request, reply) => {
-    await requireStaffRoute(request);
+    await requireStaffApi(request);
     // The rate prices use now (the source read if its hour is over), then what was kept of it.
     const { rate, fetchedAt } = await usdToIdrRate();
     const state = await rateState();

@@ -1,8 +1,8 @@
 import { shop } from "@workshop/domain/shop.ts";
 import { socialPostList } from "@workshop/domain/spec-api/social.ts";
 import type { FastifyPluginAsync } from "fastify";
+import { searchParamsOf } from "#server/http/caller.ts";
 import { methodNotAllowed } from "#server/plugins/json-api.ts";
-import { searchParamsOf } from "#server/plugins/web-request.ts";
 import { parseCount, socialFeed } from "./instagram.ts";
 
 /** The social feed's JSON endpoint. */

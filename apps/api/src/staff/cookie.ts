@@ -1,4 +1,6 @@
+import type { FastifyReply } from "fastify";
 import { config } from "#server/config.ts";
+import type { Caller } from "#server/http/caller.ts";
 
 /**
  * The staff session cookie: HttpOnly, SameSite=Lax, and on an https shop Secure with the
@@ -8,21 +10,18 @@ import { config } from "#server/config.ts";
 const secure = () => config().publicUrl.startsWith("https://");
 const name = () => (secure() ? "__Host-staff" : "staff");
 const MAX_AGE_SECONDS = 7 * 24 * 3600;
+const options = (maxAge: number) => ({ path: "/", maxAge, httpOnly: true, sameSite: "lax", secure: secure() }) as const;
 
-export function staffSessionId(request: Request): string | null {
-  const header = request.headers.get("cookie") ?? "";
-  const wanted = `${name()}=`;
-  for (const part of header.split(";")) {
-    const pair = part.trim();
-    if (pair.startsWith(wanted)) return pair.slice(wanted.length) || null;
-  }
-  return null;
+export function staffSessionId(request: Pick<Caller, "cookies">): string | null {
+  return request.cookies[name()] || null;
 }
 
-export function staffCookie(id: string): string {
-  return `${name()}=${id}; Path=/; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure() ? "; Secure" : ""}`;
+/** Gives the browser this session: the answer's Set-Cookie. */
+export function setStaffCookie(reply: FastifyReply, id: string): FastifyReply {
+  return reply.setCookie(name(), id, options(MAX_AGE_SECONDS));
 }
 
-export function clearedStaffCookie(): string {
-  return `${name()}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure() ? "; Secure" : ""}`;
+/** Ends this browser's session cookie. */
+export function clearStaffCookie(reply: FastifyReply): FastifyReply {
+  return reply.setCookie(name(), "", options(0));
 }

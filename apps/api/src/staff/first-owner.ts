@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from "./passwords.ts";
 /**
  * The first way into the admin, run at every start after the migrations:
  *
- * - with ADMIN_EMAIL and ADMIN_PASSWORD (checked against the policy by server/config.ts), that
+ * - with ADMIN_EMAIL and ADMIN_PASSWORD (checked against the policy by src/config.ts), that
  *   account exists, is an enabled owner and has that password (reset only when it differs, so a
  *   restart does not end its sessions);
  * - without them, an empty staff table gets an owner `owner-<12 random hex digits>@localhost`

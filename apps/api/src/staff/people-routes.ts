@@ -5,11 +5,10 @@ import {
   staffChangeAnswer,
   staffListAnswer,
 } from "@workshop/domain/staff-api/accounts.ts";
-import { clientIpOf } from "@workshop/http/client-ip.ts";
 import type { FastifyPluginAsync } from "fastify";
+import { headerOf } from "#server/http/caller.ts";
 import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
-import { webRequestOf } from "#server/plugins/web-request.ts";
-import { staffCookie } from "./cookie.ts";
+import { setStaffCookie } from "./cookie.ts";
 import { requireOwnerSession, requireStaffSession } from "./guard.ts";
 import { addStaff, changeMyPassword, disableStaff, enableStaff, resetStaffPassword, staffList } from "./people-api.ts";
 
@@ -64,9 +63,8 @@ export const peopleRoutes: FastifyPluginAsync = async (app) => {
   app.patch("/api/admin/account/password", { schema: { body: ownPasswordRequest } }, async (request, reply) => {
     const context = await requireStaffSession(request);
     const input = checkedBody(request, ownPasswordRequest, "Check the password fields");
-    const web = webRequestOf(request);
-    const session = await changeMyPassword(context, input, { ip: clientIpOf(web), userAgent: web.headers.get("user-agent") });
-    return reply.code(204).header("Set-Cookie", staffCookie(session.id)).send();
+    const session = await changeMyPassword(context, input, { ip: request.ip, userAgent: headerOf(request, "user-agent") });
+    return setStaffCookie(reply, session.id).code(204).send();
   });
 
   app.route({ method: ["PUT", "PATCH", "DELETE"], url: "/api/admin/staff", handler: methodNotAllowed("GET, POST") });

@@ -1,17 +1,16 @@
 import { errorAnswer, sessionAnswer, sessionSettingsRequest, signInRequest } from "@workshop/domain/staff-api.ts";
-import { clientIpOf } from "@workshop/http/client-ip.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
+import { headerOf } from "#server/http/caller.ts";
 import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
-import { webRequestOf } from "#server/plugins/web-request.ts";
-import { clearedStaffCookie, staffCookie } from "./cookie.ts";
+import { clearStaffCookie, setStaffCookie } from "./cookie.ts";
 import { isStaffOrigin, requireStaffSession, staffOf } from "./guard.ts";
 import { changeSessionLocale, consoleSignIn, consoleSignOut, sessionAnswerOf } from "./session-api.ts";
 
 const answered = { 200: sessionAnswer, 429: errorAnswer };
 const answers = { schema: { response: answered } };
 
-/** The staff console's session (packages/domain/src/staff-api.ts): the same cookie as the admin pages'. */
+/** The staff console's session (packages/domain/src/staff-api.ts), kept in the staff cookie (cookie.ts). */
 export const staffRoutes: FastifyPluginAsync = async (app) => {
   // Who is signed in is nobody's to keep: not a browser's cache, not a proxy's.
   app.addHook("onRequest", async (_request, reply) => {
@@ -20,23 +19,22 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
 
   /** GET /api/admin/session: the signed-in person and their writes' token; 401 when none. */
   app.get("/api/admin/session", answers, async (request) => {
-    const context = await staffOf(webRequestOf(request));
+    const context = await staffOf(request);
     if (!context) throw new AppError("unauthorized", "Not signed in");
     return sessionAnswerOf(context);
   });
 
   /**
-   * POST /api/admin/session {email, password}: signs in (the admin sign-in page's limits and audit),
+   * POST /api/admin/session {email, password}: signs in (sign-in.ts: its limits and audit),
    * sets the session cookie. 400 naming a missing field, 401 a wrong pair, 429 `{error, retryAfter}`.
    * Only from the shop's or the console's pages: another site must not sign a browser in to its own
    * account (login CSRF).
    */
   app.post("/api/admin/session", { schema: { body: signInRequest, response: answered } }, async (request, reply) => {
-    const web = webRequestOf(request);
-    if (!isStaffOrigin(web)) throw new AppError("forbidden", "Cross-site request refused");
+    if (!isStaffOrigin(request)) throw new AppError("forbidden", "Cross-site request refused");
     const { email, password } = checkedBody(request, signInRequest, "Enter your e-mail and password", { email: "", password: "" });
-    const result = await consoleSignIn({ email, password, ip: clientIpOf(web), userAgent: web.headers.get("user-agent") });
-    if (result.ok) return reply.header("Set-Cookie", staffCookie(result.sessionId)).send(result.answer);
+    const result = await consoleSignIn({ email, password, ip: request.ip, userAgent: headerOf(request, "user-agent") });
+    if (result.ok) return setStaffCookie(reply, result.sessionId).send(result.answer);
     if (result.reason === "invalid") throw new AppError("unauthorized", "Wrong e-mail or password");
     const minutes = Math.ceil(result.retryAfter / 60);
     return reply
@@ -56,7 +54,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   app.delete("/api/admin/session", async (request, reply) => {
     const context = await requireStaffSession(request);
     await consoleSignOut(context);
-    return reply.code(204).header("Set-Cookie", clearedStaffCookie()).send();
+    return clearStaffCookie(reply).code(204).send();
   });
 
   app.put("/api/admin/session", methodNotAllowed("GET, POST, PATCH, DELETE"));

@@ -8,8 +8,7 @@ import { signIn } from "./sign-in.ts";
 
 /**
  * The staff console's session (/api/admin/session): who is signed in and the token their writes
- * carry, signing in and out, and the person's own language. The cookie is the same as the shop's
- * admin pages use (cookie.ts), so one sign-in serves both.
+ * carry, signing in and out, and the person's own language; the session's cookie is cookie.ts's.
  */
 
 /** What the console is told about a session: the person, and the token its writes carry (X-CSRF-Token). */
@@ -22,7 +21,7 @@ type ConsoleSignIn =
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "limited"; retryAfter: number };
 
-/** Signs in as the admin's sign-in page does (signIn: its limits, delays and audit), answering the new session. */
+/** Signs in (signIn: its limits, delays and audit), answering the new session. */
 export async function consoleSignIn(input: {
   email: string;
   password: string;

@@ -1,7 +1,7 @@
 import { defineMessages } from "@workshop/domain/i18n/core.ts";
 
 /**
- * Every text of the e-mails (server/mail/templates), by template. English is the source and
+ * Every text of the e-mails (src/mail/templates), by template. English is the source and
  * Russian must have the same keys (a type error otherwise); app/i18n/catalogues.test.ts checks
  * that none is blank and that the placeholders match.
  */

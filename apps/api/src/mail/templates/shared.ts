@@ -42,7 +42,7 @@ export type MailContext = { locale: Locale; publicUrl: string };
 /** A template: the mail's subject and blocks for its variables, in the context's language. */
 export type Template<V> = (vars: V, context: MailContext) => { subject: string; blocks: Block[] };
 
-/** The mail texts in the context's language (server/mail/i18n/mail.ts). */
+/** The mail texts in the context's language (src/mail/i18n/mail.ts). */
 export function textsIn(locale: Locale): Translate<keyof typeof mailTexts.en & string> {
   return translator(mailTexts, locale);
 }

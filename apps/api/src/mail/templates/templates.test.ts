@@ -353,7 +353,7 @@ describe("mail templates", () => {
   });
 
   it("writes the customer's mails in Russian with no English left, and in English with no Russian", () => {
-    // The hat's name and colour arrive already in the customer's language (server/orders/in-language.ts).
+    // The hat's name and colour arrive already in the customer's language (src/orders/in-language.ts).
     const order = testOrder({ productName: "Федора «Солнце Убуда»", color: "Натуральный", paymentMethod: "BCA" });
     const names = [
       "Anna Petrova",
