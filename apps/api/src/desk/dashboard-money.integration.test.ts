@@ -158,6 +158,70 @@ describe("the dashboard's money", () => {
     expect(money.paidThisWeek).toEqual({ usdCents: 7_500, idr: 750_000, orders: 1 });
   });
 
+  it("takes off only refunds of money it counted as paid: the order's own payment, not a second one or one after a cancel", async () => {
+    const db = await getDb();
+    const attempt = async (orderId: string, n: number, flag: string | null) =>
+      (
+        await db
+          .insertInto("paymentAttempts")
+          .values({
+            orderId,
+            attempt: n,
+            method: "DANA",
+            channelCode: "DANA",
+            amount: 1_000_000,
+            currency: "IDR",
+            status: "SUCCEEDED",
+            failureCode: null,
+            xenditRequestId: `pr-money-${orderId}-${n}`,
+            flag,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const refund = (orderId: string, paymentAttemptId: string | null, usdCents: number) =>
+      db
+        .insertInto("refunds")
+        .values({
+          orderId,
+          paymentAttemptId,
+          way: paymentAttemptId ? "XENDIT" : "CASH",
+          amount: usdCents * 100,
+          currency: "IDR",
+          amountUsdCents: usdCents,
+          status: "SUCCEEDED",
+          reason: "OTHERS",
+          refundedAt: new Date("2026-11-25T05:00:00Z"),
+        })
+        .execute();
+    // Paid this week, then paid again in another tab: the second payment goes back whole, and $10 of the first.
+    const twice = await order({ paymentMethod: "DANA", totalCents: 10_000 }, [
+      placed(),
+      ["2026-11-24T03:00:00Z", "PROCESSING", "SUCCEEDED"],
+    ]);
+    const own = await attempt(twice, 1, null);
+    const second = await attempt(twice, 2, "order already paid by another payment");
+    await refund(twice, second, 10_000);
+    await refund(twice, own, 1_000);
+    // Cancelled before it was paid; the payment that came after goes back: never received, never refunded.
+    const cancelled = await order({ paymentMethod: "DANA", status: "CANCELLED", paymentStatus: "FAILED", totalCents: 20_000 }, [
+      placed(),
+      ["2026-11-23T03:00:00Z", "CANCELLED", "FAILED"],
+    ]);
+    await refund(cancelled, await attempt(cancelled, 1, "paid after the order was cancelled"), 20_000);
+    // Paid in cash in the workshop this week, $25 of it given back there.
+    const cash = await order({ paymentMethod: "CASH_IN_STORE", totalCents: 5_000 }, [
+      placed(),
+      ["2026-11-24T08:00:00Z", "PROCESSING", "SUCCEEDED"],
+    ]);
+    await refund(cash, null, 2_500);
+
+    const money = await dashboardMoney(now);
+    expect(money.paidThisWeek).toEqual({ usdCents: 15_000, idr: 1_500_000, orders: 2 });
+    expect(money.refundedThisWeek).toEqual({ usdCents: 3_500, idr: 350_000, orders: 2 });
+    expect(money.netThisWeek).toEqual({ usdCents: 11_500, idr: 1_150_000, orders: 2 });
+  });
+
   it("is one statement however many orders there are", async () => {
     for (let i = 0; i < 5; i++) await order({}, [placed(), ["2026-11-24T03:00:00Z", "PROCESSING", "SUCCEEDED"]]);
     const db = await getDb();

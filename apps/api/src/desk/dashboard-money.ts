@@ -2,6 +2,7 @@ import { workshopToday } from "@workshop/domain/admin-date.ts";
 import type { DashboardAnswer, MoneySum } from "@workshop/domain/staff-api.ts";
 import { sql } from "kysely";
 import { getDb } from "#server/db/client.ts";
+import { notOwnPaymentFlag } from "#server/payments/refund-ledger.ts";
 import { workshopDayStart } from "./order-list.ts";
 
 type DashboardMoney = DashboardAnswer["money"];
@@ -23,7 +24,9 @@ export function moneyPeriods(now: Date = new Date()): { weekStart: Date; monthSt
  * deposit; a success counts the total less the deposit when one was paid before it (the balance),
  * else the whole total. Sandbox test orders (test_payment, now or ever) never count. Refunds are
  * counted apart, in the period their money went out (refunded_at: Xendit's success, or an owner's
- * record of one made by hand), and taken off for the net (decision 047).
+ * record of one made by hand), and taken off for the net (decision 047): only refunds of the
+ * order's own payment, the money counted as received (never a second payment's, one made after a
+ * cancel or of the wrong amount, which never counted), so paid, refunded and net agree.
  */
 export async function dashboardMoney(now: Date = new Date()): Promise<DashboardMoney> {
   const { weekStart, monthStart } = moneyPeriods(now);
@@ -80,6 +83,7 @@ export async function dashboardMoney(now: Date = new Date()): Promise<DashboardM
       db
         .selectFrom("refunds as r")
         .innerJoin("orders as o", "o.id", "r.orderId")
+        .leftJoin("paymentAttempts as a", "a.id", "r.paymentAttemptId")
         .select([
           sql<number>`coalesce(sum("r"."amount_usd_cents") filter (where "r"."refunded_at" >= ${weekStart}), 0)::bigint`.as(
             "refundWeekUsd",
@@ -95,7 +99,21 @@ export async function dashboardMoney(now: Date = new Date()): Promise<DashboardM
         .where("r.status", "=", "SUCCEEDED")
         .where("r.refundedAt", ">=", since)
         .where("r.currency", "=", "IDR")
-        .where("o.status", "<>", "test_payment"),
+        .where("o.status", "<>", "test_payment")
+        .where(
+          sql<boolean>`not exists (select 1 from "order_events" as "t" where "t"."order_id" = "r"."order_id" and "t"."status" = 'test_payment')`,
+        )
+        // Only what went back of the order's own payment (in the workshop, or online unflagged):
+        // a second payment, one after a cancel or of the wrong amount never counted as received.
+        .where((eb) =>
+          eb.or([
+            eb("r.paymentAttemptId", "is", null),
+            eb.and([
+              eb("a.status", "=", "SUCCEEDED"),
+              eb.or([eb("a.flag", "is", null), sql<boolean>`not ("a"."flag" ~ ${notOwnPaymentFlag.source})`]),
+            ]),
+          ]),
+        ),
     )
     .selectFrom(["paid", "unpaid", "refunded"])
     .selectAll()
