@@ -252,6 +252,45 @@ describe("refunds made by hand", () => {
   });
 });
 
+describe("a payment of the wrong amount that Xendit cannot refund", () => {
+  it("is refunded by hand, in full: what Xendit collected, read from Xendit", async () => {
+    const order = await placeOnline("BNI");
+    const { attempt } = await startPayment(order.id, paymentMethodByCode("BNI")!);
+    const paid = order.totalIdr - 2_000;
+    await control(`/payment_requests/${attempt.xenditRequestId}/pay`, { amount: paid });
+    await settled();
+    expect((await refundableAttempts(order.id))[0]).toMatchObject({
+      cause: "wrong-amount",
+      xendit: "none",
+      blockedBy: "channel-not-supported",
+      byHand: true,
+    });
+    const ask = (over: Partial<Parameters<typeof refundPayment>[0]>) =>
+      refundPayment({
+        orderId: order.id,
+        paymentAttemptId: attempt.id,
+        reason: "OTHERS",
+        actor: owner,
+        way: "BANK_TRANSFER",
+        reference: "BNI TRF 7731",
+        arrivesBy: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+        ...over,
+      });
+    // Only in full, as Xendit collected it.
+    expect(await refusalOf(ask({ amountUsdCents: 1_000 }))).toEqual({
+      kind: "conflict",
+      message: "A payment of the wrong amount is refunded in full: leave the amount out",
+    });
+    const back = await ask({});
+    expect(back).toMatchObject({ way: "BANK_TRANSFER", status: "SUCCEEDED", amount: paid, currency: "IDR", reference: "BNI TRF 7731" });
+    expect(back.amountUsdCents).toBe(Math.round((paid * order.totalCents) / order.totalIdr));
+    expect(refundsAtXendit(attempt.xenditRequestId)).toHaveLength(0);
+    expect((await refundableAttempts(order.id))[0]).toMatchObject({ leftUsdCents: 0, byHand: false, blockedBy: "refunded" });
+    expect(await refusalOf(ask({}))).toEqual({ kind: "conflict", message: "This payment has already been refunded" });
+    expect(await refundMails(order.id)).toHaveLength(1);
+  });
+});
+
 describe("two owners at once", () => {
   it("never refund more than a payment took: refunds by hand of 40 % each, eight at once, two pass", async () => {
     const { order, attempt } = await paidWith("BNI");

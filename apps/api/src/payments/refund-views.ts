@@ -39,7 +39,7 @@ export type RefundableAttempt = {
   /** True when Xendit may refund it now; otherwise `blockedBy` says why not. */
   refundable: boolean;
   blockedBy: RefundBlock | null;
-  /** Whether a refund made by hand may be recorded for it (money is left, and its amount is the shop's). */
+  /** Whether a refund made by hand may be recorded for it (money is left; a wrong amount's in full, as Xendit collected it). */
   byHand: boolean;
   /** Whether Xendit refunds its channel at all, in part, or only in full. */
   xendit: "none" | "full" | "partial";
@@ -164,7 +164,7 @@ function view(
     cause,
     refundable: blockedBy === null,
     blockedBy,
-    byHand: payment !== null && !payment.wrongAmount && payment.left.usdCents > 0,
+    byHand: payment !== null && payment.left.usdCents > 0,
     xendit,
     paidUsdCents: payment?.paid.usdCents ?? 0,
     refundedAmount: payment?.refunded.amount ?? 0,

@@ -152,7 +152,8 @@ export async function refundPayment(input: RefundInput, now = new Date()): Promi
   else refuseIfBlocked(before, attempt, ask);
   // What to send: Xendit's payment request id and, for a wrong amount, the money collected (read
   // from Xendit). Asked before any row is written: a failed read leaves nothing.
-  const target = ask.way === "XENDIT" && attempt ? await refundTarget(attempt) : null;
+  // From Xendit also for a wrong amount refunded by hand: Xendit alone knows what it collected.
+  const target = attempt && (ask.way === "XENDIT" || before?.wrongAmount) ? await refundTarget(attempt) : null;
   if (unanswered && target) return sendAgainAsked(unanswered, target, ask, actor);
 
   const row: Row<"refunds"> = await db.transaction().execute(async (tx) => {
@@ -407,8 +408,6 @@ function refuseIfBlocked(payment: LedgerPayment | null, attempt: PaymentAttempt 
   const method = payment?.method ?? attempt?.method ?? "";
   if (!payment) throw new AppError("conflict", "This payment has not been paid: there is nothing to refund");
   if (ask.way !== "XENDIT") {
-    if (payment.wrongAmount)
-      throw new AppError("conflict", "A payment of the wrong amount is refunded through Xendit, which knows what it collected");
     if (payment.left.usdCents <= 0) throw new AppError("conflict", "This payment has already been refunded");
     return;
   }
