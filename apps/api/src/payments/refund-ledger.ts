@@ -38,6 +38,8 @@ export type LedgerPayment = {
    * goes back in full only; `paid` is what the order asked until its refund says what was taken.
    */
   wrongAmount: boolean;
+  /** The order's own payment (in the workshop, or online and not flagged as money the order never asked for: `notOwnPaymentFlag`). */
+  own: boolean;
   /** Its refunds, newest first. */
   refunds: Refund[];
   /** Refunds not failed, and refunds done. */
@@ -119,6 +121,7 @@ export async function ledgerOf(db: Db | Tx, order: Order): Promise<Ledger> {
         currency: attempt.currency,
         paid: { amount: attempt.amount, usdCents: partOf(order, attempt.part).usdCents },
         wrongAmount: isWrongAmount(attempt),
+        own: attempt.status === "SUCCEEDED" && !notOwnPaymentFlag.test(attempt.flag ?? ""),
       }),
     );
   }
@@ -136,6 +139,7 @@ export async function ledgerOf(db: Db | Tx, order: Order): Promise<Ledger> {
         currency: "IDR",
         paid: partOf(order, part),
         wrongAmount: false,
+        own: true,
       }),
     );
   }

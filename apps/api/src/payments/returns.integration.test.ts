@@ -118,6 +118,47 @@ describe("a return within the 14 days", () => {
   });
 });
 
+describe("a return after an earlier refund", () => {
+  it("proposes only what leaves the shop its fee and the delivery, and says once a refund was made since it was recorded", async () => {
+    const { order, attemptId } = await deliveredOrder();
+    // $20 went back as goodwill before the hat came back.
+    await refundPayment({ orderId: order.id, paymentAttemptId: attemptId, reason: "OTHERS", actor: owner, amountUsdCents: 2_000 });
+    await settled();
+    const fee = Math.floor((order.priceCents * 15 + 50) / 100);
+    const kept = fee + order.deliveryCostCents;
+    const before = (await returnOptions(order.id))!;
+    expect(before.proposals.RETURN).toEqual({ feeCents: fee, cents: order.totalCents - 2_000 - kept });
+    expect(before.proposals.DEFECT).toEqual({ feeCents: 0, cents: order.totalCents - 2_000 });
+
+    const taken = await recordReturn({ orderId: order.id, kind: "RETURN", actor: owner });
+    expect(taken.recorded).toMatchObject({ proposedCents: order.totalCents - 2_000 - kept, refundedSince: false });
+    await refundPayment({
+      orderId: order.id,
+      paymentAttemptId: attemptId,
+      reason: "REQUESTED_BY_CUSTOMER",
+      actor: owner,
+      amountUsdCents: taken.recorded!.proposedCents,
+    });
+    await settled();
+    // The shop keeps exactly its fee and the delivery; the proposal is spent.
+    expect((await orderById(order.id))!.refundedCents).toBe(order.totalCents - kept);
+    expect((await returnOptions(order.id))!.recorded).toMatchObject({ refundedSince: true });
+  });
+
+  it("never proposes less than nothing", async () => {
+    const { order, attemptId } = await deliveredOrder();
+    await refundPayment({
+      orderId: order.id,
+      paymentAttemptId: attemptId,
+      reason: "OTHERS",
+      actor: owner,
+      amountUsdCents: order.totalCents - 100,
+    });
+    await settled();
+    expect((await returnOptions(order.id))!.proposals).toMatchObject({ RETURN: { cents: 0 }, DEFECT: { cents: 100 } });
+  });
+});
+
 describe("a return past the 14 days", () => {
   it("is taken only with a reason", async () => {
     const { order } = await deliveredOrder();

@@ -20,6 +20,8 @@ import { uuidPattern } from "./refund-views.ts";
  */
 
 export type ReturnView = {
+  /** A refund was made since it was recorded (failed ones aside): its proposal is no longer what to fill in. */
+  refundedSince: boolean;
   kind: ReturnKind;
   note: string;
   windowStart: Date | null;
@@ -40,7 +42,11 @@ export type ReturnOptions = {
   windowStart: Date | null;
   /** The 14 days after delivery have passed: a return needs a reason. */
   late: boolean;
-  /** For each kind: the restocking fee and the refund proposed, in US cents (at most what is left to refund). */
+  /**
+   * For each kind: the restocking fee and the refund proposed, in US cents: at most what the
+   * order's own payments have left, and for an unworn hat at most what leaves the shop its fee and
+   * the delivery after any earlier refund; never below 0.
+   */
   proposals: Record<ReturnKind, { feeCents: number; cents: number }>;
 };
 
@@ -66,7 +72,16 @@ async function windowStartOf(db: Db | Tx, orderId: string): Promise<Date | null>
 async function recordedReturn(db: Db | Tx, orderId: string): Promise<ReturnView | null> {
   const row = await db.selectFrom("orderReturns").selectAll().where("orderId", "=", orderId).limit(1).executeTakeFirst();
   if (!row) return null;
+  const since = await db
+    .selectFrom("refunds")
+    .select("id")
+    .where("orderId", "=", orderId)
+    .where("status", "<>", "FAILED")
+    .where("createdAt", ">", row.createdAt)
+    .limit(1)
+    .executeTakeFirst();
   return {
+    refundedSince: since !== undefined,
     kind: row.kind as ReturnKind,
     note: row.note,
     windowStart: row.windowStart,
@@ -84,10 +99,16 @@ async function optionsOf(db: Db | Tx, order: Order, now: Date): Promise<ReturnOp
     windowStartOf(db, order.id),
     ledgerOf(db, order),
   ]);
-  const left = ledger.payments.reduce((n, p) => n + p.left.usdCents, 0);
+  // What the order's own payments hold now: taken less what went back or is going back (a second
+  // payment's refunds are not the order's price given back).
+  const own = ledger.payments.filter((p) => p.own);
+  const held = own.reduce((n, p) => n + p.paid.usdCents - p.taken.usdCents, 0);
+  const left = own.reduce((n, p) => n + p.left.usdCents, 0);
   const capped = (kind: ReturnKind) => {
     const proposal = returnProposal(kind, order);
-    return { feeCents: proposal.feeCents, cents: Math.min(proposal.cents, left) };
+    // Unworn: the shop keeps the fee and the delivery whatever went back before (goodwill, ...).
+    const cap = kind === "RETURN" ? Math.max(held - proposal.feeCents - order.deliveryCostCents, 0) : left;
+    return { feeCents: proposal.feeCents, cents: Math.max(Math.min(proposal.cents, cap, left), 0) };
   };
   return {
     recorded,

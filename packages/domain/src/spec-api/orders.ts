@@ -217,6 +217,8 @@ export const apiOrderRefunds = z.object({
         proposedCents: z.number().int(),
         actor: z.string(),
         createdAt: isoDate,
+        /** A refund was made since it was recorded: its proposal is no longer what a refund form fills in. */
+        refundedSince: z.boolean(),
       })
       .nullable(),
     /** not-delivered, already-returned, or null when a return may be recorded. */
