@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { catchUpWithCaller } from "#server/cache/caller-version.ts";
 import { config } from "#server/config.ts";
 import { contractRoute, describeRoutes } from "#server/contract/openapi.ts";
-import { healthRoutes } from "#server/health/routes.ts";
+import { probeRoutes } from "#server/health/probe-routes.ts";
 import { staffOrigins } from "#server/http/same-origin.ts";
 import { SANDBOX_PATH, sandboxRoutes } from "#server/payments/xendit/sandbox.ts";
 import { apiRoutes } from "./api-routes.ts";
@@ -39,7 +39,7 @@ export async function buildApp({ dev, logger }: Options): Promise<FastifyInstanc
   await app.register(cors, { origins: staffOrigins(c) });
   // request.cookies for every route; unsigned: the checkout id and the staff session id are random and looked up.
   await app.register(fastifyCookie);
-  await app.register(healthRoutes);
+  await app.register(probeRoutes);
 
   const https = c.publicUrl.startsWith("https:");
   // The built-in Xendit simulator when no Xendit key is configured (payments/xendit/sandbox.ts).
@@ -68,6 +68,6 @@ export async function buildApp({ dev, logger }: Options): Promise<FastifyInstanc
 export async function buildWorkerApp(): Promise<FastifyInstance> {
   const c = config();
   const app = await webServer({ logLevel: c.LOG_LEVEL, trustProxy: c.TRUST_PROXY, deadlines: deadlinesOf(c) });
-  await app.register(healthRoutes);
+  await app.register(probeRoutes);
   return app;
 }

@@ -1,7 +1,7 @@
 import type { ProductView } from "@workshop/domain/product.ts";
 import { stringify } from "csv-stringify/sync";
 import { getDb } from "#server/db/client.ts";
-import { type ApiProduct, toApiProduct } from "./api.ts";
+import { type ApiProduct, toApiProduct } from "./spec-view.ts";
 
 /**
  * Export Products Data (SPEC 2.11): every product, hidden ones too (marked `hidden`), in the SPEC 3
@@ -43,7 +43,7 @@ async function batchAfter(afterId: number, origin: string): Promise<ExportedProd
 
 /**
  * A CSV cell a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage
- * return) gets a leading apostrophe, as in the orders export (src/desk/orders-csv.ts).
+ * return) gets a leading apostrophe, as in the orders export (src/admin-orders/orders-csv.ts).
  */
 function safeCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

@@ -12,10 +12,10 @@ import { sitemapProducts } from "#server/seo/sitemap.ts";
 import { sampleProduct } from "#test-support/sample-product.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { productListPage } from "./admin-list.ts";
-import { productFromApi } from "./api-input.ts";
 import { productsExport } from "./export.ts";
 import { createProduct, deleteProduct, editableProduct, setHidden, updateProduct } from "./product-changes.ts";
 import { allProducts, getProduct, listProducts, productCount, productsById, readProduct } from "./products.ts";
+import { productFromApi } from "./spec-input.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {

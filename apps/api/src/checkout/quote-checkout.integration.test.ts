@@ -8,12 +8,12 @@ import { newYorkAddress } from "@workshop/testing/sample-orders.ts";
 import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderDetail } from "#server/admin-orders/order-detail.ts";
 import type { Actor } from "#server/audit/actor.ts";
 import { writeQuote } from "#server/custom-orders/quotes.ts";
 import { photoLink } from "#server/custom-orders/signed-links.ts";
 import { submitCustomOrder } from "#server/custom-orders/submit.ts";
 import { seedCatalogIfEmpty } from "#server/db/seed.ts";
-import { orderDetail } from "#server/desk/order-detail.ts";
 import { useTempStorage } from "#test-support/temp-storage.ts";
 import { startTestApp, type TestApp } from "#test-support/test-app.ts";
 

@@ -1,113 +1,131 @@
+import { isLocale } from "@workshop/domain/locale.ts";
+import {
+  type CustomOrderAnswer,
+  type CustomOrderListAnswer,
+  type CustomOrderListRequest,
+  type CustomQuotesAnswer,
+  customOrderListRequest,
+} from "@workshop/domain/staff-api/custom-orders.ts";
+import { staffNames } from "#server/audit/people-names.ts";
+import { recordChanges } from "#server/audit/record-changes.ts";
 import { getDb } from "#server/db/client.ts";
-import type { Row as TableRow } from "#server/db/types.ts";
-import { photoLink, photoPaths } from "./signed-links.ts";
-import type { CustomOrderStatus } from "./status.ts";
+import { AppError } from "#server/errors.ts";
+import { quotePage } from "./quote-admin.ts";
+import { photoLink } from "./signed-links.ts";
+import { customOrderDetail, customOrderId, defaultSubject } from "./staff-work.ts";
+import { type CustomOrderStatus, customOrderMoves, isCustomOrderStatus } from "./status.ts";
 
-/** SPEC 3 "Custom order request (admin view)", with its display defaults filled in. */
-export type CustomOrderView = {
-  id: number;
-  submissionDate: string;
-  status: string;
-  name: string;
-  email: string;
-  phone: string;
-  hatType: string;
-  materials: string;
-  colors: string;
-  size: string;
-  description: string;
-  /** Signed links (an hour) to the private photos, for staff only. */
-  referenceImages: string[];
-  budgetMin: number;
-  budgetMax: number;
-  timeline: string;
+/** The custom requests as the staff console's contract has them (packages/domain/src/staff-api/custom-orders.ts). */
+
+/** The list's query: an empty value is none; every value the list does not know is named in one 400. */
+export function customOrderQuery(params: URLSearchParams): CustomOrderListRequest {
+  const given = Object.fromEntries([...params].filter(([, value]) => value !== ""));
+  const parsed = customOrderListRequest.safeParse(given);
+  if (parsed.success) return parsed.data;
+  const wrong: Record<string, string> = {};
+  for (const issue of parsed.error.issues) wrong[String(issue.path[0] ?? "query")] ??= issue.message;
+  throw new AppError("invalid", `Unknown list value: ${Object.keys(wrong).join(", ")}`, wrong);
+}
+
+/** A number as staff write it (12, C12, #C12), or null. */
+const numberOf = (q: string) => {
+  const match = /^#?c?(\d{1,9})$/i.exec(q);
+  return match ? Number(match[1]) : null;
 };
 
-export type Pagination = { page: number; limit: number; total: number; totalPages: number };
+const status = (value: string): CustomOrderStatus => (isCustomOrderStatus(value) ? value : "NEW");
 
-/** SPEC 3's display defaults: budget 100 to 500, timeline '4-6 weeks', materials and colors 'To be discussed', size 'Standard', phone 'N/A'. */
-export const viewDefaults = {
-  budgetMin: 100,
-  budgetMax: 500,
-  timeline: "4-6 weeks",
-  materials: "To be discussed",
-  colors: "To be discussed",
-  size: "Standard",
-  phone: "N/A",
-} as const;
-
-type Row = TableRow<"customOrders">;
-
-function viewOf(row: Row, photoIds: string[], now = Date.now()): CustomOrderView {
-  const or = (value: string, fallback: string) => (value.trim() ? value : fallback);
-  return {
-    id: row.id,
-    submissionDate: row.createdAt.toISOString(),
-    status: row.status,
-    name: row.name,
-    email: row.email,
-    phone: or(row.phone, viewDefaults.phone),
-    hatType: row.hatType,
-    materials: or(row.material, viewDefaults.materials),
-    colors: or(row.color, viewDefaults.colors),
-    size: or(row.size, viewDefaults.size),
-    description: row.details,
-    referenceImages: photoIds.map((id) => photoLink(id, now, undefined, photoPaths.spec)),
-    budgetMin: row.budgetMin ?? viewDefaults.budgetMin,
-    budgetMax: row.budgetMax ?? viewDefaults.budgetMax,
-    timeline: or(row.timeline, viewDefaults.timeline),
-  };
-}
-
-/** One request's view, with its photos in their order. */
-export async function customOrderView(row: Row): Promise<CustomOrderView> {
+/** One page of requests, newest first, by status and a search for a name, an e-mail or a number. */
+export async function adminCustomOrderList({ page, size, status: only, q }: CustomOrderListRequest): Promise<CustomOrderListAnswer> {
   const db = await getDb();
-  const photos = await db
-    .selectFrom("customOrderPhotos")
-    .select("id")
-    .where("customOrderId", "=", row.id)
-    .orderBy("position", "asc")
-    .execute();
-  return viewOf(
-    row,
-    photos.map((p) => p.id),
-  );
-}
-
-/**
- * One page of requests, newest first (GET /api/custom-orders and the Custom Orders tab; page from
- * 1, limit 1–100, 10 by default), only those in `status` when given. A page past the last is empty.
- */
-export async function listCustomOrders(
-  page: number,
-  limit: number,
-  status?: CustomOrderStatus,
-): Promise<{ customOrders: CustomOrderView[]; pagination: Pagination }> {
-  const db = await getDb();
-  let filtered = db.selectFrom("customOrders");
-  if (status) filtered = filtered.where("status", "=", status);
-  const totals = await filtered.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
-  const total = totals?.n ?? 0;
-  const rows = await filtered
-    .selectAll()
+  let found = db.selectFrom("customOrders");
+  if (only) found = found.where("status", "=", only);
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const id = numberOf(q);
+    found = found.where((eb) =>
+      eb.or([eb("name", "ilike", like), eb("email", "ilike", like), ...(id === null ? [] : [eb("id", "=", id)])]),
+    );
+  }
+  const counted = await found.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst();
+  const total = Number(counted?.n ?? 0);
+  const rows = await found
+    .select(["id", "createdAt", "name", "email", "hatType", "material", "status"])
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
-    .limit(limit)
-    .offset((page - 1) * limit)
+    .limit(size)
+    .offset((page - 1) * size)
     .execute();
-  const ids = rows.map((r) => r.id);
-  const photos = ids.length
-    ? await db
-        .selectFrom("customOrderPhotos")
-        .select(["id", "customOrderId as orderId"])
-        .where("customOrderId", "in", ids)
-        .orderBy("position", "asc")
-        .execute()
-    : [];
-  const byOrder = new Map<number, string[]>();
-  for (const p of photos) if (p.orderId !== null) byOrder.set(p.orderId, [...(byOrder.get(p.orderId) ?? []), p.id]);
   return {
-    customOrders: rows.map((row) => viewOf(row, byOrder.get(row.id) ?? [])),
-    pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+    rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), status: status(row.status) })),
+    page,
+    size,
+    total,
+    pages: Math.max(1, Math.ceil(total / size)),
   };
+}
+
+/** A request's id from its address: anything that is no id is as unknown as an id nobody has (404). */
+export function knownCustomOrderId(value: string): number {
+  const id = customOrderId(value);
+  if (id === null) throw new AppError("not_found", "No such custom request");
+  return id;
+}
+
+/** The API's link to a reference photo: the shop's signed link, under /api (routes.ts serves it to staff). */
+
+/** One request as the console shows it; 404 for an unknown one. */
+export async function adminCustomOrder(id: number): Promise<CustomOrderAnswer> {
+  const detail = await customOrderDetail(id);
+  if (!detail) throw new AppError("not_found", "No such custom request");
+  const db = await getDb();
+  const [row, photos, names] = await Promise.all([
+    db.selectFrom("customOrders").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
+    db.selectFrom("customOrderPhotos").select("id").where("customOrderId", "=", id).orderBy("position", "asc").execute(),
+    staffNames(),
+  ]);
+  return {
+    request: {
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      status: status(row.status),
+      locale: isLocale(row.locale) ? row.locale : "en",
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      hatType: row.hatType,
+      material: row.material,
+      color: row.color,
+      size: row.size,
+      budgetMin: row.budgetMin,
+      budgetMax: row.budgetMax,
+      budget: row.budget,
+      timeline: row.timeline,
+      details: row.details,
+      photos: photos.map((photo) => photoLink(photo.id)),
+      adminNotes: row.adminNotes,
+      notesVersion: detail.request.notesVersion,
+    },
+    moves: [...customOrderMoves(row.status)],
+    defaultSubject: defaultSubject(id, row.locale),
+    mails: detail.mails.map((mail) => ({
+      id: mail.id,
+      template: mail.template,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      status: mail.status,
+      lastError: mail.lastError,
+      createdAt: mail.createdAt.toISOString(),
+      sentAt: mail.sentAt?.toISOString() ?? null,
+    })),
+    changes: recordChanges(detail.audit, names),
+  };
+}
+
+/** A request's quotes as the console shows them; 404 for an unknown request. */
+export async function adminQuotes(id: number): Promise<CustomQuotesAnswer> {
+  const page = await quotePage(id);
+  if (!page) throw new AppError("not_found", "No such custom request");
+  return { ...page, request: { ...page.request, status: status(page.request.status) } };
 }

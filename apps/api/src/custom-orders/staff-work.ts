@@ -18,8 +18,8 @@ import { AppError } from "#server/errors.ts";
 import { mailTexts } from "#server/mail/i18n/mail.ts";
 import { enqueueMail, mailListColumns, oneLine } from "#server/mail/index.ts";
 import { mailLocale } from "#server/mail/templates/index.ts";
-import { type CustomOrderView, customOrderView } from "./admin-view.ts";
 import { moveCustomOrder } from "./move.ts";
+import { type CustomOrderView, customOrderView } from "./spec-view.ts";
 import { type CustomOrderStatus, customOrderMoves } from "./status.ts";
 
 /** A request id from a URL, else null. */

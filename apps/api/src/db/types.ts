@@ -239,7 +239,7 @@ export interface OrdersTable {
   updatedAt: Generated<Timestamp>;
   /**
    * What staff search the orders list by, kept by the database: order number, e-mail, name and
-   * the hat's name as ordered, lower-case, one per line (src/desk/order-list.ts; decisions 018, 050).
+   * the hat's name as ordered, lower-case, one per line (src/admin-orders/order-list.ts; decisions 018, 050).
    */
   searchText: GeneratedAlways<string | null>;
 }

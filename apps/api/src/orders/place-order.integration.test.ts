@@ -8,9 +8,9 @@ import { seedProducts } from "#server/db/seed/products.ts";
 import { seedCatalogIfEmpty } from "#server/db/seed.ts";
 import { AppError } from "#server/errors.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
-import { parseOrderPayload } from "./api-payload.ts";
 import { type PlaceOrderInput, placeOrder } from "./place-order.ts";
 import { cancelUnpaidCashOrders, orderByToken, setPaymentStatus } from "./queries.ts";
+import { parseOrderPayload } from "./spec-input.ts";
 import { sweepUnpaidCashOrders } from "./unpaid-cash-orders.ts";
 
 let database: DatabaseHandle;

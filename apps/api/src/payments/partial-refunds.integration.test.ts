@@ -1,8 +1,8 @@
 import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
 import { describe, expect, it, vi } from "vitest";
+import { markPaid } from "#server/admin-orders/order-actions.ts";
 import type { Actor } from "#server/audit/actor.ts";
 import { seedProducts } from "#server/db/seed/products.ts";
-import { markPaid } from "#server/desk/order-actions.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { TOKEN, usePaymentsHarness } from "#test-support/payments-harness.ts";

@@ -1,15 +1,15 @@
 import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
 import { describe, expect, it } from "vitest";
-import { checkPaymentStatus, requestPayment } from "#server/checkout/payment-api.ts";
 import { startCheckout } from "#server/checkout/session.ts";
+import { checkPaymentStatus, requestPayment } from "#server/checkout/spec-payments.ts";
 import { json } from "#server/db/json.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { callerWith, cookieOf } from "#test-support/cookies.ts";
 import { jakartaAddress, TOKEN, usePaymentsHarness } from "#test-support/payments-harness.ts";
-import { createPaymentRequest } from "./payment-request-api.ts";
 import { startPayment } from "./payment-requests.ts";
 import { paymentStatus } from "./payment-status.ts";
 import { reconcilePayments, refreshAttempt } from "./refresh.ts";
+import { createPaymentRequest } from "./spec-payment-request.ts";
 import { receiveWebhook, webhookProcessingIdle } from "./webhooks.ts";
 
 const STAFF = "staff-token-for-the-payment-tests";

@@ -1,8 +1,8 @@
 import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeStatus } from "#server/admin-orders/order-actions.ts";
 import { buildApp } from "#server/app.ts";
-import { changeStatus } from "#server/desk/order-actions.ts";
 import { startSession } from "#server/staff/sessions.ts";
 import { usePaymentsHarness } from "#test-support/payments-harness.ts";
 import { startPayment } from "./payment-requests.ts";

@@ -1,7 +1,7 @@
 import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
 import { describe, expect, it } from "vitest";
+import { changeStatus } from "#server/admin-orders/order-actions.ts";
 import type { Actor } from "#server/audit/actor.ts";
-import { changeStatus } from "#server/desk/order-actions.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { usePaymentsHarness } from "#test-support/payments-harness.ts";
 import { startPayment } from "./payment-requests.ts";

@@ -12,7 +12,7 @@ import { type EditableProduct, editableProduct } from "./product-changes.ts";
 const thumbnailUrl = (key: string, origin: string) => new URL(imageUrl(key, 320, "jpg"), origin).href;
 
 /** One page of the console's Products list, each row's name in the reader's language. */
-export async function consoleProductList(query: ProductListQuery, locale: Locale, origin: string): Promise<ProductListAnswer> {
+export async function adminProductList(query: ProductListQuery, locale: Locale, origin: string): Promise<ProductListAnswer> {
   const { rows, pagination } = await productListPage(query, locale);
   return {
     rows: rows.map(({ image, ...row }) => ({ ...row, thumbnailUrl: image ? thumbnailUrl(image.key, origin) : null })),
@@ -21,7 +21,7 @@ export async function consoleProductList(query: ProductListQuery, locale: Locale
 }
 
 /** A product as its form shows it: every field as text, in both languages, its photos in order. */
-export function consoleProduct(p: EditableProduct, origin: string): ProductAnswer {
+export function adminProduct(p: EditableProduct, origin: string): ProductAnswer {
   const ru = p.translations.ru ?? {};
   const texts = Object.fromEntries(productTextFields.flatMap((f) => [[f, p[f]] as const, [`${f}Ru`, ru[f] ?? ""] as const]));
   return {

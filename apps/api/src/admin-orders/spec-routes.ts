@@ -3,21 +3,21 @@ import { dashboardAnswer, orderListAnswer } from "@workshop/domain/staff-api.ts"
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
 import { searchParamsOf } from "#server/http/caller.ts";
-import { toApiOrder } from "#server/orders/api-view.ts";
+import { toApiOrder } from "#server/orders/spec-view.ts";
 import { bodyOrNull, methodNotAllowed, refusal, wrongMethod } from "#server/plugins/json-api.ts";
 import { requireStaffApi } from "#server/staff/guard.ts";
-import { consoleDashboard, consoleOrderList } from "./console-api.ts";
-import { consoleOrderRoutes } from "./console-order-routes.ts";
+import { ordersAdminRoutes } from "./admin-routes.ts";
+import { adminDashboard, adminOrderList } from "./admin-view.ts";
 import { updatePaymentStatusByApi } from "./order-actions.ts";
-import { staffOrderView } from "./order-api.ts";
-import { apiQuery, consoleQuery, fullOrderPage } from "./order-list.ts";
+import { adminQuery, apiQuery, fullOrderPage } from "./order-list.ts";
+import { staffOrderView } from "./spec-view.ts";
 
-/** The staff's JSON endpoints for orders (they read the desk's lists and actions), the staff console's too. */
-export const deskRoutes: FastifyPluginAsync = async (app) => {
+/** The staff's JSON endpoints for orders (SPEC 7), from the orders list and actions of this folder; the staff console's too. */
+export const ordersSpecRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/admin/dashboard (staff): today's work queues and the money of this week and month (dashboardAnswer). */
   app.get("/api/admin/dashboard", { schema: { response: { 200: dashboardAnswer } } }, async (request, reply) => {
     await requireStaffApi(request);
-    return reply.header("Cache-Control", "no-store").send(await consoleDashboard());
+    return reply.header("Cache-Control", "no-store").send(await adminDashboard());
   });
 
   /**
@@ -26,12 +26,12 @@ export const deskRoutes: FastifyPluginAsync = async (app) => {
    */
   app.get("/api/admin/orders", { schema: { response: { 200: orderListAnswer } } }, async (request, reply) => {
     await requireStaffApi(request);
-    const query = consoleQuery(searchParamsOf(request));
-    return reply.header("Cache-Control", "no-store").send(await consoleOrderList(query));
+    const query = adminQuery(searchParamsOf(request));
+    return reply.header("Cache-Control", "no-store").send(await adminOrderList(query));
   });
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/dashboard", handler: methodNotAllowed("GET") });
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/orders", handler: methodNotAllowed("GET") });
-  await app.register(consoleOrderRoutes);
+  await app.register(ordersAdminRoutes);
 
   /**
    * GET /api/orders?page&limit (staff): newest first, {orders, pagination}; also the list's filters

@@ -7,7 +7,7 @@ import { requireStaffApi } from "#server/staff/guard.ts";
 import { enhancementStatus, enqueueEnhancement, parseEnhanceRequest, setResultState } from "./requests.ts";
 
 /** The AI studio's JSON endpoints (staff). */
-export const aiRoutes: FastifyPluginAsync = async (app) => {
+export const aiSpecRoutes: FastifyPluginAsync = async (app) => {
   /**
    * GET /api/ai/enhance-product-images?jobId=… (staff): a studio-photo job's state (SPEC 7
    * `{status, resultImages, prompt, error}`, plus engine, summary, progress and the results).

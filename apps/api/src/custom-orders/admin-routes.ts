@@ -18,7 +18,7 @@ import { AppError } from "#server/errors.ts";
 import { searchParamsOf } from "#server/http/caller.ts";
 import { checkedBody, checkedByRoute, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { requireStaffApi } from "#server/staff/guard.ts";
-import { consoleCustomOrder, consoleCustomOrderList, consoleQuotes, customOrderQuery, knownCustomOrderId } from "./console-api.ts";
+import { adminCustomOrder, adminCustomOrderList, adminQuotes, customOrderQuery, knownCustomOrderId } from "./admin-view.ts";
 import { answerReferencePhoto } from "./photo-answer.ts";
 import { withdrawQuote, writeQuote } from "./quotes.ts";
 import { changeCustomOrderStatus, contactCustomer, saveAdminNotes } from "./staff-work.ts";
@@ -31,7 +31,7 @@ const base = "/api/admin/custom-orders";
  * customer), its reference photos and its quotes. Staff only; a write made with the session's
  * cookie needs its CSRF token (the guard checks it before the body is read).
  */
-export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
+export const customOrdersAdminRoutes: FastifyPluginAsync = async (app) => {
   /** GET ?page&size&status&q (staff): one page, newest first; the query is checked after the staff check. */
   app.get(
     base,
@@ -39,7 +39,7 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       await requireStaffApi(request);
       const query = customOrderQuery(searchParamsOf(request));
-      return reply.header("Cache-Control", "no-store").send(await consoleCustomOrderList(query));
+      return reply.header("Cache-Control", "no-store").send(await adminCustomOrderList(query));
     },
   );
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: base, handler: methodNotAllowed("GET") });
@@ -47,7 +47,7 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
   /** GET /:id (staff): the request, where its status may go, and the mails sent about it. */
   app.get<ById>(`${base}/:id`, { schema: { response: { 200: customOrderAnswer } } }, async (request, reply) => {
     await requireStaffApi(request);
-    return reply.header("Cache-Control", "no-store").send(await consoleCustomOrder(knownCustomOrderId(request.params.id)));
+    return reply.header("Cache-Control", "no-store").send(await adminCustomOrder(knownCustomOrderId(request.params.id)));
   });
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: `${base}/:id`, handler: methodNotAllowed("GET") });
 
@@ -64,7 +64,7 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
       const id = knownCustomOrderId(request.params.id);
       const { next, expected } = checkedBody(request, customOrderStatusRequest, "Choose the new status");
       await changeCustomOrderStatus(id, next, expected, actor);
-      return reply.header("Cache-Control", "no-store").send(await consoleCustomOrder(id));
+      return reply.header("Cache-Control", "no-store").send(await adminCustomOrder(id));
     },
   );
   app.route({ method: ["GET", "POST", "PUT", "DELETE"], url: `${base}/:id/status`, handler: methodNotAllowed("PATCH") });
@@ -106,7 +106,7 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
   /** GET /:id/quotes (staff): the request in short, its quotes with their state and link, and what the form may do. */
   app.get<ById>(`${base}/:id/quotes`, { schema: { response: { 200: customQuotesAnswer } } }, async (request, reply) => {
     await requireStaffApi(request);
-    return reply.header("Cache-Control", "no-store").send(await consoleQuotes(knownCustomOrderId(request.params.id)));
+    return reply.header("Cache-Control", "no-store").send(await adminQuotes(knownCustomOrderId(request.params.id)));
   });
 
   /**
@@ -123,7 +123,7 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
       const form = checkedBody(request, quoteFormSchema, "Check the quote");
       if (form.validUntil < workshopToday()) throw new AppError("invalid", "Check the quote", { validUntil: "validUntil" });
       await writeQuote(id, form, actor);
-      const { request: customer } = await consoleQuotes(id);
+      const { request: customer } = await adminQuotes(id);
       return reply.code(201).header("Cache-Control", "no-store").send({ email: customer.email });
     },
   );
@@ -139,7 +139,7 @@ export const customOrdersConsoleRoutes: FastifyPluginAsync = async (app) => {
       const quoteId = serialId(request.params.quoteId);
       if (quoteId === null) throw new AppError("not_found", "No such quote");
       await withdrawQuote(id, quoteId, actor);
-      return reply.header("Cache-Control", "no-store").send(await consoleQuotes(id));
+      return reply.header("Cache-Control", "no-store").send(await adminQuotes(id));
     },
   );
 

@@ -16,18 +16,18 @@ export function sessionAnswerOf(context: StaffContext): SessionAnswer {
   return { staff: context.user, csrfToken: context.formToken };
 }
 
-type ConsoleSignIn =
+type AdminSignIn =
   | { ok: true; sessionId: string; answer: SessionAnswer }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "limited"; retryAfter: number };
 
 /** Signs in (signIn: its limits, delays and audit), answering the new session. */
-export async function consoleSignIn(input: {
+export async function adminSignIn(input: {
   email: string;
   password: string;
   ip: string | null;
   userAgent: string | null;
-}): Promise<ConsoleSignIn> {
+}): Promise<AdminSignIn> {
   const result = await signIn(input);
   if (!result.ok) return result;
   const session = await sessionOf(result.sessionId);
@@ -43,7 +43,7 @@ export async function changeSessionLocale(context: StaffContext, locale: Locale)
 }
 
 /** Ends this session (the account's others stay), written to the audit log as the sign-out page does. */
-export async function consoleSignOut(context: StaffContext): Promise<void> {
+export async function adminSignOut(context: StaffContext): Promise<void> {
   await endSession(context.sessionIdHash);
   await recordAudit({ actor: context.actor, action: "sign-out", recordType: "staff", recordId: context.user.id });
 }

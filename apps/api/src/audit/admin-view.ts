@@ -5,7 +5,7 @@ import { shownName, staffNames } from "./people-names.ts";
 import { recordsOf } from "./record-names.ts";
 
 /** GET /api/admin/audit: one page of the log with each row's record named, people by their names, and the people for the filter. */
-export async function consoleAuditList(query: AuditListRequest): Promise<AuditListAnswer> {
+export async function adminAuditList(query: AuditListRequest): Promise<AuditListAnswer> {
   const filter = { staffId: query.person, action: query.kind, recordType: query.type, recordId: query.record || undefined };
   const order = query.sort === "createdAt" ? "asc" : "desc";
   const [{ entries, total }, people, names] = await Promise.all([

@@ -9,16 +9,16 @@ import { preferredLocale } from "#server/locale.ts";
 import { readUploadForm } from "#server/media/upload-form.ts";
 import { jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
 import { requireStaffApi } from "#server/staff/guard.ts";
-import { listCustomOrders } from "./admin-view.ts";
 import { invalidInput } from "./invalid-input.ts";
 import { answerReferencePhoto } from "./photo-answer.ts";
 import { storeReferencePhotos } from "./reference-photos.ts";
 import { photoPaths } from "./signed-links.ts";
+import { listCustomOrders } from "./spec-view.ts";
 import { customOrderStatuses, isCustomOrderStatus } from "./status.ts";
 import { submitCustomOrder } from "./submit.ts";
 
 /** The custom orders' JSON endpoints. */
-export const customOrdersRoutes: FastifyPluginAsync = async (app) => {
+export const customOrdersSpecRoutes: FastifyPluginAsync = async (app) => {
   /**
    * GET /api/custom-orders?page&limit&status (staff): newest first, {customOrders, pagination} in
    * SPEC 3's admin view; `status` (NEW, CONTACTED, QUOTED, IN_PROGRESS, COMPLETED, CANCELLED) keeps only those.

@@ -46,7 +46,7 @@ export function paymentParts(order: Order): OrderDetailAnswer["parts"] {
 }
 
 /** The order's page for the console; a 404 for an unknown id or one that is no order id. */
-export async function consoleOrder(id: string): Promise<OrderDetailAnswer> {
+export async function adminOrder(id: string): Promise<OrderDetailAnswer> {
   const detail = await orderDetail(id);
   if (!detail) throw new AppError("not_found", "Order not found");
   const { order } = detail;
@@ -183,7 +183,7 @@ export async function consoleOrder(id: string): Promise<OrderDetailAnswer> {
 }
 
 /** One e-mail of the order with its text; a 404 when the order has no such e-mail. */
-export async function consoleOrderMail(orderId: string, mailId: string): Promise<OrderMailAnswer> {
+export async function adminOrderMail(orderId: string, mailId: string): Promise<OrderMailAnswer> {
   const mail = await orderMail(orderId, mailId);
   if (!mail) throw new AppError("not_found", "E-mail not found");
   return {

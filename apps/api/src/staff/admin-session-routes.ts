@@ -3,15 +3,15 @@ import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
 import { headerOf } from "#server/http/caller.ts";
 import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
+import { adminSignIn, adminSignOut, changeSessionLocale, sessionAnswerOf } from "./admin-session.ts";
 import { clearStaffCookie, setStaffCookie } from "./cookie.ts";
 import { isStaffOrigin, requireStaffSession, staffOf } from "./guard.ts";
-import { changeSessionLocale, consoleSignIn, consoleSignOut, sessionAnswerOf } from "./session-api.ts";
 
 const answered = { 200: sessionAnswer, 429: errorAnswer };
 const answers = { schema: { response: answered } };
 
 /** The staff console's session (packages/domain/src/staff-api.ts), kept in the staff cookie (cookie.ts). */
-export const staffRoutes: FastifyPluginAsync = async (app) => {
+export const sessionAdminRoutes: FastifyPluginAsync = async (app) => {
   // Who is signed in is nobody's to keep: not a browser's cache, not a proxy's.
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
@@ -33,7 +33,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   app.post("/api/admin/session", { schema: { body: signInRequest, response: answered } }, async (request, reply) => {
     if (!isStaffOrigin(request)) throw new AppError("forbidden", "Cross-site request refused");
     const { email, password } = checkedBody(request, signInRequest, "Enter your e-mail and password", { email: "", password: "" });
-    const result = await consoleSignIn({ email, password, ip: request.ip, userAgent: headerOf(request, "user-agent") });
+    const result = await adminSignIn({ email, password, ip: request.ip, userAgent: headerOf(request, "user-agent") });
     if (result.ok) return setStaffCookie(reply, result.sessionId).send(result.answer);
     if (result.reason === "invalid") throw new AppError("unauthorized", "Wrong e-mail or password");
     const minutes = Math.ceil(result.retryAfter / 60);
@@ -53,7 +53,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   /** DELETE /api/admin/session (a write: X-CSRF-Token): signs out this browser; 204. */
   app.delete("/api/admin/session", async (request, reply) => {
     const context = await requireStaffSession(request);
-    await consoleSignOut(context);
+    await adminSignOut(context);
     return clearStaffCookie(reply).code(204).send();
   });
 

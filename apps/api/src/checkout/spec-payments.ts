@@ -1,6 +1,6 @@
 import type { Caller } from "#server/http/caller.ts";
-import { createPaymentRequest } from "#server/payments/payment-request-api.ts";
 import { paymentStatus } from "#server/payments/payment-status.ts";
+import { createPaymentRequest } from "#server/payments/spec-payment-request.ts";
 import { mayManagePayments } from "./payment-access.ts";
 
 /** POST /api/xendit/payment-request for a caller allowed to pay the order (else 404). */

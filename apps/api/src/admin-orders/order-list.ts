@@ -136,7 +136,7 @@ const consolePaging = orderListRequest.pick({ page: true, size: true, sort: true
  * size (25 unless given), sort and search as the contract says, the filters as GET /api/orders
  * checks them; every value the shop does not know is one 400 naming each. An empty value is none.
  */
-export function consoleQuery(params: URLSearchParams): OrderListQuery {
+export function adminQuery(params: URLSearchParams): OrderListQuery {
   const given = new URLSearchParams([...params].filter(([, value]) => value !== ""));
   const wrong: Record<string, string> = {};
   const paging = consolePaging.safeParse(Object.fromEntries(given));

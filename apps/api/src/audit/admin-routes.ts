@@ -4,10 +4,10 @@ import { AppError } from "#server/errors.ts";
 import { searchParamsOf } from "#server/http/caller.ts";
 import { checkedByRoute, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { requireOwnerSession } from "#server/staff/guard.ts";
-import { consoleAuditList } from "./console-audit.ts";
+import { adminAuditList } from "./admin-view.ts";
 
 /** The audit log for the staff console (owners only). */
-export const auditRoutes: FastifyPluginAsync = async (app) => {
+export const auditAdminRoutes: FastifyPluginAsync = async (app) => {
   /**
    * GET /api/admin/audit?page&size&sort&person&kind&type&record (owners): one page of the log, the
    * query checked after who asks (a 400 naming each wrong parameter).
@@ -22,7 +22,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
       for (const issue of query.error.issues) details[String(issue.path[0] ?? "query")] ??= issue.message;
       throw new AppError("invalid", `Unknown filter value: ${Object.keys(details).join(", ")}`, details);
     }
-    return reply.header("Cache-Control", "no-store").send(await consoleAuditList(query.data));
+    return reply.header("Cache-Control", "no-store").send(await adminAuditList(query.data));
   });
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/audit", handler: methodNotAllowed("GET") });
 };

@@ -7,7 +7,7 @@ import { AppError } from "#server/errors.ts";
 import { searchParamsOf } from "#server/http/caller.ts";
 import { bodyOrNull, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { adminLocale, requireStaffApi } from "#server/staff/guard.ts";
-import { consoleProduct, consoleProductList, requireProduct } from "./console-api.ts";
+import { adminProduct, adminProductList, requireProduct } from "./admin-view.ts";
 import { createProductOnce, deleteProduct, setHidden, updateProduct } from "./product-changes.ts";
 
 type ById = { Params: { id: string } };
@@ -46,13 +46,13 @@ function productBody(request: FastifyRequest, withNonce: boolean): { input: Prod
  * its audit row). A write made with the session's cookie needs its CSRF token, checked by the
  * guard before the body is read.
  */
-export const productsConsoleRoutes: FastifyPluginAsync = async (app) => {
+export const productsAdminRoutes: FastifyPluginAsync = async (app) => {
   /** GET ?q&status&limit&page (staff): one page of every product, hidden ones too, newest id first. */
   app.get(base, { schema: { response: { 200: productListAnswer } } }, async (request, reply) => {
     await requireStaffApi(request);
     const query = productListQuery(searchParamsOf(request));
     const locale = await adminLocale(request);
-    return reply.headers(noStore).send(await consoleProductList(query, locale, config().publicUrl));
+    return reply.headers(noStore).send(await adminProductList(query, locale, config().publicUrl));
   });
 
   /** POST {…fields, nonce} (staff): 201 with the new product; the same form again adds nothing: 200 with the product it added. */
@@ -63,14 +63,14 @@ export const productsConsoleRoutes: FastifyPluginAsync = async (app) => {
     return reply
       .code(created ? 201 : 200)
       .headers(noStore)
-      .send(consoleProduct(product, config().publicUrl));
+      .send(adminProduct(product, config().publicUrl));
   });
   app.route({ method: ["PUT", "PATCH", "DELETE"], url: base, handler: methodNotAllowed("GET, POST") });
 
   /** GET /:id (staff): every field of the product in both languages, its photos with their alt texts; 404 for anything else. */
   app.get<ById>(`${base}/:id`, { schema: { response: { 200: productAnswer } } }, async (request, reply) => {
     await requireStaffApi(request);
-    return reply.headers(noStore).send(consoleProduct(await requireProduct(request.params.id), config().publicUrl));
+    return reply.headers(noStore).send(adminProduct(await requireProduct(request.params.id), config().publicUrl));
   });
 
   /** PUT /:id {…fields} (staff): saves every field (its photos and their order too); 404 before the form is judged. */
@@ -78,7 +78,7 @@ export const productsConsoleRoutes: FastifyPluginAsync = async (app) => {
     const actor = await requireStaffApi(request);
     const { id } = await requireProduct(request.params.id);
     const { input } = productBody(request, false);
-    return reply.headers(noStore).send(consoleProduct(await updateProduct(id, input, actor), config().publicUrl));
+    return reply.headers(noStore).send(adminProduct(await updateProduct(id, input, actor), config().publicUrl));
   });
 
   /** DELETE /:id (staff): 204; a product with orders is a 409 `{details: {code: "ordered"}}`, to be hidden instead. */
@@ -102,7 +102,7 @@ export const productsConsoleRoutes: FastifyPluginAsync = async (app) => {
       const actor = await requireStaffApi(request);
       const { id } = await requireProduct(request.params.id);
       await setHidden(id, hidden, actor);
-      return reply.headers(noStore).send(consoleProduct(await requireProduct(request.params.id), config().publicUrl));
+      return reply.headers(noStore).send(adminProduct(await requireProduct(request.params.id), config().publicUrl));
     });
     app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: `${base}/:id/${action}`, handler: methodNotAllowed("POST") });
   }

@@ -37,7 +37,7 @@ async function refundsAnswer(orderId: string) {
 }
 
 /** The payments' JSON endpoints: refunds, returns and Xendit's webhook. */
-export const paymentsRoutes: FastifyPluginAsync = async (app) => {
+export const paymentsSpecRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/orders/:id/refunds (owners): the order's refunds, its payments with what each has left and how it may be refunded, its money and its return. */
   app.get<OrderParams>("/api/orders/:id/refunds", { schema: { response: { 200: apiOrderRefunds } } }, async (request, reply) => {
     await requireOwnerRoute(request);

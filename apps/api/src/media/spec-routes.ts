@@ -23,7 +23,7 @@ class TooManySizes extends Error {
 const plain = (reply: FastifyReply, status: number, text: string) => reply.code(status).type("text/plain").send(text);
 
 /** The photo uploads' JSON endpoint, and the photos in every size. */
-export const mediaRoutes: FastifyPluginAsync = async (app) => {
+export const mediaSpecRoutes: FastifyPluginAsync = async (app) => {
   /**
    * POST /api/uploads (staff session from the console's pages, or the staff token): multipart, the
    * photos in the field `files` (1 to 5, at most 10 MB each: lib/uploads.ts). Answers 200 with one

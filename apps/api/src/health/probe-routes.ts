@@ -12,7 +12,7 @@ const release = releaseOf(new URL("../../package.json", import.meta.url));
  * can serve customers (database, migrations, file storage); 503 naming the failing parts, or
  * saying it is shutting down, so a load balancer sends no one here meanwhile. Neither is ever cached.
  */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
+export const probeRoutes: FastifyPluginAsync = async (app) => {
   app.get("/healthz", async (_request, reply) =>
     reply.header("Cache-Control", "no-store").send({ status: "ok", ...release, role: config().ROLE }),
   );

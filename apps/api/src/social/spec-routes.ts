@@ -6,7 +6,7 @@ import { methodNotAllowed } from "#server/plugins/json-api.ts";
 import { parseCount, socialFeed } from "./instagram.ts";
 
 /** The social feed's JSON endpoint. */
-export const socialRoutes: FastifyPluginAsync = async (app) => {
+export const socialSpecRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/instagram?username&count: recent posts, or local placeholders. Always 200. */
   app.get("/api/instagram", { schema: { response: { 200: socialPostList } } }, async (request, reply) => {
     const query = searchParamsOf(request);

@@ -8,9 +8,9 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import { headerOf } from "#server/http/caller.ts";
 import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
+import { addStaff, changeMyPassword, disableStaff, enableStaff, resetStaffPassword, staffList } from "./admin-people.ts";
 import { setStaffCookie } from "./cookie.ts";
 import { requireOwnerSession, requireStaffSession } from "./guard.ts";
-import { addStaff, changeMyPassword, disableStaff, enableStaff, resetStaffPassword, staffList } from "./people-api.ts";
 
 type ById = { Params: { id: string } };
 const list = { schema: { response: { 200: staffListAnswer } } };
@@ -22,7 +22,7 @@ const change = { schema: { response: changed } };
  * (owners only) and one's own password. Each checks who asks first (401, then 403 for staff), then
  * the body (400 `{error, details: {field: key}}`); every write needs the CSRF token.
  */
-export const peopleRoutes: FastifyPluginAsync = async (app) => {
+export const peopleAdminRoutes: FastifyPluginAsync = async (app) => {
   // Accounts and passwords are nobody's to keep: not a browser's cache, not a proxy's.
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");

@@ -10,8 +10,8 @@ import type { FastifyPluginAsync } from "fastify";
 import { searchParamsOf } from "#server/http/caller.ts";
 import { checkedBody, checkedByRoute, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { requireStaffApi } from "#server/staff/guard.ts";
+import { adminInboxList, inboxQuery, knownId, openedForAdmin } from "./admin-view.ts";
 import { markHandled, replyToMessage } from "./inbox.ts";
-import { consoleInboxList, inboxQuery, knownId, openedForConsole } from "./inbox-api.ts";
 
 type ById = { Params: { id: string } };
 
@@ -19,7 +19,7 @@ type ById = { Params: { id: string } };
  * The staff console's inbox: contact messages, opened, answered and marked handled. Staff only
  * (a write made with the session's cookie needs its CSRF token, checked before the body is read).
  */
-export const messagesRoutes: FastifyPluginAsync = async (app) => {
+export const inboxAdminRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/admin/inbox?page&size&filter (staff): one page of messages, newest first; the query is checked after the staff check. */
   app.get(
     "/api/admin/inbox",
@@ -27,7 +27,7 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       await requireStaffApi(request);
       const query = inboxQuery(searchParamsOf(request));
-      return reply.header("Cache-Control", "no-store").send(await consoleInboxList(query));
+      return reply.header("Cache-Control", "no-store").send(await adminInboxList(query));
     },
   );
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/inbox", handler: methodNotAllowed("GET") });
@@ -35,7 +35,7 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/admin/inbox/:id (staff): the message and its replies; opening it marks it read. */
   app.get<ById>("/api/admin/inbox/:id", { schema: { response: { 200: inboxMessageAnswer } } }, async (request, reply) => {
     const actor = await requireStaffApi(request);
-    return reply.header("Cache-Control", "no-store").send(await openedForConsole(knownId(request.params.id), actor));
+    return reply.header("Cache-Control", "no-store").send(await openedForAdmin(knownId(request.params.id), actor));
   });
 
   /** PATCH /api/admin/inbox/:id {handled} (staff): handled (and read), or open again; answers the message. Audited when it changes. */
@@ -47,7 +47,7 @@ export const messagesRoutes: FastifyPluginAsync = async (app) => {
       const id = knownId(request.params.id);
       const { handled } = checkedBody(request, inboxHandledRequest, "Say whether the message is handled");
       await markHandled(id, handled, actor);
-      return reply.header("Cache-Control", "no-store").send(await openedForConsole(id, actor));
+      return reply.header("Cache-Control", "no-store").send(await openedForAdmin(id, actor));
     },
   );
   app.route({ method: ["POST", "PUT", "DELETE"], url: "/api/admin/inbox/:id", handler: methodNotAllowed("GET, PATCH") });

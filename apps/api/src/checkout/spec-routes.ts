@@ -4,15 +4,15 @@ import { paymentRequestAnswer, paymentStatusAnswer } from "@workshop/domain/spec
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { preferredLocale } from "#server/locale.ts";
-import { parseOrderPayload } from "#server/orders/api-payload.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
+import { parseOrderPayload } from "#server/orders/spec-input.ts";
 import { jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
-import { checkPaymentStatus, requestPayment } from "./payment-api.ts";
 import { setCheckoutCookie } from "./session.ts";
+import { checkPaymentStatus, requestPayment } from "./spec-payments.ts";
 import { rememberPlacedOrder } from "./steps.ts";
 
 /** The checkout's JSON endpoints: placing an order and paying it (they read the checkout cookie). */
-export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+export const checkoutSpecRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * POST /api/orders: places an order; the amounts in the body must match the shop's, or 400. The
    * caller's checkout cookie remembers the order, so the same client may pay it.

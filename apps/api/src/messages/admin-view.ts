@@ -41,12 +41,12 @@ export function inboxQuery(params: URLSearchParams): InboxListRequest {
   throw new AppError("invalid", `Unknown list value: ${Object.keys(wrong).join(", ")}`, wrong);
 }
 
-export async function consoleInboxList({ filter, page, size }: InboxListRequest): Promise<InboxListAnswer> {
+export async function adminInboxList({ filter, page, size }: InboxListRequest): Promise<InboxListAnswer> {
   const found = await listMessages(filter, page, size);
   return { rows: found.messages.map(rowOf), page: found.page, size, total: found.total, pages: found.pageCount };
 }
 
-function consoleMessage({ message, replies }: OpenedMessage): InboxMessageAnswer {
+function adminMessage({ message, replies }: OpenedMessage): InboxMessageAnswer {
   return {
     message: { ...rowOf(message), message: message.message },
     replies: replies.map((reply) => ({ ...reply, createdAt: reply.createdAt.toISOString(), sentAt: iso(reply.sentAt) })),
@@ -61,8 +61,8 @@ export function knownId(value: string): number {
 }
 
 /** Opens a message (the first opening marks it read), as the console shows it; 404 for an unknown one. */
-export async function openedForConsole(id: number, actor: Actor): Promise<InboxMessageAnswer> {
+export async function openedForAdmin(id: number, actor: Actor): Promise<InboxMessageAnswer> {
   const opened = await openMessage(id, actor);
   if (!opened) throw new AppError("not_found", "No such message");
-  return consoleMessage(opened);
+  return adminMessage(opened);
 }

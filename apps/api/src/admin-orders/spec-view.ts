@@ -1,7 +1,7 @@
 import { getDb } from "#server/db/client.ts";
-import { toApiOrder } from "#server/orders/api-view.ts";
 import { orderHistory } from "#server/orders/history.ts";
 import { orderById } from "#server/orders/queries.ts";
+import { toApiOrder } from "#server/orders/spec-view.ts";
 
 /**
  * One order for staff (GET /api/orders/<id>): the order as the API shows orders, its payment

@@ -10,14 +10,14 @@ import { searchParamsOf } from "#server/http/caller.ts";
 import { jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
 import { exportTurn } from "#server/staff/export-turns.ts";
 import { requireStaffApi } from "#server/staff/guard.ts";
-import { API_PAGE_LIMIT, apiProductPage, apiProductQuery, etagMatches, toApiProduct } from "./api.ts";
-import { apiProductOf, inEnglish, productFromApi } from "./api-input.ts";
 import { type ExportFormat, exportFiles, exportFormats, productsExport } from "./export.ts";
 import { createProduct, editableProduct, updateProduct } from "./product-changes.ts";
 import { getProduct } from "./products.ts";
+import { apiProductOf, inEnglish, productFromApi } from "./spec-input.ts";
+import { API_PAGE_LIMIT, apiProductPage, apiProductQuery, etagMatches, toApiProduct } from "./spec-view.ts";
 
 /** The catalogue's JSON endpoints (SPEC 7). */
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+export const catalogSpecRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * GET /api/products: the products the shop shows, in id order (English unless ?lang=ru; hidden ones
    * left out), 100 at most per answer (`page`, `limit`); `Link: rel="next"` while there are more,

@@ -12,10 +12,10 @@ import { searchParamsOf } from "#server/http/caller.ts";
 import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { exportTurn } from "#server/staff/export-turns.ts";
 import { adminLocale, requireStaffApi } from "#server/staff/guard.ts";
+import { adminOrder, adminOrderMail, requireOrder } from "./admin-order-view.ts";
 import { sendBalanceLink } from "./balance-link.ts";
-import { consoleOrder, consoleOrderMail, requireOrder } from "./console-order.ts";
 import { addNote, changeStatus, markPaid, sendOrderEmail } from "./order-actions.ts";
-import { consoleQuery } from "./order-list.ts";
+import { adminQuery } from "./order-list.ts";
 import { exportFileName, ordersCsv } from "./orders-csv.ts";
 
 type ById = { Params: { id: string } };
@@ -28,7 +28,7 @@ const noStore = { "Cache-Control": "no-store" };
  * with the session's cookie needs its CSRF token, checked before the body is read; each answers
  * the order as the page shows it now.
  */
-export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
+export const ordersAdminRoutes: FastifyPluginAsync = async (app) => {
   /**
    * GET /api/admin/orders.csv?<the list's filters> (staff): every matching order as CSV, its
    * headers and statuses in the reader's language (orders-csv.ts).
@@ -36,7 +36,7 @@ export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
   // A download (CSV), not JSON: left out of the OpenAPI document.
   app.get("/api/admin/orders.csv", { schema: { hide: true } }, async (request, reply) => {
     await requireStaffApi(request);
-    const query = consoleQuery(searchParamsOf(request));
+    const query = adminQuery(searchParamsOf(request));
     await exportTurn("orders.csv", request, reply);
     const body = await ordersCsv(query, await adminLocale(request));
     return reply
@@ -49,7 +49,7 @@ export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
   });
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/orders.csv", handler: methodNotAllowed("GET") });
 
-  const answer = async (request: FastifyRequest<ById>) => consoleOrder(request.params.id);
+  const answer = async (request: FastifyRequest<ById>) => adminOrder(request.params.id);
 
   /** GET /api/admin/orders/:id (staff): the order, its payments, refunds, history, notes, and the moves it allows; 404 for anything else. */
   app.get<ById>("/api/admin/orders/:id", { schema: { response: { 200: orderDetailAnswer } } }, async (request, reply) => {
@@ -145,7 +145,7 @@ export const consoleOrderRoutes: FastifyPluginAsync = async (app) => {
     { schema: { response: { 200: orderMailAnswer } } },
     async (request, reply) => {
       await requireStaffApi(request);
-      return reply.headers(noStore).send(await consoleOrderMail(request.params.id, request.params.mailId));
+      return reply.headers(noStore).send(await adminOrderMail(request.params.id, request.params.mailId));
     },
   );
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/orders/:id/mails/:mailId", handler: methodNotAllowed("GET") });

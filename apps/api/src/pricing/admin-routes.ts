@@ -16,7 +16,7 @@ const answerOf = ({ rateInUse, inUseSince, pendingRate, pendingSince }: RateStat
 });
 
 /** The exchange rate in the staff console: what prices use, and a held-back reading to confirm. */
-export const pricingConsoleRoutes: FastifyPluginAsync = async (app) => {
+export const pricingAdminRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/admin/exchange-rate (staff): the rate in use and a held-back reading, if any. */
   app.get("/api/admin/exchange-rate", { schema: { response: { 200: exchangeRateAnswer } } }, async (request, reply) => {
     await requireStaffApi(request);

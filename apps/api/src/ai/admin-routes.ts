@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { searchParamsOf } from "#server/http/caller.ts";
 import { checkedByRoute, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { requireStaffSession } from "#server/staff/guard.ts";
-import { studioJobs, studioJobsQuery } from "./console-jobs.ts";
+import { studioJobs, studioJobsQuery } from "./admin-jobs.ts";
 
 const base = "/api/admin/studio-jobs";
 
@@ -12,7 +12,7 @@ const base = "/api/admin/studio-jobs";
  * token has no person whose jobs for an unsaved product these would be); the panel's writes go to
  * the studio's own endpoints (routes.ts), which take the console's session with its CSRF token.
  */
-export const aiConsoleRoutes: FastifyPluginAsync = async (app) => {
+export const aiAdminRoutes: FastifyPluginAsync = async (app) => {
   /** GET ?product=<id> (staff session): the product's jobs, or without `product` this person's jobs for a product not saved yet; newest first. */
   app.get(
     base,

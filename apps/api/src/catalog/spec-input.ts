@@ -8,9 +8,9 @@ import {
   type RawProduct,
 } from "@workshop/domain/validation/product.ts";
 import { AppError } from "#server/errors.ts";
-import { type ApiProduct, toApiProduct } from "./api.ts";
 import type { EditableProduct } from "./product-changes.ts";
 import { photoKeyOf, type StoredPhoto } from "./product-photos.ts";
+import { type ApiProduct, toApiProduct } from "./spec-view.ts";
 
 /** A key no photo has: a photo the API body names on another host is refused by the schema. */
 const REFUSED = "!";
