@@ -12,8 +12,8 @@ const staff = () => ({ authorization: `Bearer ${inject("staffToken")}`, "content
 const post = (url: string, body: unknown, headers: Record<string, string> = staff()) =>
   fetch(`${apiURL()}${url}`, { method: "POST", headers, body: JSON.stringify(body) });
 
-/** An order paid with DANA in the sandbox and its private page's token (read as the browser that placed it). */
-async function paidOrder(): Promise<{ id: string; token: string }> {
+/** An order paid with DANA in the sandbox (or `short` rupiah short of it) and its private page's token (read as the browser that placed it). */
+async function paidOrder(short = 0): Promise<{ id: string; token: string }> {
   const placed = await post(
     "/api/orders",
     { ...(await orderPayload(apiURL())), paymentMethod: "DANA" },
@@ -29,7 +29,16 @@ async function paidOrder(): Promise<{ id: string; token: string }> {
   const token = ((await complete.json()) as { order: { accessToken: string } }).order.accessToken;
   const payment = await post("/api/xendit/payment-request", { orderId: id, channelCode: "DANA" });
   const { xenditPaymentId } = (await payment.json()) as { xenditPaymentId: string };
-  expect((await post(`/_sandbox/xendit/_control/payment_requests/${xenditPaymentId}/pay`, {})).ok).toBe(true);
+  const { totalIdr } = (await (await fetch(`${apiURL()}/api/orders/${id}`, { headers: staff() })).json()) as { totalIdr: number };
+  const pay = await post(`/_sandbox/xendit/_control/payment_requests/${xenditPaymentId}/pay`, short ? { amount: totalIdr - short } : {});
+  expect(pay.ok, await pay.clone().text()).toBe(true);
+  if (short) {
+    // The wrong amount leaves the order unpaid; its payment is flagged for a refund.
+    await expect
+      .poll(async () => (await (await fetch(`${apiURL()}/api/orders/${id}/refunds`, { headers: staff() })).json()).payments[0]?.cause)
+      .toBe("wrong-amount");
+    return { id, token };
+  }
   await expect
     .poll(async () => (await (await fetch(`${apiURL()}/api/orders/${id}`, { headers: staff() })).json()).paymentStatus)
     .toBe("SUCCEEDED");
@@ -107,6 +116,24 @@ describe("a refunded order's page", () => {
       expect(await ru.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
       await expectAccessible(ru);
       await screenshot(ru, `order-refunded-ru-${width}`);
+    }
+  });
+
+  it("keeps an unpaid order's payment status, with its Pay now, beside the refund of a payment of the wrong amount", async () => {
+    const order = await paidOrder(5_000);
+    await refund(order.id);
+    for (const width of [1280, 390]) {
+      const en = await browser.open(`/orders/${order.token}`, { width });
+      expect(await said(en, "Payment").locator(":scope > *").allTextContents()).toEqual(["Pending", "Refunded"]);
+      expect(await en.getByRole("button", { name: "Pay Now" }).count()).toBe(1);
+      expect(await en.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+      await expectAccessible(en);
+      await screenshot(en, `order-unpaid-refunded-en-${width}`);
+
+      const ru = await browser.open(`/ru/orders/${order.token}`, { width, locale: "ru-RU" });
+      expect(await said(ru, "Оплата").locator(":scope > *").allTextContents()).toEqual(["Ожидается", "Возвращено"]);
+      expect(await ru.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+      await screenshot(ru, `order-unpaid-refunded-ru-${width}`);
     }
   });
 });

@@ -29,6 +29,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 
 export const headers: Route.HeadersFunction = secretLinkHeaders;
 
+/** The payment statuses a refund's state may stand in for: the order holds money the refund speaks of. */
+const paidStatuses = new Set(["SUCCEEDED", "DEPOSIT_PAID"]);
+
 /** The customer's order page, found by its unguessable token only (the API judges it, and counts the unknown ones). */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const token = tokenSegment(params.token);
@@ -86,13 +89,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="flex flex-wrap items-center gap-2.5">
             <dt className="text-sm text-ink-500">{t("label.payment")}</dt>
-            <dd>
-              {/* The money that went back says more than "Paid" (the payment's own status keeps its value). */}
-              {refund.state ? (
-                <StatusPill tone={refundTone(refund.state)} label={tr(`state.${refund.state}`)} large />
-              ) : (
-                <StatusBadge kind="payment" value={order.paymentStatus} />
-              )}
+            <dd className="flex flex-wrap items-center gap-2">
+              {/* The money that went back says more than "Paid" or "Deposit paid" (the payment's own
+                  status keeps its value); an order not paid keeps saying so, the refund beside it. */}
+              {!refund.state || !paidStatuses.has(order.paymentStatus) ? <StatusBadge kind="payment" value={order.paymentStatus} /> : null}
+              {refund.state && <StatusPill tone={refundTone(refund.state)} label={tr(`state.${refund.state}`)} large />}
             </dd>
           </div>
           {returned && (
