@@ -338,7 +338,14 @@ async function settleWith(answer: XenditRefund, rowId: string) {
  */
 async function sendAgain(row: Row<"refunds">, paymentRequestId: string): Promise<{ refusal: XenditError | null }> {
   const db = await getDb();
-  await db.updateTable("refunds").set({ updatedAt: sql`now()` }).where("id", "=", row.id).where("status", "=", "CREATING").execute();
+  const marked = await db
+    .updateTable("refunds")
+    .set({ updatedAt: sql`now()` })
+    .where("id", "=", row.id)
+    .where("status", "=", "CREATING")
+    .executeTakeFirst();
+  // Settled meanwhile (its webhook came): nothing to send.
+  if (Number(marked.numUpdatedRows) === 0) return { refusal: null };
   const known = await refundAtXendit(row, paymentRequestId);
   if (known) {
     await settleWith(known, row.id);
