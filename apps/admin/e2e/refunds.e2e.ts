@@ -15,6 +15,28 @@ const post = (url: string, body: unknown) => fetch(`${apiURL()}${url}`, { method
 const get = async <T>(url: string) => (await (await fetch(`${apiURL()}${url}`, { headers: staff() })).json()) as T;
 
 type Refunds = { returns: { proposals: { RETURN: { cents: number } } } };
+type RefundsAnswer = {
+  payments: { paymentAttemptId: string; leftUsdCents: number; [field: string]: unknown }[];
+  refunds: { status: string }[];
+  returns: { recorded: { proposedCents: number; feeCents: number } | null };
+};
+
+/** Refunds through the API and waits for the sandbox's Xendit to settle it. */
+async function refundAndWait(orderId: string, body: Record<string, unknown>) {
+  const made = await post(`/api/orders/${orderId}/refunds`, body);
+  expect(made.status, await made.clone().text()).toBe(201);
+  await expect
+    .poll(async () => (await get<RefundsAnswer>(`/api/orders/${orderId}/refunds`)).refunds.every((r) => r.status === "SUCCEEDED"), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+}
+
+/** An order's delivery cost in US cents, as the API gives it (SPEC 7: dollars). */
+async function orderCosts(orderId: string): Promise<{ deliveryCents: number }> {
+  const order = await get<{ shipping: { cost: number } }>(`/api/orders/${orderId}`);
+  return { deliveryCents: Math.round(order.shipping.cost * 100) };
+}
 
 /** An order paid with `channel` in the sandbox, then made, shipped and delivered by staff. */
 async function deliveredOrder(channel: string): Promise<{ id: string; orderNumber: string }> {
@@ -159,6 +181,130 @@ describe("refunds and returns in the console", () => {
     expect(await card.textContent()).toContain("Returned");
     expect(await scrollsSideways(page)).toBe(false);
   });
+
+  for (const [width, locale] of [
+    [1280, "en"],
+    [390, "ru"],
+  ] as const)
+    it(`proposes a return's refund after a goodwill refund, leaving the fee and the delivery, and no longer once it is refunded (${width} px, ${locale})`, async () => {
+      const order = await deliveredOrder("DANA");
+      const { payments } = await get<RefundsAnswer>(`/api/orders/${order.id}/refunds`);
+      await refundAndWait(order.id, { paymentAttemptId: payments[0]!.paymentAttemptId, reason: "OTHERS", amountUsdCents: 2_000 });
+      expect((await post(`/api/orders/${order.id}/return`, { kind: "RETURN" })).status).toBe(201);
+      const { returns, payments: after } = await get<RefundsAnswer>(`/api/orders/${order.id}/refunds`);
+      const proposal = returns.recorded!.proposedCents;
+      // The $20 already given back comes off: the shop keeps the 15 % fee and the delivery.
+      expect(proposal).toBe(after[0]!.leftUsdCents - returns.recorded!.feeCents - (await orderCosts(order.id)).deliveryCents);
+
+      const texts =
+        locale === "ru"
+          ? {
+              payment: "Оплата",
+              amount: "Сумма в долларах США",
+              refund: "Вернуть…",
+              yes: "Да, вернуть",
+              sent: "Возврат отправлен в Xendit",
+              title: "Заказ",
+              proposes: "Сумма по возврату",
+            }
+          : {
+              payment: "Payment",
+              amount: "Amount in US dollars",
+              refund: "Refund…",
+              yes: "Yes, refund",
+              sent: "The refund is sent to Xendit",
+              title: "Order",
+              proposes: "What the return proposes",
+            };
+      const page = await browser.open({ width, height: 900 });
+      await signIn(page, consoleURL(), locale === "ru" ? await newStaffMember("ru", "owner") : testOwner, `/admin/orders/${order.id}`);
+      const payment = page.getByRole("region", { name: texts.payment, exact: true });
+      await expect.poll(() => payment.getByLabel(texts.amount).inputValue()).toBe(dollars(proposal).slice(1));
+      await payment.getByRole("button", { name: texts.refund }).click();
+      await page.getByRole("button", { name: texts.yes }).click();
+      await expect.poll(() => page.getByRole("status").textContent()).toContain(texts.sent);
+      await expect
+        .poll(async () => (await get<RefundsAnswer>(`/api/orders/${order.id}/refunds`)).refunds.every((r) => r.status === "SUCCEEDED"), {
+          timeout: 30_000,
+        })
+        .toBe(true);
+
+      // Opened again: the return is refunded, so nothing is proposed; what is left is the fee and the delivery the shop keeps.
+      await page.reload();
+      await page.getByRole("heading", { level: 1, name: `${texts.title} ${order.orderNumber}` }).waitFor();
+      await expect.poll(() => payment.getByLabel(texts.amount).count()).toBe(1);
+      expect(await payment.getByLabel(texts.amount).inputValue()).toBe("");
+      expect(await payment.getByRole("button", { name: texts.proposes }).count()).toBe(0);
+      expect(await scrollsSideways(page)).toBe(false);
+      await page.mouse.move(0, 0);
+      await expectAccessible(page);
+      await screenshot(page, `console-order-return-refunded-${locale}-${width}`);
+    });
+
+  for (const [width, locale] of [
+    [1280, "en"],
+    [390, "ru"],
+  ] as const)
+    it(`offers to send again a refund Xendit never answered, and warns of money given back beyond what was paid (${width} px, ${locale})`, async () => {
+      const order = await deliveredOrder("DANA");
+      const real = await get<RefundsAnswer>(`/api/orders/${order.id}/refunds`);
+      const attemptId = real.payments[0]!.paymentAttemptId;
+      const createdAt = new Date(Date.now() - 5 * 60_000).toISOString();
+      const page = await browser.open({ width, height: 900 });
+      const sent: unknown[] = [];
+      // What the API answers for such an order (its own tests make one): the payment's refund of
+      // $50.00 lost its answer, and a refund reported failed went through after its amount was refunded again.
+      await page.route(`**/api/orders/${order.id}/refunds`, async (route) => {
+        if (route.request().method() === "POST") {
+          sent.push(route.request().postDataJSON());
+          return route.fulfill({ status: 201, contentType: "application/json", body: "{}" });
+        }
+        const answer = (await (await route.fetch()).json()) as RefundsAnswer & { money: Record<string, unknown> };
+        answer.payments[0] = {
+          ...answer.payments[0]!,
+          refundable: false,
+          blockedBy: "send-again",
+          unanswered: {
+            refundId: crypto.randomUUID(),
+            amount: 830_000,
+            currency: "IDR",
+            amountUsdCents: 5_000,
+            reason: "REQUESTED_BY_CUSTOMER",
+            createdAt,
+          },
+        };
+        answer.money.overRefundedUsdCents = 4_000;
+        return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(answer) });
+      });
+      const who = locale === "ru" ? await newStaffMember("ru", "owner") : testOwner;
+      await signIn(page, consoleURL(), who, `/admin/orders/${order.id}`);
+      const payment = page.getByRole("region", { name: locale === "ru" ? "Оплата" : "Payment", exact: true });
+      const texts =
+        locale === "ru"
+          ? {
+              waiting: "Xendit не ответил на возврат $50.00",
+              over: "Возвращено на $40.00 больше",
+              button: "Отправить снова",
+              done: "Возврат снова отправлен в Xendit",
+            }
+          : {
+              waiting: "Xendit has not answered a refund of $50.00",
+              over: "$40.00 more went back than this order's payments took",
+              button: "Send it again",
+              done: "The refund is sent to Xendit again",
+            };
+      await expect.poll(() => payment.textContent()).toContain(texts.waiting);
+      expect(await payment.textContent()).toContain(texts.over);
+      expect(await scrollsSideways(page)).toBe(false);
+      await page.mouse.move(0, 0);
+      await expectAccessible(page);
+      await screenshot(page, `console-order-send-again-${locale}-${width}`);
+
+      await payment.getByRole("button", { name: texts.button }).click();
+      await expect.poll(() => page.getByRole("status").textContent()).toContain(texts.done);
+      // Sent again as it was: its amount and reason, through Xendit.
+      expect(sent).toEqual([{ paymentAttemptId: attemptId, reason: "REQUESTED_BY_CUSTOMER", amountUsdCents: 5_000, way: "XENDIT" }]);
+    });
 
   it("shows the week's money net of refunds on the dashboard", async () => {
     const page = await browser.open({ width: 1280, height: 900 });

@@ -123,6 +123,23 @@ describe("an audit row's changes in the reader's words", () => {
     ]);
   });
 
+  it("words a refund sent to Xendit again as it was", () => {
+    const before = { refundId: "r1", status: "CREATING" };
+    const after = {
+      refundId: "r1",
+      resent: true,
+      way: "XENDIT",
+      amount: 830_000,
+      currency: "IDR",
+      amountUsdCents: 5_000,
+      reason: "DUPLICATE",
+    };
+    expect(lines("refund", before, after, "en")).toEqual(
+      expect.arrayContaining(["Sent to Xendit again: yes", "Amount in dollars: $50.00"]),
+    );
+    expect(lines("refund", before, after, "ru")).toEqual(expect.arrayContaining(["Снова отправлен в Xendit: да"]));
+  });
+
   it("shows a field or value it does not know as stored", () => {
     expect(lines("order-returned", { somethingNew: "A" }, { somethingNew: "B" }, "ru")).toEqual(["somethingNew: A → B"]);
   });

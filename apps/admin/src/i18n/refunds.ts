@@ -33,6 +33,12 @@ export const refundTexts = defineMessages(
     "blocked.in-progress": "A refund through Xendit is under way: the next one can go once it is settled.",
     "blocked.full-only": "Xendit refunds this method only in full, once: record the rest as a refund made by hand.",
     "blocked.refunded": "Refunded in full.",
+    "blocked.send-again":
+      "Xendit has not answered a refund of {amount} sent {date}. The shop sends it again within minutes; you may send it again now, as it was.",
+    "resend.button": "Send it again",
+    "resend.done": "The refund is sent to Xendit again; its state shows under Refunds.",
+    "over.warning":
+      "{amount} more went back than this order's payments took: a refund Xendit had reported failed went through after all, after its amount had been refunded again. Ask the customer to return the difference, or write it off.",
     "form.payment": "Payment",
     "form.paymentOption": "Payment {n} ({method}), {left} left",
     "form.paymentInStore": "Paid in the workshop ({method}), {left} left",
@@ -125,6 +131,12 @@ export const refundTexts = defineMessages(
       "blocked.in-progress": "Возврат через Xendit уже идёт: следующий можно сделать, когда он завершится.",
       "blocked.full-only": "Xendit возвращает этот способ только целиком и один раз: остальное отметьте как возврат вручную.",
       "blocked.refunded": "Возвращён полностью.",
+      "blocked.send-again":
+        "Xendit не ответил на возврат {amount}, отправленный {date}. Магазин отправит его снова в ближайшие минуты; можно отправить его снова сейчас, как он был.",
+      "resend.button": "Отправить снова",
+      "resend.done": "Возврат снова отправлен в Xendit; его состояние видно в разделе «Возвраты».",
+      "over.warning":
+        "Возвращено на {amount} больше, чем принесли платежи заказа: возврат, который Xendit назвал неудавшимся, всё же прошёл, когда его сумму уже вернули ещё раз. Попросите покупателя вернуть разницу или спишите её.",
       "form.payment": "Платёж",
       "form.paymentOption": "Платёж {n} ({method}), осталось {left}",
       "form.paymentInStore": "Оплачено в мастерской ({method}), осталось {left}",

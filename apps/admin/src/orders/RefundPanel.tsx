@@ -11,7 +11,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { ApiError, api } from "#admin/api/client.ts";
-import { consoleDay } from "#admin/dates.ts";
+import { consoleDate, consoleDay } from "#admin/dates.ts";
 import { refundTexts } from "#admin/i18n/refunds.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { useRefundLabels } from "./refund-labels.ts";
@@ -75,7 +75,7 @@ const waysOf = (payment: Payment | undefined): RefundWay[] =>
  * Owners only (the page draws it only with the owners' refunds answer): each payment with what it
  * took, what went back and what is left, and one form that gives back all or part of one of them,
  * through Xendit or recorded as made by hand, after its confirm step. A recorded return's proposal
- * fills the amount.
+ * fills the amount until a refund is made after the return.
  */
 export function RefundPanel({ order, refunds, onDone }: { order: Order; refunds: OrderRefundsAnswer; onDone: (text: string) => void }) {
   const t = useT(refundTexts);
@@ -84,7 +84,9 @@ export function RefundPanel({ order, refunds, onDone }: { order: Order; refunds:
   const shown = refunds.payments.filter((p) => p.paidUsdCents > 0 || p.cause);
   // A payment that should not have been taken (paid twice, after a cancel) comes first.
   const open = shown.filter((p) => waysOf(p).length > 0 && p.leftUsdCents > 0).sort((a, b) => Number(!a.cause) - Number(!b.cause));
-  const proposal = refunds.returns.recorded?.proposedCents ?? null;
+  // A recorded return's proposal, until a refund is made after it (the return's refund, most likely).
+  const recorded = refunds.returns.recorded;
+  const proposal = recorded && !recorded.refundedSince ? recorded.proposedCents : null;
   const first = open[0];
   const rules = (id: string) => {
     const chosen = open.find((p) => p.paymentAttemptId === id);
@@ -95,7 +97,15 @@ export function RefundPanel({ order, refunds, onDone }: { order: Order; refunds:
     defaultValues: {
       payment: first?.paymentAttemptId ?? "",
       way: waysOf(first)[0] ?? "BANK_TRANSFER",
-      amount: first ? dollars(proposal !== null ? Math.min(proposal, first.leftUsdCents) : first.leftUsdCents) : "",
+      // A return's proposal while it stands; after the return's refund, nothing (what is left is the
+      // fee and the delivery the shop keeps); with no return, all that is left.
+      amount: !first
+        ? ""
+        : proposal !== null
+          ? dollars(Math.min(proposal, first.leftUsdCents))
+          : recorded
+            ? ""
+            : dollars(first.leftUsdCents),
       reason: reasonFor(first?.cause ?? null),
       reference: "",
       arrivesBy: "",
@@ -116,6 +126,22 @@ export function RefundPanel({ order, refunds, onDone }: { order: Order; refunds:
     form.setValue("way", waysOf(next)[0] ?? "BANK_TRANSFER");
     form.setValue("amount", next ? dollars(next.leftUsdCents) : "");
     form.setValue("reason", reasonFor(next?.cause ?? null));
+  };
+  /** Sends again a Xendit refund whose answer was lost, as it was: its amount and reason. */
+  const sendAgain = async (p: Payment, unanswered: NonNullable<Payment["unanswered"]>) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await api(`/api/orders/${order.id}/refunds`, {
+        method: "POST",
+        body: { paymentAttemptId: p.paymentAttemptId, reason: unanswered.reason, amountUsdCents: unanswered.amountUsdCents, way: "XENDIT" },
+      });
+      onDone(t("resend.done"));
+    } catch (error) {
+      setProblem(t("failed", { reason: error instanceof ApiError ? error.message : String(error) }));
+    } finally {
+      setBusy(false);
+    }
   };
   const refund = async (values: RefundForm) => {
     setBusy(true);
@@ -170,11 +196,30 @@ export function RefundPanel({ order, refunds, onDone }: { order: Order; refunds:
             <li key={p.paymentAttemptId} className="rounded-xl border border-sand-200 p-3" data-payment={p.attempt}>
               <p className="font-medium">{t(p.paymentAttemptId === IN_STORE ? "payments.lineInStore" : "payments.line", line)}</p>
               {p.cause && <p className="mt-1 text-amber-900">{codeText(t, "cause", p.cause)}</p>}
-              {p.blockedBy && p.blockedBy !== "not-paid" && <p className="mt-1 text-ink-600">{codeText(t, "blocked", p.blockedBy)}</p>}
+              {p.unanswered ? (
+                <div className="mt-1 flex flex-wrap items-center gap-3">
+                  <p className="flex-1 basis-60 text-amber-900">
+                    {t("blocked.send-again", {
+                      amount: formatUsd(p.unanswered.amountUsdCents),
+                      date: consoleDate(p.unanswered.createdAt, locale),
+                    })}
+                  </p>
+                  <button type="button" className="btn-secondary" disabled={busy} onClick={() => void sendAgain(p, p.unanswered!)}>
+                    {t("resend.button")}
+                  </button>
+                </div>
+              ) : (
+                p.blockedBy && p.blockedBy !== "not-paid" && <p className="mt-1 text-ink-600">{codeText(t, "blocked", p.blockedBy)}</p>
+              )}
             </li>
           );
         })}
       </ul>
+      {refunds.money.overRefundedUsdCents > 0 && (
+        <p className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {t("over.warning", { amount: formatUsd(refunds.money.overRefundedUsdCents) })}
+        </p>
+      )}
       {problem && <Notice tone="problem">{problem}</Notice>}
       {open.length > 0 &&
         (asking ? (

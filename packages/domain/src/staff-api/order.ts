@@ -227,6 +227,10 @@ export const orderRefundsAnswer = z.object({
       refundedUsdCents: z.number().int(),
       leftAmount: z.number(),
       leftUsdCents: z.number().int(),
+      /** Its Xendit refund whose answer was lost: the owner may send it again, as it was. */
+      unanswered: z
+        .object({ refundId: z.string(), amountUsdCents: z.number().int(), reason: z.enum(refundReasons), createdAt: iso })
+        .nullable(),
     }),
   ),
   money: z.object({
@@ -236,6 +240,8 @@ export const orderRefundsAnswer = z.object({
     refundedAmount: z.number(),
     refundedUsdCents: z.number().int(),
     leftUsdCents: z.number().int(),
+    /** Gone back beyond what the payments took (a refund that succeeded after it had failed): a warning for the owners. */
+    overRefundedUsdCents: z.number().int(),
   }),
   returns: z.object({
     recorded: z
@@ -248,6 +254,8 @@ export const orderRefundsAnswer = z.object({
         proposedCents: z.number().int(),
         actor: z.string(),
         createdAt: iso,
+        /** A refund was made since it was recorded: its proposal is no longer what a refund form fills in. */
+        refundedSince: z.boolean(),
       })
       .nullable(),
     /** not-delivered, already-returned, or null when a return may be recorded. */
