@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { orderMoneyAnswer, orderReturnsAnswer } from "../refund-answers.ts";
 import { refundStates, refundWays, returnKinds } from "../refunds.ts";
 import { shippingAddressAnswer } from "../shop-api/orders.ts";
 
@@ -194,45 +195,8 @@ export const apiOrderRefunds = z.object({
       leftUsdCents: z.number().int(),
     }),
   ),
-  /** The order's money: what its payments took, what went back, what is left, and its refund state. */
-  money: z.object({
-    state: z.enum(refundStates).nullable(),
-    paidAmount: z.number(),
-    paidUsdCents: z.number().int(),
-    refundedAmount: z.number(),
-    refundedUsdCents: z.number().int(),
-    leftUsdCents: z.number().int(),
-    /** Gone back beyond what the payments took: a refund Xendit reported failed that succeeded after its amount was refunded again. */
-    overRefundedUsdCents: z.number().int(),
-  }),
-  /** Whether the hat may be recorded as returned, what that proposes to refund, and the return once recorded. */
-  returns: z.object({
-    recorded: z
-      .object({
-        kind: z.enum(returnKinds),
-        note: z.string(),
-        windowStart: isoDate.nullable(),
-        late: z.boolean(),
-        feeCents: z.number().int(),
-        proposedCents: z.number().int(),
-        actor: z.string(),
-        createdAt: isoDate,
-        /** A refund was made since it was recorded: its proposal is no longer what a refund form fills in. */
-        refundedSince: z.boolean(),
-      })
-      .nullable(),
-    /** not-delivered, already-returned, or null when a return may be recorded. */
-    refusal: z.string().nullable(),
-    /** A custom hat: returned only for a defect. */
-    custom: z.boolean(),
-    /** The day the 14 days count from (delivered, picked up, else shipped), and whether they have passed. */
-    windowStart: isoDate.nullable(),
-    late: z.boolean(),
-    proposals: z.object({
-      RETURN: z.object({ feeCents: z.number().int(), cents: z.number().int() }),
-      DEFECT: z.object({ feeCents: z.number().int(), cents: z.number().int() }),
-    }),
-  }),
+  money: orderMoneyAnswer,
+  returns: orderReturnsAnswer(isoDate),
 });
 
 /**

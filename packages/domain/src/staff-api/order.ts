@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { deliveryCarriers } from "../carriers.ts";
 import { orderStatuses } from "../order-status.ts";
-import { refundStates, refundWays, returnKinds } from "../refunds.ts";
+import { orderMoneyAnswer, orderReturnsAnswer } from "../refund-answers.ts";
+import { refundStates, refundWays } from "../refunds.ts";
 import { recordChange } from "./record-changes.ts";
 
 /**
@@ -233,40 +234,7 @@ export const orderRefundsAnswer = z.object({
         .nullable(),
     }),
   ),
-  money: z.object({
-    state: z.enum(refundStates).nullable(),
-    paidAmount: z.number(),
-    paidUsdCents: z.number().int(),
-    refundedAmount: z.number(),
-    refundedUsdCents: z.number().int(),
-    leftUsdCents: z.number().int(),
-    /** Gone back beyond what the payments took (a refund that succeeded after it had failed): a warning for the owners. */
-    overRefundedUsdCents: z.number().int(),
-  }),
-  returns: z.object({
-    recorded: z
-      .object({
-        kind: z.enum(returnKinds),
-        note: z.string(),
-        windowStart: iso.nullable(),
-        late: z.boolean(),
-        feeCents: z.number().int(),
-        proposedCents: z.number().int(),
-        actor: z.string(),
-        createdAt: iso,
-        /** A refund was made since it was recorded: its proposal is no longer what a refund form fills in. */
-        refundedSince: z.boolean(),
-      })
-      .nullable(),
-    /** not-delivered, already-returned, or null when a return may be recorded. */
-    refusal: z.string().nullable(),
-    custom: z.boolean(),
-    windowStart: iso.nullable(),
-    late: z.boolean(),
-    proposals: z.object({
-      RETURN: z.object({ feeCents: z.number().int(), cents: z.number().int() }),
-      DEFECT: z.object({ feeCents: z.number().int(), cents: z.number().int() }),
-    }),
-  }),
+  money: orderMoneyAnswer,
+  returns: orderReturnsAnswer(iso),
 });
 export type OrderRefundsAnswer = z.infer<typeof orderRefundsAnswer>;
