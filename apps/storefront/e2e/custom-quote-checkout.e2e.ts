@@ -5,7 +5,7 @@ import { type DeliveryOptionId, deliveryDays, deliveryWindow } from "@workshop/d
 import { customQuotesAnswer } from "@workshop/domain/staff-api/custom-orders.ts";
 import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { staffSession, staffWrite } from "#e2e/support/admin.ts";
 import { apiURL, baseURL, expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
 import { baliAddress, newYorkAddress, sendCustomRequest } from "./samples.ts";
@@ -84,8 +84,14 @@ async function screenshot(page: Page, name: string) {
 /** The picture of a summary has loaded a real image (not a placeholder box) and says what it shows. */
 async function expectPicture(summary: Locator) {
   const picture = summary.locator("img").first();
-  await picture.scrollIntoViewIfNeeded();
-  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  // Hydration may replace the server's <img> while it is being scrolled to: find it again until it has loaded.
+  await vi.waitFor(
+    async () => {
+      await picture.scrollIntoViewIfNeeded({ timeout: 2_000 });
+      expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
   expect(await picture.getAttribute("alt")).toMatch(/\S{3,}/);
   expect(await summary.getByRole("img").count()).toBe(1);
   expect(await summary.textContent()).not.toMatch(/No Image|Нет фото|One size|Один размер/);
