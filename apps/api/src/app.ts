@@ -9,10 +9,13 @@ import { contractRoute, describeRoutes } from "#server/contract/openapi.ts";
 import { probeRoutes } from "#server/health/probe-routes.ts";
 import { staffOrigins } from "#server/http/same-origin.ts";
 import { SANDBOX_PATH, sandboxRoutes } from "#server/payments/xendit/sandbox.ts";
-import { apiRoutes } from "./api-routes.ts";
+import { adminApi } from "./admin-api.ts";
+import { mediaFileRoutes } from "./media/file-routes.ts";
 import { cors } from "./plugins/cors.ts";
 import { jsonApi } from "./plugins/json-api.ts";
 import { rateLimit } from "./plugins/rate-limits.ts";
+import { shopApi } from "./shop-api.ts";
+import { specApi } from "./spec-api.ts";
 
 type Options = {
   dev: boolean;
@@ -22,7 +25,8 @@ type Options = {
 
 /**
  * The API's web server: health probes, the built-in Xendit sandbox, then the JSON API, its
- * OpenAPI document (GET /openapi.json) and media.
+ * OpenAPI document (GET /openapi.json) and the photos (/media). Every route counts against the rate
+ * limit its config names (plugins/rate-limits.ts).
  * The storefront (apps/storefront) and the staff console (apps/admin) are its clients.
  */
 export async function buildApp({ dev, logger }: Options): Promise<FastifyInstance> {
@@ -59,7 +63,9 @@ export async function buildApp({ dev, logger }: Options): Promise<FastifyInstanc
     site.addHook("onRequest", apiSecurityHeaders({ https }));
     site.addHook("onRequest", catchUpWithCaller);
     await site.register(contractRoute);
-    await site.register(jsonApi(apiRoutes));
+    await site.register(mediaFileRoutes);
+    // One scope per caller, each with its own hooks: SPEC 7's (staff's behind a guard), the storefront's, the console's.
+    await site.register(jsonApi([specApi, shopApi, adminApi]));
   });
   return app;
 }

@@ -1,3 +1,4 @@
+import { idParams } from "@workshop/domain/api-requests.ts";
 import {
   balanceLinkRequest,
   orderDetailAnswer,
@@ -7,12 +8,15 @@ import {
   orderNoteRequest,
   orderStatusRequest,
 } from "@workshop/domain/staff-api/order.ts";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { dashboardAnswer, orderListAnswer } from "@workshop/domain/staff-api.ts";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { searchParamsOf } from "#server/http/caller.ts";
-import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
+import { checkedBodyOf, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { exportTurn } from "#server/staff/export-turns.ts";
-import { adminLocale, requireStaffApi } from "#server/staff/guard.ts";
+import { adminLocale } from "#server/staff/guard.ts";
 import { adminOrder, adminOrderMail, requireOrder } from "./admin-order-view.ts";
+import { adminDashboard, adminOrderList } from "./admin-view.ts";
 import { sendBalanceLink } from "./balance-link.ts";
 import { addNote, changeStatus, markPaid, sendOrderEmail } from "./order-actions.ts";
 import { adminQuery } from "./order-list.ts";
@@ -23,19 +27,34 @@ type ById = { Params: { id: string } };
 const noStore = { "Cache-Control": "no-store" };
 
 /**
- * The staff console's order page (`/api/admin/orders/:id…`): the order, and what staff do with it
- * through the services of order-actions.ts (each in one transaction, audited). Every write made
- * with the session's cookie needs its CSRF token, checked before the body is read; each answers
- * the order as the page shows it now.
+ * The staff console's dashboard, orders list and CSV, and order page (`/api/admin/orders/:id…`):
+ * the order, and what staff do with it through the services of order-actions.ts (each in one
+ * transaction, audited), each answering the order as the page shows it now. Staff only (the
+ * scope's guard, admin-api.ts).
  */
-export const ordersAdminRoutes: FastifyPluginAsync = async (app) => {
+export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** GET /api/admin/dashboard (staff): today's work queues and the money of this week and month (dashboardAnswer). */
+  app.get("/api/admin/dashboard", { schema: { response: { 200: dashboardAnswer } } }, async (_request, reply) => {
+    return reply.header("Cache-Control", "no-store").send(await adminDashboard());
+  });
+
+  /**
+   * GET /api/admin/orders (staff): one page of the orders list (orderListRequest: page, size, sort,
+   * search, filters), checked after the guard so a stranger learns nothing from a 400.
+   */
+  app.get("/api/admin/orders", { schema: { response: { 200: orderListAnswer } } }, async (request, reply) => {
+    const query = adminQuery(searchParamsOf(request));
+    return reply.header("Cache-Control", "no-store").send(await adminOrderList(query));
+  });
+  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/dashboard", handler: methodNotAllowed("GET") });
+  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/orders", handler: methodNotAllowed("GET") });
+
   /**
    * GET /api/admin/orders.csv?<the list's filters> (staff): every matching order as CSV, its
    * headers and statuses in the reader's language (orders-csv.ts).
    */
   // A download (CSV), not JSON: left out of the OpenAPI document.
   app.get("/api/admin/orders.csv", { schema: { hide: true } }, async (request, reply) => {
-    await requireStaffApi(request);
     const query = adminQuery(searchParamsOf(request));
     await exportTurn("orders.csv", request, reply);
     const body = await ordersCsv(query, await adminLocale(request));
@@ -50,29 +69,36 @@ export const ordersAdminRoutes: FastifyPluginAsync = async (app) => {
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/orders.csv", handler: methodNotAllowed("GET") });
 
   const answer = async (request: FastifyRequest<ById>) => adminOrder(request.params.id);
+  // An unknown order is a 404 before its form is judged.
+  const knownOrder = async (request: { params: { id: string } }) => {
+    await requireOrder(request.params.id);
+  };
 
   /** GET /api/admin/orders/:id (staff): the order, its payments, refunds, history, notes, and the moves it allows; 404 for anything else. */
   app.get<ById>("/api/admin/orders/:id", { schema: { response: { 200: orderDetailAnswer } } }, async (request, reply) => {
-    await requireStaffApi(request);
     return reply.headers(noStore).send(await answer(request));
   });
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/orders/:id", handler: methodNotAllowed("GET") });
 
   /** POST /api/admin/orders/:id/mark-paid (staff): a cash-in-store order paid at the workshop; 409 with a code when it cannot be. */
   app.post<ById>("/api/admin/orders/:id/mark-paid", { schema: { response: { 200: orderDetailAnswer } } }, async (request, reply) => {
-    const actor = await requireStaffApi(request);
-    await markPaid(request.params.id, actor);
+    await markPaid(request.params.id, request.actor);
     return reply.headers(noStore).send(await answer(request));
   });
 
   /** POST /api/admin/orders/:id/status {next, carrier?, trackingNumber?, reason?, expected?} (staff): one of the allowed moves. */
-  app.post<ById>(
+  app.post(
     "/api/admin/orders/:id/status",
-    { schema: { body: orderStatusRequest, response: { 200: orderDetailAnswer } } },
+    {
+      preValidation: knownOrder,
+      schema: {
+        params: idParams,
+        body: checkedBodyOf(orderStatusRequest, "Check the status change"),
+        response: { 200: orderDetailAnswer },
+      },
+    },
     async (request, reply) => {
-      const actor = await requireStaffApi(request);
-      await requireOrder(request.params.id); // an unknown order is a 404 before its form is judged
-      const input = checkedBody(request, orderStatusRequest, "Check the status change");
+      const input = request.body;
       await changeStatus(
         request.params.id,
         input.next,
@@ -82,21 +108,26 @@ export const ordersAdminRoutes: FastifyPluginAsync = async (app) => {
           reason: input.reason ? { text: input.reason } : undefined,
           expected: input.expected,
         },
-        actor,
+        request.actor,
       );
       return reply.headers(noStore).send(await answer(request));
     },
   );
 
   /** POST /api/admin/orders/:id/notes {text} (staff): 201 with the order. */
-  app.post<ById>(
+  app.post(
     "/api/admin/orders/:id/notes",
-    { schema: { body: orderNoteRequest, response: { 201: orderDetailAnswer } } },
+    {
+      preValidation: knownOrder,
+      schema: {
+        params: idParams,
+        body: checkedBodyOf(orderNoteRequest, "Check the note", { text: "" }),
+        response: { 201: orderDetailAnswer },
+      },
+    },
     async (request, reply) => {
-      const actor = await requireStaffApi(request);
-      await requireOrder(request.params.id);
-      const { text } = checkedBody(request, orderNoteRequest, "Check the note", { text: "" });
-      await addNote(request.params.id, text, actor);
+      const { text } = request.body;
+      await addNote(request.params.id, text, request.actor);
       return reply
         .code(201)
         .headers(noStore)
@@ -105,14 +136,18 @@ export const ordersAdminRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /** POST /api/admin/orders/:id/emails {subject, text, nonce} (staff): 201 {sent: true}, or 200 {sent: false} for a form sent before. */
-  app.post<ById>(
+  app.post(
     "/api/admin/orders/:id/emails",
-    { schema: { body: orderEmailRequest, response: { 200: orderEmailAnswer, 201: orderEmailAnswer } } },
+    {
+      preValidation: knownOrder,
+      schema: {
+        params: idParams,
+        body: checkedBodyOf(orderEmailRequest, "Check the e-mail", { subject: "", text: "" }),
+        response: { 200: orderEmailAnswer, 201: orderEmailAnswer },
+      },
+    },
     async (request, reply) => {
-      const actor = await requireStaffApi(request);
-      await requireOrder(request.params.id);
-      const input = checkedBody(request, orderEmailRequest, "Check the e-mail", { subject: "", text: "" });
-      const { sent } = await sendOrderEmail(request.params.id, input, actor);
+      const { sent } = await sendOrderEmail(request.params.id, request.body, request.actor);
       return reply
         .code(sent ? 201 : 200)
         .headers(noStore)
@@ -124,14 +159,18 @@ export const ordersAdminRoutes: FastifyPluginAsync = async (app) => {
    * e-mailed to the customer (balance-link.ts); 201 {sent: true}, or 200 {sent: false} for a click
    * sent before; 409 with a code when the order has no balance to ask for now.
    */
-  app.post<ById>(
+  app.post(
     "/api/admin/orders/:id/balance-link",
-    { schema: { body: balanceLinkRequest, response: { 200: orderEmailAnswer, 201: orderEmailAnswer } } },
+    {
+      preValidation: knownOrder,
+      schema: {
+        params: idParams,
+        body: checkedBodyOf(balanceLinkRequest, "Check the balance link"),
+        response: { 200: orderEmailAnswer, 201: orderEmailAnswer },
+      },
+    },
     async (request, reply) => {
-      const actor = await requireStaffApi(request);
-      await requireOrder(request.params.id);
-      const { nonce } = checkedBody(request, balanceLinkRequest, "Check the balance link");
-      const { sent } = await sendBalanceLink(request.params.id, nonce, actor);
+      const { sent } = await sendBalanceLink(request.params.id, request.body.nonce, request.actor);
       return reply
         .code(sent ? 201 : 200)
         .headers(noStore)
@@ -144,7 +183,6 @@ export const ordersAdminRoutes: FastifyPluginAsync = async (app) => {
     "/api/admin/orders/:id/mails/:mailId",
     { schema: { response: { 200: orderMailAnswer } } },
     async (request, reply) => {
-      await requireStaffApi(request);
       return reply.headers(noStore).send(await adminOrderMail(request.params.id, request.params.mailId));
     },
   );

@@ -1,44 +1,20 @@
 import { apiOrder, apiOrderDetail, apiOrderList } from "@workshop/domain/spec-api/orders.ts";
-import { dashboardAnswer, orderListAnswer } from "@workshop/domain/staff-api.ts";
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
 import { searchParamsOf } from "#server/http/caller.ts";
 import { toApiOrder } from "#server/orders/spec-view.ts";
 import { bodyOrNull, methodNotAllowed, refusal, wrongMethod } from "#server/plugins/json-api.ts";
-import { requireStaffApi } from "#server/staff/guard.ts";
-import { ordersAdminRoutes } from "./admin-routes.ts";
-import { adminDashboard, adminOrderList } from "./admin-view.ts";
 import { updatePaymentStatusByApi } from "./order-actions.ts";
-import { adminQuery, apiQuery, fullOrderPage } from "./order-list.ts";
+import { apiQuery, fullOrderPage } from "./order-list.ts";
 import { staffOrderView } from "./spec-view.ts";
 
-/** The staff's JSON endpoints for orders (SPEC 7), from the orders list and actions of this folder; the staff console's too. */
+/** The staff's JSON endpoints for orders (SPEC 7), in the staff scope (spec-api.ts): the orders list and actions of this folder. */
 export const ordersSpecRoutes: FastifyPluginAsync = async (app) => {
-  /** GET /api/admin/dashboard (staff): today's work queues and the money of this week and month (dashboardAnswer). */
-  app.get("/api/admin/dashboard", { schema: { response: { 200: dashboardAnswer } } }, async (request, reply) => {
-    await requireStaffApi(request);
-    return reply.header("Cache-Control", "no-store").send(await adminDashboard());
-  });
-
-  /**
-   * GET /api/admin/orders (staff): one page of the orders list (orderListRequest: page, size, sort,
-   * search, filters), checked after the staff check so a stranger learns nothing from a 400.
-   */
-  app.get("/api/admin/orders", { schema: { response: { 200: orderListAnswer } } }, async (request, reply) => {
-    await requireStaffApi(request);
-    const query = adminQuery(searchParamsOf(request));
-    return reply.header("Cache-Control", "no-store").send(await adminOrderList(query));
-  });
-  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/dashboard", handler: methodNotAllowed("GET") });
-  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/admin/orders", handler: methodNotAllowed("GET") });
-  await app.register(ordersAdminRoutes);
-
   /**
    * GET /api/orders?page&limit (staff): newest first, {orders, pagination}; also the list's filters
    * (status, paymentStatus, method, queue, from, to, q), an unknown filter value a 400.
    */
   app.get("/api/orders", { schema: { response: { 200: apiOrderList } } }, async (request, reply) => {
-    await requireStaffApi(request);
     const { rows, pagination } = await fullOrderPage(apiQuery(searchParamsOf(request)));
     return reply.header("Cache-Control", "no-store").send({ orders: rows.map(toApiOrder), pagination });
   });
@@ -48,35 +24,37 @@ export const ordersSpecRoutes: FastifyPluginAsync = async (app) => {
    * the admin's Mark as Paid for API callers. SUCCEEDED on a cash-in-store order awaiting payment
    * marks it paid (PROCESSING, the customer e-mailed, audited); anything else is refused: 409 {error}.
    */
-  app.patch("/api/orders/update-payment-status", { schema: { response: { 200: apiOrder } } }, async (request) => {
-    const actor = await requireStaffApi(request);
-    const orderId = searchParamsOf(request).get("orderId") ?? "";
-    const body = bodyOrNull(request) as { paymentStatus?: unknown } | null;
-    const paymentStatus = typeof body?.paymentStatus === "string" ? body.paymentStatus : "";
-    return toApiOrder(await updatePaymentStatusByApi(orderId, paymentStatus, actor));
-  });
+  app.patch(
+    "/api/orders/update-payment-status",
+    { config: { rateLimit: null }, schema: { response: { 200: apiOrder } } },
+    async (request) => {
+      const orderId = searchParamsOf(request).get("orderId") ?? "";
+      const body = bodyOrNull(request) as { paymentStatus?: unknown } | null;
+      const paymentStatus = typeof body?.paymentStatus === "string" ? body.paymentStatus : "";
+      return toApiOrder(await updatePaymentStatusByApi(orderId, paymentStatus, request.actor));
+    },
+  );
   app.get("/api/orders/update-payment-status", methodNotAllowed("PATCH", "Use PATCH"));
   app.route({
     method: ["POST", "PUT", "DELETE"],
     url: "/api/orders/update-payment-status",
-    handler: wrongMethod("Use PATCH", requireStaffApi),
+    config: { rateLimit: null },
+    handler: wrongMethod("Use PATCH"),
   });
 
   /** GET /api/orders/<id> (staff): the order with its payment attempts, refunds, history and notes; 404 for anything else. */
   app.get<{ Params: { id: string } }>("/api/orders/:id", { schema: { response: { 200: apiOrderDetail } } }, async (request, reply) => {
-    await requireStaffApi(request);
     const order = await staffOrderView(request.params.id);
     if (!order) throw new AppError("not_found", "Order not found");
     return reply.header("Cache-Control", "no-store").send(order);
   });
-  /** Nothing to change here: the order's actions have their own endpoints. */
-  const useGet = methodNotAllowed("GET");
+  /**
+   * Nothing to change here: the order's actions have their own endpoints. A 405 after the guard,
+   * unlike the others: a stranger learns nothing from an order's address.
+   */
   app.route({
     method: ["POST", "PUT", "PATCH", "DELETE"],
     url: "/api/orders/:id",
-    handler: refusal(async (request, reply) => {
-      await requireStaffApi(request);
-      return useGet(request, reply);
-    }),
+    handler: refusal(async (_request, reply) => reply.code(405).header("Allow", "GET").send({ error: "Use GET" })),
   });
 };

@@ -3,7 +3,6 @@ import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "#server/errors.ts";
 import { searchParamsOf } from "#server/http/caller.ts";
 import { checkedByRoute, methodNotAllowed } from "#server/plugins/json-api.ts";
-import { requireOwnerSession } from "#server/staff/guard.ts";
 import { adminAuditList } from "./admin-view.ts";
 
 /** The audit log for the staff console (owners only). */
@@ -13,8 +12,7 @@ export const auditAdminRoutes: FastifyPluginAsync = async (app) => {
    * query checked after who asks (a 400 naming each wrong parameter).
    */
   const list = { querystring: checkedByRoute(auditListRequest), response: { 200: auditListAnswer } };
-  app.get("/api/admin/audit", { schema: list }, async (request, reply) => {
-    await requireOwnerSession(request);
+  app.get("/api/admin/audit", { config: { role: "owner" }, schema: list }, async (request, reply) => {
     const given = Object.fromEntries([...searchParamsOf(request)].filter(([, value]) => value !== ""));
     const query = auditListRequest.safeParse(given);
     if (!query.success) {

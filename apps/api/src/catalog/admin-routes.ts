@@ -6,7 +6,7 @@ import { config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
 import { searchParamsOf } from "#server/http/caller.ts";
 import { bodyOrNull, methodNotAllowed } from "#server/plugins/json-api.ts";
-import { adminLocale, requireStaffApi } from "#server/staff/guard.ts";
+import { adminLocale } from "#server/staff/guard.ts";
 import { adminProduct, adminProductList, requireProduct } from "./admin-view.ts";
 import { createProductOnce, deleteProduct, setHidden, updateProduct } from "./product-changes.ts";
 
@@ -49,7 +49,6 @@ function productBody(request: FastifyRequest, withNonce: boolean): { input: Prod
 export const productsAdminRoutes: FastifyPluginAsync = async (app) => {
   /** GET ?q&status&limit&page (staff): one page of every product, hidden ones too, newest id first. */
   app.get(base, { schema: { response: { 200: productListAnswer } } }, async (request, reply) => {
-    await requireStaffApi(request);
     const query = productListQuery(searchParamsOf(request));
     const locale = await adminLocale(request);
     return reply.headers(noStore).send(await adminProductList(query, locale, config().publicUrl));
@@ -57,9 +56,8 @@ export const productsAdminRoutes: FastifyPluginAsync = async (app) => {
 
   /** POST {…fields, nonce} (staff): 201 with the new product; the same form again adds nothing: 200 with the product it added. */
   app.post(base, { schema: { body: newProductBody, response: { 200: productAnswer, 201: productAnswer } } }, async (request, reply) => {
-    const actor = await requireStaffApi(request);
     const { input, nonce } = productBody(request, true);
-    const { product, created } = await createProductOnce(input, nonce, actor);
+    const { product, created } = await createProductOnce(input, nonce, request.actor);
     return reply
       .code(created ? 201 : 200)
       .headers(noStore)
@@ -69,23 +67,20 @@ export const productsAdminRoutes: FastifyPluginAsync = async (app) => {
 
   /** GET /:id (staff): every field of the product in both languages, its photos with their alt texts; 404 for anything else. */
   app.get<ById>(`${base}/:id`, { schema: { response: { 200: productAnswer } } }, async (request, reply) => {
-    await requireStaffApi(request);
     return reply.headers(noStore).send(adminProduct(await requireProduct(request.params.id), config().publicUrl));
   });
 
   /** PUT /:id {…fields} (staff): saves every field (its photos and their order too); 404 before the form is judged. */
   app.put<ById>(`${base}/:id`, { schema: { body: productSchema, response: { 200: productAnswer } } }, async (request, reply) => {
-    const actor = await requireStaffApi(request);
     const { id } = await requireProduct(request.params.id);
     const { input } = productBody(request, false);
-    return reply.headers(noStore).send(adminProduct(await updateProduct(id, input, actor), config().publicUrl));
+    return reply.headers(noStore).send(adminProduct(await updateProduct(id, input, request.actor), config().publicUrl));
   });
 
   /** DELETE /:id (staff): 204; a product with orders is a 409 `{details: {code: "ordered"}}`, to be hidden instead. */
   app.delete<ById>(`${base}/:id`, async (request, reply) => {
-    const actor = await requireStaffApi(request);
     const { id } = await requireProduct(request.params.id);
-    await deleteProduct(id, actor).catch((error: unknown) => {
+    await deleteProduct(id, request.actor).catch((error: unknown) => {
       if (error instanceof AppError && error.kind === "conflict") throw new AppError("conflict", error.message, { code: "ordered" });
       throw error;
     });
@@ -99,9 +94,8 @@ export const productsAdminRoutes: FastifyPluginAsync = async (app) => {
     ["show", false],
   ] as const) {
     app.post<ById>(`${base}/:id/${action}`, { schema: { response: { 200: productAnswer } } }, async (request, reply) => {
-      const actor = await requireStaffApi(request);
       const { id } = await requireProduct(request.params.id);
-      await setHidden(id, hidden, actor);
+      await setHidden(id, hidden, request.actor);
       return reply.headers(noStore).send(adminProduct(await requireProduct(request.params.id), config().publicUrl));
     });
     app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: `${base}/:id/${action}`, handler: methodNotAllowed("POST") });

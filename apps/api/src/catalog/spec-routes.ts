@@ -9,14 +9,13 @@ import { AppError } from "#server/errors.ts";
 import { searchParamsOf } from "#server/http/caller.ts";
 import { jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
 import { exportTurn } from "#server/staff/export-turns.ts";
-import { requireStaffApi } from "#server/staff/guard.ts";
 import { type ExportFormat, exportFiles, exportFormats, productsExport } from "./export.ts";
 import { createProduct, editableProduct, updateProduct } from "./product-changes.ts";
 import { getProduct } from "./products.ts";
 import { apiProductOf, inEnglish, productFromApi } from "./spec-input.ts";
 import { API_PAGE_LIMIT, apiProductPage, apiProductQuery, etagMatches, toApiProduct } from "./spec-view.ts";
 
-/** The catalogue's JSON endpoints (SPEC 7). */
+/** The catalogue's JSON endpoints for anyone (SPEC 7). */
 export const catalogSpecRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * GET /api/products: the products the shop shows, in id order (English unless ?lang=ru; hidden ones
@@ -49,12 +48,27 @@ export const catalogSpecRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type("application/json").send(page.body);
   });
 
+  /** GET /api/products/:id: one product the shop shows, or 404 with a JSON error (a hidden one too). */
+  app.get(
+    "/api/products/:id",
+    { schema: { params: idParams, querystring: productQuery, response: { 200: apiProduct } } },
+    async (request) => {
+      const id = parseProductId(request.params.id);
+      const product = id === null ? null : await getProduct(id, request.query.lang);
+      if (!product) throw new AppError("not_found", "Product not found");
+      return toApiProduct(product, config().publicUrl);
+    },
+  );
+  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/products/export", handler: methodNotAllowed("GET") });
+};
+
+/** The catalogue's JSON endpoints for staff (SPEC 7), in the staff scope (spec-api.ts). */
+export const catalogSpecStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/products (staff): adds a product (SPEC 3 JSON); 201 with the product, 400 naming each bad field. */
   app.post("/api/products", { schema: { response: { 201: apiSavedProduct } } }, async (request, reply) => {
-    const actor = await requireStaffApi(request);
     const body = jsonBody(request);
     const origin = config().publicUrl;
-    const product = await createProduct(await productFromApi(body, origin, []), actor).catch((error) => {
+    const product = await createProduct(await productFromApi(body, origin, []), request.actor).catch((error) => {
       throw inEnglish(error);
     });
     return reply.code(201).header("Cache-Control", "no-store").send(apiProductOf(product, origin));
@@ -62,7 +76,7 @@ export const catalogSpecRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ["PUT", "PATCH", "DELETE"],
     url: "/api/products",
-    handler: wrongMethod("Use POST to add a product", requireStaffApi),
+    handler: wrongMethod("Use POST to add a product"),
   });
 
   /**
@@ -71,7 +85,6 @@ export const catalogSpecRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   // A download (an ES module, JSON or CSV file): left out of the OpenAPI document.
   app.get("/api/products/export", { schema: { hide: true } }, async (request, reply) => {
-    await requireStaffApi(request);
     const asked = searchParamsOf(request).get("format") ?? "js";
     if (!(exportFormats as readonly string[]).includes(asked))
       throw new AppError("invalid", `Unknown format: use ${exportFormats.join(", ")}`);
@@ -94,29 +107,15 @@ export const catalogSpecRoutes: FastifyPluginAsyncZod = async (app) => {
       })
       .send(Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>));
   });
-  app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/products/export", handler: methodNotAllowed("GET") });
-
-  /** GET /api/products/:id: one product the shop shows, or 404 with a JSON error (a hidden one too). */
-  app.get(
-    "/api/products/:id",
-    { schema: { params: idParams, querystring: productQuery, response: { 200: apiProduct } } },
-    async (request) => {
-      const id = parseProductId(request.params.id);
-      const product = id === null ? null : await getProduct(id, request.query.lang);
-      if (!product) throw new AppError("not_found", "Product not found");
-      return toApiProduct(product, config().publicUrl);
-    },
-  );
 
   /** PUT /api/products/:id (staff): changes every field of a product (SPEC 3 JSON); 404 for an unknown id. */
   app.put("/api/products/:id", { schema: { params: idParams, response: { 200: apiSavedProduct } } }, async (request, reply) => {
-    const actor = await requireStaffApi(request);
     const id = parseProductId(request.params.id);
     const current = id === null ? null : await editableProduct(id);
     if (id === null || !current) throw new AppError("not_found", "Product not found");
     const body = jsonBody(request);
     const origin = config().publicUrl;
-    const product = await updateProduct(id, await productFromApi(body, origin, current.images), actor).catch((error) => {
+    const product = await updateProduct(id, await productFromApi(body, origin, current.images), request.actor).catch((error) => {
       throw inEnglish(error);
     });
     return reply.header("Cache-Control", "no-store").send(apiProductOf(product, origin));
@@ -124,6 +123,6 @@ export const catalogSpecRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ["POST", "PATCH", "DELETE"],
     url: "/api/products/:id",
-    handler: wrongMethod("Use PUT to change a product", requireStaffApi),
+    handler: wrongMethod("Use PUT to change a product"),
   });
 };

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { paymentsSandbox } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
-import { checkedBody } from "#server/plugins/json-api.ts";
+import { checkedBodyOf } from "#server/plugins/json-api.ts";
 import { completePage, failedPayment, instructionsPage, qrCodeOf, qrPage, successPage } from "./payment-pages.ts";
 import { returnDestination } from "./return.ts";
 import { simulateSandboxOutcome } from "./sandbox-outcome.ts";
@@ -92,16 +92,21 @@ export const paymentShopRoutes: FastifyPluginAsyncZod = async (app) => {
    * a return that names no order of this browser's, nor carries the order's signature). A signed
    * return in another browser takes the order into that browser's checkout: its cookie comes along.
    */
-  app.post("/api/shop/checkout/return", { schema: { body: returnRequest, response: { 200: nextAnswer } } }, async (request, reply) => {
-    const returned = checkedBody(
-      request,
-      returnRequest,
-      "Send the return address's orderId, attempt, sig (text or null) and failed (true or false)",
-    );
-    const { location, sessionId } = await returnDestination(request, returned);
-    if (sessionId) setCheckoutCookie(reply, sessionId);
-    return { next: location };
-  });
+  app.post(
+    "/api/shop/checkout/return",
+    {
+      schema: {
+        body: checkedBodyOf(returnRequest, "Send the return address's orderId, attempt, sig (text or null) and failed (true or false)"),
+        response: { 200: nextAnswer },
+      },
+    },
+    async (request, reply) => {
+      const returned = request.body;
+      const { location, sessionId } = await returnDestination(request, returned);
+      if (sessionId) setCheckoutCookie(reply, sessionId);
+      return { next: location };
+    },
+  );
 
   /**
    * POST /api/shop/checkout/sandbox-payment {paymentId, outcome}: the built-in sandbox's pay and
@@ -110,9 +115,19 @@ export const paymentShopRoutes: FastifyPluginAsyncZod = async (app) => {
    * promise to a caller, and the document must not depend on this shop's settings).
    */
   if (paymentsSandbox())
-    app.post("/api/shop/checkout/sandbox-payment", { schema: { hide: true, response: { 200: sandboxPaymentAnswer } } }, async (request) => {
-      const { paymentId, outcome } = checkedBody(request, sandboxPaymentRequest, "outcome must be pay or fail, paymentId a payment's id");
-      await simulateSandboxOutcome(request, paymentId, outcome);
-      return { ok: true } as const;
-    });
+    app.post(
+      "/api/shop/checkout/sandbox-payment",
+      {
+        schema: {
+          hide: true,
+          body: checkedBodyOf(sandboxPaymentRequest, "outcome must be pay or fail, paymentId a payment's id"),
+          response: { 200: sandboxPaymentAnswer },
+        },
+      },
+      async (request) => {
+        const { paymentId, outcome } = request.body;
+        await simulateSandboxOutcome(request, paymentId, outcome);
+        return { ok: true } as const;
+      },
+    );
 };

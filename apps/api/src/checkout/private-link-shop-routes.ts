@@ -31,7 +31,10 @@ export const privateLinkShopRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/shop/orders/:token?lang=: the order, its history and whether it may be paid now. */
   app.get(
     "/api/shop/orders/:token",
-    { schema: { params: tokenParams, querystring: orderPageQuery, response: { 200: orderPageAnswer } } },
+    {
+      config: { rateLimit: "linkMisses" },
+      schema: { params: tokenParams, querystring: orderPageQuery, response: { 200: orderPageAnswer } },
+    },
     async (request) => {
       const page = await orderLinkPage(request, request.params.token, request.query.lang);
       if (!page) throw new AppError("not_found", "Order not found");
@@ -42,7 +45,7 @@ export const privateLinkShopRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/shop/orders/:token/pay {}: Pay now, with the checkout cookie that takes the order to the payment step. */
   app.post(
     "/api/shop/orders/:token/pay",
-    { schema: { params: tokenParams, response: { 200: payOrderAnswer } } },
+    { config: { rateLimit: "payments" }, schema: { params: tokenParams, response: { 200: payOrderAnswer } } },
     async (request, reply) => {
       jsonBody(request);
       const sessionId = await payOrderByLink(request, request.params.token);
@@ -52,11 +55,15 @@ export const privateLinkShopRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** GET /api/shop/quotes/:token: the quote, its amounts and what the customer may do with it. */
-  app.get("/api/shop/quotes/:token", { schema: { params: tokenParams, response: { 200: quotePageAnswer } } }, async (request) => {
-    const quote = await quoteLinkPage(request, request.params.token);
-    if (!quote) throw new AppError("not_found", "Quote not found");
-    return quote;
-  });
+  app.get(
+    "/api/shop/quotes/:token",
+    { config: { rateLimit: "linkMisses" }, schema: { params: tokenParams, response: { 200: quotePageAnswer } } },
+    async (request) => {
+      const quote = await quoteLinkPage(request, request.params.token);
+      if (!quote) throw new AppError("not_found", "Quote not found");
+      return quote;
+    },
+  );
 
   /**
    * POST /api/shop/quotes/:token/accept {}: this browser's checkout takes the quote (or its placed,

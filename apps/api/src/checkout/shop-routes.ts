@@ -17,7 +17,7 @@ import { addressFieldTexts } from "@workshop/domain/validation/address.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#server/errors.ts";
-import { checkedBody, jsonBody } from "#server/plugins/json-api.ts";
+import { checkedBodyOf, jsonBody } from "#server/plugins/json-api.ts";
 import { orderNow } from "./order-now.ts";
 import { pay, paymentStep } from "./payment-step.ts";
 import { clearCheckout, setCheckoutCookie } from "./session.ts";
@@ -71,11 +71,15 @@ export const checkoutShopRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** POST /api/shop/checkout/order-now {productId, size, lang}: the hat starts this browser's checkout (sets the cookie). */
-  app.post("/api/shop/checkout/order-now", { schema: { body: orderNowRequest, response: { 200: nextAnswer } } }, async (request, reply) => {
-    const { productId, size, lang } = checkedBody(request, orderNowRequest, "Choose a hat and its size");
-    const session = await orderNow(request, productId, size, lang);
-    return setCheckoutCookie(reply, session).send({ next: "/checkout/confirmation" });
-  });
+  app.post(
+    "/api/shop/checkout/order-now",
+    { schema: { body: checkedBodyOf(orderNowRequest, "Choose a hat and its size"), response: { 200: nextAnswer } } },
+    async (request, reply) => {
+      const { productId, size, lang } = request.body;
+      const session = await orderNow(request, productId, size, lang);
+      return setCheckoutCookie(reply, session).send({ next: "/checkout/confirmation" });
+    },
+  );
 
   /** POST /api/shop/checkout/address {…the address, lang}: saves it; a wrong field is a 400 with its message in `lang`. */
   app.post("/api/shop/checkout/address", { schema: { body: addressRequest, response: { 200: nextAnswer } } }, async (request) => {
@@ -83,16 +87,35 @@ export const checkoutShopRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** POST /api/shop/checkout/delivery {deliveryOption, lang}: one of the saved address's options. */
-  app.post("/api/shop/checkout/delivery", { schema: { body: deliveryRequest, response: { 200: nextAnswer } } }, async (request) => {
-    const { deliveryOption } = checkedBody(request, deliveryRequest, "Please select a delivery option", { deliveryOption: "" });
-    return { next: await chooseDelivery(request, deliveryOption) };
-  });
+  app.post(
+    "/api/shop/checkout/delivery",
+    {
+      schema: {
+        body: checkedBodyOf(deliveryRequest, "Please select a delivery option", { deliveryOption: "" }),
+        response: { 200: nextAnswer },
+      },
+    },
+    async (request) => {
+      const { deliveryOption } = request.body;
+      return { next: await chooseDelivery(request, deliveryOption) };
+    },
+  );
 
   /** POST /api/shop/checkout/payment {paymentMethod, orderId, lang}: places the order and starts its payment (the `orders` limit). */
-  app.post("/api/shop/checkout/payment", { schema: { body: paymentRequest, response: { 200: paymentNextAnswer } } }, async (request) => {
-    const { paymentMethod, orderId, lang } = checkedBody(request, paymentRequest, "Please select a payment method", { paymentMethod: "" });
-    return { next: await pay(request, { paymentMethod, orderId }, lang) };
-  });
+  app.post(
+    "/api/shop/checkout/payment",
+    {
+      config: { rateLimit: "orders" },
+      schema: {
+        body: checkedBodyOf(paymentRequest, "Please select a payment method", { paymentMethod: "" }),
+        response: { 200: paymentNextAnswer },
+      },
+    },
+    async (request) => {
+      const { paymentMethod, orderId, lang } = request.body;
+      return { next: await pay(request, { paymentMethod, orderId }, lang) };
+    },
+  );
 
   /** POST /api/shop/checkout/clear: forgets this browser's checkout (clears the cookie). */
   app.post("/api/shop/checkout/clear", { schema: { response: { 200: nextAnswer } } }, async (request, reply) => {

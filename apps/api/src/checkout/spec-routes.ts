@@ -17,26 +17,36 @@ export const checkoutSpecRoutes: FastifyPluginAsyncZod = async (app) => {
    * POST /api/orders: places an order; the amounts in the body must match the shop's, or 400. The
    * caller's checkout cookie remembers the order, so the same client may pay it.
    */
-  app.post("/api/orders", { schema: { response: { 201: placedOrderAnswer } } }, async (request, reply) => {
+  app.post("/api/orders", { config: { rateLimit: "orders" }, schema: { response: { 201: placedOrderAnswer } } }, async (request, reply) => {
     const body = jsonBody(request);
     const order = await placeOrder(parseOrderPayload(body, preferredLocale(request)));
     const session = await rememberPlacedOrder(request, order.id);
     return setCheckoutCookie(reply, session).code(201).send({ id: order.id, orderNumber: order.orderNumber });
   });
-  app.route({ method: ["PUT", "PATCH", "DELETE"], url: "/api/orders", handler: wrongMethod("Use POST to place an order") });
+  app.route({
+    method: ["PUT", "PATCH", "DELETE"],
+    url: "/api/orders",
+    config: { rateLimit: "orders" },
+    handler: wrongMethod("Use POST to place an order"),
+  });
 
   /**
    * POST /api/xendit/payment-request: {actions, orderId, xenditPaymentId} for an order's payment,
    * for the browser that placed the order, the holder of its private link (X-Order-Token) or staff.
    */
-  app.post("/api/xendit/payment-request", { schema: { response: { 201: paymentRequestAnswer } } }, async (request, reply) => {
-    const body = jsonBody(request);
-    return reply.code(201).send(await requestPayment(request, body));
-  });
+  app.post(
+    "/api/xendit/payment-request",
+    { config: { rateLimit: "payments" }, schema: { response: { 201: paymentRequestAnswer } } },
+    async (request, reply) => {
+      const body = jsonBody(request);
+      return reply.code(201).send(await requestPayment(request, body));
+    },
+  );
   app.get("/api/xendit/payment-request", methodNotAllowed("POST", "Use POST to create a payment request"));
   app.route({
     method: ["PUT", "PATCH", "DELETE"],
     url: "/api/xendit/payment-request",
+    config: { rateLimit: "payments" },
     handler: wrongMethod("Use POST to create a payment request"),
   });
 

@@ -1,4 +1,5 @@
 import { workshopToday } from "@workshop/domain/admin-date.ts";
+import { idParams } from "@workshop/domain/api-requests.ts";
 import { quoteFormSchema } from "@workshop/domain/custom-quote.ts";
 import { serialId } from "@workshop/domain/serial-id.ts";
 import {
@@ -13,11 +14,11 @@ import {
   customQuotesAnswer,
 } from "@workshop/domain/staff-api/custom-orders.ts";
 import { replySchema } from "@workshop/domain/validation/reply.ts";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#server/errors.ts";
 import { searchParamsOf } from "#server/http/caller.ts";
-import { checkedBody, checkedByRoute, methodNotAllowed } from "#server/plugins/json-api.ts";
-import { requireStaffApi } from "#server/staff/guard.ts";
+import { checkedBodyOf, checkedByRoute, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { adminCustomOrder, adminCustomOrderList, adminQuotes, customOrderQuery, knownCustomOrderId } from "./admin-view.ts";
 import { answerReferencePhoto } from "./photo-answer.ts";
 import { withdrawQuote, writeQuote } from "./quotes.ts";
@@ -25,19 +26,22 @@ import { changeCustomOrderStatus, contactCustomer, saveAdminNotes } from "./staf
 
 type ById = { Params: { id: string } };
 const base = "/api/admin/custom-orders";
+// An unknown request is a 404 before its form is judged.
+const knownRequest = async (request: { params: { id: string } }) => {
+  knownCustomOrderId(request.params.id);
+};
 
 /**
  * The staff console's custom requests: the list, one request (status, notes, an e-mail to the
  * customer), its reference photos and its quotes. Staff only; a write made with the session's
  * cookie needs its CSRF token (the guard checks it before the body is read).
  */
-export const customOrdersAdminRoutes: FastifyPluginAsync = async (app) => {
+export const customOrdersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET ?page&size&status&q (staff): one page, newest first; the query is checked after the staff check. */
   app.get(
     base,
     { schema: { querystring: checkedByRoute(customOrderListRequest), response: { 200: customOrderListAnswer } } },
     async (request, reply) => {
-      await requireStaffApi(request);
       const query = customOrderQuery(searchParamsOf(request));
       return reply.header("Cache-Control", "no-store").send(await adminCustomOrderList(query));
     },
@@ -46,7 +50,6 @@ export const customOrdersAdminRoutes: FastifyPluginAsync = async (app) => {
 
   /** GET /:id (staff): the request, where its status may go, and the mails sent about it. */
   app.get<ById>(`${base}/:id`, { schema: { response: { 200: customOrderAnswer } } }, async (request, reply) => {
-    await requireStaffApi(request);
     return reply.header("Cache-Control", "no-store").send(await adminCustomOrder(knownCustomOrderId(request.params.id)));
   });
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: `${base}/:id`, handler: methodNotAllowed("GET") });
@@ -56,28 +59,40 @@ export const customOrdersAdminRoutes: FastifyPluginAsync = async (app) => {
    * shown before someone else's change, or a move the machine refuses, is a 409 {details: {code}}
    * with nothing changed. Answers the request as it is now.
    */
-  app.patch<ById>(
+  app.patch(
     `${base}/:id/status`,
-    { schema: { body: customOrderStatusRequest, response: { 200: customOrderAnswer } } },
+    {
+      preValidation: knownRequest,
+      schema: {
+        params: idParams,
+        body: checkedBodyOf(customOrderStatusRequest, "Choose the new status"),
+        response: { 200: customOrderAnswer },
+      },
+    },
     async (request, reply) => {
-      const actor = await requireStaffApi(request);
       const id = knownCustomOrderId(request.params.id);
-      const { next, expected } = checkedBody(request, customOrderStatusRequest, "Choose the new status");
-      await changeCustomOrderStatus(id, next, expected, actor);
+      const { next, expected } = request.body;
+      await changeCustomOrderStatus(id, next, expected, request.actor);
       return reply.header("Cache-Control", "no-store").send(await adminCustomOrder(id));
     },
   );
   app.route({ method: ["GET", "POST", "PUT", "DELETE"], url: `${base}/:id/status`, handler: methodNotAllowed("PATCH") });
 
   /** PUT /:id/notes {notes, version} (staff): the whole notes; newer notes saved meanwhile are a 409 {details: {code: "stale-notes"}}. */
-  app.put<ById>(
+  app.put(
     `${base}/:id/notes`,
-    { schema: { body: customOrderNotesRequest, response: { 200: customOrderNotesAnswer } } },
+    {
+      preValidation: knownRequest,
+      schema: {
+        params: idParams,
+        body: checkedBodyOf(customOrderNotesRequest, "Check the notes"),
+        response: { 200: customOrderNotesAnswer },
+      },
+    },
     async (request, reply) => {
-      const actor = await requireStaffApi(request);
       const id = knownCustomOrderId(request.params.id);
-      const { notes, version } = checkedBody(request, customOrderNotesRequest, "Check the notes");
-      return reply.header("Cache-Control", "no-store").send(await saveAdminNotes(id, notes, version, actor));
+      const { notes, version } = request.body;
+      return reply.header("Cache-Control", "no-store").send(await saveAdminNotes(id, notes, version, request.actor));
     },
   );
   app.route({ method: ["GET", "POST", "PATCH", "DELETE"], url: `${base}/:id/notes`, handler: methodNotAllowed("PUT") });
@@ -86,15 +101,21 @@ export const customOrdersAdminRoutes: FastifyPluginAsync = async (app) => {
    * POST /:id/messages {subject?, text, nonce} (staff): an e-mail to the customer in their
    * language, through the outbox, once per form (its nonce): 201 {queued: true}, or 200 {queued: false}.
    */
-  app.post<ById>(
+  app.post(
     `${base}/:id/messages`,
-    { schema: { body: replySchema, response: { 200: customOrderMessageAnswer, 201: customOrderMessageAnswer } } },
+    {
+      preValidation: knownRequest,
+      schema: {
+        params: idParams,
+        body: checkedBodyOf(replySchema, "Check the e-mail"),
+        response: { 200: customOrderMessageAnswer, 201: customOrderMessageAnswer },
+      },
+    },
     async (request, reply) => {
-      const actor = await requireStaffApi(request);
       const id = knownCustomOrderId(request.params.id);
-      const input = checkedBody(request, replySchema, "Check the e-mail");
-      const result = await contactCustomer(id, input, actor);
-      if (!result.ok) return reply.code(400).send({ error: "Check the e-mail", details: result.errors });
+      const input = request.body;
+      const result = await contactCustomer(id, input, request.actor);
+      if (!result.ok) return (reply as FastifyReply).code(400).send({ error: "Check the e-mail", details: result.errors });
       return reply
         .code(result.queued ? 201 : 200)
         .header("Cache-Control", "no-store")
@@ -105,7 +126,6 @@ export const customOrdersAdminRoutes: FastifyPluginAsync = async (app) => {
 
   /** GET /:id/quotes (staff): the request in short, its quotes with their state and link, and what the form may do. */
   app.get<ById>(`${base}/:id/quotes`, { schema: { response: { 200: customQuotesAnswer } } }, async (request, reply) => {
-    await requireStaffApi(request);
     return reply.header("Cache-Control", "no-store").send(await adminQuotes(knownCustomOrderId(request.params.id)));
   });
 
@@ -114,15 +134,17 @@ export const customOrdersAdminRoutes: FastifyPluginAsync = async (app) => {
    * version and mails it to the customer (quotes.ts); 201 {email}. 400 naming each wrong field (a
    * past last day too), 409 when the request takes no more quotes.
    */
-  app.post<ById>(
+  app.post(
     `${base}/:id/quotes`,
-    { schema: { body: quoteFormSchema, response: { 201: customQuoteSentAnswer } } },
+    {
+      preValidation: knownRequest,
+      schema: { params: idParams, body: checkedBodyOf(quoteFormSchema, "Check the quote"), response: { 201: customQuoteSentAnswer } },
+    },
     async (request, reply) => {
-      const actor = await requireStaffApi(request);
       const id = knownCustomOrderId(request.params.id);
-      const form = checkedBody(request, quoteFormSchema, "Check the quote");
+      const form = request.body;
       if (form.validUntil < workshopToday()) throw new AppError("invalid", "Check the quote", { validUntil: "validUntil" });
-      await writeQuote(id, form, actor);
+      await writeQuote(id, form, request.actor);
       const { request: customer } = await adminQuotes(id);
       return reply.code(201).header("Cache-Control", "no-store").send({ email: customer.email });
     },
@@ -134,11 +156,10 @@ export const customOrdersAdminRoutes: FastifyPluginAsync = async (app) => {
     `${base}/:id/quotes/:quoteId/withdraw`,
     { schema: { response: { 200: customQuotesAnswer } } },
     async (request, reply) => {
-      const actor = await requireStaffApi(request);
       const id = knownCustomOrderId(request.params.id);
       const quoteId = serialId(request.params.quoteId);
       if (quoteId === null) throw new AppError("not_found", "No such quote");
-      await withdrawQuote(id, quoteId, actor);
+      await withdrawQuote(id, quoteId, request.actor);
       return reply.header("Cache-Control", "no-store").send(await adminQuotes(id));
     },
   );

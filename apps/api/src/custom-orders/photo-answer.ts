@@ -1,19 +1,17 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "#server/errors.ts";
 import { searchParamsOf } from "#server/http/caller.ts";
-import { requireStaffApi } from "#server/staff/guard.ts";
 import { readReferencePhoto } from "./reference-photos.ts";
 import { isValidPhotoLink } from "./signed-links.ts";
 
 type PhotoRequest = FastifyRequest<{ Params: { photoId: string } }>;
 
 /**
- * A private reference photo (staff), for a link the shop signed (a request's answer holds them)
- * that has not run out: else 403; an unknown photo 404. Shown by the staff's own pages (same
- * site), never by another site's page.
+ * A private reference photo (staff: its route is in a staff scope), for a link the shop signed (a
+ * request's answer holds them) that has not run out: else 403; an unknown photo 404. Shown by the
+ * staff's own pages (same site), never by another site's page.
  */
 export async function answerReferencePhoto(request: PhotoRequest, reply: FastifyReply) {
-  await requireStaffApi(request);
   return answerSignedPhoto(request, reply, "staff");
 }
 

@@ -23,7 +23,7 @@ export const customOrdersShopRoutes: FastifyPluginAsync = async (app) => {
    */
   app.post(
     "/api/shop/custom-orders",
-    { schema: { body: customOrderRequest, response: { 201: formTakenAnswer } } },
+    { config: { rateLimit: "customOrders" }, schema: { body: customOrderRequest, response: { 201: formTakenAnswer } } },
     async (request, reply) => {
       const { lang, ...order } = checkedForm(request, customOrderRequest, customOrderFormErrors, "Check the request");
       try {
@@ -36,7 +36,12 @@ export const customOrdersShopRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(201).send({ ok: true });
     },
   );
-  app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: "/api/shop/custom-orders", handler: methodNotAllowed("POST") });
+  app.route({
+    method: ["GET", "PUT", "PATCH", "DELETE"],
+    url: "/api/shop/custom-orders",
+    config: { rateLimit: "customOrders" },
+    handler: methodNotAllowed("POST"),
+  });
 
   /** GET /api/shop/custom-orders/photos/:photoId?expires&sig: a reference photo by the customer's signed link (photo-answer.ts). */
   // A photo file, not JSON: left out of the OpenAPI document.

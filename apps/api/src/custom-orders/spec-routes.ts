@@ -8,7 +8,6 @@ import { clientOf } from "#server/http/rate-limits.ts";
 import { preferredLocale } from "#server/locale.ts";
 import { readUploadForm } from "#server/media/upload-form.ts";
 import { jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
-import { requireStaffApi } from "#server/staff/guard.ts";
 import { invalidInput } from "./invalid-input.ts";
 import { answerReferencePhoto } from "./photo-answer.ts";
 import { storeReferencePhotos } from "./reference-photos.ts";
@@ -17,14 +16,59 @@ import { listCustomOrders } from "./spec-view.ts";
 import { customOrderStatuses, isCustomOrderStatus } from "./status.ts";
 import { submitCustomOrder } from "./submit.ts";
 
-/** The custom orders' JSON endpoints. */
+/** The custom orders' JSON endpoints for anyone (SPEC 7): a request and its reference photos. */
 export const customOrdersSpecRoutes: FastifyPluginAsync = async (app) => {
+  /**
+   * POST /api/custom-orders (public): SPEC 7's payload, `referenceImages` the ids that
+   * POST /api/custom-orders/uploads answered → 201 {id}; bad input → 400 {error}.
+   */
+  app.post(
+    "/api/custom-orders",
+    { config: { rateLimit: "customOrders" }, schema: { body: customOrderSchema, response: { 201: customOrderCreated } } },
+    async (request, reply) => {
+      const parsed = customOrderSchema.safeParse(jsonBody(request));
+      if (!parsed.success) throw invalidInput(parsed.error);
+      const id = await submitCustomOrder(parsed.data, preferredLocale(request));
+      return reply.code(201).send({ id });
+    },
+  );
+  app.route({
+    method: ["PUT", "PATCH", "DELETE"],
+    url: "/api/custom-orders",
+    config: { rateLimit: "customOrders" },
+    handler: wrongMethod("Use POST to send a custom order request"),
+  });
+
+  /**
+   * POST /api/custom-orders/uploads (public, rate-limited): multipart, the photos in the field `files`
+   * (1 to 3, at most 5 MB each, images by their content). Stored privately; answers 201 with
+   * `[{id}]` in the order sent, which POST /api/custom-orders then names; else `{error}` 400/413/429/503
+   * (429 also when this client already has 15 photos waiting for a request).
+   */
+  app.post(
+    "/api/custom-orders/uploads",
+    { config: { rateLimit: "referencePhotos" }, schema: { response: { 201: referencePhotosStored } } },
+    async (request, reply) => {
+      const files = await readUploadForm(request, referenceUploadLimits);
+      return reply.code(201).send(await storeReferencePhotos(files, clientOf(request)));
+    },
+  );
+  app.get("/api/custom-orders/uploads", methodNotAllowed("POST", "Use POST"));
+  app.route({
+    method: ["PUT", "PATCH", "DELETE"],
+    url: "/api/custom-orders/uploads",
+    config: { rateLimit: "referencePhotos" },
+    handler: wrongMethod("Use POST"),
+  });
+};
+
+/** The custom orders' JSON endpoints for staff (SPEC 7), in the staff scope (spec-api.ts). */
+export const customOrdersSpecStaffRoutes: FastifyPluginAsync = async (app) => {
   /**
    * GET /api/custom-orders?page&limit&status (staff): newest first, {customOrders, pagination} in
    * SPEC 3's admin view; `status` (NEW, CONTACTED, QUOTED, IN_PROGRESS, COMPLETED, CANCELLED) keeps only those.
    */
   app.get("/api/custom-orders", { schema: { response: { 200: customOrderList } } }, async (request, reply) => {
-    await requireStaffApi(request);
     const params = searchParamsOf(request);
     const page = wholeNumber(params.get("page"), 1, 1, 100_000);
     const limit = wholeNumber(params.get("limit"), 10, 1, 100);
@@ -37,35 +81,6 @@ export const customOrdersSpecRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/custom-orders/photos/:photoId?expires&sig (staff): a reference photo the list above links to. */
   // A photo file, not JSON: left out of the OpenAPI document.
   app.get<{ Params: { photoId: string } }>(`${photoPaths.spec}/:photoId`, { schema: { hide: true } }, answerReferencePhoto);
-
-  /**
-   * POST /api/custom-orders (public): SPEC 7's payload, `referenceImages` the ids that
-   * POST /api/custom-orders/uploads answered → 201 {id}; bad input → 400 {error}.
-   */
-  app.post("/api/custom-orders", { schema: { body: customOrderSchema, response: { 201: customOrderCreated } } }, async (request, reply) => {
-    const parsed = customOrderSchema.safeParse(jsonBody(request));
-    if (!parsed.success) throw invalidInput(parsed.error);
-    const id = await submitCustomOrder(parsed.data, preferredLocale(request));
-    return reply.code(201).send({ id });
-  });
-  app.route({
-    method: ["PUT", "PATCH", "DELETE"],
-    url: "/api/custom-orders",
-    handler: wrongMethod("Use POST to send a custom order request"),
-  });
-
-  /**
-   * POST /api/custom-orders/uploads (public, rate-limited): multipart, the photos in the field `files`
-   * (1 to 3, at most 5 MB each, images by their content). Stored privately; answers 201 with
-   * `[{id}]` in the order sent, which POST /api/custom-orders then names; else `{error}` 400/413/429/503
-   * (429 also when this client already has 15 photos waiting for a request).
-   */
-  app.post("/api/custom-orders/uploads", { schema: { response: { 201: referencePhotosStored } } }, async (request, reply) => {
-    const files = await readUploadForm(request, referenceUploadLimits);
-    return reply.code(201).send(await storeReferencePhotos(files, clientOf(request)));
-  });
-  app.get("/api/custom-orders/uploads", methodNotAllowed("POST", "Use POST"));
-  app.route({ method: ["PUT", "PATCH", "DELETE"], url: "/api/custom-orders/uploads", handler: wrongMethod("Use POST") });
 };
 
 function wholeNumber(text: string | null, fallback: number, min: number, max: number): number {

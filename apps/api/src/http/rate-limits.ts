@@ -1,5 +1,4 @@
 import { clientKey } from "@workshop/http/client-ip.ts";
-import { routedPath } from "@workshop/http/request-body.ts";
 import { sql } from "kysely";
 import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
 import { config } from "#server/config.ts";
@@ -8,9 +7,10 @@ import { getDb } from "#server/db/client.ts";
 import type { Caller } from "./caller.ts";
 
 /**
- * Rate limits on public writes, per client, counted in the database (table rate_limits) so that
- * every instance shares them, on PGlite and PostgreSQL alike (docs/decisions/011). A refused
- * request gets 429 `{error}` with Retry-After. Limits and their defaults: config.ts and docs/configuration.md.
+ * Rate limits on writes, per client, counted in the database (table rate_limits) so that every
+ * instance shares them, on PGlite and PostgreSQL alike (docs/decisions/011). Each route names the
+ * limit it counts against in its config (`rateLimit`, plugins/rate-limits.ts); a refused request
+ * gets 429 `{error}` with Retry-After. Limits and their defaults: config.ts and docs/configuration.md.
  */
 export type LimitName =
   | "orders"
@@ -24,49 +24,6 @@ export type LimitName =
   | "mediaSizes"
   | "linkMisses"
   | "webhooks";
-
-/**
- * The page a path shows, spelled as React Router matches it: its data requests (/contact.data,
- * /orders/x/_.data for a path with a trailing slash, /_root.data) and Russian pages count as the
- * page, and a trailing slash reaches the same route.
- */
-const pageOf = (path: string) =>
-  routedPath(path)
-    .replace(/(\/_root|\/_)?\.data$/, "")
-    .replace(/^\/ru(?=\/|$)/, "")
-    .replace(/\/+$/, "") || "/";
-
-/**
- * The limit a read is held to: only the reads of what a secret token in the address finds (a
- * customer's order, a custom hat's quote: /api/shop/orders/:token, /api/shop/quotes/:token, which
- * their pages call), whose unknown tokens count (countLinkMiss).
- */
-export function readLimitOf(method: string, path: string): "linkMisses" | null {
-  if (method !== "GET" && method !== "HEAD") return null;
-  return /^\/api\/shop\/(orders|quotes)\/./.test(pageOf(path)) ? "linkMisses" : null;
-}
-
-/** The limit a request counts against; null for reads and for writes that prove who sends them. */
-export function limitOf(method: string, path: string): LimitName | null {
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
-  const page = pageOf(path);
-  // A webhook with the shop's callback token is never counted (plugins/rate-limits.ts): Xendit's
-  // retries always land; one without it counts here. The staff endpoint has the staff guard's limit.
-  if (page === "/api/xendit/webhook") return "webhooks";
-  if (page === "/api/orders/update-payment-status") return null;
-  // Placing an order: through the JSON API, or the checkout's payment step (whose page calls the second).
-  if (page === "/api/orders" || page === "/api/shop/checkout/payment") return "orders";
-  // Paying: through the JSON API, or 'Pay now' on an order's page (whose form calls the second).
-  if (page === "/api/xendit/payment-request" || /^\/api\/shop\/orders\/.+\/pay$/.test(page)) return "payments";
-  // The storefront's contact and custom order pages send their forms here: one count for each form sent.
-  if (page === "/api/shop/contact") return "contact";
-  if (page === "/api/shop/custom-orders" || page === "/api/custom-orders") return "customOrders";
-  // Anyone may send reference photos, so they have a far lower limit than staff's product photos.
-  if (page === "/api/custom-orders/uploads") return "referencePhotos";
-  if (page === "/api/uploads") return "uploads";
-  if (page === "/api/ai/enhance-product-images") return "aiJobs";
-  return "writes";
-}
 
 export { clientKey };
 

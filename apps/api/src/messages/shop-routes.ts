@@ -12,10 +12,19 @@ export const messagesShopRoutes: FastifyPluginAsync = async (app) => {
    * POST /api/shop/contact {name, email, subject, message, lang} (public, rate-limited: contact):
    * stored for the inbox, the shop's copy mailed → 201 {ok: true}; a wrong field → 400 with its message in `lang`.
    */
-  app.post("/api/shop/contact", { schema: { body: contactRequest, response: { 201: formTakenAnswer } } }, async (request, reply) => {
-    const { lang, ...message } = checkedForm(request, contactRequest, contactFormErrors, "Check the message");
-    await saveContactMessage(message, lang);
-    return reply.code(201).send({ ok: true });
+  app.post(
+    "/api/shop/contact",
+    { config: { rateLimit: "contact" }, schema: { body: contactRequest, response: { 201: formTakenAnswer } } },
+    async (request, reply) => {
+      const { lang, ...message } = checkedForm(request, contactRequest, contactFormErrors, "Check the message");
+      await saveContactMessage(message, lang);
+      return reply.code(201).send({ ok: true });
+    },
+  );
+  app.route({
+    method: ["GET", "PUT", "PATCH", "DELETE"],
+    url: "/api/shop/contact",
+    config: { rateLimit: "contact" },
+    handler: methodNotAllowed("POST"),
   });
-  app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: "/api/shop/contact", handler: methodNotAllowed("POST") });
 };

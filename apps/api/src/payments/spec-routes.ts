@@ -1,24 +1,14 @@
 import { apiOrderRefunds, apiRefund, apiRefundRequest, apiReturnRequest } from "@workshop/domain/spec-api/orders.ts";
 import { BODY_LIMIT, hasBrokenText } from "@workshop/http/request-body.ts";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import type { Actor } from "#server/audit/actor.ts";
 import { AppError } from "#server/errors.ts";
 import { bodyOrNull, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
-import { requireStaffApi } from "#server/staff/guard.ts";
 import { orderRefunds, refundPayment } from "./refunds.ts";
 import { recordReturn, returnOptions } from "./returns.ts";
 import { receiveWebhook } from "./webhooks.ts";
 
-/** Refunds and returns are for owners; a machine holding ADMIN_API_TOKEN counts as one. */
-function requireOwnerApi(actor: Actor, refusal: string): void {
-  if (actor.role !== "owner" && actor.role !== "machine") throw new AppError("forbidden", refusal);
-}
-
-const requireOwnerRoute = async (request: FastifyRequest, refusal = "Only an owner may refund a payment") => {
-  const actor = await requireStaffApi(request);
-  requireOwnerApi(actor, refusal);
-  return actor;
-};
+/** Refunds and returns are for owners (the staff scope's guard; a machine holding ADMIN_API_TOKEN counts as one). */
+const refunds = { role: "owner", forbidden: "Only an owner may refund a payment" } as const;
 
 type OrderParams = { Params: { id: string } };
 
@@ -36,11 +26,11 @@ async function refundsAnswer(orderId: string) {
   return { ...refunds, returns };
 }
 
-/** The payments' JSON endpoints: refunds, returns and Xendit's webhook. */
-export const paymentsSpecRoutes: FastifyPluginAsync = async (app) => {
+/** The payments' JSON endpoints for staff (SPEC 7), in the staff scope (spec-api.ts): refunds and returns. */
+export const paymentsSpecStaffRoutes: FastifyPluginAsync = async (app) => {
   /** GET /api/orders/:id/refunds (owners): the order's refunds, its payments with what each has left and how it may be refunded, its money and its return. */
-  app.get<OrderParams>("/api/orders/:id/refunds", { schema: { response: { 200: apiOrderRefunds } } }, async (request, reply) => {
-    await requireOwnerRoute(request);
+  const refundsRead = { config: refunds, schema: { response: { 200: apiOrderRefunds } } };
+  app.get<OrderParams>("/api/orders/:id/refunds", refundsRead, async (request, reply) => {
     return reply.header("Cache-Control", "no-store").send(await refundsAnswer(request.params.id));
   });
 
@@ -50,9 +40,8 @@ export const paymentsSpecRoutes: FastifyPluginAsync = async (app) => {
    */
   app.post<OrderParams>(
     "/api/orders/:id/refunds",
-    { schema: { body: apiRefundRequest, response: { 201: apiRefund } } },
+    { config: refunds, schema: { body: apiRefundRequest, response: { 201: apiRefund } } },
     async (request, reply) => {
-      const actor = await requireOwnerRoute(request);
       const body = objectBody(request, "{paymentAttemptId, reason}");
       if (typeof body.paymentAttemptId !== "string") throw new AppError("invalid", "paymentAttemptId is required");
       if (typeof body.reason !== "string") throw new AppError("invalid", "reason is required");
@@ -65,7 +54,7 @@ export const paymentsSpecRoutes: FastifyPluginAsync = async (app) => {
         reference: body.reference,
         arrivesBy: body.arrivesBy,
         note: body.note,
-        actor,
+        actor: request.actor,
       });
       return reply.code(201).send(refund);
     },
@@ -73,30 +62,31 @@ export const paymentsSpecRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     method: ["PUT", "PATCH", "DELETE"],
     url: "/api/orders/:id/refunds",
-    handler: wrongMethod("Use POST", (request) => requireOwnerRoute(request)),
+    config: refunds,
+    handler: wrongMethod("Use POST"),
   });
 
   /** POST /api/orders/:id/return {kind, note?} (owners): the hat came back; 201 with the order's refunds answer. */
   app.post<OrderParams>(
     "/api/orders/:id/return",
-    { schema: { body: apiReturnRequest, response: { 201: apiOrderRefunds } } },
+    {
+      config: { role: "owner", forbidden: "Only an owner may record a return" },
+      schema: { body: apiReturnRequest, response: { 201: apiOrderRefunds } },
+    },
     async (request, reply) => {
-      const actor = await requireOwnerRoute(request, "Only an owner may record a return");
       const body = objectBody(request, "{kind, note}");
-      await recordReturn({ orderId: request.params.id, kind: body.kind, note: body.note, actor });
+      await recordReturn({ orderId: request.params.id, kind: body.kind, note: body.note, actor: request.actor });
       return reply.code(201).send(await refundsAnswer(request.params.id));
     },
   );
   app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: "/api/orders/:id/return", handler: methodNotAllowed("POST", "Use POST") });
-
-  await app.register(webhookRoutes);
 };
 
 /**
  * Xendit's webhook, in a scope of its own: its token is checked against the body's exact text, so
  * JSON is taken here as text (still JSON only, within BODY_LIMIT, with no NUL or unpaired surrogate).
  */
-const webhookRoutes: FastifyPluginAsync = async (app) => {
+export const webhookSpecRoutes: FastifyPluginAsync = async (app) => {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: BODY_LIMIT }, (_request, body, done) => {
     const text = body as string;
@@ -115,7 +105,7 @@ const webhookRoutes: FastifyPluginAsync = async (app) => {
    * POST /api/xendit/webhook: checked, stored and answered at once; a job applies it. Xendit's
    * contract (its token and payloads), not one this API offers its callers: left out of the OpenAPI document.
    */
-  app.post("/api/xendit/webhook", { schema: { hide: true } }, async (request, reply) => {
+  app.post("/api/xendit/webhook", { config: { rateLimit: "webhooks" }, schema: { hide: true } }, async (request, reply) => {
     const raw = typeof request.body === "string" ? request.body : "";
     const header = (name: string) => {
       const value = request.headers[name];
@@ -124,5 +114,10 @@ const webhookRoutes: FastifyPluginAsync = async (app) => {
     const answer = await receiveWebhook(header("x-callback-token"), raw, header("webhook-id"));
     return reply.code(answer.status).send(answer.body);
   });
-  app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: "/api/xendit/webhook", handler: methodNotAllowed("POST", "Use POST") });
+  app.route({
+    method: ["GET", "PUT", "PATCH", "DELETE"],
+    url: "/api/xendit/webhook",
+    config: { rateLimit: "webhooks" },
+    handler: methodNotAllowed("POST", "Use POST"),
+  });
 };

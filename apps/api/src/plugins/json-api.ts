@@ -7,27 +7,31 @@ import type { z } from "zod";
 import { AppError } from "#server/errors.ts";
 
 /**
- * The scope of the JSON API's Fastify routes (`src/<area>/routes.ts`, registered by `routes`):
+ * The scope of the JSON API's Fastify routes, one scope per caller inside it (`scopes`: spec-api.ts,
+ * shop-api.ts, admin-api.ts, each registering its areas' `spec-`, `shop-` or `admin-routes.ts`):
  * - bodies are JSON only (415 otherwise, so a cross-site page cannot reach a route with a simple
  *   form or text request), at most BODY_LIMIT (413), with no NUL or unpaired surrogate in any text
  *   (400); a body that is not JSON is its route's 400 (jsonBody: "The body must be JSON"), after
- *   the route's own checks, as the staff guard;
+ *   the staff scopes' guard (staff/scope-guards.ts) and the route's own checks;
  * - the photo uploads (multipart) are read by their routes as they stream in (media/upload-form.ts);
  * - zod schemas (fastify-type-provider-zod) check params and queries; a route's `schema.body` only
- *   documents its body (the OpenAPI document): the route checks it with checkedBody, after its
- *   own checks, as a staff list checks its query (checkedByRoute);
+ *   documents its body (the OpenAPI document), checked before the handler when the route says how
+ *   to refuse it (checkedBodyOf) or else by the route itself (the SPEC's bodies, the storefront's
+ *   forms), as a staff list checks its query (checkedByRoute);
  * - any other /api/ path is a JSON 404;
  * - an error is answered in one place: an AppError with its status and `{error, details?}`, a
  *   schema's refusal as a 400 naming the field, Fastify's refusals with theirs, anything else an
  *   opaque 500.
  */
-export function jsonApi(routes: FastifyPluginAsync[]): FastifyPluginAsync {
+export function jsonApi(scopes: FastifyPluginAsync[]): FastifyPluginAsync {
   return async (api) => {
-    // Bodies are the route's to check (checkedBody), after the staff guard: a stranger gets the 401,
-    // not a 400 that tells the body's shape, and the 400 names each field in the API's format.
-    api.setValidatorCompiler<z.ZodType>((route) =>
-      route.httpPart === "body" || checkedInRoute.has(route.schema) ? leaveToRoute : validatorCompiler(route),
-    );
+    // A body is checked by its route's schema (checkedBodyOf) or by the route itself, after a staff
+    // scope's guard (preValidation): a stranger gets the 401, not a 400 that tells the body's shape.
+    api.setValidatorCompiler<z.ZodType>((route) => {
+      const checked = route.httpPart === "body" ? checkedBodies.get(route.schema) : undefined;
+      if (checked) return (body: unknown) => checkBody(route.schema, body, checked);
+      return route.httpPart === "body" || checkedInRoute.has(route.schema) ? leaveToRoute : validatorCompiler(route);
+    });
     api.setSerializerCompiler(serializerCompiler);
     api.removeAllContentTypeParsers();
     api.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: BODY_LIMIT }, (_request, body, done) => {
@@ -37,7 +41,7 @@ export function jsonApi(routes: FastifyPluginAsync[]): FastifyPluginAsync {
       try {
         value = JSON.parse(text);
       } catch {
-        // Answered by the route, after its own checks (the staff guard first): jsonBody, bodyOrNull.
+        // Answered after the staff guard: by the route (jsonBody, bodyOrNull), or checked as {} (checkedBodyOf).
         return done(null, malformed);
       }
       if (hasBrokenText(value))
@@ -50,7 +54,11 @@ export function jsonApi(routes: FastifyPluginAsync[]): FastifyPluginAsync {
       done(jsonOnly());
     });
     api.setErrorHandler(answerApiError);
-    for (const area of routes) await api.register(area);
+    // A 405 tells anyone what a path takes: its route is anyone's, in a staff scope too (staff/scope-guards.ts).
+    api.addHook("onRoute", (route) => {
+      if (toAnyone.has(route.handler)) route.config = { ...route.config, role: "anyone" };
+    });
+    for (const scope of scopes) await api.register(scope);
     // Any other /api/ path: a JSON 404, not the shop's page (OPTIONS stays CORS's).
     api.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/api", handler: refusal(notFound) });
     api.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/api/*", handler: refusal(notFound) });
@@ -115,17 +123,27 @@ export function jsonBody(request: FastifyRequest): unknown {
 export const bodyOrNull = (request: FastifyRequest): unknown =>
   request.body === undefined || request.body === malformed ? null : request.body;
 
+/** The body schemas checked before their route's handler (checkedBodyOf), with the route's 400 message and the values of missing fields. */
+const checkedBodies = new WeakMap<object, { error: string; missing: object }>();
+
 /**
- * The JSON body checked against `schema`: a 400 `{error, details: {field: message}}` naming each
- * wrong field, with the route's `error`. No body, or one that is not a JSON object, is checked as
+ * `schema` as a route's body, checked before its handler through the zod type provider (the
+ * handler reads `request.body`, typed and parsed), after a staff scope's guard and the route's own
+ * preValidation (an unknown record's 404). No body, or one that is not a JSON object, is checked as
  * `{}`; a field it lacks takes its value from `missing` (e.g. "", so a missing field gets the
- * schema's own message for an empty one).
+ * schema's own message for an empty one); a wrong field is a 400 `{error, details: {field: message}}`
+ * naming each, with the route's `error`.
  */
-export function checkedBody<T extends z.ZodType>(request: FastifyRequest, schema: T, error: string, missing: object = {}): z.infer<T> {
-  const body = bodyOrNull(request);
-  const parsed = schema.safeParse({ ...missing, ...(typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) });
-  if (!parsed.success) throw new AppError("invalid", error, fieldMessages(parsed.error));
-  return parsed.data;
+export function checkedBodyOf<T extends z.ZodType>(schema: T, error: string, missing: object = {}): T {
+  const copy = schema.clone();
+  checkedBodies.set(copy, { error, missing });
+  return copy;
+}
+
+function checkBody(schema: z.ZodType, body: unknown, { error, missing }: { error: string; missing: object }) {
+  const given = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
+  const parsed = schema.safeParse({ ...missing, ...given });
+  return parsed.success ? { value: parsed.data } : { error: new AppError("invalid", error, fieldMessages(parsed.error)) };
 }
 
 /** The first message of each wrong field (top-level name), for `details`. */
@@ -150,17 +168,23 @@ export function refusal<T extends object>(handler: T): T {
 export const isRefusal = (handler: unknown): boolean => typeof handler === "function" && refusals.has(handler);
 
 /**
- * The methods an endpoint does not take but refuses with a 400 `{error: message}` after its own
- * checks (`before`: the staff guard), as the shop's first JSON endpoints did.
+ * The methods an endpoint does not take but refuses with a 400 `{error: message}`, as the shop's
+ * first JSON endpoints did: in a staff scope, after its guard.
  */
-export function wrongMethod(message: string, before?: (request: FastifyRequest) => Promise<unknown>) {
-  return refusal(async (request: FastifyRequest) => {
-    if (before) await before(request);
+export function wrongMethod(message: string) {
+  return refusal(async () => {
     throw new AppError("invalid", message);
   });
 }
 
-/** A method the path does not take: 405 with Allow, as every endpoint of the API answers it. */
+/** The 405s, which tell anyone what a path takes: their routes are anyone's (`role: "anyone"`). */
+const toAnyone = new WeakSet<object>();
+
+/** A method the path does not take: 405 with Allow, as every endpoint of the API answers it, to anyone. */
 export function methodNotAllowed(allow: string, message = `Use ${allow}`) {
-  return refusal(async (_request: FastifyRequest, reply: FastifyReply) => reply.code(405).header("Allow", allow).send({ error: message }));
+  const handler = refusal(async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(405).header("Allow", allow).send({ error: message }),
+  );
+  toAnyone.add(handler);
+  return handler;
 }

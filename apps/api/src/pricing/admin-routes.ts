@@ -1,7 +1,6 @@
 import { exchangeRateAnswer, exchangeRateConfirmRequest } from "@workshop/domain/staff-api/exchange-rate.ts";
-import type { FastifyPluginAsync } from "fastify";
-import { checkedBody, methodNotAllowed } from "#server/plugins/json-api.ts";
-import { requireOwnerSession, requireStaffApi } from "#server/staff/guard.ts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { checkedBodyOf, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { confirmHeldRate, HOLD_MS, type RateState, rateState, usdToIdrRate } from "./fx-rate.ts";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -16,10 +15,9 @@ const answerOf = ({ rateInUse, inUseSince, pendingRate, pendingSince }: RateStat
 });
 
 /** The exchange rate in the staff console: what prices use, and a held-back reading to confirm. */
-export const pricingAdminRoutes: FastifyPluginAsync = async (app) => {
+export const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/admin/exchange-rate (staff): the rate in use and a held-back reading, if any. */
-  app.get("/api/admin/exchange-rate", { schema: { response: { 200: exchangeRateAnswer } } }, async (request, reply) => {
-    await requireStaffApi(request);
+  app.get("/api/admin/exchange-rate", { schema: { response: { 200: exchangeRateAnswer } } }, async (_request, reply) => {
     // The rate prices use now (the source read if its hour is over), then what was kept of it.
     const { rate, fetchedAt } = await usdToIdrRate();
     const state = await rateState();
@@ -34,11 +32,13 @@ export const pricingAdminRoutes: FastifyPluginAsync = async (app) => {
    */
   app.post(
     "/api/admin/exchange-rate/confirm",
-    { schema: { body: exchangeRateConfirmRequest, response: { 200: exchangeRateAnswer } } },
+    {
+      config: { role: "owner" },
+      schema: { body: checkedBodyOf(exchangeRateConfirmRequest, "Name the rate to confirm"), response: { 200: exchangeRateAnswer } },
+    },
     async (request, reply) => {
-      const { actor } = await requireOwnerSession(request);
-      const { rate } = checkedBody(request, exchangeRateConfirmRequest, "Name the rate to confirm");
-      return reply.headers(noStore).send(answerOf(await confirmHeldRate(actor, rate)));
+      const { rate } = request.body;
+      return reply.headers(noStore).send(answerOf(await confirmHeldRate(request.actor, rate)));
     },
   );
   app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: "/api/admin/exchange-rate/confirm", handler: methodNotAllowed("POST") });
