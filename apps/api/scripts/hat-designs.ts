@@ -5,7 +5,7 @@
  * Keep this list in step with the product catalogue seed.
  */
 
-export type HatStyle =
+type HatStyle =
   | "fedora"
   | "panama"
   | "trilby"
@@ -24,14 +24,14 @@ export type HatMaterial = "straw weave" | "fine straw" | "woven palm leaf" | "ra
 export type CrownShape = "pinch" | "cowboy" | "flat" | "telescope" | "dome" | "bucket" | "bell";
 
 /** How the brim bends: snap = down in front / up at back, curl = cowboy sides rolled up. */
-export type BrimShape = "flat" | "snap" | "upturned" | "droop" | "floppy" | "down" | "bell" | "curl";
+type BrimShape = "flat" | "snap" | "upturned" | "droop" | "floppy" | "down" | "bell" | "curl";
 
 export type BandKind = "ribbon" | "striped" | "leather" | "woven" | "beaded" | "stitched";
 
 /** Small ornament on the wearer's left side of the band. */
-export type BandDetail = "none" | "bow" | "shells" | "feather" | "concho";
+type BandDetail = "none" | "bow" | "shells" | "feather" | "concho";
 
-export type Swatch = { name: string; hex: string };
+type Swatch = { name: string; hex: string };
 
 export type HatDesign = {
   nn: string;

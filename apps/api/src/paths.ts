@@ -11,12 +11,6 @@ const apiRoot = path.resolve(import.meta.dirname, "..");
  */
 export const projectRoot = path.resolve(apiRoot, "../..");
 
-/**
- * The storefront's folder. Until the storefront runs as its own process, this process serves its
- * pages from its production build (docs/decisions/033-monorepo-layout.md).
- */
-export const storefrontRoot = path.join(projectRoot, "apps/storefront");
-
 export const migrationsFolder = path.join(apiRoot, "src/db/migrations");
 export const seedImagesFolder = path.join(apiRoot, "src/db/seed/images");
 

@@ -28,7 +28,7 @@ export const jakartaAddress = {
   country: "Indonesia" as const,
 };
 
-export type PaymentsHarness = {
+type PaymentsHarness = {
   database: DatabaseHandle;
   simulator: StartedXenditSimulator;
   /** The webhook receiver answers 500 this many more times (to make the simulator retry). */

@@ -61,7 +61,7 @@ export function printVerdicts() {
 }
 
 /** CPU seconds a process has used so far (user and system, Linux's /proc; 100 ticks a second). */
-export function cpuSecondsOf(pid: number): number {
+function cpuSecondsOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }

@@ -21,7 +21,7 @@ export const returnKinds = ["RETURN", "DEFECT"] as const;
 export type ReturnKind = (typeof returnKinds)[number];
 
 export const RETURN_WINDOW_DAYS = 14;
-export const RESTOCKING_FEE_PERCENT = 15;
+const RESTOCKING_FEE_PERCENT = 15;
 /** How long a refund through Xendit takes to reach the customer, as the shop promises it. */
 export const XENDIT_REFUND_DAYS = { min: 5, max: 7 } as const;
 
@@ -56,7 +56,7 @@ export function refundStateOf(money: {
 }
 
 /** The restocking fee on a hat's price, in cents (half a cent up). */
-export function restockingFee(priceCents: number): number {
+function restockingFee(priceCents: number): number {
   return Math.floor((priceCents * RESTOCKING_FEE_PERCENT + 50) / 100);
 }
 

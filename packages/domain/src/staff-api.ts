@@ -21,14 +21,13 @@ export type SignInRequest = z.infer<typeof signInRequest>;
 export const sessionSettingsRequest = z.object({ locale: z.enum(locales) });
 
 /** The signed-in staff member. */
-export const staffMe = z.object({
+const staffMe = z.object({
   id: z.number().int(),
   email: z.string(),
   name: z.string(),
   role: z.enum(["owner", "staff"]),
   locale: z.enum(locales),
 });
-export type StaffMe = z.infer<typeof staffMe>;
 
 /** GET / POST / PATCH /api/admin/session: who is signed in, and the token their writes carry. */
 export const sessionAnswer = z.object({ staff: staffMe, csrfToken: z.string() });
@@ -40,7 +39,6 @@ export const errorAnswer = z.object({
   details: z.unknown().optional(),
   retryAfter: z.number().optional(),
 });
-export type ErrorAnswer = z.infer<typeof errorAnswer>;
 
 /** The orders list's work queues (the dashboard's counts link to them). */
 export const orderQueues = ["awaiting-payment", "to-make", "to-ship", "cash-expiring", "flagged"] as const;
@@ -112,10 +110,9 @@ export const orderListRequest = z.object({
   /** The money after refunds: PARTLY_REFUNDED, REFUNDED, REFUND_PENDING, REFUND_FAILED. */
   refund: z.string().max(40).optional(),
 });
-export type OrderListRequest = z.infer<typeof orderListRequest>;
 
 /** One row of the orders list. */
-export const orderListRow = z.object({
+const orderListRow = z.object({
   id: z.string(),
   orderNumber: z.string(),
   /** ISO 8601. */

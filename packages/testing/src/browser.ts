@@ -9,7 +9,7 @@ type Chromium = { executablePath: string; env?: Record<string, string> };
  * Chromium from CHROME_PATH, else the system's, else the one the npm package brings. The packaged
  * one also brings the NSS libraries it links against, for machines that have no browser installed.
  */
-export async function findChromium(): Promise<Chromium> {
+async function findChromium(): Promise<Chromium> {
   if (process.env.CHROME_PATH) return { executablePath: process.env.CHROME_PATH };
   if (existsSync("/usr/bin/chromium")) return { executablePath: "/usr/bin/chromium" };
   const { default: packaged, inflate } = await import("@sparticuz/chromium");

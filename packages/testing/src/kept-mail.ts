@@ -14,6 +14,3 @@ export const decodedMail = (eml: string) =>
     eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
     "latin1",
   ).toString("utf8");
-
-/** A header of an .eml file, unfolded. */
-export const mailHeader = (eml: string, name: string) => eml.replace(/\r?\n[ \t]+/g, " ").match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1];

@@ -18,7 +18,7 @@ export async function queryStoppedShop<T>(dataDir: string, sql: string, params: 
 }
 
 /** The PostgreSQL server the tests may use (CI runs one), as a URL without a database. */
-export const postgresServer = process.env.E2E_POSTGRES_URL ?? process.env.TEST_POSTGRES_SERVER ?? "postgres://postgres@127.0.0.1:5432";
+const postgresServer = process.env.E2E_POSTGRES_URL ?? process.env.TEST_POSTGRES_SERVER ?? "postgres://postgres@127.0.0.1:5432";
 
 /**
  * A new, empty database on the PostgreSQL server (`server`, by default the tests' one), for shops

@@ -28,7 +28,7 @@ const windowOf = (w: { earliest: Date; latest: Date } | null) => (w ? { earliest
  * A custom hat's deposit and balance (decision 026), or null for an order paid at once. The balance
  * is the rest of the total (price and delivery) in both currencies, as the balance payment charges it.
  */
-export function paymentParts(order: Order): OrderDetailAnswer["parts"] {
+function paymentParts(order: Order): OrderDetailAnswer["parts"] {
   if (order.depositCents === null || order.depositIdr === null) return null;
   const paid = order.paymentStatus === "SUCCEEDED";
   return {

@@ -18,7 +18,7 @@ import type { Order } from "#server/orders/types.ts";
  * paged in the database. docs/decisions/018-orders-list.md, 036-staff-console.md.
  */
 
-export const pageSizes = [10, 25, 50, 100] as const;
+const pageSizes = [10, 25, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = 10;
 /** Pages beyond this are refused as input (offset work grows with the page). */
 const MAX_PAGE = 100_000;
@@ -37,7 +37,7 @@ const MAX_SEARCH = 100;
  * - flagged: a payment flagged for a person (src/payments/provider-updates.ts) that nobody has
  *   dealt with yet: no refund of it under way or done, no staff note on the order since the flag.
  */
-export const orderQueues = ["awaiting-payment", "to-make", "to-ship", "cash-expiring", "flagged"] as const;
+const orderQueues = ["awaiting-payment", "to-make", "to-ship", "cash-expiring", "flagged"] as const;
 export type OrderQueue = (typeof orderQueues)[number];
 
 /** How long before a cash order's deadline the dashboard warns. */

@@ -12,10 +12,6 @@ import type { Order } from "#server/orders/types.ts";
 export const staffTemplateIds = ["being-made", "ready-for-pickup", "question"] as const;
 export type StaffTemplateId = (typeof staffTemplateIds)[number];
 
-export function isStaffTemplateId(value: unknown): value is StaffTemplateId {
-  return typeof value === "string" && (staffTemplateIds as readonly string[]).includes(value);
-}
-
 const texts = defineMessages(
   {
     "being-made.subject": "Your hat is being made — order {number}",

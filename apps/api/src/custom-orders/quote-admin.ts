@@ -1,11 +1,8 @@
 import { workshopToday } from "@workshop/domain/admin-date.ts";
-import { depositCents, MAX_QUOTE_VERSIONS, type QuoteForm, quoteFormSchema, quoteState } from "@workshop/domain/custom-quote.ts";
-import { serialId } from "@workshop/domain/serial-id.ts";
-import type { Actor } from "#server/audit/actor.ts";
+import { depositCents, MAX_QUOTE_VERSIONS, quoteState } from "@workshop/domain/custom-quote.ts";
 import { shownName, staffNames } from "#server/audit/people-names.ts";
 import { config } from "#server/config.ts";
-import { AppError } from "#server/errors.ts";
-import { newQuoteRefusal, requestQuotes, withdrawQuote, withdrawRefusal, writeQuote } from "./quotes.ts";
+import { newQuoteRefusal, requestQuotes, withdrawRefusal } from "./quotes.ts";
 
 /** How long a new quote stands unless staff choose another last day. */
 const SUGGESTED_VALID_DAYS = 14;
@@ -53,32 +50,4 @@ export async function quotePage(customOrderId: number) {
     /** The last valid day the form suggests: two weeks ahead, which staff may change. */
     suggestedValidUntil: workshopToday(new Date(Date.now() + SUGGESTED_VALID_DAYS * 86_400_000)),
   };
-}
-
-export type QuoteFormResult =
-  | { ok: true; email: string }
-  | { ok: false; errors: Partial<Record<keyof QuoteForm, string>>; values: Record<string, string> };
-
-/** The staff form: checks the fields (each problem named), then writes and mails the quote. */
-export async function submitQuote(customOrderId: number, values: Record<string, string>, actor: Actor): Promise<QuoteFormResult> {
-  const parsed = quoteFormSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: Partial<Record<keyof QuoteForm, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0]) as keyof QuoteForm;
-      errors[key] ??= issue.message;
-    }
-    return { ok: false, errors, values };
-  }
-  if (parsed.data.validUntil < workshopToday()) return { ok: false, errors: { validUntil: "validUntil" }, values };
-  await writeQuote(customOrderId, parsed.data, actor);
-  const page = await requestQuotes(customOrderId);
-  return { ok: true, email: page?.request.email ?? "" };
-}
-
-/** Withdraws one of the request's quotes (a quote id from the form). */
-export async function withdrawFromForm(customOrderId: number, quoteIdText: string, actor: Actor): Promise<void> {
-  const quoteId = serialId(quoteIdText);
-  if (quoteId === null) throw new AppError("invalid", "Unknown quote");
-  await withdrawQuote(customOrderId, quoteId, actor);
 }

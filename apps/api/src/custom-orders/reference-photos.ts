@@ -35,7 +35,7 @@ export const MAX_WAITING_PHOTOS = 1000;
  * at most MAX_WAITING_BYTES_PER_CLIENT of them (three full uploads of photos as large as they come).
  */
 export const MAX_WAITING_PHOTOS_PER_CLIENT = 15;
-export const MAX_WAITING_BYTES_PER_CLIENT = 50 * 1024 * 1024;
+const MAX_WAITING_BYTES_PER_CLIENT = 50 * 1024 * 1024;
 
 /** A photo uploaded within the last WAITING_PHOTO_MINUTES, on the database's clock: not expired. */
 export const notExpired = sql<boolean>`custom_order_photos.created_at > now() - make_interval(mins => ${WAITING_PHOTO_MINUTES})`;

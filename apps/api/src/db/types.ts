@@ -7,11 +7,10 @@ import type { ColumnType, GeneratedAlways, Selectable } from "kysely";
  */
 
 /** A column the database fills when an insert leaves it out (a default, a serial). */
-export type Generated<T> =
-  T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
+type Generated<T> = T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 
 /** A timestamp with time zone: a Date when read; a Date (or ISO text) when written. */
-export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
 declare const jsonOf: unique symbol;
 /** JSON text of a T, made by `json(value)` (db/json.ts). */
 export type JsonText<T> = string & { readonly [jsonOf]: T };
@@ -19,12 +18,12 @@ export type JsonText<T> = string & { readonly [jsonOf]: T };
  * A jsonb column: read as T; written as JSON text made by `json(value)`, since pg would send a
  * JavaScript array as a PostgreSQL array.
  */
-export type Json<T> = ColumnType<T, JsonText<T>, JsonText<T>>;
+type Json<T> = ColumnType<T, JsonText<T>, JsonText<T>>;
 
 /** Texts of a product in a language other than English (the base columns). */
 export type ProductTranslation = Partial<Record<"name" | "description" | "material" | "color" | "crownStyle" | "brimSize", string>>;
 
-export interface ProductsTable {
+interface ProductsTable {
   id: Generated<number>;
   name: string;
   description: Generated<string>;
@@ -45,7 +44,7 @@ export interface ProductsTable {
   updatedAt: Generated<Timestamp>;
 }
 
-export interface ProductImagesTable {
+interface ProductImagesTable {
   id: Generated<number>;
   productId: number;
   position: number;
@@ -58,7 +57,7 @@ export interface ProductImagesTable {
   altRu: Generated<string>;
 }
 
-export interface ContactMessagesTable {
+interface ContactMessagesTable {
   id: Generated<number>;
   name: string;
   email: string;
@@ -77,7 +76,7 @@ export interface ContactMessagesTable {
  * later (status, admin notes, quotes); the customer's texts are kept as sent. Budget is the
  * customer's own words; budgetMin/budgetMax are the dollar figures read from it, when any.
  */
-export interface CustomOrdersTable {
+interface CustomOrdersTable {
   id: Generated<number>;
   status: Generated<string>;
   name: string;
@@ -104,7 +103,7 @@ export interface CustomOrdersTable {
  * A reference photo uploaded for a custom request: private (its key is under private/, never served
  * by /media). The id is random and unguessable; a request takes it once (customOrderId set).
  */
-export interface CustomOrderPhotosTable {
+interface CustomOrderPhotosTable {
   id: string;
   storageKey: string;
   contentType: string;
@@ -123,7 +122,7 @@ export interface CustomOrderPhotosTable {
  * SENT (open until valid_until), ACCEPTED (an order was placed from it), SUPERSEDED (a newer
  * version was written), WITHDRAWN. Expiry is read from valid_until, never stored.
  */
-export interface CustomQuotesTable {
+interface CustomQuotesTable {
   id: Generated<number>;
   customOrderId: number;
   version: number;
@@ -143,7 +142,7 @@ export interface CustomQuotesTable {
 }
 
 /** Server-side checkout data, one row per browser (the id sits in a cookie). */
-export interface CheckoutSessionsTable {
+interface CheckoutSessionsTable {
   id: Generated<string>;
   data: Generated<Json<Record<string, unknown>>>;
   createdAt: Generated<Timestamp>;
@@ -154,20 +153,20 @@ export interface CheckoutSessionsTable {
  * A counter per kind of cached data, raised in the transaction that changes that data: every
  * instance of the shop watches it and drops its copies when it moves (src/cache/versions.ts).
  */
-export interface CacheVersionsTable {
+interface CacheVersionsTable {
   name: string;
   version: Generated<number>;
 }
 
 /** Small shared cache (social feed, exchange rates) so every instance sees the same value. */
-export interface CacheEntriesTable {
+interface CacheEntriesTable {
   key: string;
   value: Json<unknown>;
   expiresAt: Timestamp;
 }
 
 /** The exchange rate in use per pair ("USD:IDR") and a reading held back until confirmed (pricing/fx-rate.ts). */
-export interface FxRateStateTable {
+interface FxRateStateTable {
   pair: string;
   rateInUse: string;
   inUseSince: Generated<Timestamp>;
@@ -245,7 +244,7 @@ export interface OrdersTable {
 }
 
 /** Every change of an order's status or payment status, for the shop's history. */
-export interface OrderEventsTable {
+interface OrderEventsTable {
   id: Generated<number>;
   orderId: string;
   status: string;
@@ -255,7 +254,7 @@ export interface OrderEventsTable {
 }
 
 /** Mail to send: kept until sent, so nothing is lost on a restart and nothing goes out twice. */
-export interface MailOutboxTable {
+interface MailOutboxTable {
   id: Generated<number>;
   /** One mail per key, e.g. 'order-received:<order id>': a second enqueue is ignored. */
   dedupeKey: string;
@@ -281,7 +280,7 @@ export interface MailOutboxTable {
  * One try at paying an order through Xendit: one Xendit payment request. An order may have several
  * (a failed card, then a virtual account); the newest decides what the payment pages show.
  */
-export interface PaymentAttemptsTable {
+interface PaymentAttemptsTable {
   id: Generated<string>;
   orderId: string;
   /** 1, 2, … per order; with the order id it is the reference id and idempotency key sent to Xendit. */
@@ -322,7 +321,7 @@ export interface PaymentAttemptsTable {
  * Webhook events from Xendit, stored raw as they arrive and processed by a job. One row per
  * (event, payment): a duplicate delivery finds its row and changes nothing.
  */
-export interface XenditEventsTable {
+interface XenditEventsTable {
   id: Generated<number>;
   dedupeKey: string;
   event: string;
@@ -340,14 +339,14 @@ export interface XenditEventsTable {
  * Rate-limit counters (src/http/rate-limits.ts): one row per limit and client, its hits in the
  * current window and when that window ends. Shared by every instance.
  */
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   points: Generated<number>;
   expire: Timestamp | null;
 }
 
 /** People who run the shop. E-mail is kept lower-case; only the argon2id hash of the password is stored. */
-export interface StaffAccountsTable {
+interface StaffAccountsTable {
   id: Generated<number>;
   email: string;
   name: string;
@@ -363,7 +362,7 @@ export interface StaffAccountsTable {
 }
 
 /** A signed-in browser. The cookie holds a random id; only its SHA-256 is stored here. */
-export interface StaffSessionsTable {
+interface StaffSessionsTable {
   idHash: string;
   staffId: number;
   /** Token that every admin form of this session carries (against cross-site posts). */
@@ -378,7 +377,7 @@ export interface StaffSessionsTable {
  * What staff did: one row per action (sign-in, mark paid, status change, e-mail, note, refund,
  * product and custom-order changes). Never updated or deleted by the shop.
  */
-export interface AuditLogTable {
+interface AuditLogTable {
   id: Generated<number>;
   /** Null for a machine (ADMIN_API_TOKEN), the system, or a failed sign-in by an unknown e-mail. */
   staffId: number | null;
@@ -395,7 +394,7 @@ export interface AuditLogTable {
 }
 
 /** Notes staff write on an order, for each other (the customer never sees them). */
-export interface OrderNotesTable {
+interface OrderNotesTable {
   id: Generated<number>;
   orderId: string;
   staffId: number | null;
@@ -408,7 +407,7 @@ export interface OrderNotesTable {
  * Money sent back to a customer, one row per refund (several per payment, each up to what is left):
  * through Xendit's Refunds API, or made by hand and recorded by an owner (docs/decisions/014, 047).
  */
-export interface RefundsTable {
+interface RefundsTable {
   id: Generated<string>;
   orderId: string;
   /** The payment refunded; null for the order's payment in the workshop (cash, the test card). */
@@ -438,12 +437,12 @@ export interface RefundsTable {
 }
 
 /** Orders whose refund state a migration left to the app's rule: the refunds job works each out and removes it (payments/refunds.ts). */
-export interface RefundStateStaleTable {
+interface RefundStateStaleTable {
   orderId: string;
 }
 
 /** A hat sent back (SPEC 9's returns): one per order, recorded by an owner. */
-export interface OrderReturnsTable {
+interface OrderReturnsTable {
   orderId: string;
   /** RETURN (unworn, less the 15 % restocking fee) or DEFECT (no fee; the only return of a custom hat). */
   kind: string;
@@ -464,7 +463,7 @@ export interface OrderReturnsTable {
  * per request, run by the pg-boss queue `ai-enhance` (src/ai/run-job.ts). The row, not pg-boss,
  * is what staff see; a job whose worker died is settled here by pg-boss's retry or expiry.
  */
-export interface AiJobsTable {
+interface AiJobsTable {
   id: Generated<string>;
   /** The product the photos are for; null while the product is new (not saved yet). */
   productId: number | null;
@@ -492,7 +491,7 @@ export interface AiJobsTable {
 }
 
 /** One studio photo of a job, stored like an upload (its sizes beside it); staff add it to the product or discard it. */
-export interface AiResultsTable {
+interface AiResultsTable {
   id: Generated<number>;
   jobId: string;
   position: number;

@@ -24,7 +24,7 @@ const checks = {
   },
 };
 
-export type Part = keyof typeof checks;
+type Part = keyof typeof checks;
 export type Readiness = { ready: boolean; failing: Part[] };
 
 const TIMEOUT_MS = 3_000;

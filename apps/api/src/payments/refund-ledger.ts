@@ -18,7 +18,7 @@ import { isPaidOnline } from "./xendit/channels.ts";
 export const IN_STORE = "in-store";
 
 type Refund = Row<"refunds">;
-export type Money = { amount: number; usdCents: number };
+type Money = { amount: number; usdCents: number };
 
 export type LedgerPayment = {
   /** The payment attempt's id, or IN_STORE. */
@@ -77,7 +77,7 @@ export const notOwnPaymentFlag =
 
 /** Whether Xendit took money for this attempt (a payment of the wrong amount stays PENDING, but was taken). */
 export const collected = (attempt: PaymentAttempt) => attempt.status === "SUCCEEDED" || wrongMoney.test(attempt.flag ?? "");
-export const isWrongAmount = (attempt: PaymentAttempt) => wrongMoney.test(attempt.flag ?? "");
+const isWrongAmount = (attempt: PaymentAttempt) => wrongMoney.test(attempt.flag ?? "");
 
 /** The part of the order a payment pays, in US cents and rupiah. */
 function partOf(order: Order, part: string): Money {

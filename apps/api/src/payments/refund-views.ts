@@ -216,7 +216,7 @@ function causeOf(attempt: PaymentAttempt, all: PaymentAttempt[], orderCancelled:
   return flag ? "flagged" : null;
 }
 
-export function toView(row: Row<"refunds">, order: Order, attempts: PaymentAttempt[]): RefundView {
+function toView(row: Row<"refunds">, order: Order, attempts: PaymentAttempt[]): RefundView {
   const attempt = attempts.find((a) => a.id === row.paymentAttemptId);
   return {
     ...row,

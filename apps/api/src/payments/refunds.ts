@@ -26,7 +26,7 @@ import { type RefundReason, refundReasons, XenditError, type XenditRefund } from
 import { xendit } from "./xendit/connection.ts";
 
 export { IN_STORE } from "./refund-ledger.ts";
-export { orderRefunds, type RefundableAttempt, type RefundView, refundableAttempts, refundsOf } from "./refund-views.ts";
+export { orderRefunds, type RefundView, refundableAttempts, refundsOf } from "./refund-views.ts";
 
 /**
  * Refunds by owners (docs/decisions/014, 047): all or part of any payment that took money, several

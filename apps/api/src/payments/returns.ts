@@ -19,7 +19,7 @@ import { uuidPattern } from "./refund-views.ts";
  * itself is a refund like any other.
  */
 
-export type ReturnView = {
+type ReturnView = {
   /** A refund was made since it was recorded (failed ones aside): its proposal is no longer what to fill in. */
   refundedSince: boolean;
   kind: ReturnKind;

@@ -35,7 +35,7 @@ export type StaffAccount = {
 };
 
 /** Why a staff change was refused: a message key the pages translate, and the form field it belongs to. */
-export type StaffProblem =
+type StaffProblem =
   | PasswordProblem
   | "emailInvalid"
   | "emailTaken"

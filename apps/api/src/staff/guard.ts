@@ -12,7 +12,7 @@ import { staffSessionId } from "./cookie.ts";
 import { countStaffMiss, pauseBeforeRefusal, staffMissesWait } from "./miss-limit.ts";
 import { type StaffSession, sessionOf } from "./sessions.ts";
 
-export type StaffUser = { id: number; email: string; name: string; role: "owner" | "staff"; locale: Locale };
+type StaffUser = { id: number; email: string; name: string; role: "owner" | "staff"; locale: Locale };
 export type StaffContext = { user: StaffUser; actor: Actor; formToken: string; sessionIdHash: string };
 
 // One session lookup per request, however many steps ask (the guard, then the answer's language).

@@ -32,7 +32,7 @@ export async function countStaffMiss(client: string): Promise<void> {
  * wait instead of asking again at once: a quick 429 costs the event loop what a 401 did, and 32
  * connections asking thousands of times a second slow every customer's read.
  */
-export const REFUSAL_PAUSE_MS = 1000;
+const REFUSAL_PAUSE_MS = 1000;
 /** Refusals waiting at once per instance; past it they answer at once (a pause holds a socket). */
 const MAX_PAUSED = 1024;
 let paused = 0;

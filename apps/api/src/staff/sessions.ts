@@ -31,7 +31,7 @@ function newSessionId(): string {
   return Buffer.concat([nonce, tagOf(nonce)]).toString("base64url");
 }
 
-export function isSignedSessionId(id: string): boolean {
+function isSignedSessionId(id: string): boolean {
   if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return false;
   const bytes = Buffer.from(id, "base64url");
   // One spelling per id: another spelling of the same bytes would pass the tag yet miss the row.

@@ -24,7 +24,7 @@ export const nextAnswer = z.object({ next: shopPath });
 const partDue = z.object({ kind: z.enum(["DEPOSIT", "BALANCE"]), cents: z.number().int() });
 
 /** The order so far, beside the address, delivery and payment steps. */
-export const checkoutSummaryAnswer = z.object({
+const checkoutSummaryAnswer = z.object({
   productName: z.string(),
   size: z.number().int().nullable(),
   priceCents: z.number().int(),

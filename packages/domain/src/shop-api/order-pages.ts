@@ -19,7 +19,7 @@ export const placedOrderQuery = paymentIdsQuery.extend({ lang: langParam });
 export const orderPageQuery = z.object({ lang: langParam });
 
 /** What the success page says happened (SPEC 2.7): a test payment, paid, cash awaited in the workshop, or still processing. */
-export const successOutcomes = ["paid", "test", "processing", "cash"] as const;
+const successOutcomes = ["paid", "test", "processing", "cash"] as const;
 export type SuccessOutcome = (typeof successOutcomes)[number];
 
 /**

@@ -11,7 +11,7 @@ import { type PaymentRecord, providerStatuses } from "../payment-record.ts";
  */
 
 /** A page of the shop, unlocalised ('/checkout/success?…'): never another site's address. */
-export const shopPath = z.string().regex(/^\/(?![/\\])/, "A path of the shop");
+const shopPath = z.string().regex(/^\/(?![/\\])/, "A path of the shop");
 
 /** The customer goes to this page of the shop instead (the storefront localises it and redirects). */
 export const nextAnswer = z.object({ next: shopPath });

@@ -39,7 +39,7 @@ export type StaffProblemKey = (typeof staffProblems)[number];
 export const staffRoles = ["staff", "owner"] as const;
 
 /** One account as the staff list shows it (never a password or its hash). */
-export const staffAccountRow = z.object({
+const staffAccountRow = z.object({
   id: z.number().int(),
   email: z.string(),
   name: z.string(),

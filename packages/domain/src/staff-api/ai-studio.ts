@@ -34,7 +34,7 @@ export const studioJobQueuedAnswer = z.object({
 });
 
 /** POST /api/ai/enhance-product-images/results/:id {state}: the studio photo's new state. */
-export const studioResultStates = ["new", "added", "discarded"] as const;
+const studioResultStates = ["new", "added", "discarded"] as const;
 export const studioResultAnswer = z.object({ id: z.number().int(), state: z.enum(studioResultStates) });
 
 /** POST /api/uploads (multipart `files`): one stored photo per file, its storage key in `pathname`. */

@@ -37,14 +37,14 @@ export type AuditListRequest = z.infer<typeof auditListRequest>;
  * name, a staff member's name (their e-mail when there is none). `id` is for the link only; `name` is null when the record is gone
  * and the row kept no name of it.
  */
-export const auditRecord = z.object({
+const auditRecord = z.object({
   type: z.enum(auditRecordTypes),
   id: z.string(),
   name: z.string().nullable(),
 });
 export type AuditRecord = z.infer<typeof auditRecord>;
 
-export const auditRow = z.object({
+const auditRow = z.object({
   id: z.number().int(),
   /** ISO 8601. */
   createdAt: z.string(),

@@ -33,7 +33,7 @@ export const customOrderListRequest = z.object({
 export type CustomOrderListRequest = z.infer<typeof customOrderListRequest>;
 
 /** One row of the list; `hatType` and `material` are the shop's English values (the console names them). ISO dates. */
-export const customOrderRow = z.object({
+const customOrderRow = z.object({
   id: z.number().int(),
   createdAt: z.string(),
   name: z.string(),
@@ -101,7 +101,6 @@ export const customOrderStatusRequest = z.object({
   next: z.enum(customOrderStatuses, { error: "one of the statuses" }),
   expected: z.enum(customOrderStatuses, { error: "one of the statuses" }),
 });
-export type CustomOrderStatusRequest = z.infer<typeof customOrderStatusRequest>;
 
 /** The notes' longest text (validation/custom-order.ts's adminNotesMax). */
 const notesMax = 10_000;
@@ -111,14 +110,13 @@ export const customOrderNotesRequest = z.object({
   notes: z.string({ error: "required" }).max(notesMax, "tooLong"),
   version: z.string({ error: "required" }).min(1, "required").max(64),
 });
-export type CustomOrderNotesRequest = z.infer<typeof customOrderNotesRequest>;
 
 /** PUT notes answers whether anything changed; POST …/messages (body: validation/reply.ts) whether a mail was queued (false: this form was already sent). */
 export const customOrderNotesAnswer = z.object({ changed: z.boolean() });
 export const customOrderMessageAnswer = z.object({ queued: z.boolean() });
 
 /** A quote's state, as custom-quote.ts's quoteState computes it. */
-export const quoteStates = ["open", "accepted", "expired", "withdrawn", "superseded"] as const;
+const quoteStates = ["open", "accepted", "expired", "withdrawn", "superseded"] as const;
 
 /** GET /api/admin/custom-orders/:id/quotes: the request in short, its quotes newest first, the orders they made, and what the form may do. */
 export const customQuotesAnswer = z.object({

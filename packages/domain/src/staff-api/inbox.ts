@@ -9,7 +9,7 @@ import { pageOf } from "../staff-api.ts";
  */
 
 /** A message's state: handled, else unread (nobody opened it), else open. */
-export const inboxStates = ["unread", "open", "handled"] as const;
+const inboxStates = ["unread", "open", "handled"] as const;
 export type InboxState = (typeof inboxStates)[number];
 
 /** The inbox's page sizes; the first is the default (the old admin page's 20). */
@@ -31,7 +31,7 @@ export const inboxListRequest = z.object({
 export type InboxListRequest = z.infer<typeof inboxListRequest>;
 
 /** One row of the inbox. Dates are ISO 8601. */
-export const inboxRow = z.object({
+const inboxRow = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
@@ -48,7 +48,7 @@ export const inboxListAnswer = pageOf(inboxRow);
 export type InboxListAnswer = z.infer<typeof inboxListAnswer>;
 
 /** A reply as the outbox keeps it; `by` is who sent it (as the audit log names them). */
-export const inboxReply = z.object({
+const inboxReply = z.object({
   id: z.number().int(),
   to: z.string(),
   subject: z.string(),
@@ -59,7 +59,6 @@ export const inboxReply = z.object({
   sentAt: z.string().nullable(),
   by: z.string().nullable(),
 });
-export type InboxReply = z.infer<typeof inboxReply>;
 
 /** GET /api/admin/inbox/:id (opening marks it read), and what PATCH answers. */
 export const inboxMessageAnswer = z.object({

@@ -197,7 +197,6 @@ export type OrderEmailRequest = z.input<typeof orderEmailRequest>;
 
 /** POST /api/admin/orders/:id/balance-link: its nonce (one per button shown) sends the link once per click. */
 export const balanceLinkRequest = z.object({ nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "expired") });
-export type BalanceLinkRequest = z.input<typeof balanceLinkRequest>;
 
 /** What an e-mail's POST answers: whether this form queued it (false: it was sent before). */
 export const orderEmailAnswer = z.object({ sent: z.boolean() });

@@ -31,7 +31,7 @@ export type ProductListRowAnswer = ProductListAnswer["rows"][number];
 const text = z.string();
 
 /** The form's fields as typed: English and Russian texts, the price as text, sizes as text rows, photos in order. */
-export const productFormValues = z.object({
+const productFormValues = z.object({
   name: text,
   description: text,
   material: text,

@@ -152,25 +152,3 @@ export function productFieldErrors(error: z.ZodError): Record<string, ProductErr
   }
   return result;
 }
-
-/** The raw product from the admin form's fields (sizes and photos are repeated fields, in order). */
-export function rawProductFromForm(form: FormData): RawProduct {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const all = (name: string) => form.getAll(name).map((v) => (typeof v === "string" ? v : ""));
-  const keys = all("imageKey");
-  const altEn = all("imageAltEn");
-  const altRu = all("imageAltRu");
-  const texts = Object.fromEntries(productTextFields.flatMap((f) => [[f, text(f)] as const, [`${f}Ru`, text(`${f}Ru`)] as const]));
-  return {
-    ...(texts as Record<ProductTextField | `${ProductTextField}Ru`, string>),
-    price: text("price"),
-    isNew: form.get("isNew") === "on",
-    isFeatured: form.get("isFeatured") === "on",
-    inStock: form.get("inStock") === "on",
-    sizes: all("size"),
-    images: keys.map((key, i) => ({ key, altEn: altEn[i] ?? "", altRu: altRu[i] ?? "" })),
-  };
-}
