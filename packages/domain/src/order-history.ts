@@ -4,7 +4,7 @@ import { paymentMethodName } from "./payment-methods.ts";
 
 /**
  * An order's history line in the reader's language. The line is stored in English, as the shop's
- * record (server/orders, server/payments, server/desk write them: "placed (CASH_IN_STORE)"); the
+ * record (the API's orders/, payments/, custom-orders/ and admin-orders/ write them: "placed (CASH_IN_STORE)"); the
  * console shows each known form as words with the codes named ("Placed · Cash in store"), and
  * anything else as stored.
  */

@@ -2,7 +2,7 @@ import { CSRF_HEADER } from "./staff-api.ts";
 
 /**
  * What the product form's uploader sends to POST /api/uploads (staff; multipart, field `files`;
- * its limits in lib/uploads.ts) and checks in the browser before sending: the server checks the
+ * its limits in uploads.ts) and checks in the browser before sending: the server checks the
  * same again, by content.
  */
 const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;

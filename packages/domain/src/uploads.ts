@@ -16,7 +16,7 @@ export const uploadMessages = {
   none: "Choose at least one image to upload.",
 } as const;
 
-/** The limits of one upload: what readUploadForm (server/media/upload-form.ts) enforces as it reads. */
+/** The limits of one upload: what readUploadForm (apps/api/src/media/upload-form.ts) enforces as it reads. */
 export type UploadLimits = { maxFiles: number; maxBytes: number; tooMany: string; tooLarge: string };
 
 export const productUploadLimits: UploadLimits = {
@@ -43,7 +43,7 @@ export const referenceUploadLimits: UploadLimits = {
 export const MAX_REFERENCE_PIXELS = 25_000_000;
 export const referenceTooManyPixels = `Each image may be at most ${MAX_REFERENCE_PIXELS / 1_000_000} megapixels.`;
 
-/** Refusals of a reference upload that the /custom page says in its own language (server/custom-orders/reference-photos.ts). */
+/** Refusals of a reference upload that the /custom page says in its own language (apps/api/src/custom-orders/reference-photos.ts). */
 export const referenceRefusals = {
   /** 429: this client already has MAX_WAITING_PHOTOS_PER_CLIENT photos waiting for a request. */
   clientShareUsed:

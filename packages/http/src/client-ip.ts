@@ -1,10 +1,10 @@
 import { isIPv4, isIPv6 } from "node:net";
 
 /**
- * The web server puts the client's address (Fastify's request.ip, which follows TRUST_PROXY) on the
- * request under this header, replacing anything the client sent there, so every service, loader and
- * action, and the Request copies React Router makes, can read it: for the audit log, the sign-in
- * limits and the address the storefront passes on to the API.
+ * The storefront's server puts the client's address (Fastify's request.ip, which follows TRUST_PROXY)
+ * under this header on the Request it hands React Router, replacing anything the client sent there
+ * (web-headers.ts), so that a loader or action passes it on to the API as X-Forwarded-For. The API
+ * itself reads request.ip.
  */
 export const CLIENT_IP_HEADER = "x-shop-client-ip";
 

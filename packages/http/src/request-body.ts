@@ -41,7 +41,7 @@ export const isApiPath = (path: string) => {
 
 /**
  * Requests whose route reads the body itself, as it streams in, under its own limits: photo
- * uploads (POST /api/uploads, multipart, up to 5 × 10 MB: server/media/upload-form.ts; staff, checked
+ * uploads (POST /api/uploads, multipart, up to 5 × 10 MB: apps/api/src/media/upload-form.ts; staff, checked
  * before a byte is read) and a custom request's reference photos (POST /api/custom-orders/uploads,
  * public, up to 3 × 5 MB, rate-limited before a byte is read).
  */

@@ -1,8 +1,8 @@
 import { defineMessages } from "./core.ts";
 
 /**
- * Names, descriptions and times of the delivery options (lib/delivery.ts), by option id. The
- * numbers of days come from lib/delivery.ts ({min}, {max}), never from the texts.
+ * Names, descriptions and times of the delivery options (../delivery.ts), by option id. The
+ * numbers of days come from ../delivery.ts ({min}, {max}), never from the texts.
  */
 export const deliveryTexts = defineMessages(
   {

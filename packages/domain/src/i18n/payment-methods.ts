@@ -1,7 +1,7 @@
 import { defineMessages } from "./core.ts";
 
 /**
- * The payment methods' names that are words rather than brands (lib/payment-methods.ts), for the
+ * The payment methods' names that are words rather than brands (../payment-methods.ts), for the
  * pages and the e-mails alike. Brands (BCA, Indomaret, OVO...) keep their own names.
  */
 export const paymentMethodNames = defineMessages(

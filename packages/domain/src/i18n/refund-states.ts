@@ -1,7 +1,7 @@
 import { defineMessages } from "./core.ts";
 
 /**
- * The staff's words for an order's money after refunds (domain/refunds.ts) and for a returned hat:
+ * The staff's words for an order's money after refunds (../refunds.ts) and for a returned hat:
  * the console's lists, pages and filters and the orders CSV take them from here.
  */
 export const refundStateLabels = defineMessages(

@@ -8,7 +8,7 @@ import { PRODUCTS_PER_PAGE, sortOptions } from "../catalog-filter.ts";
 
 const productImage = z.object({ key: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string().optional() });
 
-/** One product as its page shows it (domain/product.ts ProductView). */
+/** One product as its page shows it (../product.ts ProductView). */
 export const productViewAnswer = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -28,7 +28,7 @@ export const productViewAnswer = z.object({
 /** GET /api/shop/products/:id?lang=: the product's page (404 for an unknown or hidden one). */
 export const productPageAnswer = z.object({ product: productViewAnswer });
 
-/** A product in a grid (domain/product.ts ProductCardView): its first photo, name, price and badges. */
+/** A product in a grid (../product.ts ProductCardView): its first photo, name, price and badges. */
 const productCardAnswer = z.object({
   id: z.number().int().positive(),
   name: z.string(),

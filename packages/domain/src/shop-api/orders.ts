@@ -25,7 +25,7 @@ export const shopOrder = z.object({
   orderNumber: z.string(),
   /** The secret of the order's own page, /orders/<token>. */
   accessToken: z.string(),
-  /** When it was placed: 'MMM d, yyyy h:mm a' in the language asked for, Bali time (domain/order-date.ts). */
+  /** When it was placed: 'MMM d, yyyy h:mm a' in the language asked for, Bali time (../order-date.ts). */
   placedAt: z.string(),
   /** A cash-in-store order's payment deadline (7 days after placing), written as `placedAt`. */
   payBy: z.string(),

@@ -21,7 +21,7 @@ export const paymentIdsQuery = z.object({ orderId: queryText, paymentId: queryTe
 
 const expiresAt = z.string().nullable();
 
-/** One payment attempt as the pages and the browser's status polling show it (domain/payment-record.ts). */
+/** One payment attempt as the pages and the browser's status polling show it (../payment-record.ts). */
 export const paymentRecordAnswer = z.object({
   id: z.string(),
   reference_id: z.string(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SOCIAL_STRIP_COUNT } from "../social.ts";
 
-/** A post of the home page's social strip (domain/social.ts SocialPost): Instagram's, or one of the shop's placeholders. */
+/** A post of the home page's social strip (../social.ts SocialPost): Instagram's, or one of the shop's placeholders. */
 export const socialPostAnswer = z.object({
   id: z.string(),
   /** An https:// photo (Instagram's) or a placeholder of the shop's own (/images/instagram/…). */

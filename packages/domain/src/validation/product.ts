@@ -58,7 +58,7 @@ export function centsToPriceText(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
-/** A storage key as the shop writes them: safe path segments (server/media/storage.ts checks again). */
+/** A storage key as the shop writes them: safe path segments (the API's isSafeKey, apps/api/src/media/storage-types.ts, checks again). */
 const storageKey = z
   .string()
   .max(950, { error: productErrors.image })
