@@ -8,7 +8,7 @@ import { uploadPhotos } from "./uploads.ts";
 export const mediaSpecRoutes: FastifyPluginAsync = async (app) => {
   /**
    * POST /api/uploads (staff session from the console's pages, or the staff token): multipart, the
-   * photos in the field `files` (1 to 5, at most 10 MB each: lib/uploads.ts). Answers 200 with one
+   * photos in the field `files` (1 to 5, at most 10 MB each: @workshop/domain/uploads.ts). Answers 200 with one
    * SPEC 7 "Uploaded file result" per photo, in the order sent; else `{error}` 400/401/403/413/429/503.
    */
   app.post("/api/uploads", { config: { rateLimit: "uploads" }, schema: { response: { 200: uploadedFiles } } }, async (request) => {

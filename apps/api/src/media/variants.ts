@@ -14,7 +14,7 @@ export type Variant = { body: Buffer; contentType: string };
 /** Where one size and format of a photo is kept: beside the others of its original. */
 export const variantKey = (stem: string, width: ImageWidth, format: ImageFormat) => `${VARIANTS_PREFIX}${stem}/${width}.${format}`;
 
-/** Every size and format the storefront serves (lib/images.ts). */
+/** Every size and format the storefront serves (@workshop/domain/images.ts). */
 const allVariants = imageWidths.flatMap((width) => imageFormats.map((format) => ({ width, format })));
 
 /** One size and format of an original photo (never enlarged), as the storefront serves it; shop work in the decode queue. */

@@ -143,7 +143,7 @@ export type ReplyResult =
 /**
  * Queues staff's reply to the message's sender, in the message's language, with the message
  * quoted; subject 'Re: <its subject>' unless given. The mail and its audit row are written in one
- * transaction, once per form (`nonce`, see lib/validation/reply.ts). Throws not_found for an
+ * transaction, once per form (`nonce`, see @workshop/domain/validation/reply.ts). Throws not_found for an
  * unknown message.
  */
 export async function replyToMessage(id: number, input: ReplyInput, actor: Actor): Promise<ReplyResult> {

@@ -11,7 +11,7 @@ import { AppError } from "#server/errors.ts";
  * database for an hour so every instance shares one reading, and the configured default when the
  * source fails. A reading more than 20 % from the rate in use is held back (the last good rate kept)
  * until staff confirm it or it holds for a day: a broken source cannot reprice the shop. A rate is a decimal string with two decimals ("16777.30"): money is converted with
- * it by `centsToIdr` (lib/money.ts) in integers, never with floating point.
+ * it by `centsToIdr` (@workshop/domain/money.ts) in integers, never with floating point.
  */
 
 export const FX_CACHE_KEY = "fx:USD:IDR";

@@ -49,7 +49,7 @@ export async function signIn(input: {
   userAgent: string | null;
 }): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase().slice(0, 254);
-  // No account's e-mail has control characters (lib/validation/staff.ts): nothing to check or count.
+  // No account's e-mail has control characters (@workshop/domain/validation/staff.ts): nothing to check or count.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds
   if (/[\u0000-\u001f\u007f]/.test(email)) return { ok: false, reason: "invalid" };
   const [pair, byAddress, account] = [pairKey(email, input.ip), addressKey(input.ip), accountKey(email)];

@@ -16,7 +16,7 @@ function unixLines(text: string): string {
   return text.replace(/\r\n?/g, "\n");
 }
 
-/** The message's page in the staff inbox: the shop sends /admin/… on to the console (staff/console-redirect.ts), so a link in an old mail keeps working when the console moves. */
+/** The message's page in the staff inbox: the storefront sends /admin/… on to the console (apps/storefront/server/console-redirect.ts), so a link in an old mail keeps working when the console moves. */
 function inboxUrl(id: number, publicUrl: string): string {
   return `${publicUrl}/admin/inbox/${id}`;
 }

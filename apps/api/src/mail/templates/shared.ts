@@ -122,7 +122,7 @@ export function orderRows(order: MailOrder, locale: Locale): [string, string][] 
   return rows;
 }
 
-/** '5–10 business days': the making time of lib/delivery.ts, the one every page states. */
+/** '5–10 business days': the making time of @workshop/domain/delivery.ts, the one every page states. */
 export function makingText(locale: Locale): string {
   return textsIn(locale)("making", makingDays);
 }

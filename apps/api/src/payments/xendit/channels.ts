@@ -1,7 +1,7 @@
 import { type PaymentMethod, paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
 
 /**
- * Which Xendit v3 channel takes each of the shop's payment methods (lib/payment-methods.ts).
+ * Which Xendit v3 channel takes each of the shop's payment methods (@workshop/domain/payment-methods.ts).
  * Cash in store and the sandbox test card never go to Xendit.
  */
 const channelByMethod: Record<string, string> = {
