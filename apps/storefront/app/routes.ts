@@ -2,8 +2,8 @@ import { type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
  * The route table: storefront pages (SPEC 2.1), checkout, media and search-engine files. The JSON API
- * (/api/…) is the API's own (apps/api/src/api-routes.ts); the staff pages are the console's (apps/admin),
- * where the storefront sends /admin/… (server/console-redirect.ts).
+ * (/api/…) is the API's own (apps/api/src/app.ts), forwarded to it before React Router (server/api-proxy.ts);
+ * the staff pages are the console's (apps/admin), where the storefront sends /admin/… (server/console-redirect.ts).
  * Pages answer at their English path and under /ru/ in Russian (`ru?/…`, decision 010).
  */
 export default [

@@ -110,7 +110,7 @@ describe("three customers, each to the success page", () => {
     await chooseDelivery(page, "Lion Parcel", "$11.50");
     await page.getByRole("radio", { name: "BCA Virtual Account", exact: true }).check();
     await page.getByRole("button", { name: "Place Order" }).click();
-    // The order is placed; its payment waits at the bank (tests/e2e/payments.e2e.ts pays it).
+    // The order is placed; its payment waits at the bank (payments.e2e.ts pays such an order).
     await page.waitForURL(/\/checkout\/payment-instructions\?order_id=/);
     await page.getByRole("heading", { name: "Complete Your Payment" }).waitFor();
   });

@@ -6,7 +6,7 @@ import { expectAccessible, hydrated } from "./fixtures.ts";
 import { orderPayload, sampleContact } from "./samples.ts";
 
 /**
- * The shipped limits (server/config.ts) on a shop of its own: the shared e2e shop raises them,
+ * The shipped limits (the API's apps/api/src/config.ts) on a shop of its own: the shared e2e shop raises them,
  * since all its browser tests come from one address.
  */
 const staffToken = "rate-limit-test-staff-token";

@@ -114,7 +114,7 @@ async function toPayment(page: Page) {
   await page.locator("main form button[type=submit]").click();
   await page.waitForURL(/\/ru\/checkout\/shipping-options$/);
   await expectRussian(page);
-  // The promise counts the workshop's making time before the carrier's (lib/delivery.ts).
+  // The promise counts the workshop's making time before the carrier's (@workshop/domain/delivery.ts).
   const pickup = page.locator("label", { has: page.locator("input[value=PICKUP]") });
   await expect.poll(() => pickup.textContent()).toContain("Изготовление: 5–10 рабочих дней после оплаты");
   expect(await pickup.textContent()).toMatch(/Можно забрать между .+ и .+/);

@@ -22,7 +22,7 @@ type Props = {
 
 /**
  * How to pay a cash-in-store order (SPEC 9): come to the workshop within 7 days, pay 100% in cash,
- * crafting takes the making time (lib/delivery.ts) after payment, unpaid orders are cancelled after 7 days.
+ * crafting takes the making time (@workshop/domain/delivery.ts) after payment, unpaid orders are cancelled after 7 days.
  */
 export function CashInStoreInstructions({ orderNumber, totalIdr, totalCents, payBy, productionTime = null, headingLevel = 2 }: Props) {
   const t = useT(orders);

@@ -48,7 +48,7 @@ export function ErrorPage({ kind }: { kind: ErrorKind }) {
 }
 
 /**
- * A client that sent too many orders or messages in a short time (server/http/rate-limits.ts).
+ * A client that sent too many orders or messages in a short time (the API's limits: apps/api/src/http/rate-limits.ts).
  * A form sent from far down the page lands here: show the message from the top.
  */
 function TooManyRequests() {

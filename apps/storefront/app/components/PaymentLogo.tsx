@@ -1,6 +1,6 @@
 /**
  * Payment method logos: small wordmark tiles drawn as inline SVG (64×40), looked up by the
- * `logo` code of lib/payment-methods.ts, case-insensitively. Unknown or empty codes get a generic
+ * `logo` code of @workshop/domain/payment-methods.ts, case-insensitively. Unknown or empty codes get a generic
  * bank building. The drawings live in ./payment-logos/.
  */
 import { bankLogos, GENERIC_BANK } from "./payment-logos/banks.tsx";

@@ -1,7 +1,7 @@
 import { defaultLocale, isLocale, type Locale } from "@workshop/domain/locale.ts";
 import { useRouteError, useRouteLoaderData } from "react-router";
 
-// The catalogue helpers are shared with the e-mails (server/mail/i18n), so they live in lib/.
+// The catalogue helpers are shared with the API's e-mails (apps/api/src/mail/i18n) and the console, so they live in @workshop/domain.
 export { type Catalogue, defineMessages, type Translate, translator } from "@workshop/domain/i18n/core.ts";
 
 import { type Catalogue, type Translate, translator } from "@workshop/domain/i18n/core.ts";

@@ -1,6 +1,6 @@
 import { formatAmount } from "@workshop/domain/money.ts";
 
-/** A payment's amount on the payment pages: the shop's one money format (lib/money.ts). */
+/** A payment's amount on the payment pages: the shop's one money format (@workshop/domain/money.ts). */
 export function formatPaymentAmount(amount: number, currency: string | null | undefined): string {
   return formatAmount(amount, currency);
 }

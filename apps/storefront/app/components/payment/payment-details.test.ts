@@ -74,7 +74,7 @@ describe("page state", () => {
 });
 
 describe("amounts", () => {
-  it("are written as in the order summaries and e-mails (lib/money.ts), on every payment page", () => {
+  it("are written as in the order summaries and e-mails (@workshop/domain/money.ts), on every payment page", () => {
     expect(formatPaymentAmount(1234567, "IDR")).toBe(formatIdr(1234567));
     expect(formatPaymentAmount(1234567, "IDR")).toBe("Rp 1.234.567");
     expect(formatPaymentAmount(196.5, "USD")).toBe(formatUsd(19650));

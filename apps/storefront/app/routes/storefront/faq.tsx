@@ -87,7 +87,7 @@ const categories: Category[] = [
   },
 ];
 
-/** The shop's delivery facts (lib/delivery.ts) that answers quote. */
+/** The shop's delivery facts (@workshop/domain/delivery.ts) that answers quote. */
 const deliveryFacts = {
   makingMin: makingDays.min,
   makingMax: makingDays.max,

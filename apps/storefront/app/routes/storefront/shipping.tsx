@@ -23,7 +23,7 @@ const rates = [
 ] as const;
 const methods = ["dhl", "lion", "pickup"] as const;
 const production = ["collection", "simple", "complex", "intricate"] as const;
-/** The shop's delivery facts (lib/delivery.ts) behind each method's text. */
+/** The shop's delivery facts (@workshop/domain/delivery.ts) behind each method's text. */
 const methodDays = { dhl: deliveryOptions.DHL.carrierDays, lion: deliveryOptions.LION_PARCEL.carrierDays, pickup: null };
 const sections = ["rates", "production", "tracking", "pickup", "returns", "custom", "exchanges", "care"] as const;
 const facts = ["worldwide", "tracked", "returns"] as const;
