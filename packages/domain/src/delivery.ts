@@ -92,8 +92,8 @@ export function optionsForAddress(address: { country: string; state: string }): 
 // Days are counted on the workshop's calendar: Bali time (WITA, UTC+8, no daylight saving).
 const BALI_OFFSET_MS = 8 * 3_600_000;
 
-/** Whether a day of the week (0 Sunday … 6 Saturday) counts as a business day. */
-const isBusinessDay = (weekday: number) => weekday !== 0 && weekday !== 6;
+/** Whether a day of the week (0 Sunday … 6 Saturday) counts as a business day: a carrier's day. */
+export const isBusinessDay = (weekday: number) => weekday !== 0 && weekday !== 6;
 
 /** The business days in a week: a week of a custom hat's making is this many (custom-quote.ts). */
 export const businessDaysPerWeek = [0, 1, 2, 3, 4, 5, 6].filter(isBusinessDay).length;

@@ -48,6 +48,15 @@ const toWall = (moment: number) => moment + zoneOffset(moment);
 /** The moment the workshop's wall clock shows `wall` (Bali keeps one offset all year). */
 const fromWall = (wall: number) => wall - zoneOffset(wall - zoneOffset(wall));
 
+/**
+ * The moment the workshop's clock shows `time` on the calendar day `day` (YYYY-MM-DD, the
+ * workshop's calendar), e.g. noon of a ready day: making-stages.ts counts in such days.
+ */
+export function momentOfWorkshopDay(day: string, time: ClockTime = "12:00"): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(fromWall(Date.UTC(y, m - 1, d) + minutesOf(time) * MINUTE));
+}
+
 /** The hours of the workshop's day that `wall` falls in, with that day's midnight. */
 function dayOf(wall: number, hours: WeeklyHours): { midnight: number; hours: DayHours } {
   const midnight = wall - (((wall % DAY) + DAY) % DAY);
