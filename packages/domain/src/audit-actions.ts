@@ -34,6 +34,9 @@ export const auditActions = [
   "quote-withdrawn",
   "order-balance-link",
   "exchange-rate-confirmed",
+  "order-making-stage",
+  "order-making-adjust",
+  "making-stages-changed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

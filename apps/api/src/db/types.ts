@@ -39,6 +39,8 @@ interface ProductsTable {
   inStock: Generated<boolean>;
   /** Kept for its orders and the admin, but gone from the shop (list, page, API, sitemap). */
   hidden: Generated<boolean>;
+  /** Made for each order in stages (the SPEC's every hat), or false: a ready hat in stock that ships as it is (decision 054). */
+  madeToOrder: Generated<boolean>;
   translations: Generated<Json<Record<string, ProductTranslation>>>;
   createdAt: Generated<Timestamp>;
   updatedAt: Generated<Timestamp>;
@@ -234,6 +236,10 @@ export interface OrdersTable {
   refundedIdr: Generated<number>;
   /** When an owner recorded the hat as returned (order_returns); the status stays as it was. */
   returnedAt: Timestamp | null;
+  /** The delivery day the checkout promised (the workshop's calendar, YYYY-MM-DD); null for orders placed before it was kept. */
+  promisedDeliveryDay: string | null;
+  /** When the customer stopped the e-mails about the making's stages (the order's own e-mails still go). */
+  stageMailsStoppedAt: Timestamp | null;
   createdAt: Generated<Timestamp>;
   updatedAt: Generated<Timestamp>;
   /**
@@ -458,6 +464,70 @@ interface OrderReturnsTable {
   createdAt: Generated<Timestamp>;
 }
 
+/** A stage of the shop's making (decision 054); taken off the list it is retired (position null), never deleted. */
+interface MakingStagesTable {
+  id: Generated<number>;
+  /** Its place in the list, from 1; null once retired. */
+  position: number | null;
+  nameEn: string;
+  nameRu: string;
+  /** Its usual length in working days (0 to 60). */
+  usualDays: number;
+  retiredAt: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+  updatedAt: Generated<Timestamp>;
+}
+
+/** An order's making: why it is made, the stage it is in and since when, and when it reached the last stage. */
+interface OrderMakingTable {
+  orderId: string;
+  /** made-to-order, custom or adjusting. */
+  reason: string;
+  stageId: number;
+  stageSince: Timestamp;
+  startedAt: Timestamp;
+  /** When it reached the last stage (Ready); null while it is being made. */
+  endedAt: Timestamp | null;
+}
+
+/** One stage change of an order's making: its start, on to the next stage, or back (with the reason). */
+interface MakingEventsTable {
+  id: Generated<number>;
+  orderId: string;
+  /** Null for the making's start. */
+  fromStageId: number | null;
+  toStageId: number;
+  /** start, forward or back. */
+  direction: string;
+  /** Why it went back ('' otherwise). */
+  reason: Generated<string>;
+  /** The note for the customer in each language ('' for none), and whether they are told. */
+  noteEn: Generated<string>;
+  noteRu: Generated<string>;
+  tellCustomer: Generated<boolean>;
+  staffId: number | null;
+  /** Who, as the audit log writes it ('system' for a start on payment). */
+  actor: string;
+  createdAt: Generated<Timestamp>;
+}
+
+/** A stage photo, private to its order: waiting for its move (eventId null), then that move's. */
+interface MakingPhotosTable {
+  /** 32 random hex digits: the photo's name in its addresses, never guessable. */
+  id: string;
+  orderId: string;
+  eventId: number | null;
+  position: Generated<number>;
+  /** The original's key (private/making/<order>/<id>.<ext>); its sizes beside it (making-photos.ts). */
+  storageKey: string;
+  width: number;
+  height: number;
+  bytes: number;
+  staffId: number | null;
+  actor: string;
+  createdAt: Generated<Timestamp>;
+}
+
 /**
  * Studio photos made from a product's reference photos (SPEC 2.11, 4 "AI enhancement job"): one row
  * per request, run by the pg-boss queue `ai-enhance` (src/ai/run-job.ts). The row, not pg-boss,
@@ -532,6 +602,10 @@ export interface Database {
   orderReturns: OrderReturnsTable;
   aiJobs: AiJobsTable;
   aiResults: AiResultsTable;
+  makingStages: MakingStagesTable;
+  orderMaking: OrderMakingTable;
+  makingEvents: MakingEventsTable;
+  makingPhotos: MakingPhotosTable;
 }
 
 /** A row of a table as a query reads it. */

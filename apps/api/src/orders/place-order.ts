@@ -19,6 +19,7 @@ import type { Tx } from "#server/db/tx.ts";
 import type { Database, ShippingAddress } from "#server/db/types.ts";
 import { AppError } from "#server/errors.ts";
 import { deliverQueuedMail } from "#server/mail/index.ts";
+import { startMakingOnPayment } from "#server/making/start.ts";
 import { usdToIdrRate } from "#server/pricing/fx-rate.ts";
 import { announceNewOrders } from "./notifications.ts";
 import { newAccessToken, newOrderNumber } from "./numbers.ts";
@@ -151,6 +152,8 @@ async function placeOrders(inputs: PlaceOrderInput[]): Promise<(Order | Error)[]
         })),
       )
       .execute();
+    // Paid as placed (the sandbox's test card): its making starts at once (decision 054).
+    for (const row of rows) if (row.paymentStatus === "SUCCEEDED") await startMakingOnPayment(tx, row);
     await announceNewOrders(rows, { tx, later: mails });
     return rows;
   });

@@ -3,6 +3,7 @@ import { moveRequestForQuote } from "#server/custom-orders/request-status.ts";
 import { getDb } from "#server/db/client.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { AppError } from "#server/errors.ts";
+import { startMakingOnPayment } from "#server/making/start.ts";
 import { announceCancellation, paymentStatusChanged } from "./notifications.ts";
 import { assertOrderMove, assertPaymentMove, isOrderStatus, isPaymentStatus, type PaymentStatus } from "./status.ts";
 import type { Order } from "./types.ts";
@@ -69,6 +70,8 @@ export async function changePaymentStatus(
   await tx.insertInto("orderEvents").values({ orderId: current.id, status, paymentStatus: next, reason }).execute();
   // The deposit starts the work: the request it came from is in progress.
   if (next === "DEPOSIT_PAID" && current.customOrderId !== null) await moveRequestForQuote(tx, current.customOrderId, "IN_PROGRESS");
+  // Paid: a hat made for the order goes into its first making stage (decision 054).
+  await startMakingOnPayment(tx, order!);
   await paymentStatusChanged(order!, tx, detail);
   return { order: order!, changed: true };
 }
