@@ -160,7 +160,7 @@ export async function adminOrder(id: string): Promise<OrderDetailAnswer> {
     })),
     // People by their names: the lines and notes wrote down who by e-mail.
     history: detail.history.map((e) => ({ ...e, reason: withNames(names, e.reason), createdAt: isoOf(e.createdAt) })),
-    // The admin page shows the newest note first; the console reads them in the order they were written.
+    // orderDetail reads the newest note first, as the old admin pages showed them; the console reads them in the order they were written.
     notes: [...detail.notes].reverse().map(({ staffId, author, ...n }) => ({
       ...n,
       author: shownName(names, staffId, author),

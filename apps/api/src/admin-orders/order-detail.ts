@@ -1,6 +1,7 @@
 /**
- * Everything the admin's order page shows, read in a handful of queries: the order, its payment
- * attempts, history, e-mails, staff notes and audit entries, and whether its product still exists.
+ * Everything the console's order page shows (admin-order-view.ts), read in a handful of queries:
+ * the order, its payment attempts, history, e-mails, staff notes and audit entries, and whether its
+ * product still exists.
  */
 
 import { productionDays } from "@workshop/domain/custom-quote.ts";
