@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -6,6 +7,9 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    // Test files are independent (each has its own database and data folder): use every core, not
+    // Vitest's default of one fewer (a single worker on a 2-core machine).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
