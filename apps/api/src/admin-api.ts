@@ -4,6 +4,7 @@ import { aiAdminRoutes } from "./ai/admin-routes.ts";
 import { auditAdminRoutes } from "./audit/admin-routes.ts";
 import { productsAdminRoutes } from "./catalog/admin-routes.ts";
 import { customOrdersAdminRoutes } from "./custom-orders/admin-routes.ts";
+import { makingAdminRoutes } from "./making/admin-routes.ts";
 import { inboxAdminRoutes } from "./messages/admin-routes.ts";
 import { pricingAdminRoutes } from "./pricing/admin-routes.ts";
 import { peopleAdminRoutes } from "./staff/admin-people-routes.ts";
@@ -22,6 +23,7 @@ export const adminApi: FastifyPluginAsync = async (api) => {
     sessionAdminRoutes,
     peopleAdminRoutes,
     ordersAdminRoutes,
+    makingAdminRoutes,
     productsAdminRoutes,
     customOrdersAdminRoutes,
     inboxAdminRoutes,

@@ -33,10 +33,12 @@ export const makingStageLimits = { minStages: 1, maxStages: 12, nameMax: 40, max
 /** Why an order is made (or worked on) in the workshop. */
 export const makingReasons = ["made-to-order", "custom", "adjusting"] as const;
 export type MakingReason = (typeof makingReasons)[number];
+export const isMakingReason = (value: string): value is MakingReason => (makingReasons as readonly string[]).includes(value);
 
 /** How a stage change went: the making's start, on to the next stage, or back to an earlier one (with a reason). */
 export const makingDirections = ["start", "forward", "back"] as const;
 export type MakingDirection = (typeof makingDirections)[number];
+export const isMakingDirection = (value: string): value is MakingDirection => (makingDirections as readonly string[]).includes(value);
 
 /** A day of the workshop's calendar (Bali), YYYY-MM-DD. */
 export type WorkshopDay = string;

@@ -109,6 +109,8 @@ export const orderListRequest = z.object({
   to: calendarDate.optional(),
   /** The money after refunds: PARTLY_REFUNDED, REFUNDED, REFUND_PENDING, REFUND_FAILED. */
   refund: z.string().max(40).optional(),
+  /** A making stage's id (GET /api/admin/making/stages): the orders in the workshop in that stage now. */
+  making: z.string().max(20).optional(),
 });
 
 /** One row of the orders list. */

@@ -39,14 +39,20 @@ export const isApiPath = (path: string) => {
   return routed === "/api" || routed.startsWith("/api/");
 };
 
+const stagePhotoUpload = /^\/api\/admin\/orders\/[^/]+\/making\/photos$/;
+
 /**
  * Requests whose route reads the body itself, as it streams in, under its own limits: photo
  * uploads (POST /api/uploads, multipart, up to 5 × 10 MB: apps/api/src/media/upload-form.ts; staff, checked
- * before a byte is read) and a custom request's reference photos (POST /api/custom-orders/uploads,
- * public, up to 3 × 5 MB, rate-limited before a byte is read).
+ * before a byte is read), an order's stage photos (POST /api/admin/orders/<id>/making/photos, the
+ * same), and a custom request's reference photos (POST /api/custom-orders/uploads, public, up to
+ * 3 × 5 MB, rate-limited before a byte is read).
  */
-export const streamsBody = (method: string, path: string) =>
-  method === "POST" && ["/api/uploads", "/api/custom-orders/uploads"].includes(routedPath(pathOf(path)));
+export const streamsBody = (method: string, path: string) => {
+  if (method !== "POST") return false;
+  const routed = routedPath(pathOf(path));
+  return ["/api/uploads", "/api/custom-orders/uploads"].includes(routed) || stagePhotoUpload.test(routed);
+};
 
 const mediaType = (contentType: string | undefined) => (contentType ?? "").split(";")[0]!.trim().toLowerCase();
 

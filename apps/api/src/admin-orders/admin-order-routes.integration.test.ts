@@ -141,8 +141,10 @@ describe("the console's order page (/api/admin/orders/:id)", () => {
     expect(answer.headers["cache-control"]).toBe("no-store");
     const view = orderDetailAnswer.parse(answer.json());
     expect(view.order).toMatchObject({ id, status: "PENDING", paymentStatus: "AWAITING_PREPAYMENT", carrier: null });
-    expect(view.can).toEqual({ markPaid: true, balance: false, moves: expect.not.arrayContaining(["SHIPPED"]) });
+    expect(view.can).toEqual({ markPaid: true, balance: false, moves: expect.not.arrayContaining(["SHIPPED"]), adjust: false });
     expect(view.parts).toBeNull();
+    // Not paid yet: no making.
+    expect(view.making).toBeNull();
     expect(view.templates.map((t) => t.id)).toEqual(["being-made", "ready-for-pickup", "question"]);
     expect(view.templates[0]!.subject).toContain(view.order.orderNumber);
     expect(view.templates[1]!.text).toContain("during opening hours: Monday - Saturday, 9am - 5pm; Sunday: closed.");

@@ -10,6 +10,8 @@ import { shownName, staffNames, withNames } from "#server/audit/people-names.ts"
 import { recordChanges } from "#server/audit/record-changes.ts";
 import { getDb } from "#server/db/client.ts";
 import { AppError } from "#server/errors.ts";
+import { orderMakingOf } from "#server/making/making-view.ts";
+import { mayMarkForAdjusting } from "#server/making/moves.ts";
 import type { Order } from "#server/orders/types.ts";
 import { isOrderId, orderDetail, orderMail } from "./order-detail.ts";
 import { prefilledEmail, staffTemplateIds } from "./order-mail-templates.ts";
@@ -51,7 +53,7 @@ export async function adminOrder(id: string): Promise<OrderDetailAnswer> {
   if (!detail) throw new AppError("not_found", "Order not found");
   const { order } = detail;
   const db = await getDb();
-  const [refunds, templates, names] = await Promise.all([
+  const [refunds, templates, names, making] = await Promise.all([
     db
       .selectFrom("refunds")
       .leftJoin("paymentAttempts", "paymentAttempts.id", "refunds.paymentAttemptId")
@@ -78,6 +80,7 @@ export async function adminOrder(id: string): Promise<OrderDetailAnswer> {
       .execute(),
     Promise.all(staffTemplateIds.map(async (templateId) => ({ id: templateId, ...(await prefilledEmail(templateId, order)) }))),
     staffNames(),
+    orderMakingOf(order.id),
   ]);
   const address = order.shippingAddress;
   return {
@@ -177,7 +180,13 @@ export async function adminOrder(id: string): Promise<OrderDetailAnswer> {
       sentAt: m.sentAt ? isoOf(m.sentAt) : null,
     })),
     changes: recordChanges(detail.audit, names),
-    can: { markPaid: detail.can.markPaid, balance: detail.can.balance, moves: detail.can.moves },
+    making,
+    can: {
+      markPaid: detail.can.markPaid,
+      balance: detail.can.balance,
+      moves: detail.can.moves,
+      adjust: making === null && mayMarkForAdjusting(order),
+    },
     templates,
   };
 }

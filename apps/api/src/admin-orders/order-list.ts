@@ -9,6 +9,7 @@ import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
 import type { Database } from "#server/db/types.ts";
 import { AppError } from "#server/errors.ts";
+import { inWorkshopStatuses } from "#server/making/stage-list.ts";
 import { orderStatuses, paymentStatuses } from "#server/orders/status.ts";
 import type { Order } from "#server/orders/types.ts";
 
@@ -74,6 +75,10 @@ const fields = {
   from: z.string().refine(isCalendarDate, "a calendar date YYYY-MM-DD"),
   to: z.string().refine(isCalendarDate, "a calendar date YYYY-MM-DD"),
   refund: z.enum(refundStates),
+  making: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, "a making stage's id")
+    .transform(Number),
 };
 
 export type OrderListQuery = {
@@ -91,9 +96,11 @@ export type OrderListQuery = {
   sort?: OrderSort;
   /** The money after refunds (orders.refund_state, decision 047). */
   refund?: (typeof refundStates)[number];
+  /** A making stage's id: the orders in the workshop in that stage now (decision 054). */
+  making?: number;
 };
 
-const filterNames = ["status", "paymentStatus", "method", "queue", "from", "to", "refund"] as const;
+const filterNames = ["status", "paymentStatus", "method", "queue", "from", "to", "refund", "making"] as const;
 
 /**
  * The list's query string, for the pages: a value that is not one the shop knows is ignored (the
@@ -253,6 +260,13 @@ function listCondition(query: OrderListQuery, now: Date = new Date()): OrderCond
   if (query.to) parts.push(eb("orders.createdAt", "<", workshopDayStart(nextDay(query.to))));
   if (query.queue) parts.push(queueCondition(query.queue, now));
   if (query.refund) parts.push(eb("orders.refundState", "=", query.refund));
+  if (query.making)
+    parts.push(
+      eb.and([
+        eb("orders.status", "in", inWorkshopStatuses),
+        sql<SqlBool>`"orders"."id" in (select "order_id" from "order_making" where "stage_id" = ${query.making})`,
+      ]),
+    );
   // A literal substring (no LIKE wildcards to escape); the index carries search_text and the product id, so this reads no table rows.
   if (query.q) parts.push(eb.or([sql<SqlBool>`strpos("orders"."search_text", lower(${query.q})) > 0`, hatNamed(query.q)]));
   return parts.length > 0 ? eb.and(parts) : undefined;

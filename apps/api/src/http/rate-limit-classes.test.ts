@@ -36,11 +36,13 @@ describe("the limit each route counts against", () => {
       ...of("/api/custom-orders", "customOrders"),
       ...of("/api/custom-orders/uploads", "referencePhotos"),
       ...of("/api/uploads", "uploads"),
+      ...of("/api/admin/orders/:id/making/photos", "uploads", ["POST"]),
       ...of("/api/ai/enhance-product-images", "aiJobs"),
       ...of("/api/xendit/webhook", "webhooks"),
       ...of("/api/orders/update-payment-status", "null", ["PATCH", "POST", "PUT", "DELETE"]),
       ...of("/api/shop/orders/:token", "linkMisses", ["GET", "HEAD"]),
       ...of("/api/shop/quotes/:token", "linkMisses", ["GET", "HEAD"]),
+      ...of("/api/shop/orders/:token/making/photos/:photoId/:file", "linkMisses", ["GET", "HEAD"]),
     ];
     expect(found.filter((line) => !line.endsWith(" writes") && !line.endsWith(" null")).sort()).toEqual(
       special.filter((line) => !line.endsWith(" null")).sort(),

@@ -4,6 +4,7 @@
  */
 import "#server/custom-orders/photo-cleanup.ts";
 import "#server/mail/outbox.ts";
+import "#server/making/photo-cleanup.ts";
 import "#server/orders/unpaid-cash-orders.ts";
 import "#server/payments/refresh.ts";
 import "#server/payments/refunds.ts";

@@ -18,7 +18,6 @@ export const MAX_PHOTOS_PER_MOVE = 5;
 
 /** A stage as an order or an event names it. */
 const stageRef = z.object({ id: z.number().int(), nameEn: z.string(), nameRu: z.string() });
-export type MakingStageRef = z.infer<typeof stageRef>;
 
 /** One stage of the shop's list. */
 const makingStage = stageRef.extend({
@@ -87,7 +86,7 @@ export type MakingStagesRequest = z.input<typeof makingStagesRequest>;
  * them), behind the staff's session. Every size is `<base>/<width>.<format>`, width 320, 480, 640,
  * 960 or 1280 and format avif, webp or jpg; `url` is the 1280 JPEG, `thumbnailUrl` the 480 one.
  */
-export const makingPhotoAnswer = z.object({
+const makingPhotoAnswer = z.object({
   id: z.string(),
   width: z.number().int(),
   height: z.number().int(),
@@ -172,7 +171,8 @@ export const makingMoveRequest = z.object({
   tellCustomer: z.boolean().default(false),
   photoIds,
 });
-export type MakingMoveRequest = z.input<typeof makingMoveRequest>;
+/** A move as the API reads it: defaults filled, texts trimmed. */
+export type MakingMove = z.output<typeof makingMoveRequest>;
 
 /**
  * POST /api/admin/orders/:id/making/adjust (staff): a ready hat of a paid order needs adjusting, so
@@ -187,7 +187,7 @@ export const makingAdjustRequest = z.object({
   tellCustomer: z.boolean().default(false),
   photoIds,
 });
-export type MakingAdjustRequest = z.input<typeof makingAdjustRequest>;
+export type MakingAdjust = z.output<typeof makingAdjustRequest>;
 
 /** One order on the board. */
 const boardOrder = z.object({

@@ -3,6 +3,7 @@ import { deliveryCarriers } from "../carriers.ts";
 import { orderStatuses } from "../order-status.ts";
 import { orderMoneyAnswer, orderReturnsAnswer } from "../refund-answers.ts";
 import { refundStates, refundWays } from "../refunds.ts";
+import { orderMakingAnswer } from "./making.ts";
 import { recordChange } from "./record-changes.ts";
 
 /**
@@ -147,8 +148,16 @@ export const orderDetailAnswer = z.object({
   mails: z.array(orderMailRow),
   /** The order's audit trail, newest first. */
   changes: z.array(recordChange),
-  /** What staff may do now: Mark as Paid, send the balance link (custom hats), and the statuses the order may move to. */
-  can: z.object({ markPaid: z.boolean(), balance: z.boolean(), moves: z.array(z.string()) }),
+  /**
+   * The making of a hat made for the order (decision 054): its stages, the current one, every
+   * change with its photos, the estimate; null for a ready hat in stock, or an order not paid yet.
+   */
+  making: orderMakingAnswer.nullable(),
+  /**
+   * What staff may do now: Mark as Paid, send the balance link (custom hats), the statuses the order
+   * may move to, and send its ready hat for adjusting (POST /api/admin/orders/:id/making/adjust).
+   */
+  can: z.object({ markPaid: z.boolean(), balance: z.boolean(), moves: z.array(z.string()), adjust: z.boolean() }),
   /** The old page's ready e-mails, in the order's language, filled with its details. */
   templates: z.array(z.object({ id: z.string(), subject: z.string(), text: z.string() })),
 });
