@@ -21,7 +21,6 @@ const root = path.resolve(import.meta.dirname, "../../..");
 const allowed = new Map([
   ["apps/api/src/db/migrations/NNNN_name.sql", "the pattern of a migration's name"],
   ["shared/reference/xendit.md", "the project's shared folder, beside the repository"],
-  ["docs/decisions/054-making-stages.md", "being written with the making stages: take this line out when it lands"],
 ]);
 
 type Manifest = { name: string; workspaces?: string[]; exports?: Record<string, unknown>; imports?: Record<string, unknown> };
