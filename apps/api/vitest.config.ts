@@ -18,6 +18,7 @@ export default defineConfig({
           exclude: ["**/*.integration.test.ts", "node_modules/**"],
           // Webhooks and simulated payments arrive on their own time: a busy machine may take seconds.
           expect: { poll: { timeout: 10_000 } },
+          testTimeout: 20_000,
         },
       },
       {
