@@ -4,7 +4,7 @@ import { type SeedreamSimulator, startSeedreamSimulator } from "@workshop/testin
 import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { systemActor } from "#server/audit/actor.ts";
 import { createProduct } from "#server/catalog/product-changes.ts";
@@ -28,6 +28,8 @@ const KEY = "ark-test-key-0123456789";
 const SHOP = config().publicUrl;
 /** The real model on a shared 2-core machine: minutes when the machine is busy. */
 const LOCAL_TIMEOUT = 480_000;
+// A job waits on the job runner's polling and expiries, settle() up to 60 s: each test may take longer than that.
+vi.setConfig({ testTimeout: 90_000 });
 const staff = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
 
 let database: DatabaseHandle;
