@@ -28,7 +28,8 @@ export default defineConfig({
           globalSetup: ["test-support/db-template.ts"],
           setupFiles: ["test-support/isolated-data-dir.ts"],
           expect: { poll: { timeout: 10_000 } },
-          testTimeout: 30_000,
+          // Files share the cores: a test that takes 15 s alone may take twice as long beside another.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
