@@ -4,6 +4,7 @@ import { quoteView } from "#server/custom-orders/quote-view.ts";
 import { AppError } from "#server/errors.ts";
 import type { Caller } from "#server/http/caller.ts";
 import { countLinkMiss } from "#server/http/rate-limits.ts";
+import { customerMakingOf } from "#server/making/customer-view.ts";
 import { orderHistory } from "#server/orders/history.ts";
 import { orderByToken } from "#server/orders/queries.ts";
 import { awaitsCashPayment, shopOrderOf } from "#server/orders/shop-order.ts";
@@ -40,6 +41,7 @@ export async function orderLinkPage(request: Caller, token: string, locale: Loca
     cashDue: awaitsCashPayment(order),
     refund: await customerRefunds(order, locale),
     returned: order.returnedAt !== null,
+    making: await customerMakingOf(order, locale),
   };
 }
 

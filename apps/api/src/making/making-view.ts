@@ -9,13 +9,8 @@ import { activeStages, isInWorkshop, type MakingStage, stagesById } from "./stag
 const isoOf = (date: Date) => date.toISOString();
 const ref = (stage: MakingStage) => ({ id: stage.id, nameEn: stage.nameEn, nameRu: stage.nameRu });
 
-/**
- * An order's making as the console shows it (orderMakingAnswer): its stages as far as it goes, the
- * current one and for how long, the estimate against the promise, every stage change with its
- * photos (oldest first), the photos waiting for a move, and what staff may do. Null for an order
- * whose hat is not made in the workshop (or an unknown one).
- */
-export async function orderMakingOf(orderId: string, now: Date = new Date()): Promise<OrderMakingAnswer | null> {
+/** An order's making as stored: where it stands, its stages, its events and their photos (oldest first), the stages they name. */
+export async function makingRecordOf(orderId: string) {
   const db = await getDb();
   const found = await db
     .selectFrom("orderMaking")
@@ -34,7 +29,7 @@ export async function orderMakingOf(orderId: string, now: Date = new Date()): Pr
     .where("orderMaking.orderId", "=", orderId)
     .executeTakeFirst();
   if (!found) return null;
-  const [stages, events, photos, names] = await Promise.all([
+  const [stages, events, photos] = await Promise.all([
     activeStages(db),
     db.selectFrom("makingEvents").selectAll().where("orderId", "=", orderId).orderBy("createdAt").orderBy("id").execute(),
     db
@@ -44,16 +39,33 @@ export async function orderMakingOf(orderId: string, now: Date = new Date()): Pr
       .orderBy("position")
       .orderBy("createdAt")
       .execute(),
-    staffNames(),
   ]);
   const named = await stagesById(db, [
     found.stageId,
     ...events.flatMap((e) => [e.toStageId, ...(e.fromStageId === null ? [] : [e.fromStageId])]),
   ]);
+  const at = stages.findIndex((stage) => stage.id === found.stageId);
+  /** A stage's state in the list, and when the order last reached it (null for one to come). */
+  const stateOf = (stage: MakingStage, index: number) => {
+    const state = index < at ? ("done" as const) : index === at ? ("current" as const) : ("next" as const);
+    const reached = state === "next" ? null : (events.findLast((e) => e.toStageId === stage.id)?.createdAt ?? null);
+    return { state, reachedAt: reached };
+  };
+  return { found, stages, events, photos, named, at, stateOf };
+}
+
+/**
+ * An order's making as the console shows it (orderMakingAnswer): its stages as far as it goes, the
+ * current one and for how long, the estimate against the promise, every stage change with its
+ * photos (oldest first), the photos waiting for a move, and what staff may do. Null for an order
+ * whose hat is not made in the workshop (or an unknown one).
+ */
+export async function orderMakingOf(orderId: string, now: Date = new Date()): Promise<OrderMakingAnswer | null> {
+  const [record, names] = await Promise.all([makingRecordOf(orderId), staffNames()]);
+  if (!record) return null;
+  const { found, stages, events, photos, named, at, stateOf } = record;
   const base = adminPhotoBase(orderId);
   const photosOf = (eventId: number | null) => photos.filter((p) => p.eventId === eventId).map((p) => photoAnswer(p, base));
-  const at = stages.findIndex((stage) => stage.id === found.stageId);
-  const reachedAt = (stageId: number) => events.findLast((e) => e.toStageId === stageId)?.createdAt ?? null;
   const current = named.get(found.stageId)!;
   const dates = makingDates(stages, found, found, now);
   const open = isInWorkshop(found.status);
@@ -64,9 +76,8 @@ export async function orderMakingOf(orderId: string, now: Date = new Date()): Pr
     endedAt: found.endedAt ? isoOf(found.endedAt) : null,
     current: { ...ref(current), since: isoOf(found.stageSince), workingDays: dates.workingDays, calendarDays: dates.calendarDays },
     stages: stages.map((stage, index) => {
-      const state = index < at ? "done" : index === at ? "current" : "next";
-      const reached = state === "next" ? null : reachedAt(stage.id);
-      return { ...ref(stage), usualDays: stage.usualDays, state, reachedAt: reached ? isoOf(reached) : null };
+      const { state, reachedAt } = stateOf(stage, index);
+      return { ...ref(stage), usualDays: stage.usualDays, state, reachedAt: reachedAt ? isoOf(reachedAt) : null };
     }),
     estimate: {
       readyDay: dates.readyDay,

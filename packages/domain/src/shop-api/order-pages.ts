@@ -2,6 +2,7 @@ import { z } from "zod";
 import { langParam } from "../api-requests.ts";
 import { providerStatuses } from "../payment-record.ts";
 import { refundWays } from "../refunds.ts";
+import { customerMaking } from "./order-making.ts";
 import { shopOrder } from "./orders.ts";
 import { nextAnswer, paymentIdsQuery } from "./payments.ts";
 
@@ -90,6 +91,8 @@ export const orderPageAnswer = z.object({
   }),
   /** The hat was sent back and the workshop recorded it (the order's status stays as it was). */
   returned: z.boolean(),
+  /** A hat made for the order: its making stage by stage (decision 054); null for a ready hat or before it is paid. */
+  making: customerMaking.nullable(),
 });
 
 /**

@@ -7,6 +7,7 @@ import { ApiRefusal, apiCall, apiGet, relayHeaders } from "#app/api/client.serve
 import { nullIfNotFound } from "#app/api/not-found.server.ts";
 import { CashInStoreInstructions } from "#app/components/CashInStoreInstructions.tsx";
 import { Form, Link } from "#app/components/localized.tsx";
+import { MakingTimeline } from "#app/components/MakingTimeline.tsx";
 import { NoticePage } from "#app/components/NoticePage.tsx";
 import { OrderRefunds } from "#app/components/OrderRefunds.tsx";
 import { OrderSummary, StatusBadge, statusWord } from "#app/components/OrderSummary.tsx";
@@ -73,7 +74,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { order, history, payNow, cashDue, refund, returned } = loaderData;
+  const { order, history, payNow, cashDue, refund, returned, making } = loaderData;
   return (
     <div className="container-page py-10 sm:py-14">
       <header>
@@ -128,6 +129,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               productionTime={order.customHat?.productionTime ?? null}
             />
           )}
+          {making && <MakingTimeline making={making} />}
           <OrderSummary order={order} detailed />
         </div>
 
