@@ -151,7 +151,11 @@ describe("a hat made for its order, on the customer's page", () => {
         const full = await link.getAttribute("href");
         expect(full).toMatch(new RegExp(`^/api/shop/orders/${order.token}/making/photos/\\w+/1280\\.jpg$`));
         const opened = await page.context().request.get(full!);
-        expect([opened.status(), opened.headers()["content-type"], opened.headers()["x-robots-tag"]]).toEqual([200, "image/jpeg", "noindex"]);
+        expect([opened.status(), opened.headers()["content-type"], opened.headers()["x-robots-tag"]]).toEqual([
+          200,
+          "image/jpeg",
+          "noindex",
+        ]);
 
         // As a browser with scripts draws it: the thumbnail loaded, nothing wider than the screen, no accessibility issue.
         const drawn = await browser.open(`${lang === "ru" ? "/ru" : ""}/orders/${order.token}`, { width });
