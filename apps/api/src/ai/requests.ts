@@ -1,6 +1,7 @@
-import { type EnhanceRequest, type EnhanceStatus, enhanceRequestSchema, parseSize } from "@workshop/domain/ai-studio.ts";
+import { type EnhanceRequest, type EnhanceStatus, parseSize } from "@workshop/domain/ai-studio.ts";
 import { imageUrl } from "@workshop/domain/images.ts";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import type { z } from "zod";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
 import { getDb } from "#server/db/client.ts";
@@ -17,15 +18,11 @@ import { sourceStems } from "./source-urls.ts";
 /** What POST answers (SPEC 7) and the extra the panel shows: how many addresses were cut off. */
 export type Enqueued = { jobId: string; status: "queued"; prompt: string; sourceCount: number; cutOff: number };
 
-/** Reads a request body as SPEC 7's payload, or refuses it with the first problem (400). */
-export function parseEnhanceRequest(body: unknown): EnhanceRequest {
-  const parsed = enhanceRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const where = issue.path.join(".");
-    throw new AppError("invalid", where ? `${where}: ${issue.message}` : issue.message);
-  }
-  return parsed.data;
+/** The 400 of a body that is not SPEC 7's payload (enhanceRequestSchema): its first problem, where it is. */
+export function enhanceRequestRefusal(error: z.ZodError): AppError {
+  const issue = error.issues[0]!;
+  const where = issue.path.join(".");
+  return new AppError("invalid", where ? `${where}: ${issue.message}` : issue.message);
 }
 
 /**

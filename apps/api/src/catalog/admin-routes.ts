@@ -1,11 +1,13 @@
 import { productListQuery } from "@workshop/domain/admin-product-list.ts";
-import { newProductBody, newProductRequest, productAnswer, productListAnswer } from "@workshop/domain/staff-api/products.ts";
-import { type ProductInput, productFieldErrors, productSchema } from "@workshop/domain/validation/product.ts";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { idParams } from "@workshop/domain/api-requests.ts";
+import { newProductBody, productAnswer, productListAnswer } from "@workshop/domain/staff-api/products.ts";
+import { productFieldErrors, productSchema } from "@workshop/domain/validation/product.ts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
 import { searchParamsOf } from "#server/http/caller.ts";
-import { bodyOrNull, methodNotAllowed } from "#server/plugins/json-api.ts";
+import { checkedBodyOf, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { adminLocale } from "#server/staff/guard.ts";
 import { adminProduct, adminProductList, requireProduct } from "./admin-view.ts";
 import { createProductOnce, deleteProduct, setHidden, updateProduct } from "./product-changes.ts";
@@ -14,31 +16,29 @@ type ById = { Params: { id: string } };
 const base = "/api/admin/products";
 const noStore = { "Cache-Control": "no-store" };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
 /**
- * The body of the product form, checked by its schema: a 400 naming each field's problem by its
- * path as the form shows it (a size's row counts the empty rows the check leaves out). A POST's
- * nonce is checked with it.
+ * The product form's 400: each field's problem as a code by its path as the form shows it (a size's
+ * row counts the empty rows the check leaves out), and a POST's nonce that is none as `expired`.
  */
-function productBody(request: FastifyRequest, withNonce: boolean): { input: ProductInput; nonce: string } {
-  const body = bodyOrNull(request);
-  const raw = isRecord(body) ? body : {};
-  const parsed = productSchema.safeParse(raw);
-  const nonce = withNonce ? newProductRequest.safeParse(raw) : null;
+function productFormRefusal(error: z.ZodError, fields: unknown): AppError {
+  const rows = (fields as { sizes?: unknown }).sizes;
+  const filled = (Array.isArray(rows) ? rows : []).flatMap((row, i) => (typeof row === "string" && row.trim() === "" ? [] : [i]));
   const details: Record<string, string> = {};
-  if (!parsed.success) {
-    const rows = Array.isArray(raw.sizes) ? raw.sizes : [];
-    const filled = rows.flatMap((row, i) => (typeof row === "string" && row.trim() === "" ? [] : [i]));
-    for (const [path, code] of Object.entries(productFieldErrors(parsed.error))) {
-      const size = /^sizes\.(\d+)$/.exec(path);
-      details[size ? `sizes.${filled[Number(size[1])] ?? size[1]}` : path] = code;
-    }
+  for (const [path, code] of Object.entries(productFieldErrors(error))) {
+    const size = /^sizes\.(\d+)$/.exec(path);
+    details[size ? `sizes.${filled[Number(size[1])] ?? size[1]}` : path] = path === "nonce" ? "expired" : code;
   }
-  if (nonce && !nonce.success) details.nonce = "expired";
-  if (!parsed.success || (nonce && !nonce.success)) throw new AppError("invalid", "Check the product", details);
-  return { input: parsed.data, nonce: nonce?.data?.nonce ?? "" };
+  return new AppError("invalid", "Check the product", details);
 }
+
+/** The product form (PUT), and with its one-time nonce (POST), each refused by productFormRefusal. */
+const productForm = checkedBodyOf(productSchema, { refusal: productFormRefusal });
+const newProductForm = checkedBodyOf(newProductBody, { refusal: productFormRefusal });
+
+// An unknown product is a 404 before its form is judged.
+const knownProduct = async (request: { params: { id: string } }) => {
+  await requireProduct(request.params.id);
+};
 
 /**
  * The staff console's Products: the list, one product's form, adding (once per form: its nonce),
@@ -46,7 +46,7 @@ function productBody(request: FastifyRequest, withNonce: boolean): { input: Prod
  * its audit row). A write made with the session's cookie needs its CSRF token, checked by the
  * guard before the body is read.
  */
-export const productsAdminRoutes: FastifyPluginAsync = async (app) => {
+export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET ?q&status&limit&page (staff): one page of every product, hidden ones too, newest id first. */
   app.get(base, { schema: { response: { 200: productListAnswer } } }, async (request, reply) => {
     const query = productListQuery(searchParamsOf(request));
@@ -55,8 +55,8 @@ export const productsAdminRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** POST {…fields, nonce} (staff): 201 with the new product; the same form again adds nothing: 200 with the product it added. */
-  app.post(base, { schema: { body: newProductBody, response: { 200: productAnswer, 201: productAnswer } } }, async (request, reply) => {
-    const { input, nonce } = productBody(request, true);
+  app.post(base, { schema: { body: newProductForm, response: { 200: productAnswer, 201: productAnswer } } }, async (request, reply) => {
+    const { nonce, ...input } = request.body;
     const { product, created } = await createProductOnce(input, nonce, request.actor);
     return reply
       .code(created ? 201 : 200)
@@ -71,11 +71,14 @@ export const productsAdminRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** PUT /:id {…fields} (staff): saves every field (its photos and their order too); 404 before the form is judged. */
-  app.put<ById>(`${base}/:id`, { schema: { body: productSchema, response: { 200: productAnswer } } }, async (request, reply) => {
-    const { id } = await requireProduct(request.params.id);
-    const { input } = productBody(request, false);
-    return reply.headers(noStore).send(adminProduct(await updateProduct(id, input, request.actor), config().publicUrl));
-  });
+  app.put(
+    `${base}/:id`,
+    { preValidation: knownProduct, schema: { params: idParams, body: productForm, response: { 200: productAnswer } } },
+    async (request, reply) => {
+      const { id } = await requireProduct(request.params.id);
+      return reply.headers(noStore).send(adminProduct(await updateProduct(id, request.body, request.actor), config().publicUrl));
+    },
+  );
 
   /** DELETE /:id (staff): 204; a product with orders is a 409 `{details: {code: "ordered"}}`, to be hidden instead. */
   app.delete<ById>(`${base}/:id`, async (request, reply) => {

@@ -15,7 +15,7 @@ import { productListPage } from "./admin-list.ts";
 import { productsExport } from "./export.ts";
 import { createProduct, deleteProduct, editableProduct, setHidden, updateProduct } from "./product-changes.ts";
 import { allProducts, getProduct, listProducts, productCount, productsById, readProduct } from "./products.ts";
-import { productFromApi } from "./spec-input.ts";
+import { productFieldsOf, specProductRefusal } from "./spec-input.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -70,6 +70,14 @@ async function placeOrderOf(productId: number): Promise<void> {
 async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
   // The BOM kept, as a spreadsheet reads it.
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
+}
+
+/** An API body as POST /api/products reads it: its photo addresses resolved, then checked by the form's schema. */
+async function productFromApi(body: unknown, origin: string, current: []): Promise<ProductInput> {
+  const fields = await productFieldsOf(body, origin, current);
+  const parsed = productSchema.safeParse(fields);
+  if (!parsed.success) throw specProductRefusal(parsed.error, fields);
+  return parsed.data;
 }
 
 describe("the product form's schema", () => {

@@ -1,13 +1,7 @@
-import {
-  type ProductError,
-  type ProductInput,
-  productErrorTexts,
-  productFieldErrors,
-  productSchema,
-  productTextFields,
-  type RawProduct,
-} from "@workshop/domain/validation/product.ts";
+import { type ProductError, productErrorTexts, productFieldErrors, productTextFields } from "@workshop/domain/validation/product.ts";
+import type { z } from "zod";
 import { AppError } from "#server/errors.ts";
+import type { BodyCheck } from "#server/plugins/json-api.ts";
 import type { EditableProduct } from "./product-changes.ts";
 import { photoKeyOf, type StoredPhoto } from "./product-photos.ts";
 import { type ApiProduct, toApiProduct } from "./spec-view.ts";
@@ -23,11 +17,12 @@ const numberText = (value: unknown) => (typeof value === "number" && Number.isFi
 /**
  * The body of POST /api/products or PUT /api/products/<id> (SPEC 3: price in USD, sizes as
  * {sizeInCm}, images as addresses or storage keys; optional `translations.ru` texts and, per
- * photo, `imageAlts` [{en, ru}]) checked by the admin form's schema. 400 with every field's
- * problem in `details`.
+ * photo, `imageAlts` [{en, ru}]) as the admin form's fields, its photo addresses resolved to the
+ * product's own photos (`current`) or uploads in storage; anything but an object is left as sent,
+ * for the check (specProductCheck) to refuse.
  */
-export async function productFromApi(body: unknown, shopOrigin: string, current: readonly StoredPhoto[]): Promise<ProductInput> {
-  if (!isRecord(body)) throw new AppError("invalid", "The body must be a JSON product");
+export async function productFieldsOf(body: unknown, shopOrigin: string, current: readonly StoredPhoto[]): Promise<unknown> {
+  if (!isRecord(body)) return body;
   const ru = isRecord(body.translations) && isRecord(body.translations.ru) ? body.translations.ru : {};
   const alts = Array.isArray(body.imageAlts) ? body.imageAlts : [];
   const images = Array.isArray(body.images) ? body.images.slice(0, 64) : null;
@@ -36,7 +31,7 @@ export async function productFromApi(body: unknown, shopOrigin: string, current:
         images.map(async (image) => (typeof image === "string" ? await photoKeyOf(image.trim(), shopOrigin, current) : null)),
       )
     : [];
-  const raw = {
+  return {
     ...Object.fromEntries(productTextFields.flatMap((f) => [[f, body[f]] as const, [`${f}Ru`, ru[f] ?? ""] as const])),
     price: numberText(body.price),
     isNew: body.isNew ?? false,
@@ -49,13 +44,22 @@ export async function productFromApi(body: unknown, shopOrigin: string, current:
           return { key: key ?? REFUSED, altEn: alt.en ?? "", altRu: alt.ru ?? "" };
         })
       : body.images,
-  } as RawProduct;
-  const parsed = productSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const details = Object.fromEntries(
-    Object.entries(productFieldErrors(parsed.error)).map(([field, code]) => [field, productErrorTexts[code]]),
-  );
-  throw new AppError("invalid", "The product has fields to correct", details);
+  };
+}
+
+/**
+ * How the routes check a SPEC 3 product, read as the form's fields (productFieldsOf) by the form's
+ * schema: no body or one that is not JSON is a 400 "The body must be JSON", one that is no object
+ * "The body must be a JSON product", else every field's problem in English in `details`. The
+ * OpenAPI document has never shown these bodies.
+ */
+export const specProductCheck: BodyCheck = { read: "as sent", json: "required", documented: null, refusal: specProductRefusal };
+
+/** The 400 of a SPEC 3 product the form's schema refuses (`fields`: the body as productFieldsOf read it). */
+export function specProductRefusal(error: z.ZodError, fields: unknown): AppError {
+  if (!isRecord(fields)) return new AppError("invalid", "The body must be a JSON product");
+  const details = Object.fromEntries(Object.entries(productFieldErrors(error)).map(([field, code]) => [field, productErrorTexts[code]]));
+  return new AppError("invalid", "The product has fields to correct", details);
 }
 
 /** A product as the API answers it (English, SPEC 3), with its Russian texts and photo alt texts. */

@@ -2,17 +2,18 @@ import { Readable } from "node:stream";
 import { idParams, productQuery } from "@workshop/domain/api-requests.ts";
 import { parseProductId } from "@workshop/domain/product.ts";
 import { apiProduct, apiProductList, apiSavedProduct } from "@workshop/domain/spec-api/products.ts";
+import { productSchema } from "@workshop/domain/validation/product.ts";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
 import { searchParamsOf } from "#server/http/caller.ts";
-import { jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
+import { checkedBodyOf, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
 import { exportTurn } from "#server/staff/export-turns.ts";
 import { type ExportFormat, exportFiles, exportFormats, productsExport } from "./export.ts";
 import { createProduct, editableProduct, updateProduct } from "./product-changes.ts";
 import { getProduct } from "./products.ts";
-import { apiProductOf, inEnglish, productFromApi } from "./spec-input.ts";
+import { apiProductOf, inEnglish, productFieldsOf, specProductCheck } from "./spec-input.ts";
 import { API_PAGE_LIMIT, apiProductPage, apiProductQuery, etagMatches, toApiProduct } from "./spec-view.ts";
 
 /** The catalogue's JSON endpoints for anyone (SPEC 7). */
@@ -62,17 +63,39 @@ export const catalogSpecRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({ method: ["POST", "PUT", "PATCH", "DELETE"], url: "/api/products/export", handler: methodNotAllowed("GET") });
 };
 
+/** SPEC 3's product as the form's fields, checked by the form's schema (spec-input.ts). */
+const specProduct = checkedBodyOf(productSchema, specProductCheck);
+
+/** The product a PUT names, or a 404 before its body is read. */
+async function editable(idParam: string) {
+  const id = parseProductId(idParam);
+  const current = id === null ? null : await editableProduct(id);
+  if (!current) throw new AppError("not_found", "Product not found");
+  return current;
+}
+
+// Before the check: a product's photo addresses are resolved to stored photos (a new product has none of its own).
+const newProductFields = async (request: { body: unknown }) => {
+  request.body = await productFieldsOf(request.body, config().publicUrl, []);
+};
+const productFields = async (request: { body: unknown; params: { id: string } }) => {
+  const current = await editable(request.params.id);
+  request.body = await productFieldsOf(request.body, config().publicUrl, current.images);
+};
+
 /** The catalogue's JSON endpoints for staff (SPEC 7), in the staff scope (spec-api.ts). */
 export const catalogSpecStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/products (staff): adds a product (SPEC 3 JSON); 201 with the product, 400 naming each bad field. */
-  app.post("/api/products", { schema: { response: { 201: apiSavedProduct } } }, async (request, reply) => {
-    const body = jsonBody(request);
-    const origin = config().publicUrl;
-    const product = await createProduct(await productFromApi(body, origin, []), request.actor).catch((error) => {
-      throw inEnglish(error);
-    });
-    return reply.code(201).header("Cache-Control", "no-store").send(apiProductOf(product, origin));
-  });
+  app.post(
+    "/api/products",
+    { preValidation: newProductFields, schema: { body: specProduct, response: { 201: apiSavedProduct } } },
+    async (request, reply) => {
+      const product = await createProduct(request.body, request.actor).catch((error) => {
+        throw inEnglish(error);
+      });
+      return reply.code(201).header("Cache-Control", "no-store").send(apiProductOf(product, config().publicUrl));
+    },
+  );
   app.route({
     method: ["PUT", "PATCH", "DELETE"],
     url: "/api/products",
@@ -109,17 +132,17 @@ export const catalogSpecStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** PUT /api/products/:id (staff): changes every field of a product (SPEC 3 JSON); 404 for an unknown id. */
-  app.put("/api/products/:id", { schema: { params: idParams, response: { 200: apiSavedProduct } } }, async (request, reply) => {
-    const id = parseProductId(request.params.id);
-    const current = id === null ? null : await editableProduct(id);
-    if (id === null || !current) throw new AppError("not_found", "Product not found");
-    const body = jsonBody(request);
-    const origin = config().publicUrl;
-    const product = await updateProduct(id, await productFromApi(body, origin, current.images), request.actor).catch((error) => {
-      throw inEnglish(error);
-    });
-    return reply.header("Cache-Control", "no-store").send(apiProductOf(product, origin));
-  });
+  app.put(
+    "/api/products/:id",
+    { preValidation: productFields, schema: { params: idParams, body: specProduct, response: { 200: apiSavedProduct } } },
+    async (request, reply) => {
+      const { id } = await editable(request.params.id);
+      const product = await updateProduct(id, request.body, request.actor).catch((error) => {
+        throw inEnglish(error);
+      });
+      return reply.header("Cache-Control", "no-store").send(apiProductOf(product, config().publicUrl));
+    },
+  );
   app.route({
     method: ["POST", "PATCH", "DELETE"],
     url: "/api/products/:id",

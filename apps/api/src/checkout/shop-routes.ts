@@ -1,4 +1,3 @@
-import { langParam } from "@workshop/domain/api-requests.ts";
 import {
   addressRequest,
   addressStepAnswer,
@@ -14,10 +13,10 @@ import {
   stepQuery,
 } from "@workshop/domain/shop-api/checkout.ts";
 import { addressFieldTexts } from "@workshop/domain/validation/address.ts";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AppError } from "#server/errors.ts";
-import { checkedBodyOf, jsonBody } from "#server/plugins/json-api.ts";
+import { shopForm } from "#server/http/shop-form.ts";
+import { checkedBodyOf } from "#server/plugins/json-api.ts";
 import { orderNow } from "./order-now.ts";
 import { pay, paymentStep } from "./payment-step.ts";
 import { clearCheckout, setCheckoutCookie } from "./session.ts";
@@ -82,9 +81,14 @@ export const checkoutShopRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** POST /api/shop/checkout/address {…the address, lang}: saves it; a wrong field is a 400 with its message in `lang`. */
-  app.post("/api/shop/checkout/address", { schema: { body: addressRequest, response: { 200: nextAnswer } } }, async (request) => {
-    return { next: await saveAddress(request, addressOf(request)) };
-  });
+  app.post(
+    "/api/shop/checkout/address",
+    { schema: { body: checkedBodyOf(addressRequest, shopForm("Check the address", addressFieldTexts)), response: { 200: nextAnswer } } },
+    async (request) => {
+      const { lang: _, ...address } = request.body;
+      return { next: await saveAddress(request, address) };
+    },
+  );
 
   /** POST /api/shop/checkout/delivery {deliveryOption, lang}: one of the saved address's options. */
   app.post(
@@ -132,15 +136,3 @@ export const checkoutShopRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** An answer that is this browser's alone: never kept by a cache. */
 const privately = (reply: FastifyReply) => reply.header("Cache-Control", "private, no-store");
-
-/** The address of the body; a wrong field is a 400 whose `details` say what is wrong with each, in the body's `lang`. */
-function addressOf(request: FastifyRequest) {
-  const body = jsonBody(request);
-  const fields: Record<string, unknown> = typeof body === "object" && body !== null && !Array.isArray(body) ? { ...body } : {};
-  const parsed = addressRequest.safeParse(fields);
-  if (parsed.success) {
-    const { lang: _, ...address } = parsed.data;
-    return address;
-  }
-  throw new AppError("invalid", "Check the address", addressFieldTexts(parsed.error, langParam.parse(fields.lang)));
-}

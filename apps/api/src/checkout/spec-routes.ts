@@ -5,8 +5,9 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { preferredLocale } from "#server/locale.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
-import { parseOrderPayload } from "#server/orders/spec-input.ts";
-import { jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
+import { orderPayload, orderPayloadCheck } from "#server/orders/spec-input.ts";
+import { paymentRequestCheck, paymentRequestPayload } from "#server/payments/spec-payment-request.ts";
+import { checkedBodyOf, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
 import { setCheckoutCookie } from "./session.ts";
 import { checkPaymentStatus, requestPayment } from "./spec-payments.ts";
 import { rememberPlacedOrder } from "./steps.ts";
@@ -17,12 +18,18 @@ export const checkoutSpecRoutes: FastifyPluginAsyncZod = async (app) => {
    * POST /api/orders: places an order; the amounts in the body must match the shop's, or 400. The
    * caller's checkout cookie remembers the order, so the same client may pay it.
    */
-  app.post("/api/orders", { config: { rateLimit: "orders" }, schema: { response: { 201: placedOrderAnswer } } }, async (request, reply) => {
-    const body = jsonBody(request);
-    const order = await placeOrder(parseOrderPayload(body, preferredLocale(request)));
-    const session = await rememberPlacedOrder(request, order.id);
-    return setCheckoutCookie(reply, session).code(201).send({ id: order.id, orderNumber: order.orderNumber });
-  });
+  app.post(
+    "/api/orders",
+    {
+      config: { rateLimit: "orders" },
+      schema: { body: checkedBodyOf(orderPayload, orderPayloadCheck), response: { 201: placedOrderAnswer } },
+    },
+    async (request, reply) => {
+      const order = await placeOrder({ ...request.body, locale: preferredLocale(request) });
+      const session = await rememberPlacedOrder(request, order.id);
+      return setCheckoutCookie(reply, session).code(201).send({ id: order.id, orderNumber: order.orderNumber });
+    },
+  );
   app.route({
     method: ["PUT", "PATCH", "DELETE"],
     url: "/api/orders",
@@ -36,10 +43,12 @@ export const checkoutSpecRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post(
     "/api/xendit/payment-request",
-    { config: { rateLimit: "payments" }, schema: { response: { 201: paymentRequestAnswer } } },
+    {
+      config: { rateLimit: "payments" },
+      schema: { body: checkedBodyOf(paymentRequestPayload, paymentRequestCheck), response: { 201: paymentRequestAnswer } },
+    },
     async (request, reply) => {
-      const body = jsonBody(request);
-      return reply.code(201).send(await requestPayment(request, body));
+      return reply.code(201).send(await requestPayment(request, request.body));
     },
   );
   app.get("/api/xendit/payment-request", methodNotAllowed("POST", "Use POST to create a payment request"));

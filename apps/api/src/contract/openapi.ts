@@ -4,7 +4,7 @@ import { releaseOf } from "@workshop/http/release.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { isStaff } from "#server/auth/staff-token.ts";
-import { isRefusal } from "#server/plugins/json-api.ts";
+import { documentedBody, isRefusal } from "#server/plugins/json-api.ts";
 import { staffSessionId } from "#server/staff/cookie.ts";
 import { staffOf } from "#server/staff/guard.ts";
 
@@ -79,9 +79,18 @@ export async function contractRoute(site: FastifyInstance): Promise<void> {
   });
 }
 
-/** A route as the document shows it: none for a refusal (a method the path does not take), else its zod schemas. */
+/**
+ * A route as the document shows it: none for a refusal (a method the path does not take), else its
+ * zod schemas, a checked body as its check documents it (json-api.ts documentedBody).
+ */
 const documented: typeof jsonSchemaTransform = (input) => {
   if (isRefusal(input.route.handler)) return { schema: { hide: true }, url: input.url };
-  const schema = input.schema?.response ? { ...input.schema, response: { ...input.schema.response, "4XX": apiErrorAnswer } } : input.schema;
+  let schema = input.schema;
+  if (schema?.body !== undefined) {
+    const { body, ...rest } = schema;
+    const shown = documentedBody(body);
+    schema = shown === undefined ? rest : { ...rest, body: shown };
+  }
+  if (schema?.response) schema = { ...schema, response: { ...schema.response, "4XX": apiErrorAnswer } };
   return jsonSchemaTransform({ ...input, schema });
 };

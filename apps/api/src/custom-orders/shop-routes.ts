@@ -2,10 +2,10 @@ import { translator } from "@workshop/domain/i18n/core.ts";
 import { customOrderFormErrors } from "@workshop/domain/i18n/form-errors.ts";
 import { customOrderRequest } from "@workshop/domain/shop-api/custom-orders.ts";
 import { formTakenAnswer } from "@workshop/domain/shop-api/forms.ts";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#server/errors.ts";
-import { checkedForm } from "#server/http/shop-form.ts";
-import { methodNotAllowed } from "#server/plugins/json-api.ts";
+import { shopForm } from "#server/http/shop-form.ts";
+import { checkedBodyOf, methodNotAllowed } from "#server/plugins/json-api.ts";
 import { answerCustomerPhoto } from "./photo-answer.ts";
 import { photoPaths } from "./signed-links.ts";
 import { photoUnusable, submitCustomOrder } from "./submit.ts";
@@ -14,7 +14,7 @@ import { photoUnusable, submitCustomOrder } from "./submit.ts";
  * The custom hat request as the storefront sends it (`/api/shop/custom-orders`,
  * packages/domain/src/shop-api/custom-orders.ts), and its reference photo as its customer's pages show it.
  */
-export const customOrdersShopRoutes: FastifyPluginAsync = async (app) => {
+export const customOrdersShopRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * POST /api/shop/custom-orders {…the form's fields, referenceImages, lang} (public, rate-limited:
    * customOrders): stored with status NEW, its photos taken, the mails queued → 201 {ok: true}; a
@@ -23,9 +23,15 @@ export const customOrdersShopRoutes: FastifyPluginAsync = async (app) => {
    */
   app.post(
     "/api/shop/custom-orders",
-    { config: { rateLimit: "customOrders" }, schema: { body: customOrderRequest, response: { 201: formTakenAnswer } } },
+    {
+      config: { rateLimit: "customOrders" },
+      schema: {
+        body: checkedBodyOf(customOrderRequest, shopForm("Check the request", customOrderFormErrors)),
+        response: { 201: formTakenAnswer },
+      },
+    },
     async (request, reply) => {
-      const { lang, ...order } = checkedForm(request, customOrderRequest, customOrderFormErrors, "Check the request");
+      const { lang, ...order } = request.body;
       try {
         await submitCustomOrder(order, lang);
       } catch (error) {

@@ -2,12 +2,13 @@ import { customOrderCreated, customOrderList, referencePhotosStored } from "@wor
 import { referenceUploadLimits } from "@workshop/domain/uploads.ts";
 import { customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
 import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#server/errors.ts";
 import { searchParamsOf } from "#server/http/caller.ts";
 import { clientOf } from "#server/http/rate-limits.ts";
 import { preferredLocale } from "#server/locale.ts";
 import { readUploadForm } from "#server/media/upload-form.ts";
-import { jsonBody, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
+import { checkedBodyOf, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
 import { invalidInput } from "./invalid-input.ts";
 import { answerReferencePhoto } from "./photo-answer.ts";
 import { storeReferencePhotos } from "./reference-photos.ts";
@@ -17,18 +18,22 @@ import { customOrderStatuses, isCustomOrderStatus } from "./status.ts";
 import { submitCustomOrder } from "./submit.ts";
 
 /** The custom orders' JSON endpoints for anyone (SPEC 7): a request and its reference photos. */
-export const customOrdersSpecRoutes: FastifyPluginAsync = async (app) => {
+export const customOrdersSpecRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * POST /api/custom-orders (public): SPEC 7's payload, `referenceImages` the ids that
    * POST /api/custom-orders/uploads answered → 201 {id}; bad input → 400 {error}.
    */
   app.post(
     "/api/custom-orders",
-    { config: { rateLimit: "customOrders" }, schema: { body: customOrderSchema, response: { 201: customOrderCreated } } },
+    {
+      config: { rateLimit: "customOrders" },
+      schema: {
+        body: checkedBodyOf(customOrderSchema, { read: "as sent", json: "if any", refusal: invalidInput }),
+        response: { 201: customOrderCreated },
+      },
+    },
     async (request, reply) => {
-      const parsed = customOrderSchema.safeParse(jsonBody(request));
-      if (!parsed.success) throw invalidInput(parsed.error);
-      const id = await submitCustomOrder(parsed.data, preferredLocale(request));
+      const id = await submitCustomOrder(request.body, preferredLocale(request));
       return reply.code(201).send({ id });
     },
   );

@@ -10,7 +10,7 @@ import { AppError } from "#server/errors.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
 import { type PlaceOrderInput, placeOrder } from "./place-order.ts";
 import { cancelUnpaidCashOrders, orderByToken, setPaymentStatus } from "./queries.ts";
-import { parseOrderPayload } from "./spec-input.ts";
+import { orderPayload } from "./spec-input.ts";
 import { sweepUnpaidCashOrders } from "./unpaid-cash-orders.ts";
 
 let database: DatabaseHandle;
@@ -116,12 +116,12 @@ describe("placing an order", () => {
       paymentMethod: "BCA",
     };
     for (const tampered of [{ price: 1 }, { shipping: { method: "DHL", cost: 0 } }, { total: 1 }]) {
-      const error = await placeOrder(parseOrderPayload({ ...body, ...tampered }, "en")).catch((e: unknown) => e);
+      const error = await placeOrder({ ...orderPayload.parse({ ...body, ...tampered }), locale: "en" }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).status).toBe(400);
     }
     expect(await orderCount()).toBe(before);
-    const ok = await placeOrder(parseOrderPayload(body, "en"));
+    const ok = await placeOrder({ ...orderPayload.parse(body), locale: "en" });
     expect(ok.totalCents).toBe(product1.priceCents + 3000);
   });
 

