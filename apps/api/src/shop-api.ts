@@ -4,7 +4,7 @@ import { paymentShopRoutes } from "./checkout/payment-shop-routes.ts";
 import { privateLinkShopRoutes } from "./checkout/private-link-shop-routes.ts";
 import { checkoutShopRoutes } from "./checkout/shop-routes.ts";
 import { customOrdersShopRoutes } from "./custom-orders/shop-routes.ts";
-import { makingShopRoutes } from "./making/shop-routes.ts";
+import { makingShopRoutes, stageMailsOneClickRoutes, stageMailsShopRoutes } from "./making/shop-routes.ts";
 import { messagesShopRoutes } from "./messages/shop-routes.ts";
 import { seoShopRoutes } from "./seo/shop-routes.ts";
 import { shopRoutes } from "./shop/shop-routes.ts";
@@ -27,6 +27,8 @@ export const shopApi: FastifyPluginAsync = async (api) => {
     privateLinkShopRoutes,
     customOrdersShopRoutes,
     makingShopRoutes,
+    stageMailsShopRoutes,
+    stageMailsOneClickRoutes,
   ])
     await api.register(routes);
 };

@@ -27,6 +27,7 @@ export default [
   route("checkout/qr-code/:file", "routes/checkout/qr-code.ts"),
   route("ru?/checkout/payment-instructions", "routes/checkout/payment-instructions.tsx"),
   route("ru?/orders/:token", "routes/orders/order.tsx"),
+  route("ru?/orders/:token/stage-mails", "routes/orders/stage-mails.tsx"),
   route("ru?/quotes/:token", "routes/quotes/quote.tsx"),
   route("ru?/checkout/shipping", "routes/checkout/shipping.tsx", { id: "checkout-shipping" }),
   route("ru?/checkout/shipping-address", "routes/checkout/shipping.tsx", { id: "checkout-shipping-address" }),

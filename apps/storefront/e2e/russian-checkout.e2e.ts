@@ -114,10 +114,10 @@ async function toPayment(page: Page) {
   await page.locator("main form button[type=submit]").click();
   await page.waitForURL(/\/ru\/checkout\/shipping-options$/);
   await expectRussian(page);
-  // The promise counts the workshop's making time before the carrier's (@workshop/domain/delivery.ts).
+  // The promise counts the making stages' working days before the carrier's (the API's making/promised-dates.ts).
   const pickup = page.locator("label", { has: page.locator("input[value=PICKUP]") });
-  await expect.poll(() => pickup.textContent()).toContain("Изготовление: 5–10 рабочих дней после оплаты");
-  expect(await pickup.textContent()).toMatch(/Можно забрать между .+ и .+/);
+  await expect.poll(() => pickup.textContent()).toContain("Изготовление: 10 рабочих дней после оплаты");
+  expect(await pickup.textContent()).toMatch(/Можно забрать с .+/);
   await page.locator("input[value=PICKUP]").check();
   await page.locator("main form button[type=submit]").click();
   await page.waitForURL(/\/ru\/checkout\/payment$/);

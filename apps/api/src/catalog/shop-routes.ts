@@ -5,6 +5,7 @@ import { homeAnswer, productListAnswer, productPageAnswer } from "@workshop/doma
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#server/errors.ts";
 import { searchParamsOf } from "#server/http/caller.ts";
+import { productMaking } from "#server/making/promised-dates.ts";
 import { featuredProducts, getProduct, listProducts } from "./products.ts";
 
 /** The catalogue as the storefront's pages read it (`/api/shop/…`, packages/domain/src/shop-api/catalog.ts). */
@@ -26,12 +27,12 @@ export const catalogShopRoutes: FastifyPluginAsyncZod = async (app) => {
     return { filter: { ...filter, page: page.page }, page };
   });
 
-  /** GET /api/shop/products/:id?lang=: a product's page. */
+  /** GET /api/shop/products/:id?lang=: a product's page, with when a hat made to order would come (making/promised-dates.ts). */
   const productPage = { params: idParams, querystring: productQuery, response: { 200: productPageAnswer } };
   app.get("/api/shop/products/:id", { schema: productPage }, async (request) => {
     const id = parseProductId(request.params.id);
     const product = id === null ? null : await getProduct(id, request.query.lang);
     if (!product) throw new AppError("not_found", "Product not found");
-    return { product };
+    return { product, making: product.inStock ? await productMaking(product.id, request.query.lang) : null };
   });
 };

@@ -11,15 +11,18 @@ import {
 import type { PaymentStepAnswer } from "@workshop/domain/shop-api/checkout.ts";
 import { paymentsSandbox } from "#server/config.ts";
 import { customHatOfOrder } from "#server/custom-orders/custom-hat-view.ts";
+import { getDb } from "#server/db/client.ts";
 import { AppError } from "#server/errors.ts";
 import type { Caller } from "#server/http/caller.ts";
+import { collectionMakingTime, usualWorkingDays } from "#server/making/promised-dates.ts";
 import { orderInLanguage } from "#server/orders/in-language.ts";
+import type { Order } from "#server/orders/types.ts";
 import { amountDue } from "#server/payments/amount-due.ts";
 import { nextUrl, startPayment } from "#server/payments/payment-requests.ts";
 import { isPaidOnline, xenditMethodOf } from "#server/payments/xendit/channels.ts";
 import { usdToIdrRate } from "#server/pricing/fx-rate.ts";
 import { readCheckout } from "./session.ts";
-import { checkoutProduct, checkoutQuote, missingStep, orderToPay, type PartDue, placeCheckoutOrder } from "./steps.ts";
+import { checkoutMakingTime, checkoutProduct, checkoutQuote, missingStep, orderToPay, type PartDue, placeCheckoutOrder } from "./steps.ts";
 
 type MethodGroup = { type: PaymentMethodType; methods: Pick<PaymentMethod, "code" | "name" | "logo">[] };
 
@@ -56,6 +59,7 @@ export async function paymentStep(request: Caller, locale: Locale): Promise<Paym
         part,
         idr: { amount: due.amount, rate: unpaid.usdToIdrRate },
         customHat: await customHatOfOrder(unpaid),
+        makingWorkingDays: await orderMakingWorkingDays(unpaid),
       },
     };
   }
@@ -84,10 +88,11 @@ export async function paymentStep(request: Caller, locale: Locale): Promise<Paym
         part: { kind: "DEPOSIT", cents: quote.depositCents },
         idr: { amount: depositIdr, rate },
         customHat: quote.customHat,
+        makingWorkingDays: null,
       },
     };
   }
-  const product = await checkoutProduct(data, locale);
+  const [product, making] = await Promise.all([checkoutProduct(data, locale), checkoutMakingTime(data)]);
   if (!product?.inStock) return { next: "/checkout/confirmation" };
   const deliveryCents = deliveryCostCents(data.deliveryOption);
   const { rate } = await usdToIdrRate();
@@ -107,8 +112,15 @@ export async function paymentStep(request: Caller, locale: Locale): Promise<Paym
       part: null,
       idr: { amount: totalIdr, rate },
       customHat: null,
+      makingWorkingDays: making && usualWorkingDays(making),
     },
   };
+}
+
+/** A placed order's hat of the collection, when made to order: its usual making time in working days. */
+async function orderMakingWorkingDays(order: Order): Promise<number | null> {
+  if (order.customOrderId !== null || order.quoteId !== null || order.productId === null) return null;
+  return usualWorkingDays(await collectionMakingTime(await getDb(), order.productId));
 }
 
 function methodGroups(offered: (m: PaymentMethod) => boolean): MethodGroup[] {

@@ -211,6 +211,8 @@ describe("the address step", () => {
         part: null,
         idr: null,
         customHat: null,
+        // Made to order: the making stages' usual working days (making/promised-dates.ts).
+        makingWorkingDays: 10,
       },
     });
   });

@@ -1,13 +1,13 @@
-import { productionDays } from "@workshop/domain/custom-quote.ts";
-import { deliveryCostCents, deliveryDays, deliveryWindow, makingDays, optionsForAddress } from "@workshop/domain/delivery.ts";
+import { deliveryCostCents, deliveryDays, optionsForAddress } from "@workshop/domain/delivery.ts";
 import type { Locale } from "@workshop/domain/locale.ts";
 import type { AddressStepAnswer, ConfirmationAnswer, DeliveryStepAnswer } from "@workshop/domain/shop-api/checkout.ts";
 import { readProduct } from "#server/catalog/products.ts";
 import type { Caller } from "#server/http/caller.ts";
+import { promisedWindow, quotedMakingTime, readyHatMakingTime } from "#server/making/promised-dates.ts";
 import { orderInLanguage } from "#server/orders/in-language.ts";
 import { orderById } from "#server/orders/queries.ts";
 import { readCheckout } from "./session.ts";
-import { checkoutProduct, checkoutQuote, checkoutSummary, missingStep, placedOrder } from "./steps.ts";
+import { checkoutMakingTime, checkoutProduct, checkoutQuote, checkoutSummary, missingStep, placedOrder } from "./steps.ts";
 
 /** What the checkout's first three steps show (packages/domain/src/shop-api/checkout.ts), or where the customer goes instead. */
 
@@ -50,16 +50,19 @@ export async function addressStep(request: Caller, locale: Locale): Promise<Addr
 
 /**
  * Step 2, delivery: the options for the saved address with their cost, the total with each and when
- * the hat would arrive, counted from `today` in the workshop's days (written in `locale`): a
- * catalogue hat's making time, or a custom hat's production time, then the carrier's.
+ * the hat would arrive, counted from `today` (written in `locale`): its making (a hat made to
+ * order, its stages' usual working days; a custom hat, its quote's production time; a ready hat,
+ * the shop's business days), then the carrier's (making/promised-dates.ts). Placing the order keeps
+ * the last day of the chosen option's window as its promised delivery day.
  */
 export async function deliveryStep(request: Caller, locale: Locale, today = new Date()): Promise<DeliveryStepAnswer> {
   const data = await readCheckout(request);
   const back = missingStep(data, "shipping-options");
   if (back || !data?.shippingAddress) return { next: back ?? "/checkout/shipping" };
   const address = data.shippingAddress;
-  const summary = await checkoutSummary(data, locale);
-  const making = summary.customHat ? productionDays(summary.customHat.productionTime) : makingDays;
+  const collection = await checkoutMakingTime(data);
+  const summary = await checkoutSummary(data, locale, collection);
+  const making = summary.customHat ? quotedMakingTime(summary.customHat.productionTime) : (collection ?? readyHatMakingTime);
   const options = optionsForAddress(address).map((o) => {
     const costCents = deliveryCostCents(o.id);
     return {
@@ -68,7 +71,7 @@ export async function deliveryStep(request: Caller, locale: Locale, today = new 
       totalCents: summary.totalCents + costCents,
       trackingAvailable: o.trackingAvailable,
       carrierDays: o.carrierDays,
-      window: deliveryDays(deliveryWindow(o.id, today, making), locale),
+      window: deliveryDays(promisedWindow(o.id, today, making)!, locale),
     };
   });
   return { address: { city: address.city, country: address.country }, options, chosen: data.deliveryOption ?? null, summary };

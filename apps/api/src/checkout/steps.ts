@@ -7,8 +7,10 @@ import { getProduct } from "#server/catalog/products.ts";
 import { customHatOf } from "#server/custom-orders/custom-hat-view.ts";
 import { placeQuoteOrder } from "#server/custom-orders/quote-order.ts";
 import { quoteForCheckout } from "#server/custom-orders/quotes.ts";
+import { getDb } from "#server/db/client.ts";
 import { AppError } from "#server/errors.ts";
 import type { Caller } from "#server/http/caller.ts";
+import { collectionMakingTime, type MakingTime, usualWorkingDays } from "#server/making/promised-dates.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
 import { orderById } from "#server/orders/queries.ts";
 import type { Order } from "#server/orders/types.ts";
@@ -163,8 +165,21 @@ export async function checkoutQuote(data: CheckoutData | null, locale: Locale = 
 /** What a part payment shows beside the total: the deposit or the balance paid now. */
 export type PartDue = { kind: "DEPOSIT" | "BALANCE"; cents: number };
 
-/** The summary beside the address and delivery steps: the product, or the quoted custom hat; no delivery yet. */
-export async function checkoutSummary(data: CheckoutData | null, locale: Locale): Promise<CheckoutSummaryAnswer> {
+/** The making time of the checkout's hat of the collection (made to order, or a ready hat); null for a custom hat's quote or no hat. */
+export async function checkoutMakingTime(data: CheckoutData | null): Promise<MakingTime | null> {
+  if (data?.quoteId || !data?.productId) return null;
+  return collectionMakingTime(await getDb(), data.productId);
+}
+
+/**
+ * The summary beside the address and delivery steps: the product, or the quoted custom hat; no
+ * delivery yet. `making`: the hat's making time when the caller has read it already.
+ */
+export async function checkoutSummary(
+  data: CheckoutData | null,
+  locale: Locale,
+  making?: MakingTime | null,
+): Promise<CheckoutSummaryAnswer> {
   const quote = await checkoutQuote(data, locale);
   if (quote)
     return {
@@ -176,10 +191,15 @@ export async function checkoutSummary(data: CheckoutData | null, locale: Locale)
       part: { kind: "DEPOSIT", cents: quote.depositCents },
       idr: null,
       customHat: quote.customHat,
+      makingWorkingDays: null,
     };
   const priceCents = data?.priceCents ?? 0;
+  const [productName, hatMaking] = await Promise.all([
+    checkoutProductName(data, locale),
+    making === undefined ? checkoutMakingTime(data) : making,
+  ]);
   return {
-    productName: await checkoutProductName(data, locale),
+    productName,
     size: data?.selectedSize ?? null,
     priceCents,
     deliveryCents: null,
@@ -187,6 +207,7 @@ export async function checkoutSummary(data: CheckoutData | null, locale: Locale)
     part: null,
     idr: null,
     customHat: null,
+    makingWorkingDays: hatMaking && usualWorkingDays(hatMaking),
   };
 }
 

@@ -8,6 +8,7 @@ import { sql } from "kysely";
 import { getDb } from "#server/db/client.ts";
 import { AppError } from "#server/errors.ts";
 import { deliverQueuedMail } from "#server/mail/index.ts";
+import { promisedDeliveryDay, quotedMakingTime } from "#server/making/promised-dates.ts";
 import { announceNewOrders } from "#server/orders/notifications.ts";
 import { deliveryAndMethod, initialStatuses, insertOrders } from "#server/orders/place-order.ts";
 import { changePaymentStatus } from "#server/orders/queries.ts";
@@ -90,6 +91,8 @@ export async function placeQuoteOrder(input: QuoteOrderInput): Promise<Order> {
         quoteId: quote.id,
         depositCents: deposit,
         depositIdr,
+        // The delivery day the checkout showed: the quote's production time, then the carrier's.
+        promisedDeliveryDay: promisedDeliveryDay(input.deliveryOption, new Date(), quotedMakingTime(quote.productionTime)),
       },
     ]);
     await tx

@@ -12,5 +12,12 @@ export {
   mailListColumns,
   nudgePendingMail,
 } from "./outbox.ts";
-export { type CancelReason, type MailContent, oneLine, type RefundSentVars } from "./templates/index.ts";
+export {
+  type CancelReason,
+  type MailContent,
+  type MailPhoto,
+  makingMailTemplates,
+  oneLine,
+  type RefundSentVars,
+} from "./templates/index.ts";
 export { useMailSettings } from "./transport.ts";

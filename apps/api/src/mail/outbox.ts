@@ -8,7 +8,10 @@
  * - `sent`:    accepted by the SMTP server (`sent_at`)
  * - `kept`:    no SMTP configured: kept here and written to DATA_DIR/mail/<id>-<template>.eml
  * - `failed`:  every retry failed; `last_error` says why
+ * - `stopped`: never sent: the customer stopped this kind of mail for the order before it went
+ *              (the e-mails about the making, making/stage-mail-stop.ts)
  */
+import { stageMailsOneClickPath } from "@workshop/domain/shop-api/stage-mails.ts";
 import type { ExpressionBuilder } from "kysely";
 import type { JobWithMetadata } from "pg-boss";
 import { config } from "#server/config.ts";
@@ -16,10 +19,10 @@ import { type Db, getDb } from "#server/db/client.ts";
 import type { Tx } from "#server/db/tx.ts";
 import type { Database, Row } from "#server/db/types.ts";
 import { defineJob, jobsStarted, sendJobs } from "#server/jobs/index.ts";
-import { type MailContent, mailLocale, renderMail } from "./templates/index.ts";
+import { isMakingMail, type MailContent, mailLocale, renderMail } from "./templates/index.ts";
 import { deliver, type MailAddress } from "./transport.ts";
 
-type MailStatus = "pending" | "sending" | "sent" | "kept" | "failed";
+type MailStatus = "pending" | "sending" | "sent" | "kept" | "failed" | "stopped";
 
 export type OutboxMail = Row<"mailOutbox">;
 
@@ -195,7 +198,7 @@ export async function deliverMail({ outboxId }: DeliverMailData, job: Pick<JobWi
     eb.and([eb("id", "=", claimed.id), eb("attempts", "=", claimed.attempts)]);
   let delivery: Awaited<ReturnType<typeof deliver>>;
   try {
-    delivery = await deliver({ ...claimed, replyTo: await replyToOf(claimed) });
+    delivery = await deliver({ ...claimed, replyTo: await replyToOf(claimed), unsubscribe: await unsubscribeOf(claimed) });
   } catch (error) {
     const last = job.retryCount >= job.retryLimit;
     const status: MailStatus = last ? "failed" : "pending";
@@ -235,6 +238,17 @@ async function replyToOf(mail: OutboxMail): Promise<MailAddress | null> {
     .where("id", "=", mail.contactMessageId)
     .executeTakeFirst();
   return sender ?? null;
+}
+
+/**
+ * The one-click stop of a mail about an order's making (RFC 8058): where a mail reader posts to stop
+ * them for the order (the order's private link), read at delivery. Null for every other mail.
+ */
+async function unsubscribeOf(mail: OutboxMail): Promise<string | null> {
+  if (!isMakingMail(mail.template) || mail.orderId === null) return null;
+  const db = await getDb();
+  const order = await db.selectFrom("orders").select("accessToken").where("id", "=", mail.orderId).executeTakeFirst();
+  return order ? `${config().publicUrl}${stageMailsOneClickPath(order.accessToken)}` : null;
 }
 
 /** The newest mails first. */

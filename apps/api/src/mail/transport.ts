@@ -51,6 +51,11 @@ export type OutgoingMail = {
   createdAt: Date;
   /** Where the recipient's answer should go instead of the sender (Reply-To), e.g. a visitor who wrote to the shop. */
   replyTo?: MailAddress | null;
+  /**
+   * The https address a mail reader posts to, to stop this kind of mail (RFC 8058's one-click
+   * List-Unsubscribe): the e-mails about an order's making.
+   */
+  unsubscribe?: string | null;
 };
 
 /** A name and an address, kept apart so that neither is parsed as a list of addresses. */
@@ -74,7 +79,10 @@ function message(mail: OutgoingMail, settings: MailSettings) {
     html: mail.html,
     date: mail.createdAt,
     messageId: messageId(mail, settings.from),
-    headers: { "X-Shop-Mail": `${mail.template} ${mail.id}` },
+    headers: {
+      "X-Shop-Mail": `${mail.template} ${mail.id}`,
+      ...(mail.unsubscribe ? { "List-Unsubscribe": `<${mail.unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {}),
+    },
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
   };
 }

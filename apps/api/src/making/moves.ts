@@ -9,14 +9,15 @@ import { AppError } from "#server/errors.ts";
 import type { Order } from "#server/orders/types.ts";
 import { attachPhotos } from "./photos.ts";
 import { activeStages, isInWorkshop, type MakingStage } from "./stage-list.ts";
+import { announceStageChange } from "./stage-mails.ts";
 import { beginMaking } from "./start.ts";
 
 /**
  * What staff do with an order's making (decision 054): move it on to the next stage or back to an
  * earlier one, and send a ready hat for adjusting. Each runs in one transaction on the order's row,
  * locked (`for update`), so two people moving at once make one move: the other finds the order
- * moved meanwhile and is refused (409). The making, its event, the photos the move takes and the
- * audit row land together or not at all.
+ * moved meanwhile and is refused (409). The making, its event, the photos the move takes, the
+ * customer's e-mail about it (stage-mails.ts) and the audit row land together or not at all.
  */
 
 type MakingRow = Row<"orderMaking">;
@@ -96,6 +97,7 @@ export async function moveMaking(orderId: string, move: MakingMove, actor: Actor
       .returning("id")
       .executeTakeFirstOrThrow();
     const photos = await attachPhotos(tx, order.id, event.id, move.photoIds);
+    await announceStageChange(tx, order, { eventId: event.id, direction, ...move });
     await recordAudit(
       {
         actor,
@@ -161,6 +163,7 @@ export async function markForAdjusting(orderId: string, input: MakingAdjust, act
       tellCustomer: input.tellCustomer,
     });
     const photos = await attachPhotos(tx, order.id, eventId!, input.photoIds);
+    await announceStageChange(tx, order, { eventId: eventId!, direction: "start", ...input });
     await recordAudit(
       {
         actor,

@@ -5,6 +5,7 @@ import type { Tx } from "#server/db/tx.ts";
 import { AppError } from "#server/errors.ts";
 import type { Order } from "#server/orders/types.ts";
 import { activeStages, isInWorkshop, type MakingStage } from "./stage-list.ts";
+import { announceMakingStarted } from "./stage-mails.ts";
 
 /**
  * Why a paid order's hat is made in the workshop: a custom hat from a quote, or a hat of the
@@ -20,14 +21,17 @@ async function reasonToMake(tx: Tx, order: Order): Promise<MakingReason | null> 
 
 /**
  * The making starts when the order is paid (a custom hat: its deposit, which starts the work), in
- * the payment's transaction: in the first stage, its start an event by the system. Nothing for a
- * ready hat, an order that is not in the workshop (a payment after a cancel), or one already made.
+ * the payment's transaction: in the first stage, its start an event by the system, and the
+ * customer's e-mail saying so. Nothing for a ready hat, an order that is not in the workshop (a
+ * payment after a cancel), or one already made.
  */
 export async function startMakingOnPayment(tx: Tx, order: Order): Promise<void> {
   if (order.paymentStatus !== "SUCCEEDED" && order.paymentStatus !== "DEPOSIT_PAID") return;
   if (!isInWorkshop(order.status)) return;
   const reason = await reasonToMake(tx, order);
-  if (reason) await beginMaking(tx, { orderId: order.id, reason, actor: systemActor });
+  if (!reason) return;
+  const started = await beginMaking(tx, { orderId: order.id, reason, actor: systemActor });
+  if (started !== null) await announceMakingStarted(tx, order);
 }
 
 export type MakingStart = {

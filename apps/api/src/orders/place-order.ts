@@ -19,6 +19,7 @@ import type { Tx } from "#server/db/tx.ts";
 import type { Database, ShippingAddress } from "#server/db/types.ts";
 import { AppError } from "#server/errors.ts";
 import { deliverQueuedMail } from "#server/mail/index.ts";
+import { collectionMakingTimes, promisedDeliveryDay } from "#server/making/promised-dates.ts";
 import { startMakingOnPayment } from "#server/making/start.ts";
 import { usdToIdrRate } from "#server/pricing/fx-rate.ts";
 import { announceNewOrders } from "./notifications.ts";
@@ -110,12 +111,13 @@ export type NewOrder = Omit<Insertable<Database["orders"]>, "orderNumber" | "acc
 };
 
 async function placeOrders(inputs: PlaceOrderInput[]): Promise<(Order | Error)[]> {
-  const [products, { rate }] = await Promise.all([
-    readProducts(
-      inputs.map((input) => input.productId),
-      "en",
-    ),
+  const placedAt = new Date();
+  const db = await getDb();
+  const productIds = inputs.map((input) => input.productId);
+  const [products, { rate }, makingTimes] = await Promise.all([
+    readProducts(productIds, "en"),
     usdToIdrRate(),
+    collectionMakingTimes(db, productIds),
   ]);
   const results: (Order | Error)[] = [];
   const accepted: { index: number; values: NewOrder }[] = [];
@@ -127,14 +129,15 @@ async function placeOrders(inputs: PlaceOrderInput[]): Promise<(Order | Error)[]
         deliveryCostCents: quote.deliveryCost,
         totalCents: quote.totalCents,
       });
-      accepted.push({ index, values: newOrder(input, quote) });
+      // The delivery day the checkout showed, counted as it counted it, kept for the making's lateness.
+      const promised = promisedDeliveryDay(input.deliveryOption, placedAt, makingTimes.get(input.productId)!);
+      accepted.push({ index, values: { ...newOrder(input, quote), promisedDeliveryDay: promised } });
     } catch (error) {
       results[index] = error instanceof Error ? error : new Error(String(error));
     }
   });
   if (accepted.length === 0) return results;
 
-  const db = await getDb();
   const mails: number[] = [];
   const stored = await db.transaction().execute(async (tx) => {
     const rows = await insertOrders(

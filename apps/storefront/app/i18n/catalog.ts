@@ -57,6 +57,9 @@ export const catalog = defineMessages(
     "product.sizeChart": "Size guide: XS 54–55 cm · S 56–57 · M 58–59 · L 60–61 · XL 62–63",
     "product.invalidSize": "Please choose one of the available sizes.",
     "product.unavailable": "This hat can no longer be ordered.",
+    "product.making.title": "When it comes",
+    "product.making.text": "Made by hand in our workshop in {days}: ordered and paid today, it is ready on {ready}.",
+    "product.making.note": "Bali time. You choose the delivery at checkout, where these dates are counted again.",
   },
   {
     ru: {
@@ -114,6 +117,10 @@ export const catalog = defineMessages(
       "product.sizeChart": "Размеры: XS 54–55 см · S 56–57 · M 58–59 · L 60–61 · XL 62–63",
       "product.invalidSize": "Пожалуйста, выберите один из доступных размеров.",
       "product.unavailable": "Эту шляпу больше нельзя заказать.",
+      "product.making.title": "Когда вы её получите",
+      "product.making.text":
+        "Срок изготовления вручную в нашей мастерской — {days}; если заказать и оплатить сегодня, шляпа будет готова: {ready}.",
+      "product.making.note": "Время на Бали. Доставку вы выберете при оформлении заказа, где эти даты будут посчитаны заново.",
     },
   },
 );

@@ -2,7 +2,8 @@ import { defineMessages } from "./core.ts";
 
 /**
  * Names, descriptions and times of the delivery options (../delivery.ts), by option id. The
- * numbers of days come from ../delivery.ts ({min}, {max}), never from the texts.
+ * numbers of days come from ../delivery.ts ({min}, {max}) or, for a hat made to order, from its
+ * making stages ({days}, ../making-stages.ts), never from the texts.
  */
 export const deliveryTexts = defineMessages(
   {
@@ -16,10 +17,13 @@ export const deliveryTexts = defineMessages(
     "PICKUP.description": "Collect your hat at our workshop in Ubud",
     "PICKUP.days": "Same day once ready",
     making: "Made in {min}–{max} business days after payment",
+    // {days}: "10 working days" (../working-days-text.ts).
+    makingWorkingDays: "Made in {days} after payment",
     makingCustom: "Made in {time} after the deposit",
     delivery: "Delivery: {days}",
     arrives: "Arrives between {from} and {to}",
     ready: "Ready for pickup between {from} and {to}",
+    readyFrom: "Ready for pickup from {day}",
   },
   {
     ru: {
@@ -33,10 +37,12 @@ export const deliveryTexts = defineMessages(
       "PICKUP.description": "Заберите шляпу в нашей мастерской в Убуде",
       "PICKUP.days": "в тот же день, когда шляпа готова",
       making: "Изготовление: {min}–{max} рабочих дней после оплаты",
+      makingWorkingDays: "Изготовление: {days} после оплаты",
       makingCustom: "Изготовление: {time} после предоплаты",
       delivery: "Доставка: {days}",
       arrives: "Прибудет между {from} и {to}",
       ready: "Можно забрать между {from} и {to}",
+      readyFrom: "Можно забрать с {day}",
     },
   },
 );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRODUCTS_PER_PAGE, sortOptions } from "../catalog-filter.ts";
+import { deliveryOptionIds } from "../delivery.ts";
 
 /**
  * The storefront's catalogue (`/api/shop/…`): products as the shop's pages show them, texts in the
@@ -25,8 +26,24 @@ export const productViewAnswer = z.object({
   images: z.array(productImage),
 });
 
-/** GET /api/shop/products/:id?lang=: the product's page (404 for an unknown or hidden one). */
-export const productPageAnswer = z.object({ product: productViewAnswer });
+/**
+ * When a hat made to order would come, ordered and paid today: its usual making time in the
+ * workshop's working days (its making stages), the day it would be ready, and when it would
+ * arrive by each delivery (or be ready for pickup). Days as 'Thu, Dec 17' in the language asked
+ * for, Bali time.
+ */
+const productMakingAnswer = z.object({
+  workingDays: z.number().int(),
+  readyDay: z.string(),
+  delivery: z.array(z.object({ id: z.enum(deliveryOptionIds), from: z.string(), to: z.string() })),
+});
+export type ProductMakingAnswer = z.infer<typeof productMakingAnswer>;
+
+/**
+ * GET /api/shop/products/:id?lang=: the product's page (404 for an unknown or hidden one); `making`
+ * for a hat made to order that can be ordered now, null for a ready hat in stock or one sold out.
+ */
+export const productPageAnswer = z.object({ product: productViewAnswer, making: productMakingAnswer.nullable() });
 
 /** A product in a grid (../product.ts ProductCardView): its first photo, name, price and badges. */
 const productCardAnswer = z.object({

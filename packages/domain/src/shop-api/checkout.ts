@@ -36,6 +36,12 @@ const checkoutSummaryAnswer = z.object({
   idr: z.object({ amount: z.number().int(), rate: z.string() }).nullable(),
   /** A custom hat's size, production time and picture; null for a catalogue hat. */
   customHat: customHatAnswer.nullable(),
+  /**
+   * A hat of the collection made for the order: its usual making time in the workshop's working
+   * days (its making stages), which the delivery dates count; null for a ready hat in stock (made
+   * in the shop's 5–10 business days, delivery.ts) and for a custom hat (its quote's time).
+   */
+  makingWorkingDays: z.number().int().nullable(),
 });
 export type CheckoutSummaryAnswer = z.infer<typeof checkoutSummaryAnswer>;
 

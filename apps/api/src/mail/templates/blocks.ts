@@ -17,6 +17,10 @@ export type Block =
   | { kind: "quote"; text: string }
   /** Lines set apart in a tinted box, e.g. the workshop's address and hours. */
   | { kind: "box"; lines: readonly string[] }
+  /** A photo (an absolute URL, `width` × `height` as shown), linked to `href`; the text part prints the link. */
+  | { kind: "image"; src: string; alt: string; href: string; width: number; height: number }
+  /** A sentence and a small link after it, e.g. how to stop a kind of mail; the text part prints the address. */
+  | { kind: "link"; text: string; label: string; href: string }
   /** Small print under the mail. */
   | { kind: "footer"; lines: readonly string[] };
 
@@ -54,6 +58,10 @@ function toText(body: MailBody): string {
           .join("\n");
       case "box":
         return block.lines.map((line) => `  ${line}`).join("\n");
+      case "image":
+        return `${block.alt}:\n${block.href}`;
+      case "link":
+        return `${block.text} ${block.label}:\n${block.href}`;
       case "footer":
         return `--\n${block.lines.join("\n")}`;
     }
@@ -96,6 +104,17 @@ function blockHtml(block: Block): string {
       return `<blockquote style="margin:0 0 16px;padding:4px 0 4px 12px;border-left:3px solid #e4d8c4;color:${MUTED};font-size:15px;line-height:1.5">${lines(block.text)}</blockquote>`;
     case "box":
       return `<div style="margin:0 0 16px;padding:12px 16px;border-radius:6px;background:#f3ead9;font-size:15px;line-height:1.5">${block.lines.map(escapeHtml).join("<br>")}</div>`;
+    case "image":
+      return (
+        `<p style="margin:0 0 16px"><a href="${escapeHtml(block.href)}">` +
+        `<img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="${block.width}" height="${block.height}" ` +
+        `style="display:block;max-width:100%;height:auto;border:0;border-radius:6px"></a></p>`
+      );
+    case "link":
+      return (
+        `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${MUTED}">${escapeHtml(block.text)} ` +
+        `<a href="${escapeHtml(block.href)}" style="color:#8a5a2b">${escapeHtml(block.label)}</a></p>`
+      );
     case "footer":
       return `<p style="margin:32px 0 0;padding-top:16px;border-top:1px solid #e4d8c4;font-size:13px;line-height:1.5;color:${MUTED}">${block.lines.map(escapeHtml).join("<br>")}</p>`;
   }

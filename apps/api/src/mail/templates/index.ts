@@ -14,6 +14,7 @@ import {
   shopCustomOrder,
 } from "./custom-order.ts";
 import { balanceRequested, type CustomOrderPaymentVars, type CustomQuoteVars, customQuote, depositReceived } from "./custom-quote.ts";
+import { type MakingReadyVars, type MakingStartedVars, type MakingUpdateVars, makingReady, makingStarted, makingUpdate } from "./making.ts";
 import { type OrderCancelledVars, orderCancelled } from "./order-cancelled.ts";
 import { type OrderReceivedVars, orderReceived } from "./order-received.ts";
 import { type OrderShippedVars, orderShipped } from "./order-shipped.ts";
@@ -28,6 +29,7 @@ import { type StaffMessageVars, staffMessage } from "./staff-message.ts";
 export type { RenderedMail } from "./blocks.ts";
 
 export { oneLine } from "./contact-message.ts";
+export { isMakingMail, type MailPhoto, makingMailTemplates } from "./making.ts";
 export type { CancelReason } from "./order-cancelled.ts";
 export type { RefundSentVars } from "./refund-sent.ts";
 export type { MailOrder } from "./shared.ts";
@@ -51,6 +53,9 @@ export type MailVars = {
   "deposit-received": CustomOrderPaymentVars;
   "balance-requested": CustomOrderPaymentVars;
   "refund-sent": RefundSentVars;
+  "making-started": MakingStartedVars;
+  "making-update": MakingUpdateVars;
+  "making-ready": MakingReadyVars;
 };
 
 export type MailTemplate = keyof MailVars;
@@ -76,6 +81,9 @@ const templates: { [T in MailTemplate]: Template<MailVars[T]> } = {
   "deposit-received": depositReceived,
   "balance-requested": balanceRequested,
   "refund-sent": refundSent,
+  "making-started": makingStarted,
+  "making-update": makingUpdate,
+  "making-ready": makingReady,
 };
 
 export const mailTemplates = Object.keys(templates) as MailTemplate[];

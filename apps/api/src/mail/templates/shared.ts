@@ -47,7 +47,8 @@ export function textsIn(locale: Locale): Translate<keyof typeof mailTexts.en & s
   return translator(mailTexts, locale);
 }
 
-function deliveryName(code: string, locale: Locale): string {
+/** A delivery option's name in the language ("DHL International Express"); an unknown one as it is. */
+export function deliveryName(code: string, locale: Locale): string {
   return isDeliveryOptionId(code) ? translator(deliveryTexts, locale)(`${code}.name`) : code;
 }
 

@@ -118,6 +118,29 @@ const customMails: MailContent[] = [
   { template: "balance-requested", vars: { order: customOrder } },
 ];
 
+const stagePhoto = {
+  path: "/api/shop/orders/tok_9f8e7d6c5b4a/making/photos/ab12/960.jpg",
+  fullPath: "/api/shop/orders/tok_9f8e7d6c5b4a/making/photos/ab12/1280.jpg",
+  width: 1280,
+  height: 960,
+};
+const makingMails: MailContent[] = [
+  { template: "making-started", vars: { order: testOrder(), stage: "Weaving", readyDay: "2026-12-17", deliveryDay: "2026-12-28" } },
+  {
+    template: "making-update",
+    vars: {
+      order: testOrder(),
+      stage: "Finishing",
+      direction: "forward",
+      note: "The <band> is on.\nIt dries tonight.",
+      photo: stagePhoto,
+      readyDay: "2026-12-17",
+      deliveryDay: "2026-12-28",
+    },
+  },
+  { template: "making-ready", vars: { order: customOrder, stage: "Ready", note: null, photo: null, balanceDue: true } },
+];
+
 describe("mail templates", () => {
   it("custom requests: the customer gets the number and the 48-hour promise in their language, nothing they typed; the shop gets it all, escaped", () => {
     const ru = renderMail(customMails[0]!, "ru", url);
@@ -193,8 +216,8 @@ describe("mail templates", () => {
   });
 
   it("cover every template, in both languages, with a subject, text and HTML", () => {
-    expect([...every, ...contactMails, ...customMails].map((m) => m.template).sort()).toEqual([...mailTemplates].sort());
-    for (const mail of [...every, ...contactMails]) {
+    expect([...every, ...contactMails, ...customMails, ...makingMails].map((m) => m.template).sort()).toEqual([...mailTemplates].sort());
+    for (const mail of [...every, ...contactMails, ...makingMails]) {
       for (const locale of ["en", "ru"]) {
         const r = renderMail(mail, locale, url);
         expect(r.subject).toMatch(contactMails.includes(mail) ? /Size 64\?/ : /RT-240517-K3QZ/);
@@ -203,6 +226,37 @@ describe("mail templates", () => {
         expect(r.html).toContain(`lang="${locale}"`);
       }
     }
+  });
+
+  it("the making's mails: the stage, the estimate, the workshop's note (escaped) and photo, and the link that stops them", () => {
+    const started = renderMail(makingMails[0]!, "en", url);
+    expect(started.subject).toBe("Your hat for order RT-240517-K3QZ is being made");
+    for (const part of [
+      "It is now in its first stage: Weaving.",
+      "Estimated ready: Thu, Dec 17",
+      "Estimated delivery: Mon, Dec 28",
+      `Rather not get an e-mail about each stage of the making? Stop them for this order:\n${url}/orders/tok_9f8e7d6c5b4a/stage-mails`,
+    ])
+      expect(started.text).toContain(part);
+    const update = renderMail(makingMails[1]!, "ru", url);
+    expect(update.subject).toBe("Ваша шляпа на этапе «Finishing» — заказ RT-240517-K3QZ");
+    expect(update.text).toContain("> The <band> is on.\n> It dries tonight.");
+    expect(update.html).toContain("The &lt;band&gt; is on.<br>It dries tonight.");
+    expect(update.html).toContain(`<a href="${url}${stagePhoto.fullPath}"><img src="${url}${stagePhoto.path}"`);
+    expect(update.html).toContain('width="520" height="390"');
+    expect(update.text).toContain(`Будет готова: чт, 17 дек.`);
+    expect(update.html).toContain(`href="${url}/ru/orders/tok_9f8e7d6c5b4a/stage-mails"`);
+    // A custom hat whose balance is still to pay is told so; a pickup would be told where the workshop is.
+    const ready = renderMail(makingMails[2]!, "en", url).text;
+    expect(ready).toContain("The balance of $122.24 is paid before it leaves the workshop");
+    expect(ready).toContain("We will now send it with DHL International Express");
+    const pickup = {
+      ...makingMails[2]!,
+      vars: { ...makingMails[2]!.vars, order: { ...customOrder, deliveryOption: "PICKUP" } },
+    } as MailContent;
+    expect(renderMail(pickup, "en", url).text).toContain("You can collect it at the workshop:\n\n  Rumah Topi\n  Jl. Raya Mas No. 88");
+    // The order's own mails carry no such link.
+    expect(renderMail(every[1]!, "en", url).text).not.toContain("stage-mails");
   });
 
   it("order-shipped: carrier, tracking number and the tracking link; staff-message: the text as written, escaped in HTML", () => {

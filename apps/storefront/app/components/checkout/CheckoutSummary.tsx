@@ -1,6 +1,7 @@
 import { productionTimeText } from "@workshop/domain/custom-quote.ts";
 import { formatIdr, formatRate, formatUsd } from "@workshop/domain/money.ts";
 import type { CheckoutSummaryAnswer } from "@workshop/domain/shop-api/checkout.ts";
+import { workingDaysText } from "@workshop/domain/working-days-text.ts";
 import { CustomHatPicture } from "#app/components/CustomHatPicture.tsx";
 import { checkout } from "#app/i18n/checkout.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
@@ -9,9 +10,20 @@ import { deliveryTexts } from "#app/i18n/delivery.ts";
 /**
  * The order so far, beside every checkout step: amounts as the API computed them (the total, the
  * part of a custom hat paid now, and on the payment step the rupiah paid now with the rate used);
- * a custom hat with its picture, its size as the request gave it and its quote's production time.
+ * a custom hat with its picture, its size as the request gave it and its quote's production time;
+ * a hat made to order with its usual making time (its making stages).
  */
-export function CheckoutSummary({ productName, size, priceCents, deliveryCents, totalCents, idr, part, customHat }: CheckoutSummaryAnswer) {
+export function CheckoutSummary({
+  productName,
+  size,
+  priceCents,
+  deliveryCents,
+  totalCents,
+  idr,
+  part,
+  customHat,
+  makingWorkingDays,
+}: CheckoutSummaryAnswer) {
   const t = useT(checkout);
   const td = useT(deliveryTexts);
   const locale = useLocale();
@@ -37,6 +49,9 @@ export function CheckoutSummary({ productName, size, priceCents, deliveryCents, 
           <p className="text-sm text-ink-500">
             {part ? t("summary.customHat") : size === null ? t("confirm.noSize") : t("confirm.sizeValue", { size })}
           </p>
+          {makingWorkingDays !== null && (
+            <p className="text-sm text-ink-500">{td("makingWorkingDays", { days: workingDaysText(makingWorkingDays, locale) })}</p>
+          )}
         </>
       )}
       <dl className="mt-4 space-y-2 border-t border-sand-200 pt-4 text-sm">

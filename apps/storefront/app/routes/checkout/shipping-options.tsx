@@ -2,6 +2,7 @@ import { productionTimeText } from "@workshop/domain/custom-quote.ts";
 import { makingDays } from "@workshop/domain/delivery.ts";
 import { formatUsd } from "@workshop/domain/money.ts";
 import { deliveryStepAnswer, nextAnswer } from "@workshop/domain/shop-api/checkout.ts";
+import { workingDaysText } from "@workshop/domain/working-days-text.ts";
 import { useState } from "react";
 import { data, useSubmit } from "react-router";
 import { ApiRefusal, apiCall, apiGet } from "#app/api/client.server.ts";
@@ -58,9 +59,14 @@ export default function ShippingOptions({ loaderData, actionData }: Route.Compon
   const serverError = actionData?.error;
   const error = clientError ?? (serverError === "Please select a delivery option" ? t("delivery.select") : serverError);
   const chosen = loaderData.options.find((o) => o.id === selected);
-  // A custom hat is made in its quote's production time; the API counted each option's days from it.
-  const { customHat } = loaderData.summary;
-  const making = customHat ? td("makingCustom", { time: productionTimeText(customHat.productionTime, locale) }) : td("making", makingDays);
+  // The making time the API counted each option's days from: a custom hat's quote, a hat made to
+  // order's stages (working days), or a ready hat's business days.
+  const { customHat, makingWorkingDays } = loaderData.summary;
+  const making = customHat
+    ? td("makingCustom", { time: productionTimeText(customHat.productionTime, locale) })
+    : makingWorkingDays !== null
+      ? td("makingWorkingDays", { days: workingDaysText(makingWorkingDays, locale) })
+      : td("making", makingDays);
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -129,7 +135,13 @@ export default function ShippingOptions({ loaderData, actionData }: Route.Compon
                   <span className="mt-2 block text-sm text-ink-700">
                     {making} · {td("delivery", { days: td(`${o.id}.days`, o.carrierDays ?? undefined) })}
                   </span>
-                  <span className="mt-1 block text-sm font-medium text-ink-900">{td(o.carrierDays ? "arrives" : "ready", o.window)}</span>
+                  <span className="mt-1 block text-sm font-medium text-ink-900">
+                    {o.carrierDays
+                      ? td("arrives", o.window)
+                      : o.window.from === o.window.to
+                        ? td("readyFrom", { day: o.window.from })
+                        : td("ready", o.window)}
+                  </span>
                   {!o.carrierDays && <PickupHours className="mt-1 block text-sm text-ink-700" />}
                   <span className="mt-1 block text-xs text-ink-500">
                     {o.trackingAvailable ? t("delivery.tracking") : t("delivery.noTracking")}

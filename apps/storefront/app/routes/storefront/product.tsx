@@ -3,8 +3,9 @@ import { centsToUsd, formatUsd } from "@workshop/domain/money.ts";
 import { type ProductView, parseProductId } from "@workshop/domain/product.ts";
 import { seoTags } from "@workshop/domain/seo.ts";
 import { shop } from "@workshop/domain/shop.ts";
-import { productPageAnswer } from "@workshop/domain/shop-api/catalog.ts";
+import { type ProductMakingAnswer, productPageAnswer } from "@workshop/domain/shop-api/catalog.ts";
 import { nextAnswer } from "@workshop/domain/shop-api/checkout.ts";
+import { workingDaysText } from "@workshop/domain/working-days-text.ts";
 import { useState } from "react";
 import { data, isRouteErrorResponse, useNavigation, useRouteError } from "react-router";
 import { ApiRefusal, apiCall, apiGetOr404, relayHeaders } from "#app/api/client.server.ts";
@@ -12,7 +13,8 @@ import { ErrorPage, errorKindOf } from "#app/components/ErrorPage.tsx";
 import { Gallery } from "#app/components/Gallery.tsx";
 import { Form, Link, useLocalePath } from "#app/components/localized.tsx";
 import { catalog } from "#app/i18n/catalog.ts";
-import { metaLocale, translator, useT } from "#app/i18n/core.ts";
+import { metaLocale, translator, useLocale, useT } from "#app/i18n/core.ts";
+import { deliveryTexts } from "#app/i18n/delivery.ts";
 import { localeOf, redirectIn } from "#app/web/locale.ts";
 import { publicPage } from "#app/web/page-cache.ts";
 import type { Route } from "./+types/product";
@@ -89,7 +91,7 @@ function productJsonLd(p: ProductView, origin: string) {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, making } = loaderData;
   const t = useT(catalog);
   const navigation = useNavigation();
   const lp = useLocalePath();
@@ -169,9 +171,42 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             </button>
           </Form>
           <p className="mt-4 text-sm text-ink-500">{product.inStock ? t("product.madeToOrder") : t("product.outOfStockNote")}</p>
+          {making && <MakingDates making={making} />}
         </div>
       </div>
     </div>
+  );
+}
+
+/** When a hat made to order would come, as the API counted it from today: its making, then each delivery. */
+function MakingDates({ making }: { making: ProductMakingAnswer }) {
+  const t = useT(catalog);
+  const td = useT(deliveryTexts);
+  const locale = useLocale();
+  return (
+    <section aria-labelledby="product-making" className="mt-6 rounded-2xl bg-sand-100 p-5 text-sm">
+      <h2 id="product-making" className="text-base font-semibold">
+        {t("product.making.title")}
+      </h2>
+      <p className="mt-2 text-ink-700">
+        {t("product.making.text", { days: workingDaysText(making.workingDays, locale), ready: making.readyDay })}
+      </p>
+      <dl className="mt-3 space-y-2">
+        {making.delivery.map((option) => (
+          <div key={option.id}>
+            <dt className="font-medium text-ink-900">{td(`${option.id}.name`)}</dt>
+            <dd className="text-ink-700">
+              {option.id === "PICKUP"
+                ? option.from === option.to
+                  ? td("readyFrom", { day: option.from })
+                  : td("ready", option)
+                : td("arrives", option)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-xs text-ink-500">{t("product.making.note")}</p>
+    </section>
   );
 }
 
