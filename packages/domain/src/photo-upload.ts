@@ -1,9 +1,10 @@
 import { CSRF_HEADER } from "./staff-api.ts";
 
 /**
- * What the product form's uploader sends to POST /api/uploads (staff; multipart, field `files`;
- * its limits in uploads.ts) and checks in the browser before sending: the server checks the
- * same again, by content.
+ * What the photo uploaders send, one file per request so each shows its own progress: the product
+ * form's to POST /api/uploads (staff; multipart, field `files`; its limits in uploads.ts), an
+ * order's stage photos (the console, sendFile), a custom request's reference photos; and what they
+ * check in the browser before sending: the server checks the same again, by content.
  */
 const UPLOAD_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 const extensions = /\.(jpe?g|png|webp|gif)$/i;
@@ -28,30 +29,34 @@ export function uploadFile(
   csrfToken: string,
   { endpoint = "/api/uploads", withCredentials = false }: { endpoint?: string; withCredentials?: boolean } = {},
 ): Promise<UploadedFile> {
-  return send(
-    file,
-    onProgress,
+  return sendFile(file, onProgress, {
     endpoint,
-    (body) => (Array.isArray(body) && typeof body[0]?.pathname === "string" ? (body[0] as UploadedFile) : null),
-    { [CSRF_HEADER]: csrfToken },
+    read: (body) => (Array.isArray(body) && typeof body[0]?.pathname === "string" ? (body[0] as UploadedFile) : null),
+    headers: { [CSRF_HEADER]: csrfToken },
     withCredentials,
-  );
+  });
 }
 
 /** A custom request's reference photo, sent to POST /api/custom-orders/uploads: resolves with its id. */
 export function uploadReferencePhoto(file: File, onProgress: (fraction: number) => void): Promise<string> {
-  return send(file, onProgress, "/api/custom-orders/uploads", (body) =>
-    Array.isArray(body) && typeof body[0]?.id === "string" ? (body[0].id as string) : null,
-  );
+  return sendFile(file, onProgress, {
+    endpoint: "/api/custom-orders/uploads",
+    read: (body) => (Array.isArray(body) && typeof body[0]?.id === "string" ? (body[0].id as string) : null),
+  });
 }
 
-function send<T>(
+/** Where one file goes and what its answer holds: `read` finds the stored file in the answer (null: refused). */
+type FileSending<T> = { endpoint: string; read: (body: unknown) => T | null; headers?: Record<string, string>; withCredentials?: boolean };
+
+/**
+ * Sends one file (multipart, field `files`) through XMLHttpRequest, reporting its upload progress
+ * (0..1) as the bytes go out; resolves with what `read` finds in a 2xx answer, or rejects with the
+ * server's {error} (or none). Each uploader of the shop is this with its own endpoint and answer.
+ */
+export function sendFile<T>(
   file: File,
   onProgress: (fraction: number) => void,
-  endpoint: string,
-  read: (body: unknown) => T | null,
-  headers: Record<string, string> = {},
-  withCredentials = false,
+  { endpoint, read, headers = {}, withCredentials = false }: FileSending<T>,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();

@@ -3,8 +3,11 @@ import { baliAddress, orderPayload } from "@workshop/testing/sample-orders.ts";
 import { apiURL, consoleURL } from "../browser.ts";
 import { testOwner } from "./staff.ts";
 
-/** A cash-in-store order placed through the shop's API (cash needs a Bali address), sent by Lion Parcel. */
-export async function placeCashOrder(customer: Partial<typeof baliAddress> = {}): Promise<{ id: string; orderNumber: string }> {
+/** A cash-in-store order placed through the shop's API (cash needs a Bali address), sent by Lion Parcel, by a customer reading `locale`. */
+export async function placeCashOrder(
+  customer: Partial<typeof baliAddress> = {},
+  locale: "en" | "ru" = "en",
+): Promise<{ id: string; orderNumber: string }> {
   const base = await orderPayload(apiURL());
   const cost = deliveryCostCents("LION_PARCEL") / 100;
   const body = {
@@ -16,7 +19,7 @@ export async function placeCashOrder(customer: Partial<typeof baliAddress> = {})
   };
   const answer = await fetch(`${apiURL()}/api/orders`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", "Accept-Language": locale },
     body: JSON.stringify(body),
   });
   if (answer.status !== 201) throw new Error(`Order refused: ${answer.status} ${await answer.text()}`);

@@ -140,6 +140,40 @@ describe("an audit row's changes in the reader's words", () => {
     expect(lines("refund", before, after, "ru")).toEqual(expect.arrayContaining(["Снова отправлен в Xendit: да"]));
   });
 
+  it("words the making's moves and its stage list in the reader's language", () => {
+    const move = {
+      stage: "Blocking",
+      direction: "back",
+      reason: "Uneven crown",
+      noteRu: "Переделываем тулью",
+      tellCustomer: true,
+      photos: 2,
+    };
+    expect(lines("order-making-stage", { stage: "Finishing" }, move, "en")).toEqual([
+      "Making stage: Finishing → Blocking",
+      "Move: — → back to an earlier stage",
+      "Reason: — → Uneven crown",
+      "Note for the customer (Russian): — → Переделываем тулью",
+      "Customer told: — → yes",
+      "Photos: — → 2 photos",
+    ]);
+    expect(lines("order-making-adjust", null, { stage: "Weaving", tellCustomer: false, photos: 1 }, "ru")).toEqual([
+      "Этап изготовления: Weaving",
+      "Покупателю сообщено: нет",
+      "Фото: 1 фото",
+    ]);
+    expect(lines("photos-uploaded", null, { makingPhotos: ["a".repeat(32), "b".repeat(32)] }, "en")).toEqual(["Stage photos: 2 photos"]);
+    const stage = (nameEn: string, nameRu: string, usualDays: number) => ({ id: usualDays, nameEn, nameRu, usualDays });
+    expect(
+      lines(
+        "making-stages-changed",
+        { stages: [stage("Weaving", "Плетение", 6), stage("Ready", "Готово", 0)] },
+        { stages: [stage("Weaving", "Плетение", 5), stage("Ready", "Готово", 0)] },
+        "ru",
+      ),
+    ).toEqual(["Этапы: Плетение (6 рабочих дней), Готово (0 рабочих дней) → Плетение (5 рабочих дней), Готово (0 рабочих дней)"]);
+  });
+
   it("shows a field or value it does not know as stored", () => {
     expect(lines("order-returned", { somethingNew: "A" }, { somethingNew: "B" }, "ru")).toEqual(["somethingNew: A → B"]);
   });

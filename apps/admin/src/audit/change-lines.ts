@@ -130,7 +130,26 @@ export function changeLinesOf(action: string, fields: FieldChange[], locale: Loc
       case "images":
       case "sources":
       case "pathnames":
+      case "makingPhotos":
         return list ? countText("photos", list.length, locale) : text;
+      // A move's photos are counted when they are recorded.
+      case "photos":
+        return typeof value === "number" ? countText("photos", value, locale) : list ? countText("photos", list.length, locale) : text;
+      case "direction":
+        return codeLabel(text, [[auditFieldTexts, `direction.${text}`]]);
+      case "stages":
+        // The making's stage list: each stage by its name in the reader's language, with its usual days.
+        return list
+          ? list
+              .map((stage) => {
+                const { nameEn, nameRu, usualDays } = stage as { nameEn?: unknown; nameRu?: unknown; usualDays?: unknown };
+                const name = String((locale === "ru" ? nameRu : nameEn) ?? nameEn);
+                return typeof usualDays === "number"
+                  ? t("stageDays", { stage: name, days: countText("workingDays", usualDays, locale) })
+                  : name;
+              })
+              .join(", ")
+          : text;
       case "refunds":
         return list && list.length > 0
           ? list

@@ -32,12 +32,12 @@ export function Component() {
   const label = useT(orderStatusLabels);
   const { today, counts, money, exchangeRate } = useLoaderData<DashboardData>();
   const locale = useLocale();
-  const queue = (q: OrderQueue, urgent = false): Tile => ({
+  const queue = (q: OrderQueue, urgent = false, to = `/admin/orders?queue=${q}`): Tile => ({
     key: q,
     label: label(`queue.${q}`),
     hint: t(`${q}.hint`),
     count: counts[q],
-    to: `/admin/orders?queue=${q}`,
+    to,
     urgent,
   });
   const tiles: Tile[] = [
@@ -49,7 +49,8 @@ export function Component() {
       to: `/admin/orders?from=${today}&to=${today}`,
     },
     queue("awaiting-payment"),
-    queue("to-make"),
+    // The orders being made open the making board, by stage.
+    queue("to-make", false, "/admin/making"),
     queue("to-ship"),
     queue("cash-expiring", true),
     queue("flagged", true),

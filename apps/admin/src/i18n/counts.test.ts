@@ -24,5 +24,12 @@ describe("counts with their noun", () => {
     ]);
     expect([1, 3, 7].map((n) => countText("orders", n, "ru"))).toEqual(["1 заказ", "3 заказа", "7 заказов"]);
     expect([1, 3].map((n) => countText("photos", n, "en"))).toEqual(["1 photo", "3 photos"]);
+    expect([1, 2, 5, 21].map((n) => countText("workingDays", n, "ru"))).toEqual([
+      "1 рабочий день",
+      "2 рабочих дня",
+      "5 рабочих дней",
+      "21 рабочий день",
+    ]);
+    expect([1, 6].map((n) => countText("days", n, "en"))).toEqual(["1 day", "6 days"]);
   });
 });

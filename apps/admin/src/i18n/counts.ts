@@ -20,6 +20,14 @@ const counts = {
     en: { one: "{count} photo", other: "{count} photos" },
     ru: { other: "{count} фото" },
   },
+  workingDays: {
+    en: { one: "{count} working day", other: "{count} working days" },
+    ru: { one: "{count} рабочий день", few: "{count} рабочих дня", many: "{count} рабочих дней", other: "{count} рабочего дня" },
+  },
+  days: {
+    en: { one: "{count} day", other: "{count} days" },
+    ru: { one: "{count} день", few: "{count} дня", many: "{count} дней", other: "{count} дня" },
+  },
 } satisfies Record<string, Record<Locale, Forms>>;
 
 type Counted = keyof typeof counts;

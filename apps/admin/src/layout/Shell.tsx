@@ -7,7 +7,7 @@ import { useDocumentLanguage, useT } from "#admin/i18n/use-t.ts";
 import { rememberSession, useSession } from "#admin/session/session.ts";
 
 type Section = {
-  key: "dashboard" | "orders" | "products" | "custom" | "inbox" | "staff" | "audit" | "account";
+  key: "dashboard" | "orders" | "making" | "products" | "custom" | "inbox" | "staff" | "audit" | "account";
   to: string;
   /** Shown to owners only (SPEC 2.11): staff would find a refusal there. */
   owners?: true;
@@ -17,6 +17,7 @@ type Section = {
 const sections: Section[] = [
   { key: "dashboard", to: "/admin" },
   { key: "orders", to: "/admin/orders" },
+  { key: "making", to: "/admin/making" },
   { key: "products", to: "/admin/products" },
   { key: "custom", to: "/admin/custom-orders" },
   { key: "inbox", to: "/admin/inbox" },

@@ -3,6 +3,7 @@ import { formatAmount, formatIdr, formatRate, formatUsd } from "@workshop/domain
 import { historyLine } from "@workshop/domain/order-history.ts";
 import { countryName, deliveryOptionName } from "@workshop/domain/order-names.ts";
 import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
+import { type MakingStagesAnswer, makingStagesAnswer } from "@workshop/domain/staff-api/making.ts";
 import {
   type OrderDetailAnswer,
   type OrderRefundsAnswer,
@@ -19,8 +20,10 @@ import { ApiError, api } from "#admin/api/client.ts";
 import { RecordChanges } from "#admin/audit/RecordChanges.tsx";
 import { consoleDate, consoleDayOf } from "#admin/dates.ts";
 import { useUnsavedChanges } from "#admin/forms/use-unsaved-changes.ts";
+import { makingTexts } from "#admin/i18n/making.ts";
 import { orderTexts } from "#admin/i18n/order.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
+import { MakingPanel } from "#admin/making/MakingPanel.tsx";
 import { loadSession, signedOutRedirect } from "#admin/session/session.ts";
 import { BalanceLink } from "./BalanceLink.tsx";
 import { mailKind } from "./mail-kind.ts";
@@ -31,9 +34,14 @@ import { RefundsList } from "./RefundsList.tsx";
 import { ReturnPanel } from "./ReturnPanel.tsx";
 import { useStatusLabel } from "./status-label.ts";
 
-type Loaded = { detail: OrderDetailAnswer; refunds: OrderRefundsAnswer | null } | { notFound: true };
+type Loaded =
+  | { detail: OrderDetailAnswer; refunds: OrderRefundsAnswer | null; stages: MakingStagesAnswer["stages"] | null }
+  | { notFound: true };
 
-/** The order; for an owner also its payments' refund state (the payments' own endpoint, owners only). */
+/**
+ * The order; for an owner also its payments' refund state (the payments' own endpoint, owners
+ * only); the making's stage list when its ready hat may be sent for adjusting (where it starts).
+ */
 export async function loader({ request, params }: { request: Request; params: { id?: string } }): Promise<Loaded> {
   const id = encodeURIComponent(params.id ?? "");
   try {
@@ -42,7 +50,10 @@ export async function loader({ request, params }: { request: Request; params: { 
       api(`/api/admin/orders/${id}`, { answer: orderDetailAnswer, signal: request.signal }),
       session?.staff.role === "owner" ? api(`/api/orders/${id}/refunds`, { answer: orderRefundsAnswer, signal: request.signal }) : null,
     ]);
-    return { detail, refunds };
+    const stages = detail.can.adjust
+      ? (await api("/api/admin/making/stages", { answer: makingStagesAnswer, signal: request.signal })).stages
+      : null;
+    return { detail, refunds, stages };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { notFound: true };
     return signedOutRedirect(error);
@@ -94,19 +105,21 @@ function Rows({ rows }: { rows: [string, React.ReactNode][] }) {
 /** One order for staff: what was ordered, by whom, paid how, its history and notes, and what to do next. */
 export function Component() {
   const t = useT(orderTexts);
+  const makingT = useT(makingTexts);
   const locale = useLocale();
   const loaded = useLoaderData<Loaded>();
   const revalidator = useRevalidator();
   const [done, setDone] = useState<string | null>(null);
   const label = useStatusLabel();
   // One question for the page's forms (a router holds one blocker): any of them with unsaved text asks.
-  const [dirty, setDirty] = useState({ status: false, note: false, email: false });
+  const [dirty, setDirty] = useState({ status: false, note: false, email: false, making: false });
   const dirtyOf = {
     status: useCallback((value: boolean) => setDirty((d) => ({ ...d, status: value })), []),
     note: useCallback((value: boolean) => setDirty((d) => ({ ...d, note: value })), []),
     email: useCallback((value: boolean) => setDirty((d) => ({ ...d, email: value })), []),
+    making: useCallback((value: boolean) => setDirty((d) => ({ ...d, making: value })), []),
   };
-  useUnsavedChanges(dirty.status || dirty.note || dirty.email, t("unsaved"));
+  useUnsavedChanges(dirty.status || dirty.note || dirty.email || dirty.making, t("unsaved"));
 
   if ("notFound" in loaded)
     return (
@@ -119,7 +132,7 @@ export function Component() {
         </Link>
       </section>
     );
-  const { detail, refunds } = loaded;
+  const { detail, refunds, stages } = loaded;
   const { order } = detail;
   const address = order.shippingAddress;
   const isCash = order.paymentMethod === "CASH_IN_STORE";
@@ -246,6 +259,10 @@ export function Component() {
                 : []),
             ]}
           />
+        </Card>
+
+        <Card id="making" title={makingT("section")} wide>
+          <MakingPanel detail={detail} stages={stages} onDirty={dirtyOf.making} onDone={(text) => void after(text)} />
         </Card>
 
         <Card id="payment" title={t("section.payment")} wide>

@@ -3,6 +3,7 @@ import { refundStateLabels } from "@workshop/domain/i18n/refund-states.ts";
 import { orderStatuses, paymentStatuses } from "@workshop/domain/order-status.ts";
 import { paymentMethodName, paymentMethods } from "@workshop/domain/payment-methods.ts";
 import { refundStates } from "@workshop/domain/refunds.ts";
+import { type MakingStagesAnswer, makingStagesAnswer } from "@workshop/domain/staff-api/making.ts";
 import {
   type OrderListAnswer,
   type OrderListRow,
@@ -19,23 +20,34 @@ import { StatusPill } from "@workshop/ui/StatusPill.tsx";
 import { type ListColumns, useDataTable } from "@workshop/ui/use-data-table.ts";
 import { useMemo } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
-import { apiBase } from "#admin/api/client.ts";
+import { api, apiBase } from "#admin/api/client.ts";
 import { consoleDate } from "#admin/dates.ts";
 import { ordersTexts } from "#admin/i18n/orders.ts";
 import { useLocale, useT } from "#admin/i18n/use-t.ts";
 import { ConsoleList } from "#admin/layout/ConsoleList.tsx";
 import { FoldedFilters } from "#admin/layout/FoldedFilters.tsx";
 import { type ListLoaded, listLoader } from "#admin/layout/list-loader.ts";
+import { stageName } from "#admin/making/stage-name.ts";
+import { signedOutRedirect } from "#admin/session/session.ts";
 import { RefundPills } from "./RefundPills.tsx";
 
-/** The page the address asks for: the address is the list's whole state (filters, sort, page). */
-export const loader = listLoader("/api/admin/orders", orderListAnswer);
+const listOf = listLoader("/api/admin/orders", orderListAnswer);
+type Loaded = ListLoaded<OrderListAnswer> & { stages: MakingStagesAnswer["stages"] };
+
+/** The page the address asks for (the address is the list's whole state: filters, sort, page), and the making's stages to filter by. */
+export async function loader({ request }: { request: Request }): Promise<Loaded> {
+  const [list, stages] = await Promise.all([
+    listOf({ request }),
+    api("/api/admin/making/stages", { answer: makingStagesAnswer, signal: request.signal }).catch(signedOutRedirect),
+  ]);
+  return { ...list, stages: stages.stages };
+}
 
 const address: ListAddress = {
   path: "/admin/orders",
   sizes: orderPageSizes,
   sorts: orderSorts,
-  filters: ["q", "status", "paymentStatus", "method", "queue", "refund", "from", "to"],
+  filters: ["q", "status", "paymentStatus", "method", "queue", "making", "refund", "from", "to"],
 };
 
 /** The Orders tab: every order, searched, filtered, sorted and paged by the API. */
@@ -44,7 +56,7 @@ export function Component() {
   const label = useT(orderStatusLabels);
   const refundLabel = useT(refundStateLabels);
   const locale = useLocale();
-  const { list: answer, refusal } = useLoaderData<ListLoaded<OrderListAnswer>>();
+  const { list: answer, refusal, stages } = useLoaderData<Loaded>();
 
   const columns = useMemo<ListColumns<OrderListRow>>(
     () => [
@@ -169,6 +181,13 @@ export function Component() {
             label={t("filter.queue")}
             any={t("filter.any")}
             choices={orderQueues.map((q) => ({ value: q, label: label(`queue.${q}`) }))}
+          />
+          <FilterChoice
+            list={list}
+            name="making"
+            label={t("filter.making")}
+            any={t("filter.any")}
+            choices={stages.map((stage) => ({ value: String(stage.id), label: stageName(stage, locale) }))}
           />
           <FilterChoice
             list={list}

@@ -1,10 +1,13 @@
-import { isUploadableImage, UploadError, uploadFile } from "@workshop/domain/photo-upload.ts";
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, MAX_UPLOAD_PIXELS, uploadMessages } from "@workshop/domain/uploads.ts";
+import { uploadFile } from "@workshop/domain/photo-upload.ts";
+import { MAX_UPLOAD_FILES } from "@workshop/domain/uploads.ts";
 import { ProductPhoto } from "@workshop/ui/ProductPhoto.tsx";
 import { useRef, useState } from "react";
 import { apiBase } from "#admin/api/client.ts";
 import { productsTexts } from "#admin/i18n/products.ts";
+import { uploadTexts } from "#admin/i18n/uploads.ts";
 import { useT } from "#admin/i18n/use-t.ts";
+import { UploadBar } from "#admin/photos/UploadBar.tsx";
+import { chosenFileRefusal, MAX_MB, uploadRefusal } from "#admin/photos/upload-problems.ts";
 import { useSession } from "#admin/session/session.ts";
 import { moved, type PhotoSlot } from "./photo-slots.ts";
 
@@ -17,8 +20,6 @@ type Props = {
   say: (code: string) => string;
 };
 
-const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
-
 /**
  * The product's photos in order (the first is the card photo): alt texts in English and Russian,
  * reordered by dragging or by Move up / Move down, removed, and new ones uploaded. A chosen photo
@@ -27,6 +28,7 @@ const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
  */
 export function ProductPhotos({ slots, onChange, errors, say }: Props) {
   const t = useT(productsTexts);
+  const u = useT(uploadTexts);
   const dragged = useRef<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const button = "rounded-lg border border-sand-300 bg-white px-3 py-1.5 text-sm hover:bg-sand-100 disabled:opacity-40";
@@ -146,7 +148,7 @@ export function ProductPhotos({ slots, onChange, errors, say }: Props) {
                     <button
                       type="button"
                       aria-label={
-                        slot.upload?.state === "failed" ? t("upload.removeLabel", { name: slot.upload.name }) : t("form.removePhoto", { n })
+                        slot.upload?.state === "failed" ? u("removeLabel", { name: slot.upload.name }) : t("form.removePhoto", { n })
                       }
                       className={`${button} text-red-800`}
                       onClick={() => onChange((list) => list.filter((s) => s.id !== slot.id))}
@@ -197,36 +199,6 @@ function AltField(props: {
   );
 }
 
-/** One upload's bar: its bytes sent so far; a failed one red, with why (never a full green bar). */
-function UploadBar({ upload }: { upload: NonNullable<PhotoSlot["upload"]> }) {
-  const t = useT(productsTexts);
-  const percent = Math.round(upload.progress * 100);
-  const failed = upload.state === "failed";
-  return (
-    <div className="text-sm" data-upload={upload.state}>
-      <span className="flex justify-between gap-2">
-        <span className="min-w-0 truncate">{upload.name}</span>
-        <span className="tabular-nums">{failed ? "✕" : `${percent}%`}</span>
-      </span>
-      <div
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-label={failed ? t("upload.failedBar", { name: upload.name }) : t("upload.progress", { name: upload.name })}
-        className="mt-1 h-2 w-full overflow-hidden rounded-full bg-sand-200"
-      >
-        <div className={`h-full ${failed ? "bg-red-600" : "bg-ink-900"}`} style={{ width: `${failed ? 100 : percent}%` }} />
-      </div>
-      {failed && upload.reason && (
-        <p role="alert" className="mt-1 text-red-700">
-          {upload.reason}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** The files of slots waiting to be sent again, kept out of the slots (a File is not form state). */
 const filesOf = new Map<string, File>();
 
@@ -239,37 +211,23 @@ function RetryButton({
   onChange: React.Dispatch<React.SetStateAction<PhotoSlot[]>>;
   className: string;
 }) {
-  const t = useT(productsTexts);
+  const t = useT(uploadTexts);
   const send = useSender(onChange);
   const file = filesOf.get(slot.id);
   if (!file) return null;
   return (
-    <button
-      type="button"
-      aria-label={t("upload.retryLabel", { name: file.name })}
-      className={className}
-      onClick={() => send(slot.id, file)}
-    >
-      {t("upload.retry")}
+    <button type="button" aria-label={t("retryLabel", { name: file.name })} className={className} onClick={() => send(slot.id, file)}>
+      {t("retry")}
     </button>
   );
 }
 
 /** Sends one file for its slot, which shows the bytes going out, then holds the stored key or why it failed. */
 function useSender(onChange: React.Dispatch<React.SetStateAction<PhotoSlot[]>>) {
-  const t = useT(productsTexts);
+  const t = useT(uploadTexts);
   const { csrfToken } = useSession();
   const update = (id: string, change: (slot: PhotoSlot) => Partial<PhotoSlot>) =>
     onChange((list) => list.map((s) => (s.id === id ? { ...s, ...change(s) } : s)));
-  // The server's own reasons, in the reader's language; anything else is SPEC 8's failure.
-  const reasonOf = (error: unknown): { reason: string; retry: boolean } => {
-    const message = error instanceof UploadError ? error.serverMessage : null;
-    if (message === uploadMessages.notAnImage) return { reason: t("upload.type"), retry: false };
-    if (message === uploadMessages.tooLarge) return { reason: t("upload.tooLargeAny", { mb: MAX_MB }), retry: false };
-    if (message === uploadMessages.tooManyPixels)
-      return { reason: t("upload.tooManyPixels", { mp: MAX_UPLOAD_PIXELS / 1_000_000 }), retry: false };
-    return { reason: t("upload.failed"), retry: true };
-  };
   return (id: string, file: File) => {
     filesOf.set(id, file);
     update(id, () => ({ upload: { name: file.name, progress: 0, state: "sending", reason: null, retry: false } }));
@@ -282,7 +240,9 @@ function useSender(onChange: React.Dispatch<React.SetStateAction<PhotoSlot[]>>) 
         update(id, () => ({ key: stored.pathname, upload: null }));
       },
       (error: unknown) =>
-        update(id, (s) => ({ upload: { name: file.name, progress: s.upload?.progress ?? 0, state: "failed", ...reasonOf(error) } })),
+        update(id, (s) => ({
+          upload: { name: file.name, progress: s.upload?.progress ?? 0, state: "failed", ...uploadRefusal(t, error) },
+        })),
     );
   };
 }
@@ -295,7 +255,7 @@ let nextUpload = 1;
  * the browser already knows to be refused (not an image, too large) fails at once, with why.
  */
 function Uploader({ onChange }: { onChange: React.Dispatch<React.SetStateAction<PhotoSlot[]>> }) {
-  const t = useT(productsTexts);
+  const t = useT(uploadTexts);
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -304,15 +264,8 @@ function Uploader({ onChange }: { onChange: React.Dispatch<React.SetStateAction<
   function choose(files: File[]) {
     setProblem(null);
     if (files.length === 0) return;
-    if (files.length > MAX_UPLOAD_FILES) return setProblem(t("upload.tooMany", { max: MAX_UPLOAD_FILES }));
-    const chosen = files.map((file) => {
-      const refusal = !isUploadableImage(file)
-        ? t("upload.type")
-        : file.size > MAX_UPLOAD_BYTES
-          ? t("upload.tooLarge", { name: file.name, mb: MAX_MB })
-          : null;
-      return { file, id: `upload-${nextUpload++}`, refusal };
-    });
+    if (files.length > MAX_UPLOAD_FILES) return setProblem(t("tooMany", { max: MAX_UPLOAD_FILES }));
+    const chosen = files.map((file) => ({ file, id: `upload-${nextUpload++}`, refusal: chosenFileRefusal(t, file) }));
     onChange((list) => [
       ...list,
       ...chosen.map(({ file, id, refusal }) => ({
@@ -351,13 +304,13 @@ function Uploader({ onChange }: { onChange: React.Dispatch<React.SetStateAction<
         className={`rounded-xl border-2 border-dashed p-4 text-center text-sm ${dragging ? "border-ink-900 bg-sand-100" : "border-sand-300"}`}
       >
         <p>
-          {t("upload.drop")}{" "}
+          {t("drop")}{" "}
           <button type="button" onClick={() => input.current?.click()} className="font-medium underline underline-offset-4">
-            {t("upload.choose")}
+            {t("choose")}
           </button>
         </p>
         <label className="sr-only" htmlFor="photo-files">
-          {t("upload.label")}
+          {t("label")}
         </label>
         <input
           ref={input}
@@ -372,7 +325,7 @@ function Uploader({ onChange }: { onChange: React.Dispatch<React.SetStateAction<
             e.target.value = "";
           }}
         />
-        <p className="mt-1 text-xs text-ink-600">{t("upload.rules", { max: MAX_UPLOAD_FILES, mb: MAX_MB })}</p>
+        <p className="mt-1 text-xs text-ink-600">{t("rules", { max: MAX_UPLOAD_FILES, mb: MAX_MB })}</p>
       </div>
       {problem && (
         <p role="alert" className="mt-2 text-sm text-red-700">

@@ -1,9 +1,10 @@
+import type { UploadState } from "#admin/photos/UploadBar.tsx";
+
 /**
  * The product form's photos as the page holds them: each a slot in the order chosen, whether its
  * upload is still on its way, failed, or done (then it has its storage key). Only done slots are
  * the product's photos; a slot keeps its place however soon its upload finishes.
  */
-type UploadState = { name: string; progress: number; state: "sending" | "failed"; reason: string | null; retry: boolean };
 export type PhotoSlot = { id: string; key: string | null; altEn: string; altRu: string; upload: UploadState | null };
 export type PhotoRow = { key: string; altEn: string; altRu: string };
 
