@@ -164,6 +164,8 @@ describe("a custom hat's deposit checkout", () => {
       // The order's own page says the same, with the making time of the quote.
       await page.locator("main a[href*='/orders/']").first().click();
       await page.waitForURL(/\/orders\/[\w-]{32}$/);
+      // The order's page drawn, not the thank-you page's summary still on screen while it comes.
+      await page.getByRole("heading", { level: 1, name: lang === "ru" ? /^Заказ RT-/ : /^Order RT-/ }).waitFor();
       const detailed = page.locator("section", { has: page.getByRole("heading", { name: t.summary, exact: true }) });
       await detailed.getByText(t.size, { exact: true }).waitFor();
       expect(await detailed.textContent()).toContain(t.making);

@@ -20,7 +20,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.API_TIMEOUT_MS = "300";
+  // Short, for the test of no answer; long enough for a first call on a busy machine.
+  process.env.API_TIMEOUT_MS = "1500";
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 afterAll(() => {
