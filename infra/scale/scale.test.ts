@@ -121,12 +121,12 @@ describe.skipIf(!stack)("the shop scaled out: two API web instances, two workers
     // Delivered to B (the topology's webhook URL), at the first try.
     const delivered = stack!.xendit.deliveries().filter((d) => d.payment_request_id === xenditPaymentId);
     expect(delivered.map((d) => [d.event, d.attempt, d.status_code])).toEqual([["payment.capture", 1, 200]]);
-    // Two mails to the customer, each once: the order received, then its payment confirmed.
+    // Three mails to the customer, each once: the order received, its payment confirmed, and its hat's making started.
     const subjects = () => stack!.mail.to("webhook@example.com").map((m) => m.subject);
-    expect(await until(20_000, async () => subjects().length >= 2)).toBe(true);
+    expect(await until(20_000, async () => subjects().length >= 3)).toBe(true);
     await sleep(2_000);
-    expect(new Set(subjects()).size).toBe(2);
-    expect(subjects()).toHaveLength(2);
+    expect(new Set(subjects()).size).toBe(3);
+    expect(subjects()).toHaveLength(3);
     console.log(`webhook on the other instance: paid, shown on A; ${delivered.length} delivery; mails: ${subjects().join(" | ")}`);
   });
 
