@@ -1,73 +1,15 @@
-import { randomBytes } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
-import { type Migration, Migrator } from "kysely/migration";
-import pg from "pg";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase, useDatabase } from "#server/db/client.ts";
+import { type DatabaseHandle, useDatabase } from "#server/db/client.ts";
 import { json } from "#server/db/json.ts";
 import type { Database } from "#server/db/types.ts";
-import { migrationsFolder } from "#server/paths.ts";
+import { databaseBefore, type OlderDatabase } from "#test-support/database-before.ts";
 import { orderRefunds, recomputeStaleRefundStates } from "./refunds.ts";
 
 /**
  * A shop whose refunds were made before partial refunds (migration 0017): each in full, through
  * Xendit. Migrated, every order with refunds gets the state the app's own rule gives it.
  */
-
-const BEFORE = "0016_fx_rate_state";
-
-/** The migrations up to `BEFORE`, as db/migrate.ts reads them. */
-const filesUpToBefore = {
-  async getMigrations() {
-    const migrations: Record<string, Migration> = {};
-    for (const name of (await readdir(migrationsFolder)).filter((n) => n.endsWith(".sql")).sort()) {
-      if (name.slice(0, -4) > BEFORE) continue;
-      const statements = (await readFile(path.join(migrationsFolder, name), "utf8"))
-        .split("--> statement-breakpoint")
-        .map((s) => s.trim())
-        .filter(Boolean);
-      migrations[name.slice(0, -4)] = { up: (db) => run(db, statements) };
-    }
-    return migrations;
-  },
-};
-async function run(db: Kysely<unknown>, statements: string[]) {
-  for (const statement of statements) await sql.raw(statement).execute(db);
-}
-
-/** A database migrated up to 0016, with a way to open it as the shop does (migrating the rest). */
-async function databaseBefore0017(): Promise<{ db: Kysely<Database>; open: () => Promise<DatabaseHandle>; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })];
-  if (!serverUrl) {
-    const client = new PGlite();
-    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client }), plugins });
-    await new Migrator({ db: db.withoutPlugins(), provider: filesUpToBefore }).migrateToLatest();
-    return { db, open: () => openDatabase({ pglite: client }), drop: async () => {} };
-  }
-  const name = `shop_before_0017_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString() }) }), plugins });
-  await new Migrator({ db: db.withoutPlugins(), provider: filesUpToBefore }).migrateToLatest();
-  return {
-    db,
-    open: async () => {
-      await db.destroy();
-      return openDatabase({ url: url.toString() });
-    },
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 let counter = 0;
 /** An order as the build before 0017 kept it, its payments and its refunds (in full). */
@@ -139,12 +81,12 @@ async function oldOrder(
 }
 
 describe("orders refunded before partial refunds, once migrated", () => {
-  let before: Awaited<ReturnType<typeof databaseBefore0017>>;
+  let before: OlderDatabase;
   let handle: DatabaseHandle;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    before = await databaseBefore0017();
+    before = await databaseBefore("0017_refunds_and_returns");
     const { db } = before;
     // Paid twice, then cancelled by staff; only the second payment went back: the order still holds its price.
     ids.duplicateOfCancelled = await oldOrder(
