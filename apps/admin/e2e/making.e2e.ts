@@ -91,6 +91,11 @@ describe("the making in the console", () => {
     const moved = events.getByRole("listitem").filter({ hasText: "Weaving → Blocking" });
     await expect.poll(() => moved.textContent()).toContain("The crown is woven; now it dries on its block.");
     expect(await moved.textContent()).toContain("The customer is told by e-mail.");
+    // The order's e-mails name the making's, and say they went (kept: no mail server here).
+    const mails = page.getByRole("region", { name: "E-mails sent" });
+    await expect.poll(() => mails.textContent()).toContain("Making: a stage");
+    expect(await mails.textContent()).toContain("Making started");
+    expect(await mails.textContent()).not.toMatch(/making-(started|update)/);
     expect(await moved.textContent()).toContain("Owner, ");
     // The photo is a thumbnail that opens at full size, both served to the staff's session only.
     const full = moved.getByRole("link", { name: "Photo 1 of Blocking at full size" });
@@ -157,6 +162,85 @@ describe("the making in the console", () => {
     await phone.mouse.move(0, 0);
     await expectAccessible(phone);
     await screenshot(phone, "console-making-stale-390-ru");
+  });
+
+  it("sends a ready hat for adjusting: added in the product form as a ready hat in stock, paid, it starts no making until staff send it", async () => {
+    // The product form: a new product is made to order; unticked, it is a ready hat in stock.
+    const page = await browser.open({ width: 1280, height: 900 });
+    await signIn(page, consoleURL(), testOwner, "/admin/products/new");
+    const madeToOrder = page.getByRole("checkbox", { name: "Made to order" });
+    await expect.poll(() => madeToOrder.isChecked()).toBe(true);
+    const hint = page.locator(`#${await madeToOrder.getAttribute("aria-describedby")}`);
+    expect(await hint.textContent()).toBe(
+      "Woven after the order, in the making stages' working days. Untick for a ready hat in stock, which ships in 5–10 business days.",
+    );
+    const fields: [string, string][] = [
+      ["Name", `Ready Boater ${Date.now().toString(36)}`],
+      ["Description", "A boater woven last season, ready on the shelf."],
+      ["Material", "Pandan"],
+      ["Colour", "Natural"],
+      ["Crown style", "Flat"],
+      ["Brim size", "6 cm"],
+      ["Price (USD)", "150"],
+      ["Size 1 (cm)", "57"],
+    ];
+    for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+    await madeToOrder.uncheck();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => page.getByText("Product added successfully!").isVisible()).toBe(true);
+    const productId = Number(/\/admin\/products\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
+    expect(productId).toBeGreaterThan(0);
+    // Read again from the API, the box shows what was saved.
+    await page.reload();
+    await expect.poll(() => page.getByRole("checkbox", { name: "Made to order" }).isVisible()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Made to order" }).isChecked()).toBe(false);
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.mouse.move(0, 0);
+    await expectAccessible(page);
+    await screenshot(page, "console-product-ready-hat-1280");
+
+    // Ordered and paid: a ready hat ships as it is, so no making starts.
+    const order = await placeCashOrder({ fullName: "Ready Hat Buyer" }, "en", productId);
+    const paid = await fetch(`${apiURL()}/api/admin/orders/${order.id}/mark-paid`, { method: "POST", headers: token() });
+    expect(paid.status, await paid.clone().text()).toBe(200);
+    expect(await makingOf(order.id)).toBeNull();
+    await page.goto(`${consoleURL()}/admin/orders/${order.id}`);
+    const panel = page.getByRole("region", { name: "Making", exact: true });
+    await expect.poll(() => panel.textContent()).toContain("This hat is not made for the order in the workshop: it ships as it is.");
+    expect(await panel.getByRole("list", { name: "Stages" }).count()).toBe(0);
+
+    // Sent for adjusting, with what needs doing: it starts in the first stage.
+    await panel.getByRole("button", { name: "Send for adjusting…" }).click();
+    const form = panel.getByRole("form", { name: "Send the ready hat for adjusting" });
+    expect(await form.getByLabel("Start in").inputValue()).toBe(String(stages.stages[0]!.id));
+    await form.getByLabel("What needs adjusting (staff only)").fill("The brim is a centimetre too wide for her");
+    await page.mouse.move(0, 0);
+    await expectAccessible(page);
+    await form.getByRole("button", { name: "Send for adjusting", exact: true }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toBe("The hat is sent for adjusting, in Weaving.");
+    await expect.poll(() => panel.textContent()).toContain("Ready hat being adjusted. In Weaving since");
+    expect(await panel.getByRole("list", { name: "Stages" }).getByRole("listitem").first().textContent()).toMatch(/^NowWeavingreached /);
+    const started = panel.getByRole("region", { name: "Stage moves" }).getByRole("listitem").filter({ hasText: "Started in Weaving" });
+    expect(await started.textContent()).toContain("To adjust: The brim is a centimetre too wide for her");
+    expect(await started.textContent()).toContain("Owner, ");
+    await expect
+      .poll(() => page.getByRole("region", { name: "Changes", exact: true }).textContent())
+      .toContain("Ready hat sent for adjusting");
+    expect((await makingOf(order.id))?.reason).toBe("adjusting");
+    expect(await panel.getByRole("button", { name: "Send for adjusting…" }).count()).toBe(0);
+
+    // A staff member reads the form in Russian on a phone: the box as saved.
+    const member = await newStaffMember("ru");
+    const phone = await browser.open({ width: 390, height: 844 });
+    await signIn(phone, consoleURL(), member, `/admin/products/${productId}`);
+    const box = phone.getByRole("checkbox", { name: "Делается на заказ" });
+    await expect.poll(() => box.isVisible()).toBe(true);
+    expect(await box.isChecked()).toBe(false);
+    expect(await phone.locator(`#${await box.getAttribute("aria-describedby")}`).textContent()).toContain("5–10 рабочих дней");
+    expect(await scrollsSideways(phone)).toBe(false);
+    await phone.mouse.move(0, 0);
+    await expectAccessible(phone);
+    await screenshot(phone, "console-product-ready-hat-390-ru");
   });
 
   it("the board: each stage's orders, the longest waiting first, opened from the dashboard's To be made, at 1280 and 390 px", async () => {

@@ -3,18 +3,25 @@ import { baliAddress, orderPayload } from "@workshop/testing/sample-orders.ts";
 import { apiURL, consoleURL } from "../browser.ts";
 import { testOwner } from "./staff.ts";
 
-/** A cash-in-store order placed through the shop's API (cash needs a Bali address), sent by Lion Parcel, by a customer reading `locale`. */
+/**
+ * A cash-in-store order placed through the shop's API (cash needs a Bali address), sent by Lion
+ * Parcel, by a customer reading `locale`: of the first hat in stock, or of the product `productId`
+ * in its first size.
+ */
 export async function placeCashOrder(
   customer: Partial<typeof baliAddress> = {},
   locale: "en" | "ru" = "en",
+  productId?: number,
 ): Promise<{ id: string; orderNumber: string }> {
   const base = await orderPayload(apiURL());
   const cost = deliveryCostCents("LION_PARCEL") / 100;
+  const hat = productId === undefined ? null : await hatToOrder(productId);
   const body = {
     ...base,
+    ...hat,
     shippingAddress: { ...baliAddress, ...customer },
     shipping: { method: "LION_PARCEL", cost },
-    total: base.price + cost,
+    total: (hat?.price ?? base.price) + cost,
     paymentMethod: "CASH_IN_STORE",
   };
   const answer = await fetch(`${apiURL()}/api/orders`, {
@@ -24,6 +31,14 @@ export async function placeCashOrder(
   });
   if (answer.status !== 201) throw new Error(`Order refused: ${answer.status} ${await answer.text()}`);
   return (await answer.json()) as { id: string; orderNumber: string };
+}
+
+/** The order body's fields for one product of the shop (SPEC's GET /api/products/:id): its id, first size and price. */
+async function hatToOrder(productId: number): Promise<{ productId: number; selectedSize: number; price: number }> {
+  const answer = await fetch(`${apiURL()}/api/products/${productId}`);
+  if (answer.status !== 200) throw new Error(`No product ${productId}: ${answer.status}`);
+  const product = (await answer.json()) as { price: number; sizes: { sizeInCm: number }[] };
+  return { productId, selectedSize: product.sizes[0]!.sizeInCm, price: product.price };
 }
 
 /** A staff member (an owner when asked) named Wayan, added by the owner through the API, with the password the shop made. */

@@ -59,6 +59,8 @@ describe("an audit row's changes in the reader's words", () => {
       "Photos: 1 photo → 2 photos",
       "Russian texts: — → Name: Панама Убуд",
     ]);
+    expect(lines("product-updated", { madeToOrder: true }, { madeToOrder: false }, "en")).toEqual(["Made to order: yes → no"]);
+    expect(lines("product-updated", { madeToOrder: false }, { madeToOrder: true }, "ru")).toEqual(["Делается на заказ: нет → да"]);
     expect(lines("product-deleted", { name: "Old Trilby" }, null, "ru")).toEqual(["Название: Old Trilby"]);
     expect(lines("order-note", null, { noteId: 7, text: "Wrapped" }, "en")).toEqual(["Text: Wrapped"]);
     expect(

@@ -73,6 +73,9 @@ export const productsTexts = defineMessages(
     "form.isNew": "New",
     "form.isFeatured": "Featured (on the home page)",
     "form.inStock": "In stock (untick when sold out)",
+    "form.madeToOrder": "Made to order",
+    "form.madeToOrderHint":
+      "Woven after the order, in the making stages' working days. Untick for a ready hat in stock, which ships in {min}–{max} business days.",
     "form.sizes": "Sizes",
     "form.sizesHint": "Head sizes in whole centimetres, {min} to {max}. Empty rows are left out when saving.",
     "form.size": "Size {n} (cm)",
@@ -196,6 +199,9 @@ export const productsTexts = defineMessages(
       "form.isNew": "Новинка",
       "form.isFeatured": "Рекомендуем (на главной)",
       "form.inStock": "В наличии (снимите, когда распродано)",
+      "form.madeToOrder": "Делается на заказ",
+      "form.madeToOrderHint":
+        "Плетётся после заказа, за рабочие дни этапов изготовления. Снимите отметку для готовой шляпы в наличии: она отправляется за {min}–{max} рабочих дней.",
       "form.sizes": "Размеры",
       "form.sizesHint": "Обхват головы в целых сантиметрах, от {min} до {max}. Пустые строки при сохранении отбрасываются.",
       "form.size": "Размер {n} (см)",

@@ -22,6 +22,7 @@ export const recordStatusLabels = defineMessages(
     "mail.sent": "Sent",
     "mail.kept": "Kept (no mail server)",
     "mail.failed": "Not sent",
+    "mail.stopped": "Not sent (the customer stopped these e-mails)",
   },
   {
     ru: {
@@ -41,6 +42,7 @@ export const recordStatusLabels = defineMessages(
       "mail.sent": "Отправлено",
       "mail.kept": "Сохранено (нет почтового сервера)",
       "mail.failed": "Не отправлено",
+      "mail.stopped": "Не отправлено (клиент отключил эти письма)",
     },
   },
 );

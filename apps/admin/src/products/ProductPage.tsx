@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { makingDays } from "@workshop/domain/delivery.ts";
 import { type ProductAnswer, type ProductFormValues, productAnswer } from "@workshop/domain/staff-api/products.ts";
 import {
   MAX_SIZE_CM,
@@ -52,6 +53,7 @@ const emptyValues: ProductFormValues = {
   isNew: false,
   isFeatured: false,
   inStock: true,
+  madeToOrder: true,
   sizes: [""],
   images: [],
 };
@@ -262,6 +264,15 @@ function ProductForm({ product: loadedProduct }: { product: ProductAnswer | null
                 {t(`form.${flag}`)}
               </label>
             ))}
+          </div>
+          <div>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="size-4" aria-describedby="made-to-order-hint" {...form.register("madeToOrder")} />
+              {t("form.madeToOrder")}
+            </label>
+            <p id="made-to-order-hint" className="mt-1 ml-6 text-sm text-ink-600">
+              {t("form.madeToOrderHint", { min: makingDays.min, max: makingDays.max })}
+            </p>
           </div>
         </fieldset>
 

@@ -240,6 +240,105 @@ describe("the console's products (/api/admin/products)", () => {
     ]);
   });
 
+  it("saves made to order (a ready hat in stock when false) for a staff member, audited; a bad value changes nothing", async () => {
+    // Left out of the form, a new product is made to order.
+    const id = await added();
+    const product = async () => productAnswer.parse((await call(`/api/admin/products/${id}`, { as: staff })).json());
+    const stored = async () =>
+      (await test.database.db.selectFrom("products").select("madeToOrder").where("id", "=", id).executeTakeFirstOrThrow()).madeToOrder;
+    expect([(await product()).values.madeToOrder, await stored()]).toEqual([true, true]);
+
+    // The staff member (no owner) saves it both ways, as any field of the form.
+    for (const madeToOrder of [false, true, false]) {
+      const saved = await call(`/api/admin/products/${id}`, { method: "PUT", as: staff, body: form({ madeToOrder }) });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(productAnswer.parse(saved.json()).values.madeToOrder).toBe(madeToOrder);
+      expect([(await product()).values.madeToOrder, await stored()]).toEqual([madeToOrder, madeToOrder]);
+    }
+    // (An id of a product deleted before is handed out again: its rows come before this one's creation.)
+    const since = async () => (await auditOf(id)).slice((await auditOf(id)).findLastIndex((a) => a.action === "product-created"));
+    const updates = (await since()).filter((a) => a.action === "product-updated");
+    expect(
+      updates.map((a) => [(a.before as { madeToOrder: boolean }).madeToOrder, (a.after as { madeToOrder: boolean }).madeToOrder]),
+    ).toEqual([
+      [true, false],
+      [false, true],
+      [true, false],
+    ]);
+    expect(updates[0]!.actor).toBe("ketut@workshop.test");
+
+    // Anything but true or false is a 400 naming the field, and nothing is saved or audited.
+    const before = await product();
+    for (const madeToOrder of ["true", "no", 1, null]) {
+      const refused = await call(`/api/admin/products/${id}`, { method: "PUT", as: staff, body: form({ name: "Changed", madeToOrder }) });
+      expect([refused.statusCode, typeof refused.json().error, refused.json().details]).toEqual([
+        400,
+        "string",
+        { madeToOrder: "required" },
+      ]);
+    }
+    const refusedNew = await call("/api/admin/products", {
+      method: "POST",
+      as: staff,
+      body: { ...form({ madeToOrder: "false" }), nonce: nonce() },
+    });
+    expect([refusedNew.statusCode, refusedNew.json().details]).toEqual([400, { madeToOrder: "required" }]);
+    expect(await product()).toEqual(before);
+    expect((await since()).length).toBe(4);
+
+    // A form without the field (a console page loaded before it had one) keeps the product as it is.
+    const kept = await call(`/api/admin/products/${id}`, { method: "PUT", as: staff, body: form({ name: "Sidemen Hat" }) });
+    expect([kept.statusCode, kept.json().values.madeToOrder]).toEqual([200, false]);
+    // Added as a ready hat in stock.
+    const ready = await call("/api/admin/products", {
+      method: "POST",
+      as: staff,
+      body: { ...form({ madeToOrder: false }), nonce: nonce() },
+    });
+    expect([ready.statusCode, ready.json().values.madeToOrder]).toEqual([201, false]);
+    expect((await auditOf(ready.json().id)).at(-1)).toMatchObject({ action: "product-created", after: { madeToOrder: false } });
+  });
+
+  it("leaves made to order out of the SPEC's products: a product it adds is made to order, one it changes keeps its own", async () => {
+    const spec = {
+      name: "Kintamani Trilby",
+      price: 120.5,
+      description: "A trilby of pandan straw.",
+      material: "Pandan",
+      color: "Natural",
+      crownStyle: "Teardrop",
+      brimSize: "5 cm",
+      isNew: false,
+      isFeatured: false,
+      inStock: true,
+      sizes: [{ sizeInCm: 58 }],
+      images: [],
+    };
+    const fields = [...Object.keys(spec), "id"].sort();
+    // Sent by a SPEC client, the field is not read.
+    const created = await call("/api/products", { method: "POST", as: staff, body: { ...spec, madeToOrder: false } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    expect(
+      Object.keys(created.json())
+        .filter((k) => !["hidden", "translations", "imageAlts"].includes(k))
+        .sort(),
+    ).toEqual(fields);
+    expect((await call(`/api/admin/products/${id}`, { as: staff })).json().values.madeToOrder).toBe(true);
+    expect(Object.keys((await call(`/api/products/${id}`)).json()).sort()).toEqual(fields);
+
+    // Made a ready hat in the console, then changed through the SPEC's PUT: still a ready hat.
+    const admin = productAnswer.parse((await call(`/api/admin/products/${id}`, { as: staff })).json());
+    const ready = await call(`/api/admin/products/${id}`, { method: "PUT", as: staff, body: { ...admin.values, madeToOrder: false } });
+    expect(ready.statusCode, ready.body).toBe(200);
+    const changed = await call(`/api/products/${id}`, { method: "PUT", as: staff, body: { ...spec, price: 130, madeToOrder: true } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).not.toHaveProperty("madeToOrder");
+    expect((await call(`/api/admin/products/${id}`, { as: staff })).json().values).toMatchObject({ price: "130.00", madeToOrder: false });
+    const list = (await call("/api/products")).json() as Record<string, unknown>[];
+    expect(list.some((p) => "madeToOrder" in p)).toBe(false);
+  });
+
   it("never deletes an ordered product: 409 with its code, nothing changed", async () => {
     const id = await added();
     await test.database.db

@@ -35,6 +35,7 @@ export function adminProduct(p: EditableProduct, origin: string): ProductAnswer 
       isNew: p.isNew,
       isFeatured: p.isFeatured,
       inStock: p.inStock,
+      madeToOrder: p.madeToOrder,
       sizes: [...p.sizes].sort((a, b) => a - b).map(String),
       images: p.images.map((i) => ({ key: i.storageKey, altEn: i.altEn, altRu: i.altRu })),
     },

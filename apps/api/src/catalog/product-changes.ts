@@ -54,6 +54,7 @@ function snapshot(p: EditableProduct): Record<string, unknown> {
     isNew: p.isNew,
     isFeatured: p.isFeatured,
     inStock: p.inStock,
+    madeToOrder: p.madeToOrder,
     hidden: p.hidden,
     translations: p.translations,
     images: p.images.map((i) => ({ key: i.storageKey, altEn: i.altEn, altRu: i.altRu })),
@@ -76,6 +77,8 @@ function columnsOf(input: ProductInput, previous?: ProductRow) {
     isNew: input.isNew,
     isFeatured: input.isFeatured,
     inStock: input.inStock,
+    // Left out of the input (the SPEC's API): the column's default for a new product, else as it was.
+    ...(input.madeToOrder === undefined ? {} : { madeToOrder: input.madeToOrder }),
     translations: json(translations),
   };
 }

@@ -48,6 +48,8 @@ const productFormValues = z.object({
   isNew: z.boolean(),
   isFeatured: z.boolean(),
   inStock: z.boolean(),
+  /** Made in the making stages after the order; false: a ready hat in stock. */
+  madeToOrder: z.boolean(),
   sizes: z.array(text),
   images: z.array(z.object({ key: text, altEn: text, altRu: text })),
 });

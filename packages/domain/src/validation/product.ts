@@ -108,6 +108,12 @@ export const productSchema = z
     isNew: z.boolean().default(false),
     isFeatured: z.boolean().default(false),
     inStock: z.boolean().default(true),
+    /**
+     * Woven after the order, through the making stages (true), or a ready hat in stock shipped as it
+     * is (false). The console's form sends it; left out (as the SPEC's API always does), a new
+     * product is made to order and a saved one keeps what it was.
+     */
+    madeToOrder: z.boolean().optional(),
     sizes: z
       .array(z.string({ error: productErrors.size }))
       .max(64, { error: productErrors.tooMany })
