@@ -117,6 +117,8 @@ const texts = {
     back: "Back to your order",
     undo: "Send them again",
     resumed: (number: string) => `E-mails about the making of order ${number} come again`,
+    makingDays: "Made in 10 working days after payment",
+    resume: "E-mail me again",
   },
   ru: {
     title: (number: string) => `<title>Ваша шляпа по заказу ${number} в работе</title>`,
@@ -127,6 +129,8 @@ const texts = {
     back: "Вернуться к заказу",
     undo: "Снова присылать",
     resumed: (number: string) => `Письма об изготовлении заказа ${number} снова включены`,
+    makingDays: "Изготовление: 10 рабочих дней после оплаты",
+    resume: "Снова присылать письма",
   },
 } as const;
 
@@ -174,6 +178,10 @@ describe("the e-mails about the making, and their stop link", () => {
       await expectAccessibleAt(link.path, width, locale, t.done(order.number));
       await page.getByRole("link", { name: t.back }).click();
       await page.waitForURL(new RegExp(`${lang === "ru" ? "/ru" : ""}/orders/${link.token}$`));
+      // The order's page says how long the making takes, and leads back to the page that sends them again.
+      expect(await page.locator("main").textContent()).toContain(t.makingDays);
+      await page.getByRole("link", { name: t.resume }).click();
+      await page.getByRole("heading", { level: 1, name: t.done(order.number) }).waitFor();
     }, 120_000);
   }
 

@@ -14,9 +14,8 @@ import { customHatOfOrder } from "#server/custom-orders/custom-hat-view.ts";
 import { getDb } from "#server/db/client.ts";
 import { AppError } from "#server/errors.ts";
 import type { Caller } from "#server/http/caller.ts";
-import { collectionMakingTime, usualWorkingDays } from "#server/making/promised-dates.ts";
+import { orderMakingWorkingDays, usualWorkingDays } from "#server/making/promised-dates.ts";
 import { orderInLanguage } from "#server/orders/in-language.ts";
-import type { Order } from "#server/orders/types.ts";
 import { amountDue } from "#server/payments/amount-due.ts";
 import { nextUrl, startPayment } from "#server/payments/payment-requests.ts";
 import { isPaidOnline, xenditMethodOf } from "#server/payments/xendit/channels.ts";
@@ -59,7 +58,7 @@ export async function paymentStep(request: Caller, locale: Locale): Promise<Paym
         part,
         idr: { amount: due.amount, rate: unpaid.usdToIdrRate },
         customHat: await customHatOfOrder(unpaid),
-        makingWorkingDays: await orderMakingWorkingDays(unpaid),
+        makingWorkingDays: await orderMakingWorkingDays(await getDb(), unpaid),
       },
     };
   }
@@ -115,12 +114,6 @@ export async function paymentStep(request: Caller, locale: Locale): Promise<Paym
       makingWorkingDays: making && usualWorkingDays(making),
     },
   };
-}
-
-/** A placed order's hat of the collection, when made to order: its usual making time in working days. */
-async function orderMakingWorkingDays(order: Order): Promise<number | null> {
-  if (order.customOrderId !== null || order.quoteId !== null || order.productId === null) return null;
-  return usualWorkingDays(await collectionMakingTime(await getDb(), order.productId));
 }
 
 function methodGroups(offered: (m: PaymentMethod) => boolean): MethodGroup[] {

@@ -3,6 +3,7 @@ import { deliveryDays, deliveryWindow } from "@workshop/domain/delivery.ts";
 import { workshopDayOf } from "@workshop/domain/making-stages.ts";
 import { productPageAnswer } from "@workshop/domain/shop-api/catalog.ts";
 import { deliveryStepAnswer } from "@workshop/domain/shop-api/checkout.ts";
+import { orderPageAnswer } from "@workshop/domain/shop-api/order-pages.ts";
 import type { ShippingAddressInput } from "@workshop/domain/validation/address.ts";
 import { baliAddress, newYorkAddress } from "@workshop/testing/sample-orders.ts";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
@@ -110,6 +111,19 @@ describe("a hat made to order, ordered on a Saturday", () => {
     expect((await place("PICKUP")).promisedDeliveryDay).toBe("2026-12-17");
   });
 
+  it("says its working days on its order's page and in the e-mail that it was received", async () => {
+    at(SATURDAY);
+    const order = await place("DHL");
+    const page = orderPageAnswer.parse((await call(null, "GET", `/api/shop/orders/${order.accessToken}?lang=en`)).json());
+    expect(page.order.makingWorkingDays).toBe(10);
+    const mail = await test.database.db
+      .selectFrom("mailOutbox")
+      .select(["text"])
+      .where("dedupeKey", "=", `order-received:${order.id}`)
+      .executeTakeFirstOrThrow();
+    expect(mail.text).toContain("start crafting your hat, which takes 10 working days.");
+  });
+
   it("shows on its page how long it takes and when it would come by each delivery", async () => {
     at(SATURDAY);
     const page = productPageAnswer.parse((await call(null, "GET", `/api/shop/products/${hat.id}?lang=en`)).json());
@@ -150,7 +164,10 @@ describe("the hats that are not made to order", () => {
       expect(step.summary.makingWorkingDays).toBeNull();
       const before = deliveryWindow("DHL", SATURDAY);
       expect(step.windows).toEqual({ DHL: deliveryDays(before, "en") });
-      expect((await place("DHL")).promisedDeliveryDay).toBe(workshopDayOf(before.latest));
+      const order = await place("DHL");
+      expect(order.promisedDeliveryDay).toBe(workshopDayOf(before.latest));
+      const orderPage = orderPageAnswer.parse((await call(null, "GET", `/api/shop/orders/${order.accessToken}?lang=en`)).json());
+      expect(orderPage.order.makingWorkingDays).toBeNull();
       const page = productPageAnswer.parse((await call(null, "GET", `/api/shop/products/${hat.id}?lang=en`)).json());
       expect(page.making).toBeNull();
     } finally {

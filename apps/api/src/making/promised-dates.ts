@@ -50,6 +50,18 @@ export async function collectionMakingTime(db: Db | Tx, productId: number): Prom
   return (await collectionMakingTimes(db, [productId])).get(productId)!;
 }
 
+/**
+ * A placed order's hat of the collection, when made to order: its usual making time in working days;
+ * null for a ready hat in stock and a custom hat (their pages say the business days, or the quote's time).
+ */
+export async function orderMakingWorkingDays(
+  db: Db | Tx,
+  order: { customOrderId: number | null; quoteId: number | null; productId: number | null },
+): Promise<number | null> {
+  if (order.customOrderId !== null || order.quoteId !== null || order.productId === null) return null;
+  return usualWorkingDays(await collectionMakingTime(db, order.productId));
+}
+
 /** A hat made to order's usual working days; null for a making time in business days (a ready or a custom hat). */
 export const usualWorkingDays = (making: MakingTime): number | null =>
   "stages" in making ? making.stages.reduce((sum, stage) => sum + stage.usualDays, 0) : null;

@@ -1,4 +1,5 @@
 import { config } from "#server/config.ts";
+import { getDb } from "#server/db/client.ts";
 import type { Tx } from "#server/db/tx.ts";
 import {
   type CancelReason,
@@ -9,6 +10,7 @@ import {
   type MailContent,
   type RefundSentVars,
 } from "#server/mail/index.ts";
+import { orderMakingWorkingDays } from "#server/making/promised-dates.ts";
 import { orderInLanguage, ordersInLanguage } from "./in-language.ts";
 import type { Order } from "./types.ts";
 
@@ -20,11 +22,15 @@ import type { Order } from "./types.ts";
 export async function announceNewOrders(orders: readonly Order[], options: EnqueueOptions = {}): Promise<void> {
   const shopTo = config().SHOP_MAIL_TO;
   // The customer's mail names the hat in the customer's language; the shop's copy keeps the record's.
-  const theirs = await ordersInLanguage(orders, (o) => o.locale, options.tx);
+  const db = options.tx ?? (await getDb());
+  const [theirs, makingDays] = await Promise.all([
+    ordersInLanguage(orders, (o) => o.locale, options.tx),
+    Promise.all(orders.map((order) => orderMakingWorkingDays(db, order))),
+  ]);
   const mails = orders.flatMap((order, i): EnqueueMailInput[] => [
     {
       template: "order-received",
-      vars: { order: theirs[i]! },
+      vars: { order: theirs[i]!, makingWorkingDays: makingDays[i]! },
       dedupeKey: `order-received:${order.id}`,
       locale: order.locale,
       to: order.shippingAddress.email,
@@ -53,7 +59,11 @@ export async function paymentStatusChanged(order: Order, tx?: Tx, detail: { expi
   if (order.paymentStatus === "DEPOSIT_PAID") {
     await mailCustomer(order, tx, `deposit-received:${order.id}`, (o) => ({ template: "deposit-received", vars: { order: o } }));
   } else if (order.paymentStatus === "SUCCEEDED") {
-    await mailCustomer(order, tx, `payment-confirmed:${order.id}`, (o) => ({ template: "payment-confirmed", vars: { order: o } }));
+    const makingWorkingDays = await orderMakingWorkingDays(tx ?? (await getDb()), order);
+    await mailCustomer(order, tx, `payment-confirmed:${order.id}`, (o) => ({
+      template: "payment-confirmed",
+      vars: { order: o, makingWorkingDays },
+    }));
   } else if (order.paymentStatus === "FAILED" && order.status !== "CANCELLED") {
     // One per failed attempt: a later attempt may fail again and deserves its own mail.
     await mailCustomer(order, tx, `payment-failed:${order.id}:${order.updatedAt.getTime()}`, (o) => ({

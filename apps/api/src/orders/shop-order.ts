@@ -3,13 +3,15 @@ import type { Locale } from "@workshop/domain/locale.ts";
 import { formatOrderDate } from "@workshop/domain/order-date.ts";
 import { type ShopOrder, shopOrder } from "@workshop/domain/shop-api/orders.ts";
 import { customHatOfOrder } from "#server/custom-orders/custom-hat-view.ts";
+import { getDb } from "#server/db/client.ts";
+import { orderMakingWorkingDays } from "#server/making/promised-dates.ts";
 import { orderInLanguage } from "./in-language.ts";
 import type { Order } from "./types.ts";
 
 /**
  * An order as the customer's pages show it (packages/domain/src/shop-api/orders.ts): the hat's name
  * in `locale`, the dates written in it (Bali time), a custom hat's balance beside its deposit and
- * its size, production time and picture, and no internal ids.
+ * its size, production time and picture, a made-to-order hat's making days, and no internal ids.
  */
 export async function shopOrderOf(stored: Order, locale: Locale): Promise<ShopOrder> {
   const order = await orderInLanguage(stored, locale);
@@ -39,6 +41,7 @@ export async function shopOrderOf(stored: Order, locale: Locale): Promise<ShopOr
     balanceIdr: parts ? order.totalIdr - order.depositIdr! : null,
     shippingAddress: order.shippingAddress,
     customHat: await customHatOfOrder(order),
+    makingWorkingDays: await orderMakingWorkingDays(await getDb(), order),
   });
 }
 

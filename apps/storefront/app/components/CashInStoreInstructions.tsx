@@ -1,6 +1,7 @@
 import { productionTimeText } from "@workshop/domain/custom-quote.ts";
 import { makingDays } from "@workshop/domain/delivery.ts";
 import { formatIdr, formatUsd } from "@workshop/domain/money.ts";
+import { workingDaysText } from "@workshop/domain/working-days-text.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
 import { orders } from "#app/i18n/orders.ts";
 import { ClockIcon, MapPinIcon } from "./Icons";
@@ -17,14 +18,24 @@ type Props = {
   payBy: string;
   /** A custom hat's quote production time: its deposit is paid in cash, and it is made in that time. */
   productionTime?: string | null;
+  /** A hat of the collection made to order: its making stages' usual working days; else the shop's business days. */
+  makingWorkingDays?: number | null;
   headingLevel?: 2 | 3;
 };
 
 /**
  * How to pay a cash-in-store order (SPEC 9): come to the workshop within 7 days, pay 100% in cash,
- * crafting takes the making time (@workshop/domain/delivery.ts) after payment, unpaid orders are cancelled after 7 days.
+ * crafting takes the making time after payment (the stages' working days of a hat made to order), unpaid orders are cancelled after 7 days.
  */
-export function CashInStoreInstructions({ orderNumber, totalIdr, totalCents, payBy, productionTime = null, headingLevel = 2 }: Props) {
+export function CashInStoreInstructions({
+  orderNumber,
+  totalIdr,
+  totalCents,
+  payBy,
+  productionTime = null,
+  makingWorkingDays = null,
+  headingLevel = 2,
+}: Props) {
   const t = useT(orders);
   const locale = useLocale();
   const custom = productionTime !== null;
@@ -42,7 +53,11 @@ export function CashInStoreInstructions({ orderNumber, totalIdr, totalCents, pay
       <span className="whitespace-nowrap font-semibold">{orderNumber}</span>
       {after}
     </>,
-    custom ? t("cash.craftCustom", { time: productionTimeText(productionTime, locale) }) : t("cash.craft", makingDays),
+    custom
+      ? t("cash.craftCustom", { time: productionTimeText(productionTime, locale) })
+      : makingWorkingDays !== null
+        ? t("cash.craftWorkingDays", { days: workingDaysText(makingWorkingDays, locale) })
+        : t("cash.craft", makingDays),
   ];
 
   return (

@@ -1,14 +1,16 @@
 import type { CustomerMaking } from "@workshop/domain/shop-api/order-making.ts";
 import { useT } from "#app/i18n/core.ts";
 import { making as makingTexts } from "#app/i18n/making.ts";
+import { Link } from "./localized";
 
 /**
  * A hat made for its order, stage by stage, on the customer's order page (decision 054): the
  * stages done (with when they began), the current one and those to come, the days it should be
  * ready and arrive, and what the workshop showed at each step, newest first: its note and its
- * photos, each a link to the full-size photo. Plain links and markup: it needs no script.
+ * photos, each a link to the full-size photo, and the way to the page that stops (or resumes) the
+ * e-mails about the stages. Plain links and markup: it needs no script.
  */
-export function MakingTimeline({ making }: { making: CustomerMaking }) {
+export function MakingTimeline({ making, token }: { making: CustomerMaking; token: string }) {
   const t = useT(makingTexts);
   return (
     <section aria-labelledby="making-title" className="rounded-2xl border border-sand-200 bg-white p-5 sm:p-6">
@@ -111,7 +113,15 @@ export function MakingTimeline({ making }: { making: CustomerMaking }) {
           </ol>
         </>
       )}
-      {making.stageMailsStopped && <p className="mt-5 text-sm text-ink-500">{t("mails.stopped")}</p>}
+      {/* The e-mails' own stop page (routes/orders/stage-mails.tsx), which asks first. */}
+      {!making.ready && (
+        <p className="mt-5 text-sm text-ink-500">
+          {t(making.stageMailsStopped ? "mails.stopped" : "mails.on")}{" "}
+          <Link to={`/orders/${token}/stage-mails`} className="font-semibold text-clay-700 underline underline-offset-4">
+            {t(making.stageMailsStopped ? "mails.resume" : "mails.stop")}
+          </Link>
+        </p>
+      )}
       <p className="mt-4 text-xs text-ink-500">{t("timezone")}</p>
     </section>
   );

@@ -4,6 +4,7 @@ import { formatIdr, formatRate, formatUsd } from "@workshop/domain/money.ts";
 import { paymentMethodName } from "@workshop/domain/payment-methods.ts";
 import { addressLines, shop } from "@workshop/domain/shop.ts";
 import type { ShopOrder } from "@workshop/domain/shop-api/orders.ts";
+import { workingDaysText } from "@workshop/domain/working-days-text.ts";
 import { statusTone } from "@workshop/ui/order-status-tone.ts";
 import { StatusPill } from "@workshop/ui/StatusPill.tsx";
 import { type Translate, useLocale, useT } from "#app/i18n/core.ts";
@@ -155,7 +156,9 @@ export function OrderSummary({ order, detailed = false, headingLevel = 2 }: Summ
               <span className="block">
                 {order.customHat
                   ? td("makingCustom", { time: productionTimeText(order.customHat.productionTime, locale) })
-                  : td("making", makingDays)}
+                  : order.makingWorkingDays !== null
+                    ? td("makingWorkingDays", { days: workingDaysText(order.makingWorkingDays, locale) })
+                    : td("making", makingDays)}
               </span>
               <span className="block">{td("delivery", { days: td(`${option.id}.days`, option.carrierDays ?? undefined) })}</span>
               <span className="block">{t(option.trackingAvailable ? "summary.tracking" : "summary.noTracking")}</span>

@@ -96,6 +96,7 @@ export const orders = defineMessages(
     "cash.visit": "Visit the workshop within 7 days, by {date} (Bali time).",
     "cash.pay": "Pay 100% of the order in advance, in cash: {amount}. Mention order number {number}.",
     "cash.craft": "Once you have paid, we craft your hat in {min}–{max} business days.",
+    "cash.craftWorkingDays": "Once you have paid, we make your hat in about {days}.",
     "cash.introDeposit":
       "Your order is reserved for 7 days. Come to our workshop in Ubud and pay the deposit in cash; then our weavers start on your hat.",
     "cash.payDeposit": "Pay the 50% deposit in cash: {amount}. Mention order number {number}.",
@@ -198,6 +199,7 @@ export const orders = defineMessages(
       "cash.visit": "Приходите в мастерскую в течение 7 дней — до {date} (время на Бали).",
       "cash.pay": "Внесите 100% предоплату наличными: {amount}. Назовите номер заказа {number}.",
       "cash.craft": "После оплаты мы изготовим шляпу за {min}–{max} рабочих дней.",
+      "cash.craftWorkingDays": "После оплаты мы изготовим шляпу примерно за {days}.",
       "cash.introDeposit":
         "Мы держим заказ за вами 7 дней. Приходите в нашу мастерскую в Убуде и внесите предоплату наличными — после этого мастера возьмутся за вашу шляпу.",
       "cash.payDeposit": "Внесите предоплату 50% наличными: {amount}. Назовите номер заказа {number}.",

@@ -58,5 +58,10 @@ export const shopOrder = z.object({
   shippingAddress: shippingAddressAnswer,
   /** A custom hat's size, production time and picture; null for a catalogue hat. */
   customHat: customHatAnswer.nullable(),
+  /**
+   * A hat of the collection made to order: its making stages' usual working days (decision 055);
+   * null for a ready hat in stock (the shop's business days) and a custom hat (its quote's time).
+   */
+  makingWorkingDays: z.number().int().nullable(),
 });
 export type ShopOrder = z.infer<typeof shopOrder>;

@@ -16,12 +16,13 @@ import {
   workshopLines,
 } from "./shared.ts";
 
-export type OrderReceivedVars = { order: MailOrder };
+/** `makingWorkingDays`: a hat made to order's usual making time (promised-dates.ts); absent or null, the shop's business days. */
+export type OrderReceivedVars = { order: MailOrder; makingWorkingDays?: number | null };
 
-export const orderReceived: Template<OrderReceivedVars> = ({ order }, context) => {
+export const orderReceived: Template<OrderReceivedVars> = ({ order, makingWorkingDays = null }, context) => {
   const { locale } = context;
   const t = textsIn(locale);
-  const making = makingText(locale);
+  const making = makingText(locale, makingWorkingDays);
   const blocks: Block[] = [
     greeting(locale),
     { kind: "p", text: t("received.intro") },

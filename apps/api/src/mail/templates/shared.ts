@@ -5,11 +5,13 @@ import { type Translate, translator } from "@workshop/domain/i18n/core.ts";
 import { countryNames } from "@workshop/domain/i18n/countries.ts";
 import { deliveryTexts } from "@workshop/domain/i18n/delivery.ts";
 import { type Locale, localePath } from "@workshop/domain/locale.ts";
+import { madeToOrderWindow } from "@workshop/domain/making-stages.ts";
 import { formatIdr, formatUsd } from "@workshop/domain/money.ts";
 import { openingHoursText } from "@workshop/domain/opening-hours-text.ts";
 import { formatOrderDate } from "@workshop/domain/order-date.ts";
 import { paymentMethodByCode, paymentMethodName } from "@workshop/domain/payment-methods.ts";
 import { addressLines, shop } from "@workshop/domain/shop.ts";
+import { workingDaysText } from "@workshop/domain/working-days-text.ts";
 import type { Row } from "#server/db/types.ts";
 import { mailTexts } from "#server/mail/i18n/mail.ts";
 import type { Block } from "./blocks.ts";
@@ -123,15 +125,22 @@ export function orderRows(order: MailOrder, locale: Locale): [string, string][] 
   return rows;
 }
 
-/** '5–10 business days': the making time of @workshop/domain/delivery.ts, the one every page states. */
-export function makingText(locale: Locale): string {
-  return textsIn(locale)("making", makingDays);
+/**
+ * How long the hat takes to make, as the order's pages say it: a hat made to order, its stages' usual
+ * working days ("10 working days"); a ready hat, the shop's business days ("5–10 business days").
+ */
+export function makingText(locale: Locale, workingDays: number | null = null): string {
+  return workingDays === null ? textsIn(locale)("making", makingDays) : workingDaysText(workingDays, locale);
 }
 
 /** When a hat paid for at `paidAt` arrives (or is ready for pickup): making plus the carrier's time. */
-export function deliveryPromise(order: MailOrder, paidAt: Date, locale: Locale): string | null {
+export function deliveryPromise(order: MailOrder, paidAt: Date, locale: Locale, workingDays: number | null = null): string | null {
   if (!isDeliveryOptionId(order.deliveryOption)) return null;
-  const days = deliveryDays(deliveryWindow(order.deliveryOption, paidAt), locale);
+  const window =
+    workingDays === null
+      ? deliveryWindow(order.deliveryOption, paidAt)
+      : madeToOrderWindow(order.deliveryOption, paidAt, [{ usualDays: workingDays }]);
+  const days = deliveryDays(window, locale);
   return textsIn(locale)(order.deliveryOption === "PICKUP" ? "promise.ready" : "promise.arrives", days);
 }
 

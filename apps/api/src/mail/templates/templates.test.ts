@@ -406,6 +406,22 @@ describe("mail templates", () => {
     expect(pickup).toContain("ready for pickup between Mon, Nov 30 and Mon, Dec 7.");
   });
 
+  it("says a hat made to order's working days, and counts its delivery from them, in the mails of its order", () => {
+    // Paid on Monday 23 November 2026, 10:00 in Bali; 10 working days in a workshop closed on Sundays.
+    const paid = testOrder({ updatedAt: new Date("2026-11-23T02:00:00Z") });
+    const vars = { order: paid, makingWorkingDays: 10 };
+    const en = renderMail({ template: "payment-confirmed", vars }, "en", url).text;
+    expect(en).toContain("crafting takes 10 working days");
+    expect(en).toContain("Estimated delivery: between Fri, Dec 11 and Tue, Dec 15.");
+    expect(en).not.toContain("business days");
+    const ru = renderMail({ template: "payment-confirmed", vars }, "ru", url).text;
+    expect(ru).toContain("изготовление занимает 10 рабочих дней");
+    const received = renderMail({ template: "order-received", vars }, "en", url).text;
+    expect(received).toContain("start crafting your hat, which takes 10 working days.");
+    const cash = renderMail({ template: "order-received", vars: { ...vars, order: { ...paid, paymentMethod: "CASH_IN_STORE" } } }, "ru", url);
+    expect(cash.text).toContain("Изготовление занимает 10 рабочих дней после оплаты.");
+  });
+
   it("writes the customer's mails in Russian with no English left, and in English with no Russian", () => {
     // The hat's name and colour arrive already in the customer's language (src/orders/in-language.ts).
     const order = testOrder({ productName: "Федора «Солнце Убуда»", color: "Натуральный", paymentMethod: "BCA" });

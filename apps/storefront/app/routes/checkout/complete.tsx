@@ -71,6 +71,7 @@ export default function Complete({ loaderData }: Route.ComponentProps) {
             totalCents={order.depositCents ?? order.totalCents}
             payBy={order.payBy}
             productionTime={order.customHat?.productionTime ?? null}
+            makingWorkingDays={order.makingWorkingDays}
           />
         )}
         <OrderSummary order={order} detailed />

@@ -122,6 +122,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
             totalCents={order.depositCents ?? order.totalCents}
             payBy={order.payBy}
             productionTime={order.customHat?.productionTime ?? null}
+            makingWorkingDays={order.makingWorkingDays}
           />
         )}
         <OrderPageLink token={order.accessToken} />

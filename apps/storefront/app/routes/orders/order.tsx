@@ -127,9 +127,10 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               totalCents={order.depositCents ?? order.totalCents}
               payBy={order.payBy}
               productionTime={order.customHat?.productionTime ?? null}
+              makingWorkingDays={order.makingWorkingDays}
             />
           )}
-          {making && <MakingTimeline making={making} />}
+          {making && <MakingTimeline making={making} token={order.accessToken} />}
           <OrderSummary order={order} detailed />
         </div>
 
