@@ -1,3 +1,4 @@
+import { prepareEmptyDatabase } from "@workshop/testing/empty-database.ts";
 import type { TestProject } from "vitest/node";
 import { testOwner } from "#e2e/support/admin.ts";
 import { startShop } from "#e2e/support/start-shop.ts";
@@ -28,7 +29,10 @@ export const raisedRateLimits = {
   RATE_LIMIT_WEBHOOKS: "100000/60",
 };
 
-/** Builds the shop and starts it, as `npm start` would, on a free port with an empty data folder. */
+/**
+ * Builds the shop and starts it, as `npm start` would, on a free port with an empty data folder;
+ * the shops the tests start begin from one empty database (packages/testing/src/empty-database.ts).
+ */
 export default async function setup(project: TestProject) {
   if (!process.env.E2E_BASE_URL) {
     // The production build through turbo, as `npm start` makes it: an unchanged tree reuses the
@@ -41,6 +45,7 @@ export default async function setup(project: TestProject) {
     project.provide("startLog", "");
     return;
   }
+  const removeEmptyDatabase = await prepareEmptyDatabase();
   const staffToken = `e2e-staff-${Date.now()}-token`;
   project.provide("staffToken", staffToken);
   // Every browser test comes from 127.0.0.1: the shipped limits are tested on a shop of their own.
@@ -55,5 +60,8 @@ export default async function setup(project: TestProject) {
   project.provide("baseURL", shop.baseURL);
   project.provide("apiURL", shop.apiURL);
   project.provide("startLog", shop.log);
-  return shop.remove;
+  return async () => {
+    await shop.remove();
+    await removeEmptyDatabase();
+  };
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CSRF_HEADER, sessionAnswer } from "@workshop/domain/staff-api.ts";
+import { useEmptyDatabase } from "@workshop/testing/empty-database.ts";
 import { freePorts, startNodeProcess } from "@workshop/testing/processes.ts";
 import { testOwner } from "./staff.ts";
 
@@ -30,6 +31,7 @@ export async function startConsolePair({
   people?: Person[];
 } = {}): Promise<ConsolePair> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "console-e2e-"));
+  if (!env.DATABASE_URL) await useEmptyDatabase(dataDir);
   const [apiPort, consolePort, shopPort] = await freePorts(3);
   const apiURL = `http://127.0.0.1:${apiPort}`;
   const consoleURL = `http://127.0.0.1:${consolePort}`;

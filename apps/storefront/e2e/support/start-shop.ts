@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { useEmptyDatabase } from "@workshop/testing/empty-database.ts";
 import { freePorts, type RunningProcess, startNodeProcess } from "@workshop/testing/processes.ts";
 import { repositoryRoot } from "./storefront-build.ts";
 
@@ -32,7 +33,10 @@ export type RunningShop = {
  * and keeps the folder, so a test can read the database afterwards (or start the shop again on it).
  */
 export async function startShop(env: Record<string, string> = {}, dataDir?: string): Promise<RunningShop> {
-  dataDir ??= await mkdtemp(path.join(tmpdir(), "shop-own-"));
+  if (!dataDir) {
+    dataDir = await mkdtemp(path.join(tmpdir(), "shop-own-"));
+    if (!env.DATABASE_URL) await useEmptyDatabase(dataDir);
+  }
   const [port, apiPort] = await freePorts(2);
   const baseURL = `http://127.0.0.1:${port}`;
   const apiURL = `http://127.0.0.1:${apiPort}`;
