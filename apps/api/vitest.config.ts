@@ -36,6 +36,7 @@ const onPostgres = [
   "src/mail/mail.integration.test.ts",
   "src/making/making-after-0021.integration.test.ts",
   "src/making/moves.integration.test.ts",
+  "src/making/photos.integration.test.ts",
   "src/making/stage-list.integration.test.ts",
   "src/orders/place-order.integration.test.ts",
   "src/payments/partial-refunds.integration.test.ts",

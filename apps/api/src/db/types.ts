@@ -529,6 +529,17 @@ interface MakingPhotosTable {
 }
 
 /**
+ * Stored files whose rows are gone: a trigger queues a making photo's key when its row is deleted
+ * (with its order, its move, or alone); the making-photos-cleanup job removes the files and the row.
+ */
+interface StoredFilesToRemoveTable {
+  /** The original's key; its sizes are removed with it (making/photos.ts). */
+  storageKey: string;
+  /** When it was queued, or last failed to go: the job takes the oldest first. */
+  createdAt: Generated<Timestamp>;
+}
+
+/**
  * Studio photos made from a product's reference photos (SPEC 2.11, 4 "AI enhancement job"): one row
  * per request, run by the pg-boss queue `ai-enhance` (src/ai/run-job.ts). The row, not pg-boss,
  * is what staff see; a job whose worker died is settled here by pg-boss's retry or expiry.
@@ -606,6 +617,7 @@ export interface Database {
   orderMaking: OrderMakingTable;
   makingEvents: MakingEventsTable;
   makingPhotos: MakingPhotosTable;
+  storedFilesToRemove: StoredFilesToRemoveTable;
 }
 
 /** A row of a table as a query reads it. */

@@ -3,12 +3,12 @@ import { MAX_UPLOAD_BYTES, uploadMessages } from "@workshop/domain/uploads.ts";
 import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DiskStorage } from "#server/media/disk-storage.ts";
 import { type Browser, type ConsoleCall, consoleCalls, paidOrder, signedIn } from "#test-support/console-calls.ts";
 import { useTempStorage } from "#test-support/temp-storage.ts";
 import { startTestApp, type TestApp } from "#test-support/test-app.ts";
-import { MAX_WAITING_PHOTOS_PER_ORDER, removeExpiredWaitingPhotos } from "./photos.ts";
+import { MAX_WAITING_PHOTOS_PER_ORDER, removeExpiredWaitingPhotos, removeFilesOfDeletedPhotos } from "./photos.ts";
 
 const CONSOLE = "https://admin.shop.example";
 process.env.PUBLIC_URL = "https://shop.example";
@@ -52,6 +52,11 @@ async function upload(orderId: string, files: File[], as: Browser | null = staff
 
 const accessToken = async (orderId: string) =>
   (await test.database.db.selectFrom("orders").select("accessToken").where("id", "=", orderId).executeTakeFirstOrThrow()).accessToken;
+/** The stored files of a photo: its original and every size. */
+const filesOf = async (photoId: string) => (await store.keys()).filter((key) => key.includes(photoId));
+/** The keys queued for their files' removal (stored_files_to_remove). */
+const queued = async () =>
+  (await test.database.db.selectFrom("storedFilesToRemove").select("storageKey").execute()).map((r) => r.storageKey);
 
 describe("stage photos", () => {
   it("are checked, made in every size and kept private to the order (private/making/<order>/), waiting for their move", async () => {
@@ -164,6 +169,7 @@ describe("stage photos", () => {
     expect([full.statusCode, full.json().details.code]).toEqual([409, "too-many-waiting"]);
     expect((await call(`/api/admin/orders/${id}/making/photos/${first.id}`, { as: staff, method: "DELETE" })).statusCode).toBe(204);
     expect((await store.keys()).some((key) => key.includes(first.id))).toBe(false);
+    expect((await queued()).some((key) => key.includes(first.id))).toBe(false);
     expect((await call(first.thumbnailUrl, { as: staff })).statusCode).toBe(404);
     // A day later, the photos no move took are gone.
     expect(await removeExpiredWaitingPhotos(new Date(Date.now() + 23 * 3_600_000))).toBe(0);
@@ -171,6 +177,9 @@ describe("stage photos", () => {
       MAX_WAITING_PHOTOS_PER_ORDER - 1,
     );
     expect(await test.database.db.selectFrom("makingPhotos").select("id").where("orderId", "=", id).execute()).toEqual([]);
+    // Their files go with the cleanup's next step.
+    expect(await removeFilesOfDeletedPhotos()).toBeGreaterThanOrEqual(MAX_WAITING_PHOTOS_PER_ORDER - 1);
+    expect((await queued()).filter((key) => key.includes(id))).toEqual([]);
 
     await test.database.db.updateTable("orders").set({ status: "SHIPPED" }).where("id", "=", id).execute();
     const shipped = await upload(id, [{ name: "c.jpg", body: await sampleJpeg() }]);
@@ -189,5 +198,75 @@ describe("stage photos", () => {
     expect((await shop(await accessToken(other))).statusCode).toBe(404);
     expect((await shop("A".repeat(32))).statusCode).toBe(404);
     expect((await shop(await accessToken(id), "480.svg")).statusCode).toBe(404);
+  });
+});
+
+describe("stage photos' files", () => {
+  it("stay when an operator deletes the order in the database, until the cleanup removes every size; another order's stay", async () => {
+    const id = await paidOrder(test.database);
+    const other = await paidOrder(test.database);
+    const [waiting, moved] = makingPhotosAnswer.parse(
+      (
+        await upload(id, [
+          { name: "a.jpg", body: await sampleJpeg() },
+          { name: "b.jpg", body: await sampleJpeg() },
+        ])
+      ).json(),
+    ).photos;
+    const move = await call(`/api/admin/orders/${id}/making/moves`, {
+      as: staff,
+      method: "POST",
+      body: { expected: stages[0], to: stages[1], photoIds: [moved!.id] },
+    });
+    expect(move.statusCode, move.body).toBe(200);
+    const kept = makingPhotosAnswer.parse((await upload(other, [{ name: "c.jpg", body: await sampleJpeg() }])).json()).photos[0]!;
+    const keys = (await test.database.db.selectFrom("makingPhotos").select("storageKey").where("orderId", "=", id).execute()).map(
+      (p) => p.storageKey,
+    );
+    expect(keys).toHaveLength(2);
+    expect(await filesOf(waiting!.id)).toHaveLength(16);
+    expect(await filesOf(moved!.id)).toHaveLength(16);
+
+    await test.database.db.deleteFrom("orders").where("id", "=", id).execute();
+    expect(await test.database.db.selectFrom("makingPhotos").select("id").where("orderId", "=", id).execute()).toEqual([]);
+    // The rows went with the order; the files wait for the cleanup, their keys queued.
+    expect(await filesOf(waiting!.id)).toHaveLength(16);
+    expect(await filesOf(moved!.id)).toHaveLength(16);
+    expect(await queued()).toEqual(expect.arrayContaining(keys));
+
+    expect(await removeFilesOfDeletedPhotos()).toBeGreaterThanOrEqual(2);
+    expect((await store.keys()).filter((key) => key.startsWith(`private/making/${id}/`))).toEqual([]);
+    expect((await queued()).filter((key) => keys.includes(key))).toEqual([]);
+    expect(await filesOf(kept.id)).toHaveLength(16);
+    // Again: nothing left to remove, and the other order's photo is still shown.
+    expect(await removeFilesOfDeletedPhotos()).toBe(0);
+    expect(await filesOf(kept.id)).toHaveLength(16);
+    expect((await call(kept.thumbnailUrl, { as: staff })).statusCode).toBe(200);
+  });
+
+  it("that would not go stay queued for a later run, which removes them; the run never throws", async () => {
+    const id = await paidOrder(test.database);
+    const photo = makingPhotosAnswer.parse((await upload(id, [{ name: "a.jpg", body: await sampleJpeg() }])).json()).photos[0]!;
+    const { storageKey } = await test.database.db
+      .selectFrom("makingPhotos")
+      .select("storageKey")
+      .where("id", "=", photo.id)
+      .executeTakeFirstOrThrow();
+    const remove = store.delete.bind(store);
+    const unavailable = vi.spyOn(store, "delete").mockImplementation(async (key) => {
+      if (key.includes(photo.id)) throw new Error("the store is unavailable");
+      await remove(key);
+    });
+    try {
+      await test.database.db.deleteFrom("orders").where("id", "=", id).execute();
+      expect(await removeFilesOfDeletedPhotos()).toBe(0);
+      expect(await queued()).toContain(storageKey);
+      expect(await filesOf(photo.id)).toHaveLength(16);
+    } finally {
+      unavailable.mockRestore();
+    }
+    expect(await removeFilesOfDeletedPhotos()).toBe(1);
+    expect(await queued()).not.toContain(storageKey);
+    expect(await filesOf(photo.id)).toEqual([]);
   });
 });

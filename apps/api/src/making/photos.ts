@@ -58,15 +58,11 @@ const tooManyWaiting = () =>
     { code: "too-many-waiting" },
   );
 
-/** Removes a photo's files (a file that will not go is logged: no row points to it any more). */
+/** Removes a photo's files, the original and every size; throws once it tried them all if one would not go. */
 async function removeFiles(storageKey: string): Promise<void> {
-  await Promise.all(
-    keysOf(storageKey).map((key) =>
-      storage()
-        .delete(key)
-        .catch((error: unknown) => console.error(`making photos: stored file ${key} not removed:`, error)),
-    ),
-  );
+  const results = await Promise.allSettled(keysOf(storageKey).map((key) => storage().delete(key)));
+  const failed = results.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
+  if (failed.length > 0) throw new Error(`${failed.length} of ${results.length} files not removed`, { cause: failed[0] });
 }
 
 /**
@@ -190,7 +186,8 @@ export async function removeWaitingPhoto(orderId: string, photoId: string): Prom
     .returning("storageKey")
     .executeTakeFirst();
   if (!removed) throw new AppError("not_found", "No such waiting photo");
-  await removeFiles(removed.storageKey);
+  // The row's trigger queued its key: its files go now, through the queue (a failure is retried by the job).
+  await removeQueuedFiles([removed.storageKey]);
 }
 
 /**
@@ -220,9 +217,9 @@ export async function readMakingPhoto(
 }
 
 /**
- * Removes waiting photos uploaded more than WAITING_PHOTO_HOURS before `now` that no move took,
- * rows first and then their files; the DELETE checks again that no move took each meanwhile.
- * Resolves to how many were removed.
+ * Removes the rows of waiting photos uploaded more than WAITING_PHOTO_HOURS before `now` that no
+ * move took; the DELETE checks again that no move took each meanwhile. Their files go with the
+ * next removeFilesOfDeletedPhotos (the same job runs it right after). Resolves to how many were removed.
  */
 export async function removeExpiredWaitingPhotos(now: Date = new Date()): Promise<number> {
   const db = await getDb();
@@ -230,8 +227,62 @@ export async function removeExpiredWaitingPhotos(now: Date = new Date()): Promis
     .deleteFrom("makingPhotos")
     .where("eventId", "is", null)
     .where("createdAt", "<", new Date(now.getTime() - WAITING_PHOTO_HOURS * 3_600_000))
-    .returning("storageKey")
-    .execute();
-  for (const { storageKey } of removed) await removeFiles(storageKey);
-  return removed.length;
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows);
+}
+
+/** Keys whose files one run of removeFilesOfDeletedPhotos removes at most; the rest wait for the next run. */
+export const FILE_REMOVALS_PER_RUN = 500;
+
+/**
+ * Removes the files of queued keys (`only` those, or any), the oldest first and at most
+ * FILE_REMOVALS_PER_RUN: a key whose files all went leaves the queue; one whose files would not go
+ * is logged and stays, moved to the back, for a later run. A key leaves the queue only after its
+ * files, so a run cut short loses none; two runs at once at worst remove a file twice, which is
+ * harmless. Never throws; resolves to how many keys' files went.
+ *
+ * The one way a making photo's files go: its row's delete trigger (migration 0022) queues its key,
+ * whatever deleted the row (its order deleted in the database, a waiting photo removed or expired),
+ * so no delete needs code of its own for the files and every failure is retried the same way.
+ */
+async function removeQueuedFiles(only?: readonly string[]): Promise<number> {
+  try {
+    if (only?.length === 0) return 0;
+    const db = await getDb();
+    let query = db
+      .selectFrom("storedFilesToRemove")
+      .select("storageKey")
+      .orderBy("createdAt")
+      .orderBy("storageKey")
+      .limit(FILE_REMOVALS_PER_RUN);
+    if (only) query = query.where("storageKey", "in", only);
+    const queued = await query.execute();
+    const removed: string[] = [];
+    const failed: string[] = [];
+    for (const { storageKey } of queued) {
+      try {
+        await removeFiles(storageKey);
+        removed.push(storageKey);
+      } catch (error) {
+        console.error(`making photos: the files of ${storageKey} not removed, tried again later:`, error);
+        failed.push(storageKey);
+      }
+    }
+    if (removed.length > 0) await db.deleteFrom("storedFilesToRemove").where("storageKey", "in", removed).execute();
+    if (failed.length > 0)
+      await db.updateTable("storedFilesToRemove").set({ createdAt: new Date() }).where("storageKey", "in", failed).execute();
+    return removed.length;
+  } catch (error) {
+    console.error("making photos: removing the files of deleted photos failed, tried again later:", error);
+    return 0;
+  }
+}
+
+/**
+ * Removes the stored files of deleted making photos (their order deleted in the database, a waiting
+ * photo removed or expired): up to FILE_REMOVALS_PER_RUN keys a run, a failure left for the next.
+ * Never throws; resolves to how many photos' files went.
+ */
+export function removeFilesOfDeletedPhotos(): Promise<number> {
+  return removeQueuedFiles();
 }
