@@ -5,21 +5,23 @@ import { ErrorPage, errorKindOf } from "#app/components/ErrorPage.tsx";
  * Pages found by an unguessable token in their URL (an order, a quote): the token is the key, so the
  * page is never kept by a cache (shared or the browser's), never indexed, and never sent on to
  * another site as a referrer. The same for their error pages (the 429 of too many unknown links
- * keeps the API's Retry-After).
+ * keeps the API's Retry-After). The referrer still goes to the shop itself: with none at all, a
+ * browser's form post without JavaScript (Pay now, Accept the quote) says `Origin: null`, which
+ * React Router refuses as a cross-site action.
  */
 export const secretLinkHeaders = ({ errorHeaders }: { errorHeaders?: Headers }) => {
   const retryAfter = errorHeaders?.get("Retry-After");
   return {
     "Cache-Control": "private, no-store",
     "X-Robots-Tag": "noindex",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
     ...(retryAfter ? { "Retry-After": retryAfter } : {}),
   };
 };
 
 export const secretLinkMeta = [
   { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];
 
 /**

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { baseURL, useBrowser } from "./fixtures.ts";
+import { apiURL, baseURL, useBrowser } from "./fixtures.ts";
+import { orderPayload } from "./samples.ts";
 
 /**
  * Pages as a phone shows them with JavaScript off (or before it loads): nothing wider than the
@@ -76,5 +77,36 @@ describe("a pending QR payment without JavaScript", () => {
   it("the list's screenshot in Russian at 390 px", async () => {
     const page = await browser.open("/ru/products", { javaScript: false, width: 390, locale: "ru-RU" });
     await page.screenshot({ path: "/tmp/no-script-products-ru.png", fullPage: true });
+  });
+});
+
+describe("an order's private page without JavaScript", () => {
+  /** An order placed with DANA and never paid, and its page's token (read as the browser that placed it). */
+  async function unpaidOrder(): Promise<string> {
+    const placed = await fetch(`${apiURL()}/api/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...(await orderPayload(apiURL())), paymentMethod: "DANA" }),
+    });
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    const { id } = (await placed.json()) as { id: string };
+    const cookie = placed.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const complete = await fetch(`${apiURL()}/api/shop/checkout/complete?orderId=${id}`, { headers: { cookie } });
+    return ((await complete.json()) as { order: { accessToken: string } }).order.accessToken;
+  }
+
+  it("takes Pay Now to the payment step (its form post says the shop's origin, not null), sending no referrer elsewhere", async () => {
+    const token = await unpaidOrder();
+    const page = await browser.open(`/orders/${token}`, { javaScript: false, width: 390 });
+    const answer = await page.context().request.get(`/orders/${token}`);
+    expect(answer.headers()["referrer-policy"]).toBe("same-origin");
+    const posted = page.waitForRequest((request) => request.method() === "POST");
+    await page.getByRole("button", { name: "Pay Now" }).click();
+    expect((await posted).headers().origin).toBe(baseURL());
+    await page.waitForURL(/\/checkout\/payment$/);
+    await page.getByRole("heading", { level: 1 }).waitFor();
   });
 });

@@ -133,7 +133,7 @@ describe("rate limits with the shipped settings", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);
     expect(await refused.text()).toContain("Too many requests");
-    expect([refused.headers.get("cache-control"), refused.headers.get("referrer-policy")]).toEqual(["private, no-store", "no-referrer"]);
+    expect([refused.headers.get("cache-control"), refused.headers.get("referrer-policy")]).toEqual(["private, no-store", "same-origin"]);
     const ru = await fetch(`${shop.baseURL}/ru/orders/${token(31)}`);
     expect([ru.status, (await ru.text()).includes("Слишком много запросов")]).toEqual([429, true]);
     // The pages ask the API, which counts the unknown tokens and refuses the reads itself.

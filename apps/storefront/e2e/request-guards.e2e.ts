@@ -258,7 +258,7 @@ describe("security headers", () => {
     expect(exported.status).toBe(200);
     expect(exported.headers.get("x-content-type-options")).toBe("nosniff");
     const order = await send("/orders/no-such-order-token-0000000000000000", {});
-    expect(order.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(order.headers.get("referrer-policy")).toBe("same-origin");
     expect(order.headers.get("x-content-type-options")).toBe("nosniff");
   });
 

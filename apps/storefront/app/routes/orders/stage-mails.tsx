@@ -16,19 +16,11 @@ import type { Route } from "./+types/stage-mails";
  * follow the links of an e-mail (a GET changes nothing). Works without JavaScript.
  */
 
-/**
- * A private link's page, as secret-link.tsx makes them, but its referrer is sent to the shop
- * itself: with none at all, a browser's form post without JavaScript says `Origin: null`, which
- * React Router refuses as a cross-site action. Other sites still get none.
- */
-const referrer = "same-origin";
-const pageMeta = secretLinkMeta.map((tag) => (tag.name === "referrer" ? { ...tag, content: referrer } : tag));
-
 export const meta: Route.MetaFunction = ({ matches, error }) =>
   // An error page (429, 503) names itself.
-  error ? pageMeta : [{ title: translator(stageMails, metaLocale(matches))("meta.title") }, ...pageMeta];
+  error ? secretLinkMeta : [{ title: translator(stageMails, metaLocale(matches))("meta.title") }, ...secretLinkMeta];
 
-export const headers: Route.HeadersFunction = (args) => ({ ...secretLinkHeaders(args), "Referrer-Policy": referrer });
+export const headers: Route.HeadersFunction = secretLinkHeaders;
 
 const apiPath = (token: string) => `/api/shop/orders/${token}/stage-mails`;
 
