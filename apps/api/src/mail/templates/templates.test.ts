@@ -418,7 +418,11 @@ describe("mail templates", () => {
     expect(ru).toContain("изготовление занимает 10 рабочих дней");
     const received = renderMail({ template: "order-received", vars }, "en", url).text;
     expect(received).toContain("start crafting your hat, which takes 10 working days.");
-    const cash = renderMail({ template: "order-received", vars: { ...vars, order: { ...paid, paymentMethod: "CASH_IN_STORE" } } }, "ru", url);
+    const cash = renderMail(
+      { template: "order-received", vars: { ...vars, order: { ...paid, paymentMethod: "CASH_IN_STORE" } } },
+      "ru",
+      url,
+    );
     expect(cash.text).toContain("Изготовление занимает 10 рабочих дней после оплаты.");
   });
 
