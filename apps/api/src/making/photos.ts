@@ -232,7 +232,7 @@ export async function removeExpiredWaitingPhotos(now: Date = new Date()): Promis
 }
 
 /** Keys whose files one run of removeFilesOfDeletedPhotos removes at most; the rest wait for the next run. */
-export const FILE_REMOVALS_PER_RUN = 500;
+const FILE_REMOVALS_PER_RUN = 500;
 
 /**
  * Removes the files of queued keys (`only` those, or any), the oldest first and at most
