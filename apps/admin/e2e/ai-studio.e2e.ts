@@ -71,8 +71,18 @@ async function expectSideBySide(comparison: Locator, before: string, after: stri
   const images = [comparison.getByRole("img", { name: before, exact: true }), comparison.getByRole("img", { name: after, exact: true })];
   for (const image of images)
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  const [a, b] = await Promise.all(images.map(async (image) => (await image.boundingBox())!));
-  const panel = (await comparison.boundingBox())!;
+  // Both photos and the panel measured in one frame: the panel may still be scrolling into view.
+  const { a, b, panel } = await comparison.evaluate(
+    (element, names) => {
+      const rect = (e: Element) => {
+        const { x, y, width, height } = e.getBoundingClientRect();
+        return { x, y, width, height };
+      };
+      const photo = (name: string) => [...element.querySelectorAll("img")].find((img) => img.alt === name)!;
+      return { a: rect(photo(names[0]!)), b: rect(photo(names[1]!)), panel: rect(element) };
+    },
+    [before, after],
+  );
   const phone = (comparison.page().viewportSize()?.width ?? 1280) < 640;
   if (phone) {
     expect(b!.y).toBeGreaterThanOrEqual(a!.y + a!.height);
