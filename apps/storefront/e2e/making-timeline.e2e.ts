@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { consoleOrigin, type StaffSession, staffSession, staffWrite } from "#e2e/support/admin.ts";
 import { apiURL, expectAccessible, useBrowser } from "./fixtures.ts";
-import { orderPayload } from "./samples.ts";
+import { placedOrder } from "./samples.ts";
 
 /**
  * The customer follows a hat made for the order on its private page (decision 054): the stages,
@@ -25,19 +25,7 @@ beforeAll(async () => {
 
 /** An order paid with DANA in the sandbox, with its private page's token. */
 async function paidOrder(): Promise<{ id: string; token: string }> {
-  const placed = await fetch(`${apiURL()}/api/orders`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...(await orderPayload(apiURL())), paymentMethod: "DANA" }),
-  });
-  expect(placed.status, await placed.clone().text()).toBe(201);
-  const { id } = (await placed.json()) as { id: string };
-  const cookie = placed.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const complete = await fetch(`${apiURL()}/api/shop/checkout/complete?orderId=${id}`, { headers: { cookie } });
-  const token = ((await complete.json()) as { order: { accessToken: string } }).order.accessToken;
+  const { id, token } = await placedOrder(apiURL());
   const payment = await fetch(`${apiURL()}/api/xendit/payment-request`, {
     method: "POST",
     headers: bearer(),

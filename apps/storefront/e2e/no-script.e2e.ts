@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { apiURL, baseURL, useBrowser } from "./fixtures.ts";
-import { orderPayload } from "./samples.ts";
+import { placedOrder } from "./samples.ts";
 
 /**
  * Pages as a phone shows them with JavaScript off (or before it loads): nothing wider than the
@@ -81,25 +81,8 @@ describe("a pending QR payment without JavaScript", () => {
 });
 
 describe("an order's private page without JavaScript", () => {
-  /** An order placed with DANA and never paid, and its page's token (read as the browser that placed it). */
-  async function unpaidOrder(): Promise<string> {
-    const placed = await fetch(`${apiURL()}/api/orders`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...(await orderPayload(apiURL())), paymentMethod: "DANA" }),
-    });
-    expect(placed.status, await placed.clone().text()).toBe(201);
-    const { id } = (await placed.json()) as { id: string };
-    const cookie = placed.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const complete = await fetch(`${apiURL()}/api/shop/checkout/complete?orderId=${id}`, { headers: { cookie } });
-    return ((await complete.json()) as { order: { accessToken: string } }).order.accessToken;
-  }
-
   it("takes Pay Now to the payment step (its form post says the shop's origin, not null), sending no referrer elsewhere", async () => {
-    const token = await unpaidOrder();
+    const { token } = await placedOrder(apiURL());
     const page = await browser.open(`/orders/${token}`, { javaScript: false, width: 390 });
     const answer = await page.context().request.get(`/orders/${token}`);
     expect(answer.headers()["referrer-policy"]).toBe("same-origin");

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { apiURL, expectAccessible, useBrowser } from "./fixtures.ts";
-import { orderPayload } from "./samples.ts";
+import { placedOrder } from "./samples.ts";
 
 /** The customer's order page says what went back of the money, in English and Russian (decision 047). */
 
@@ -14,19 +14,7 @@ const post = (url: string, body: unknown, headers: Record<string, string> = staf
 
 /** An order paid with DANA in the sandbox (or `short` rupiah short of it) and its private page's token (read as the browser that placed it). */
 async function paidOrder(short = 0): Promise<{ id: string; token: string }> {
-  const placed = await post(
-    "/api/orders",
-    { ...(await orderPayload(apiURL())), paymentMethod: "DANA" },
-    { "content-type": "application/json" },
-  );
-  expect(placed.status, await placed.clone().text()).toBe(201);
-  const { id } = (await placed.json()) as { id: string };
-  const cookie = placed.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const complete = await fetch(`${apiURL()}/api/shop/checkout/complete?orderId=${id}`, { headers: { cookie } });
-  const token = ((await complete.json()) as { order: { accessToken: string } }).order.accessToken;
+  const { id, token } = await placedOrder(apiURL());
   const payment = await post("/api/xendit/payment-request", { orderId: id, channelCode: "DANA" });
   const { xenditPaymentId } = (await payment.json()) as { xenditPaymentId: string };
   const { totalIdr } = (await (await fetch(`${apiURL()}/api/orders/${id}`, { headers: staff() })).json()) as { totalIdr: number };

@@ -16,3 +16,23 @@ export async function sendCustomRequest(origin: string, fields: Partial<typeof c
   if (response.status !== 201) throw new Error(`The custom request was refused (${response.status}): ${await response.text()}`);
   return ((await response.json()) as { id: number }).id;
 }
+
+/**
+ * Places an order through the SPEC's API (by `paymentMethod`, not paid yet) and reads its private
+ * page's token as the browser that placed it, through the checkout's complete step.
+ */
+export async function placedOrder(origin: string, paymentMethod = "DANA"): Promise<{ id: string; token: string }> {
+  const placed = await fetch(`${origin}/api/orders`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...(await orderPayload(origin)), paymentMethod }),
+  });
+  if (placed.status !== 201) throw new Error(`The order was refused (${placed.status}): ${await placed.text()}`);
+  const { id } = (await placed.json()) as { id: string };
+  const cookie = placed.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const complete = await fetch(`${origin}/api/shop/checkout/complete?orderId=${id}`, { headers: { cookie } });
+  return { id, token: ((await complete.json()) as { order: { accessToken: string } }).order.accessToken };
+}
