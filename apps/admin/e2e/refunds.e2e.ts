@@ -4,6 +4,7 @@ import { orderPayload } from "@workshop/testing/sample-orders.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { apiURL, consoleURL, expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";
+import { depositPaidOrder } from "./support/deposit-order.ts";
 import { newStaffMember } from "./support/orders.ts";
 import { signIn, testOwner } from "./support/staff.ts";
 
@@ -38,27 +39,58 @@ async function orderCosts(orderId: string): Promise<{ deliveryCents: number }> {
   return { deliveryCents: Math.round(order.shipping.cost * 100) };
 }
 
+/** Pays what the order owes now with `channel`, the bank's part played by the sandbox. */
+async function payInSandbox(orderId: string, channel: string) {
+  const payment = await post("/api/xendit/payment-request", { orderId, channelCode: channel });
+  expect(payment.status, await payment.clone().text()).toBe(201);
+  const { xenditPaymentId } = (await payment.json()) as { xenditPaymentId: string };
+  expect((await post(`/_sandbox/xendit/_control/payment_requests/${xenditPaymentId}/pay`, {})).ok).toBe(true);
+}
+
+/** The order's payment status once the sandbox's webhook, applied by a job, has made it `status`. */
+async function paymentBecomes(orderId: string, status: string) {
+  await expect
+    .poll(async () => (await get<{ paymentStatus: string }>(`/api/orders/${orderId}`)).paymentStatus, { timeout: 30_000 })
+    .toBe(status);
+}
+
+/** Staff move the order along, each step as the console's status buttons do. */
+async function move(orderId: string, steps: Record<string, string>[]) {
+  for (const step of steps) {
+    const moved = await post(`/api/admin/orders/${orderId}/status`, step);
+    expect(moved.status, await moved.clone().text()).toBe(200);
+  }
+}
+
+const shipAndDeliver: Record<string, string>[] = [
+  { next: "SHIPPED", carrier: "DHL", trackingNumber: "JD0146000062" },
+  { next: "DELIVERED" },
+];
+
 /** An order paid with `channel` in the sandbox, then made, shipped and delivered by staff. */
 async function deliveredOrder(channel: string): Promise<{ id: string; orderNumber: string }> {
   const placed = await post("/api/orders", { ...(await orderPayload(apiURL())), paymentMethod: channel });
   expect(placed.status, await placed.clone().text()).toBe(201);
   const order = (await placed.json()) as { id: string; orderNumber: string };
-  const payment = await post("/api/xendit/payment-request", { orderId: order.id, channelCode: channel });
-  expect(payment.status, await payment.clone().text()).toBe(201);
-  const { xenditPaymentId } = (await payment.json()) as { xenditPaymentId: string };
-  expect((await post(`/_sandbox/xendit/_control/payment_requests/${xenditPaymentId}/pay`, {})).ok).toBe(true);
-  // The sandbox's webhook is applied by a job.
-  await expect
-    .poll(async () => (await get<{ paymentStatus: string }>(`/api/orders/${order.id}`)).paymentStatus, { timeout: 30_000 })
-    .toBe("SUCCEEDED");
-  for (const next of [
-    { next: "IN_PROGRESS" },
-    { next: "SHIPPED", carrier: "DHL", trackingNumber: "JD0146000062" },
-    { next: "DELIVERED" },
-  ]) {
-    const moved = await post(`/api/admin/orders/${order.id}/status`, next);
-    expect(moved.status, await moved.clone().text()).toBe(200);
-  }
+  await payInSandbox(order.id, channel);
+  await paymentBecomes(order.id, "SUCCEEDED");
+  await move(order.id, [{ next: "IN_PROGRESS" }, ...shipAndDeliver]);
+  return order;
+}
+
+/**
+ * A custom hat's order, delivered: its deposit paid in the shop's checkout, made, its balance paid
+ * by BCA once staff sent the balance link (it leaves the workshop only then), shipped and delivered.
+ */
+async function deliveredCustomOrder(): Promise<{ id: string; orderNumber: string }> {
+  const order = await depositPaidOrder(await browser.open());
+  await paymentBecomes(order.id, "DEPOSIT_PAID");
+  await move(order.id, [{ next: "IN_PROGRESS" }]);
+  const link = await post(`/api/admin/orders/${order.id}/balance-link`, { nonce: crypto.randomUUID() });
+  expect(link.status, await link.clone().text()).toBe(201);
+  await payInSandbox(order.id, "BCA");
+  await paymentBecomes(order.id, "SUCCEEDED");
+  await move(order.id, shipAndDeliver);
   return order;
 }
 
@@ -305,6 +337,101 @@ describe("refunds and returns in the console", () => {
       // Sent again as it was: its amount and reason, through Xendit.
       expect(sent).toEqual([{ paymentAttemptId: attemptId, reason: "REQUESTED_BY_CUSTOMER", amountUsdCents: 5_000, way: "XENDIT" }]);
     });
+
+  it("at 1280 px: a delivered custom hat is taken back only for a defect, and only once the defect is described", async () => {
+    const order = await deliveredCustomOrder();
+    const page = await browser.open({ width: 1280, height: 900 });
+    await signIn(page, consoleURL(), testOwner, `/admin/orders/${order.id}`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(`Order ${order.orderNumber}`);
+    const payment = page.getByRole("region", { name: "Payment", exact: true });
+    const panel = payment.getByRole("region", { name: "Return", exact: true });
+    await expect
+      .poll(() => panel.textContent())
+      .toContain("Custom hats are not returnable except for defects: record a defect and describe it.");
+    // A defect is the only choice, and chosen.
+    expect(await panel.getByRole("radio").count()).toBe(1);
+    expect(await panel.getByRole("radio", { name: /^A defect: refund \$[\d,]+\.\d\d \(everything, no fee\)$/ }).isChecked()).toBe(true);
+
+    // Not recorded until the defect is described.
+    await panel.getByRole("button", { name: "Record the return" }).click();
+    await expect.poll(() => panel.getByText("This is required").count()).toBe(1);
+    expect(await page.locator("article > header").getByText("Returned", { exact: true }).count()).toBe(0);
+    expect((await get<RefundsAnswer>(`/api/orders/${order.id}/refunds`)).returns.recorded).toBeNull();
+    await page.mouse.move(0, 0);
+    await expectAccessible(page);
+    await screenshot(page, "returns-custom-en-1280");
+
+    await panel.getByLabel("The defect").fill("The brim's weave came apart at the crown");
+    await panel.getByRole("button", { name: "Record the return" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("The return is recorded");
+    await expect.poll(() => page.locator("article > header").getByText("Returned", { exact: true }).count()).toBe(1);
+    // Everything the deposit and the balance paid is proposed back, with no fee.
+    const { returns, payments } = await get<RefundsAnswer>(`/api/orders/${order.id}/refunds`);
+    expect(returns.recorded).toMatchObject({ feeCents: 0, proposedCents: payments.reduce((n, p) => n + p.leftUsdCents, 0) });
+    expect(payments).toHaveLength(2);
+    await expect
+      .poll(() => panel.textContent())
+      .toContain(`a defect. Fee $0.00; refund proposed ${dollars(returns.recorded!.proposedCents)}.`);
+    expect(await panel.textContent()).toContain("The brim's weave came apart at the crown");
+    // A refund takes one payment at a time: the form starts from the deposit's share of it.
+    await expect
+      .poll(() => payment.getByLabel("Amount in US dollars").inputValue())
+      .toBe(dollars(Math.min(returns.recorded!.proposedCents, payments[0]!.leftUsdCents)).slice(1));
+  });
+
+  it("at 390 px, in Russian: past the 14 days after delivery a return is taken only with its reason", async () => {
+    const order = await deliveredOrder("DANA");
+    const delivered = new Date(Date.now() - 15 * 86_400_000);
+    const page = await browser.open({ width: 390, height: 844 });
+    const sent: unknown[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith(`/api/orders/${order.id}/return`)) sent.push(request.postDataJSON());
+    });
+    // What the API answers for an order delivered 15 days ago: its own tests move the delivery back in
+    // its database (returns.integration.test.ts), which nothing outside them can. Only the answer's
+    // delivery day and lateness are changed here; the API records the return itself.
+    await page.route(`**/api/orders/${order.id}/refunds`, async (route) => {
+      if (route.request().method() !== "GET") return route.fallback();
+      type Late = { windowStart: string | null; late: boolean };
+      const answer = (await (await route.fetch()).json()) as { returns: Late & { recorded: Late | null } };
+      const late = { windowStart: delivered.toISOString(), late: true };
+      const { recorded } = answer.returns;
+      answer.returns = { ...answer.returns, ...late, recorded: recorded && { ...recorded, ...late } };
+      return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(answer) });
+    });
+    await signIn(page, consoleURL(), await newStaffMember("ru", "owner"), `/admin/orders/${order.id}`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(`Заказ ${order.orderNumber}`);
+    const payment = page.getByRole("region", { name: "Оплата", exact: true });
+    const panel = payment.getByRole("region", { name: "Возврат товара", exact: true });
+    // The day of the delivery as the workshop's clock has it.
+    const [day, year] = ["day", "year"].map((part) =>
+      new Intl.DateTimeFormat("en", { timeZone: "Asia/Makassar", [part]: "numeric" }).format(delivered),
+    );
+    await expect
+      .poll(() => panel.textContent())
+      .toMatch(
+        new RegExp(`14 дней после доставки \\(${day} \\S+ ${year}, \\d\\d:\\d\\d\\) прошли: укажите, почему шляпу всё же принимают\\.`),
+      );
+
+    // Unworn, without a reason: the form asks for it and sends nothing.
+    await panel.getByRole("radio", { name: /^Не ношен: вернуть \$/ }).check();
+    await panel.getByRole("button", { name: "Отметить возврат" }).click();
+    await expect.poll(() => panel.getByText("Обязательное поле").count()).toBe(1);
+    expect(sent).toEqual([]);
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.mouse.move(0, 0);
+    await expectAccessible(page);
+    await screenshot(page, "returns-late-ru-390");
+
+    await panel.getByLabel("Причина").fill("Курьер две недели держал посылку на складе");
+    await panel.getByRole("button", { name: "Отметить возврат" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("Возврат отмечен");
+    expect(sent).toEqual([{ kind: "RETURN", note: "Курьер две недели держал посылку на складе" }]);
+    await expect.poll(() => page.locator("article > header").getByText("Товар возвращён", { exact: true }).count()).toBe(1);
+    await expect.poll(() => panel.textContent()).toContain("Принят после 14 дней.");
+    expect(await panel.textContent()).toContain("Курьер две недели держал посылку на складе");
+    expect(await scrollsSideways(page)).toBe(false);
+  });
 
   it("shows the week's money net of refunds on the dashboard", async () => {
     const page = await browser.open({ width: 1280, height: 900 });
