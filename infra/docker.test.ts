@@ -24,6 +24,14 @@ const run = (command: string, args: string[], cwd: string) =>
     env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },
   });
 
+/**
+ * The Dockerfiles' `npm ci`, from the pruned lockfile. Here it takes the packages from npm's cache
+ * when it holds them (`--prefer-offline`; the repository's own install has just filled it): the
+ * check is what gets installed and built from the pruned output, not how fast the registry answers.
+ */
+const install = (cwd: string, dev: boolean) =>
+  run("npm", ["ci", "--no-audit", "--no-fund", "--prefer-offline", ...(dev ? [] : ["--omit=dev"])], cwd);
+
 /** The sources of `COPY --from=<stage>` lines, by stage ("--chown" and the target left out). */
 function copiedFrom(dockerfile: string, stage: string): string[] {
   return [...dockerfile.matchAll(new RegExp(`^COPY --from=${stage}(?: --chown=\\S+)? (.+)$`, "gm"))].flatMap((m) =>
@@ -69,7 +77,8 @@ describe.each(apps)("infra/docker/$file", ({ file, name, builds, portSetting }) 
   it("installs and builds from the pruned output alone, and the last stage finds every path it copies", () => {
     const app = path.join(work, `${name.replace("/", "-")}-app`);
     cpSync(path.join(pruned, "json"), app, { recursive: true });
-    run("npm", ["install", "--no-audit", "--no-fund", ...(builds ? [] : ["--omit=dev"])], app);
+    expect(dockerfile).toContain(builds ? "RUN npm ci --no-audit --no-fund" : "npm ci --omit=dev --no-audit --no-fund");
+    install(app, builds);
     cpSync(path.join(pruned, "full"), app, { recursive: true });
     // The root's files the Dockerfile adds beside the pruned output.
     for (const source of copiedFrom(dockerfile, "prune").filter((s) => s.startsWith("/repo/"))) {
@@ -90,8 +99,10 @@ describe.each(apps)("infra/docker/$file", ({ file, name, builds, portSetting }) 
       if (stage !== "build") {
         // The stage that installed the runtime dependencies alone.
         cpSync(path.join(pruned, "json"), image, { recursive: true });
-        if (builds) run("npm", ["install", "--omit=dev", "--no-audit", "--no-fund"], image);
-        else cpSync(app, image, { recursive: true, verbatimSymlinks: true });
+        if (builds) {
+          expect(dockerfile).toContain("RUN npm ci --omit=dev --no-audit --no-fund");
+          install(image, false);
+        } else cpSync(app, image, { recursive: true, verbatimSymlinks: true });
         continue;
       }
       for (const source of sources) {

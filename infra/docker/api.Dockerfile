@@ -11,7 +11,7 @@ WORKDIR /app
 COPY --from=prune /pruned/json/ ./
 # onnxruntime-node's install script would download CUDA libraries: package.json's allowScripts
 # turns it down on npm 11.19 and later, this setting on any npm (for this install only).
-RUN npm_config_onnxruntime_node_install_cuda=skip npm install --omit=dev --no-audit --no-fund
+RUN npm_config_onnxruntime_node_install_cuda=skip npm ci --omit=dev --no-audit --no-fund
 COPY --from=prune /pruned/full/ ./
 
 # The API runs its TypeScript as it is (Node's type stripping): nothing to build.

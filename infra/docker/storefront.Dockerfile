@@ -8,7 +8,7 @@ RUN npx --yes turbo@2.11.11 prune @workshop/storefront --docker --out-dir /prune
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY --from=prune /pruned/json/ ./
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY --from=prune /pruned/full/ ./
 # The compiler settings every workspace extends (turbo prune leaves the root's other files out).
 COPY --from=prune /repo/tsconfig.base.json ./
@@ -18,7 +18,7 @@ RUN npm run build -w @workshop/storefront
 FROM node:24-bookworm-slim AS runtime-deps
 WORKDIR /app
 COPY --from=prune /pruned/json/ ./
-RUN npm install --omit=dev --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
