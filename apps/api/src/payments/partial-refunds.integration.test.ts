@@ -1,6 +1,8 @@
 import { paymentMethodByCode } from "@workshop/domain/payment-methods.ts";
-import { describe, expect, it, vi } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { markPaid } from "#server/admin-orders/order-actions.ts";
+import { buildApp } from "#server/app.ts";
 import type { Actor } from "#server/audit/actor.ts";
 import { seedProducts } from "#server/db/seed/products.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
@@ -27,6 +29,15 @@ const owner: Actor = { staffId: null, label: "owner@workshop.test", role: "owner
 const staff: Actor = { staffId: null, label: "staff@workshop.test", role: "staff", ip: "127.0.0.1" };
 
 const { h, control, placeOnline, settled } = usePaymentsHarness(bali);
+
+// The shop's own webhook route, for webhooks delivered over HTTP at the same moment.
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildApp({ dev: false, logger: false });
+});
+afterAll(async () => {
+  await app?.close();
+});
 
 /** An order paid online with `method`, its payment settled. */
 async function paidWith(method = "DANA", locale: "en" | "ru" = "en") {
@@ -250,6 +261,108 @@ describe("refunds made by hand", () => {
     expect(ru!.text).toContain("наличными в нашей мастерской");
     expect(ru!.text).toContain(rupiah(cash.totalIdr));
   });
+
+  it("records a bank transfer, then cash, for a payment at an Indomaret or Alfamart till (Xendit cannot refund it), the references kept", async () => {
+    const { order, attempt } = await paidWith("INDOMARET");
+    expect(attempt).toMatchObject({ method: "INDOMARET", channelCode: "INDOMARET", status: "SUCCEEDED" });
+    expect((await refundableAttempts(order.id))[0]).toMatchObject({
+      method: "INDOMARET",
+      xendit: "none",
+      refundable: false,
+      blockedBy: "channel-not-supported",
+      byHand: true,
+      leftUsdCents: order.totalCents,
+      leftAmount: attempt.amount,
+    });
+    expect(
+      await refusalOf(refundPayment({ orderId: order.id, paymentAttemptId: attempt.id, reason: "REQUESTED_BY_CUSTOMER", actor: owner })),
+    ).toMatchObject({ kind: "conflict", message: expect.stringContaining("Xendit cannot refund INDOMARET payments") });
+
+    // Part of it by bank transfer: the customer paid cash at the till, so gives an account to send it to.
+    const arrivesBy = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const transfer = await refundPayment({
+      orderId: order.id,
+      paymentAttemptId: attempt.id,
+      reason: "REQUESTED_BY_CUSTOMER",
+      actor: owner,
+      amountUsdCents: 1_200,
+      way: "BANK_TRANSFER",
+      reference: "MANDIRI TRF 5520 0917",
+      arrivesBy,
+    });
+    expect(transfer).toMatchObject({
+      way: "BANK_TRANSFER",
+      status: "SUCCEEDED",
+      reference: "MANDIRI TRF 5520 0917",
+      arrivesBy,
+      amountUsdCents: 1_200,
+      amount: Math.round((1_200 * attempt.amount) / order.totalCents),
+      currency: "IDR",
+      method: "INDOMARET",
+    });
+    expect(await orderRow(order.id)).toMatchObject({ refundState: "PARTLY_REFUNDED", refundedCents: 1_200, refundedIdr: transfer.amount });
+
+    // The rest in cash at the workshop: the two add up to what was paid at the till, to the rupiah.
+    const rest = await refundPayment({
+      orderId: order.id,
+      paymentAttemptId: attempt.id,
+      reason: "REQUESTED_BY_CUSTOMER",
+      actor: owner,
+      way: "CASH",
+      reference: "Receipt 207",
+    });
+    expect(rest).toMatchObject({ way: "CASH", status: "SUCCEEDED", reference: "Receipt 207", arrivesBy: null });
+    expect(rest.amountUsdCents).toBe(order.totalCents - 1_200);
+    expect(rest.amount).toBe(attempt.amount - transfer.amount);
+    const rows = await refundsOf(order.id);
+    expect(rows.map((r) => [r.way, r.reference])).toEqual([
+      ["CASH", "Receipt 207"],
+      ["BANK_TRANSFER", "MANDIRI TRF 5520 0917"],
+    ]);
+    expect(rows.reduce((n, r) => n + r.amount, 0)).toBe(attempt.amount);
+    expect(rows.reduce((n, r) => n + r.amountUsdCents, 0)).toBe(order.totalCents);
+    expect(await orderRow(order.id)).toMatchObject({
+      status: "PROCESSING",
+      paymentStatus: "SUCCEEDED",
+      refundState: "REFUNDED",
+      refundedCents: order.totalCents,
+      refundedIdr: order.totalIdr,
+    });
+    expect((await refundableAttempts(order.id))[0]).toMatchObject({ leftUsdCents: 0, leftAmount: 0, byHand: false, blockedBy: "refunded" });
+    expect(h.simulator.refunds().filter((r) => r.payment_request_id === attempt.xenditRequestId)).toHaveLength(0);
+    const mails = await refundMails(order.id);
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.text).toContain("by bank transfer");
+    expect(mails[0]!.text).toContain("Reference: MANDIRI TRF 5520 0917");
+    expect(mails[1]!.text).toContain("Reference: Receipt 207");
+    expect(mails[1]!.text).toContain(
+      `Refunded so far: $${Math.floor(order.totalCents / 100)}.${String(order.totalCents % 100).padStart(2, "0")}`,
+    );
+
+    // Alfamart: the same, in full by bank transfer.
+    const alfa = await paidWith("ALFAMART");
+    expect((await refundableAttempts(alfa.order.id))[0]).toMatchObject({ method: "ALFAMART", xendit: "none", byHand: true });
+    const whole = await refundPayment({
+      orderId: alfa.order.id,
+      paymentAttemptId: alfa.attempt.id,
+      reason: "OTHERS",
+      actor: owner,
+      way: "BANK_TRANSFER",
+      reference: "BRI TRF 0031",
+      arrivesBy,
+    });
+    expect(whole).toMatchObject({
+      amount: alfa.attempt.amount,
+      amountUsdCents: alfa.order.totalCents,
+      reference: "BRI TRF 0031",
+      method: "ALFAMART",
+    });
+    expect(await orderRow(alfa.order.id)).toMatchObject({
+      refundState: "REFUNDED",
+      refundedCents: alfa.order.totalCents,
+      refundedIdr: alfa.order.totalIdr,
+    });
+  });
 });
 
 describe("a payment of the wrong amount that Xendit cannot refund", () => {
@@ -319,12 +432,18 @@ describe("two owners at once", () => {
 
   it("send one Xendit refund of a payment when both ask at the same moment", async () => {
     const { order, attempt } = await paidWith("SHOPEEPAY");
+    // Xendit keeps the refund under way until told: on a busy machine one request may reach the
+    // order's lock only after a refund settled in milliseconds, and so be a later refund, allowed.
+    await control("/refunds/outcome", { status: "PENDING" });
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, () =>
         refundPayment({ orderId: order.id, paymentAttemptId: attempt.id, reason: "OTHERS", actor: owner, amountUsdCents: 3_000 }),
       ),
     );
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    await control("/refunds/outcome", { status: "SUCCEEDED" });
+    const made = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    expect(made).toHaveLength(1);
+    await control(`/refunds/${made[0]!.xenditRefundId}/succeed`);
     await settled();
     expect(refundsAtXendit(attempt.xenditRequestId)).toHaveLength(1);
     expect(await orderRow(order.id)).toMatchObject({ refundState: "PARTLY_REFUNDED", refundedCents: 3_000 });
@@ -405,6 +524,184 @@ describe("Xendit's refund webhooks, in any order", () => {
     expect(await orderRow(order.id)).toMatchObject({ refundState: "PARTLY_REFUNDED", refundedCents: 4_000 });
     expect((await refundableAttempts(order.id))[0]).toMatchObject({ leftUsdCents: order.totalCents - 4_000 });
     expect(await refundMails(order.id)).toHaveLength(1);
+  });
+});
+
+describe("refund webhooks delivered twice, or two at the same moment", () => {
+  /** A refund webhook as Xendit sends it (the body the simulator sends, its callback token), POSTed to the shop's route. */
+  const deliver = async (event: "refund.succeeded" | "refund.failed", data: object) => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/xendit/webhook",
+      headers: { "content-type": "application/json", "x-callback-token": TOKEN },
+      payload: JSON.stringify({ event, business_id: "b", created: new Date().toISOString(), data }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { received: true; duplicate: boolean };
+  };
+  /** The refund's stored events, oldest first. */
+  const eventsOf = (xenditRefundId: string) =>
+    h.database.db
+      .selectFrom("xenditEvents")
+      .select(["event", "outcome", "flag", "processedAt"])
+      .where("dedupeKey", "in", [`refund.succeeded:${xenditRefundId}`, `refund.failed:${xenditRefundId}`])
+      .orderBy("id")
+      .execute();
+  const mailsOf = async (orderId: string) =>
+    (await h.database.db.selectFrom("mailOutbox").select("template").where("orderId", "=", orderId).orderBy("id").execute()).map(
+      (m) => m.template,
+    );
+  const refundRow = (id: string) => h.database.db.selectFrom("refunds").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+  /** An order paid with DANA and a refund of part of it that Xendit has taken (PENDING) and not yet spoken of. */
+  async function pendingRefund(amountUsdCents: number) {
+    const { order, attempt } = await paidWith("DANA");
+    await control("/refunds/outcome", { status: "PENDING" });
+    const refund = await refundPayment({ orderId: order.id, paymentAttemptId: attempt.id, reason: "OTHERS", actor: owner, amountUsdCents });
+    await control("/refunds/outcome", { status: "SUCCEEDED" });
+    expect(refund.status).toBe("PENDING");
+    return { order, attempt, refund, xenditRefundId: refund.xenditRefundId! };
+  }
+
+  /** Settles the refund at Xendit without its webhook reaching the shop: the test delivers it itself. */
+  async function settleAtXendit(xenditRefundId: string, outcome: "succeed" | "fail") {
+    await control("/webhooks", { paused: true });
+    await control(`/refunds/${xenditRefundId}/${outcome}`, outcome === "fail" ? { failure_code: "INSUFFICIENT_BALANCE" } : {});
+    await fetch(`${h.simulator.url}/_control/webhooks/pending`, { method: "DELETE" });
+    await control("/webhooks", { paused: false });
+    return h.simulator.refund(xenditRefundId)!;
+  }
+
+  it("settle a refund.failed delivered twice once: one failure, no mail, its amount given back once", async () => {
+    const { order, attempt, refund, xenditRefundId } = await pendingRefund(4_000);
+    const failed = await settleAtXendit(xenditRefundId, "fail");
+    expect(failed).toMatchObject({ status: "FAILED", failure_code: "INSUFFICIENT_BALANCE" });
+    const mailsBefore = await mailsOf(order.id);
+
+    expect(await deliver("refund.failed", failed)).toEqual({ received: true, duplicate: false });
+    await settled();
+    const once = await refundRow(refund.id);
+    expect(once).toMatchObject({ status: "FAILED", failureCode: "INSUFFICIENT_BALANCE", refundedAt: null });
+
+    // Xendit's retry of the same event: taken (200), stored once, and the row is not touched again.
+    expect(await deliver("refund.failed", failed)).toEqual({ received: true, duplicate: true });
+    await settled();
+    expect(await refundRow(refund.id)).toEqual(once);
+    expect(await eventsOf(xenditRefundId)).toEqual([
+      { event: "refund.failed", outcome: "applied", flag: null, processedAt: expect.any(Date) },
+    ]);
+    expect(await mailsOf(order.id)).toEqual(mailsBefore);
+    expect(await orderRow(order.id)).toMatchObject({ refundState: "REFUND_FAILED", refundedCents: 0, refundedIdr: 0 });
+    // Its amount is back once: all of the payment is left to refund, not more.
+    expect((await refundableAttempts(order.id))[0]).toMatchObject({
+      leftUsdCents: order.totalCents,
+      leftAmount: attempt.amount,
+      refundable: true,
+    });
+    const again = await refundPayment({ orderId: order.id, paymentAttemptId: attempt.id, reason: "OTHERS", actor: owner });
+    expect(again).toMatchObject({ amount: attempt.amount, amountUsdCents: order.totalCents });
+    await settled();
+    expect(await orderRow(order.id)).toMatchObject({
+      refundState: "REFUNDED",
+      refundedCents: order.totalCents,
+      refundedIdr: order.totalIdr,
+    });
+    expect(await refundMails(order.id)).toHaveLength(1);
+  });
+
+  it("settle a refund once when the same refund.succeeded comes twice at the same moment", async () => {
+    const { order, attempt, refund, xenditRefundId } = await pendingRefund(1_500);
+    const succeeded = await settleAtXendit(xenditRefundId, "succeed");
+    const answers = await Promise.all([deliver("refund.succeeded", succeeded), deliver("refund.succeeded", succeeded)]);
+    expect(answers.map((a) => a.duplicate).sort()).toEqual([false, true]);
+    await settled();
+
+    expect(await eventsOf(xenditRefundId)).toEqual([
+      { event: "refund.succeeded", outcome: "applied", flag: null, processedAt: expect.any(Date) },
+    ]);
+    expect(await refundRow(refund.id)).toMatchObject({ status: "SUCCEEDED", failureCode: null, refundedAt: expect.any(Date) });
+    expect(await refundMails(order.id)).toHaveLength(1);
+    expect(await orderRow(order.id)).toMatchObject({ refundState: "PARTLY_REFUNDED", refundedCents: 1_500, refundedIdr: refund.amount });
+    expect((await refundableAttempts(order.id))[0]).toMatchObject({
+      refundedUsdCents: 1_500,
+      refundedAmount: refund.amount,
+      leftUsdCents: order.totalCents - 1_500,
+      leftAmount: attempt.amount - refund.amount,
+    });
+  });
+
+  it("settle a refund once as succeeded when its refund.succeeded and a refund.failed come at the same moment, in either order", async () => {
+    // Two refunds, the two webhooks sent in both orders: whichever the shop stores first, the success wins.
+    const one = await pendingRefund(2_000);
+    const two = await pendingRefund(2_500);
+    const raced = await Promise.all(
+      [
+        { ...one, first: "refund.succeeded" as const, second: "refund.failed" as const },
+        { ...two, first: "refund.failed" as const, second: "refund.succeeded" as const },
+      ].map(async (c) => {
+        const atXendit = h.simulator.refund(c.xenditRefundId)!;
+        const body = (event: "refund.succeeded" | "refund.failed") =>
+          event === "refund.succeeded"
+            ? { ...atXendit, status: "SUCCEEDED" }
+            : { ...atXendit, status: "FAILED", failure_code: "REFUND_FAILED" };
+        const answers = await Promise.all([deliver(c.first, body(c.first)), deliver(c.second, body(c.second))]);
+        expect(answers.map((a) => a.duplicate)).toEqual([false, false]);
+        return c;
+      }),
+    );
+    await settled();
+
+    for (const { order, attempt, refund, xenditRefundId } of raced) {
+      expect(await refundRow(refund.id)).toMatchObject({ status: "SUCCEEDED", failureCode: null, refundedAt: expect.any(Date) });
+      // Both stored and applied oldest first: the success is applied once; a failure after it changes nothing.
+      const events = await eventsOf(xenditRefundId);
+      expect(events).toHaveLength(2);
+      expect(events.every((e) => e.processedAt !== null && e.flag === null)).toBe(true);
+      expect(events.find((e) => e.event === "refund.succeeded")!.outcome).toBe("applied");
+      expect(events.find((e) => e.event === "refund.failed")!.outcome).toBe(events[0]!.event === "refund.failed" ? "applied" : "ignored");
+      expect(await refundMails(order.id)).toHaveLength(1);
+      expect(await mailsOf(order.id)).not.toContain("shop-payment-flagged");
+      expect(await orderRow(order.id)).toMatchObject({
+        refundState: "PARTLY_REFUNDED",
+        refundedCents: refund.amountUsdCents,
+        refundedIdr: refund.amount,
+      });
+      expect(await orderRefunds(order.id)).toMatchObject({
+        money: {
+          state: "PARTLY_REFUNDED",
+          refundedUsdCents: refund.amountUsdCents,
+          refundedAmount: refund.amount,
+          overRefundedUsdCents: 0,
+        },
+      });
+      expect((await refundableAttempts(order.id))[0]).toMatchObject({
+        leftUsdCents: order.totalCents - refund.amountUsdCents,
+        leftAmount: attempt.amount - refund.amount,
+      });
+    }
+  });
+
+  it("settle a refund once when two instances apply its success and a failure at the same moment", async () => {
+    const { order, refund, xenditRefundId } = await pendingRefund(3_000);
+    const atXendit = h.simulator.refund(xenditRefundId)!;
+    const update = (status: "SUCCEEDED" | "FAILED") => ({
+      xenditRefundId,
+      referenceId: refund.id,
+      status,
+      failureCode: status === "FAILED" ? "REFUND_FAILED" : null,
+      amount: atXendit.amount,
+      currency: atXendit.currency,
+    });
+    // Each in its own transaction, as two processes sharing the database would: the order's lock puts one after the other.
+    const outcomes = await Promise.all(
+      (["SUCCEEDED", "FAILED"] as const).map((status) =>
+        h.database.db.transaction().execute(async (tx) => (await settleRefund(tx, update(status))).outcome),
+      ),
+    );
+    expect(outcomes[0]).toBe("applied");
+    expect(await refundRow(refund.id)).toMatchObject({ status: "SUCCEEDED", failureCode: null, refundedAt: expect.any(Date) });
+    expect(await refundMails(order.id)).toHaveLength(1);
+    expect(await orderRow(order.id)).toMatchObject({ refundState: "PARTLY_REFUNDED", refundedCents: 3_000, refundedIdr: refund.amount });
   });
 });
 
