@@ -267,9 +267,10 @@ describe("a job with the remote engine (the Seedream stand-in on loopback)", () 
     async () => {
       const { createLocalEngine } = await import("#server/ai/local/engine.ts");
       const { makeScene } = await import("#bench/ai-scenes.ts");
-      // One photo with pixels enough for a close-up at full resolution (closeup.ts); a studio photo
-      // per reference photo is the engine's own test (local/engine.test.ts), each photo costing seconds.
-      const hats = [await makeScene(0, 1, "wood", 2000, 1560, 1)];
+      // One photo with pixels enough for a close-up at full resolution (closeup.ts), framed close
+      // around the hat so the model looks once (local/cutout.ts); a studio photo per reference photo
+      // is the engine's own test (local/engine.test.ts), each photo costing seconds.
+      const hats = [await makeScene(0, 1, "wood", 1560, 1080, 11)];
       const stored = await uploadPhotos(
         hats.map((scene, i) => ({ name: `workshop-${i}.png`, body: scene.photo })),
         systemActor,
