@@ -1,6 +1,5 @@
 import { createServer, type Server, type Socket } from "node:net";
-import { freePort } from "@workshop/testing/processes.ts";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type RunningShop, startShop, startStorefront } from "#e2e/support/start-shop.ts";
 
 /**
@@ -29,11 +28,14 @@ afterEach(async () => {
 });
 
 describe("the API away", () => {
+  // One shop for both: each test stops its API and leaves it running again.
   let shop: RunningShop;
+  beforeAll(async () => {
+    shop = await startShop({ PAGE_CACHE_SECONDS: "0" });
+  });
   afterAll(() => shop?.remove());
 
   it("gives the 503 page while the API is stopped, and recovers by itself when it is back", async () => {
-    shop = await startShop({ PAGE_CACHE_SECONDS: "0" });
     expect((await fetch(`${shop.baseURL}/products`)).status).toBe(200);
 
     await shop.api.stop();
@@ -62,13 +64,12 @@ describe("the API away", () => {
   });
 
   it("starts before the API and serves as soon as the API comes up", async () => {
-    const apiPort = await freePort();
-    const storefront = await startStorefront(`http://127.0.0.1:${apiPort}`);
+    await shop.api.stop();
+    const storefront = await startStorefront(shop.apiURL);
     stops.push(() => storefront.process.stop());
     expect((await fetch(`${storefront.baseURL}/products`)).status).toBe(503);
 
-    const late = await startShop({ API_PORT: String(apiPort) });
-    stops.push(() => late.remove());
+    await shop.restartApi();
     await until(`${storefront.baseURL}/products`, 200);
   });
 });

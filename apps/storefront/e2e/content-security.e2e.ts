@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { paymentTiming } from "#app/components/payment/timing.ts";
+import { paidAtNextPoll } from "#e2e/support/payment-clock.ts";
 import { baseURL, hydrated, useBrowser } from "./fixtures.ts";
 
 /**
@@ -48,6 +50,8 @@ describe("Content-Security-Policy in the browser", () => {
     const { page, violations } = await openWatched("/test-checkout");
     await page.waitForURL(/\/checkout\/payment$/);
     await hydrated(page);
+    // The QR page's waits run on a clock the test moves past them (paidAtNextPoll); its polls are real.
+    await page.clock.install();
     await page.getByRole("radio", { name: "QRIS", exact: true }).check();
     await page.getByRole("button", { name: "Place Order" }).click();
     await page.waitForURL(/\/checkout\/qr\?order_id=.+&payment_id=pr-/);
@@ -61,7 +65,8 @@ describe("Content-Security-Policy in the browser", () => {
       body: "{}",
     });
     expect(paid.ok).toBe(true);
-    await page.waitForURL(/\/checkout\/success\?order_id=/, { timeout: 30_000 });
+    await paidAtNextPoll(page, baseURL(), paymentTiming.qrPollMs);
+    await page.waitForURL(/\/checkout\/success\?order_id=/);
     await page.getByRole("heading", { name: "Payment Successful" }).waitFor();
     expect(await violations()).toEqual([]);
   });

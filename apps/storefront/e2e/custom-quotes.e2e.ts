@@ -5,7 +5,9 @@ import { decodedMail, keptMail } from "@workshop/testing/kept-mail.ts";
 import { queryStoppedShop } from "@workshop/testing/shop-database.ts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentTiming } from "#app/components/payment/timing.ts";
 import { type StaffSession, staffSession, staffWrite, testOwner } from "#e2e/support/admin.ts";
+import { paidAtNextPoll } from "#e2e/support/payment-clock.ts";
 import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
 import { expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
 import { raisedRateLimits } from "./global-setup.ts";
@@ -121,13 +123,17 @@ describe("a custom hat's quote, deposit and balance", () => {
     await customer.getByRole("button", { name: "Continue to Payment" }).click();
     await customer.waitForURL(/\/checkout\/payment$/);
     await customer.getByText("Deposit to pay now (50%)").waitFor();
+    // The payment pages from here on run on a clock the test moves past their waits (paidAtNextPoll).
+    await hydrated(customer);
+    await customer.clock.install();
     await customer.getByRole("radio", { name: "BCA Virtual Account", exact: true }).check();
     await customer.getByRole("button", { name: "Place Order" }).click();
     await customer.waitForURL(/\/checkout\/payment-instructions\?order_id=.+&payment_id=pr-/);
     await customer.getByRole("heading", { name: "Complete Your Payment" }).waitFor();
     const depositPayment = new URL(customer.url()).searchParams.get("payment_id")!;
     await bankPays(depositPayment);
-    await customer.waitForURL(/\/checkout\/success\?order_id=/, { timeout: 30_000 });
+    await paidAtNextPoll(customer, shop.baseURL, paymentTiming.instructionsPollMs);
+    await customer.waitForURL(/\/checkout\/success\?order_id=/);
     await customer.getByRole("heading", { name: "Payment Successful" }).waitFor();
 
     // Staff see the order, linked to the request, with its deposit paid, and send the balance link.
@@ -153,7 +159,8 @@ describe("a custom hat's quote, deposit and balance", () => {
     const balancePayment = new URL(customer.url()).searchParams.get("payment_id")!;
     expect(balancePayment).not.toBe(depositPayment);
     await bankPays(balancePayment);
-    await customer.waitForURL(/\/checkout\/success\?order_id=/, { timeout: 30_000 });
+    await paidAtNextPoll(customer, shop.baseURL, paymentTiming.instructionsPollMs);
+    await customer.waitForURL(/\/checkout\/success\?order_id=/);
 
     await customer.goto(new URL(orderPage).pathname);
     await customer.getByText("Paid", { exact: true }).first().waitFor();
@@ -207,12 +214,14 @@ describe("a custom hat's quote, deposit and balance", () => {
     });
     expect(posted.status).toBe(409);
 
-    // The quote's last day passes: the shop is stopped, the day moved back, the shop started again.
-    await shop.stop();
+    // The quote's last day passes: the API (which holds the database) is stopped, the day moved
+    // back, the API started again; the storefront stays up and serves again once it is back.
+    await shop.api.stop();
     await queryStoppedShop(shop.dataDir, "update custom_quotes set valid_until = now() - interval '1 day' where custom_order_id = $1", [
       expiredId,
     ]);
-    shop = await startShop(env, shop.dataDir);
+    await shop.restartApi();
+    await expect.poll(async () => (await fetch(`${shop.baseURL}${expiredLink}`)).status).toBe(200);
     for (const lang of ["en", "ru"] as const) {
       const expired = await open(lang === "ru" ? `/ru${expiredLink}` : expiredLink);
       await expired

@@ -11,11 +11,12 @@ const browser = useBrowser();
 
 const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-describe("the product list fits the screen", () => {
+// One page at a time, beside the QR payments below (they mostly wait).
+describe("the product list fits the screen", { concurrent: true }, () => {
   for (const path of ["/products", "/ru/products"]) {
     for (const javaScript of [false, true]) {
       for (const width of [390, 1280]) {
-        it(`${path} at ${width} px, JavaScript ${javaScript ? "on" : "off"}`, async () => {
+        it(`${path} at ${width} px, JavaScript ${javaScript ? "on" : "off"}`, { concurrent: false }, async ({ expect }) => {
           const page = await browser.open(path, { javaScript, width });
           await page.locator("form[method='get'] select[name='sort']").waitFor();
           if (!javaScript) {
@@ -35,9 +36,11 @@ const texts = {
   ru: { start: "/ru/test-checkout", place: "Оформить заказ", check: "Проверить статус оплаты", locale: "ru-RU" },
 };
 
-describe("a pending QR payment without JavaScript", () => {
+// The page's own refresh must bring it on, in real time: the two languages wait for it side by
+// side, and beside the product list's checks above.
+describe("a pending QR payment without JavaScript", { concurrent: true }, () => {
   for (const lang of ["en", "ru"] as const) {
-    it(`refreshes itself and shows no countdown that cannot move (${lang})`, async () => {
+    it(`refreshes itself and shows no countdown that cannot move (${lang})`, async ({ expect }) => {
       const t = texts[lang];
       const page = await browser.open(t.start, { javaScript: false, width: 390, locale: t.locale });
       await page.waitForURL(/\/checkout\/payment$/);
@@ -74,7 +77,7 @@ describe("a pending QR payment without JavaScript", () => {
     });
   }
 
-  it("the list's screenshot in Russian at 390 px", async () => {
+  it("the list's screenshot in Russian at 390 px", { concurrent: false }, async () => {
     const page = await browser.open("/ru/products", { javaScript: false, width: 390, locale: "ru-RU" });
     await page.screenshot({ path: "/tmp/no-script-products-ru.png", fullPage: true });
   });

@@ -19,9 +19,13 @@ const bali = {
   postalCode: "80571",
 };
 
+/** The buyer /ru/test-checkout fills in (the API's checkout/test-checkout.ts), as typed. */
+const sampleBuyer = ["Ketut Sandbox", "sandbox@example.com", "Jl. Raya Ubud No. 1"];
+
 // Latin words that are names, not English: brands, banks, stores, places, codes and what the buyer typed.
 const names = [
   ...Object.values(bali),
+  ...sampleBuyer,
   "Rumah Topi",
   "Jl. Raya Mas No. 88",
   "Mas, Ubud",
@@ -100,8 +104,8 @@ async function expectRussian(page: Page) {
   expect(await englishLeft(page), page.url()).toEqual([]);
 }
 
+/** From the product page (where `page` is) through every step to the payment step. */
 async function toPayment(page: Page) {
-  await page.goto("/ru/products/1");
   await hydrated(page);
   await page.getByRole("button", { name: "Заказать" }).click();
   await page.waitForURL(/\/ru\/checkout\/confirmation$/);
@@ -124,6 +128,17 @@ async function toPayment(page: Page) {
   await expectRussian(page);
 }
 
+/**
+ * The payment step straight away, for a test about what comes after it (the steps before are the
+ * first test's): the sandbox's sample checkout, a hat delivered to Bali by Lion Parcel.
+ */
+async function sampleAtPayment(): Promise<Page> {
+  const page = await browser.open("/ru/test-checkout", { locale: "ru-RU" });
+  await page.waitForURL(/\/ru\/checkout\/payment$/);
+  await expectRussian(page);
+  return page;
+}
+
 async function placeOrder(page: Page, method: string) {
   await hydrated(page);
   await page.locator(`input[name=paymentMethod][value=${method}]`).check();
@@ -132,7 +147,7 @@ async function placeOrder(page: Page, method: string) {
 
 describe("the Russian checkout", () => {
   it("cash at the workshop: every step, the success page and the order page, all in Russian", async () => {
-    const page = await browser.open("/ru", { locale: "ru-RU" });
+    const page = await browser.open("/ru/products/1", { locale: "ru-RU" });
     await toPayment(page);
     await placeOrder(page, "CASH_IN_STORE");
     await page.waitForURL(/\/ru\/checkout\/success\?order_id=/);
@@ -146,8 +161,7 @@ describe("the Russian checkout", () => {
   });
 
   it("BCA virtual account: the instructions page in Russian", async () => {
-    const page = await browser.open("/ru", { locale: "ru-RU" });
-    await toPayment(page);
+    const page = await sampleAtPayment();
     await placeOrder(page, "BCA");
     await page.waitForURL(/\/ru\/checkout\/payment-instructions\?order_id=/);
     await page
@@ -158,8 +172,7 @@ describe("the Russian checkout", () => {
   });
 
   it("the test card: the success page names the method in Russian", async () => {
-    const page = await browser.open("/ru", { locale: "ru-RU" });
-    await toPayment(page);
+    const page = await sampleAtPayment();
     await placeOrder(page, "TEST_CARD");
     await page.waitForURL(/\/ru\/checkout\/success\?order_id=/);
     await page.getByText("Тестовая карта").first().waitFor();
