@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { paymentTiming } from "#app/components/payment/timing.ts";
+import { atNextPoll } from "#e2e/support/payment-clock.ts";
 import { baseURL, expectAccessible, hydrated, useBrowser } from "./fixtures.ts";
 
 /**
@@ -12,7 +13,7 @@ const browser = useBrowser();
 type Lang = "en" | "ru";
 const placeOrder = { en: "Place Order", ru: "Оформить заказ" };
 
-/** `clock`: the pages from the payment on run on a clock the test can move (see nextPoll); time still flows. */
+/** `clock`: the pages from the payment on run on a clock the test can move (see atNextPoll); time still flows. */
 async function checkoutWith(method: string, lang: Lang = "en", { clock = false } = {}): Promise<Page> {
   const page = await browser.open(lang === "ru" ? "/ru/test-checkout" : "/test-checkout", { locale: lang === "ru" ? "ru-RU" : "en-US" });
   await page.waitForURL(/\/checkout\/payment$/);
@@ -31,16 +32,6 @@ async function sandbox(path: string, body: object = {}) {
 }
 
 const paymentIdOf = (page: Page) => new URL(page.url()).searchParams.get("payment_id")!;
-
-/**
- * The page's next automatic status check, now: once the shop has heard the provider's news, the
- * page's clock (checkoutWith's `clock`) skips the rest of the interval instead of the test waiting it out.
- */
-async function nextPoll(page: Page, status: "SUCCEEDED" | "FAILED", intervalMs: number) {
-  const url = `${baseURL()}/api/xendit/payment-status?paymentId=${encodeURIComponent(paymentIdOf(page))}`;
-  await expect.poll(async () => ((await (await page.request.get(url)).json()) as { status: unknown }).status).toBe(status);
-  await page.clock.fastForward(intervalMs);
-}
 
 describe("virtual account and store payments", () => {
   it("BCA virtual account: instructions, copy, simulate payment, polling, success", async () => {
@@ -63,7 +54,7 @@ describe("virtual account and store payments", () => {
 
     // The bank reports the transfer; the page finds out by itself, at its next check.
     await sandbox(`/payment_requests/${paymentIdOf(page)}/pay`);
-    await nextPoll(page, "SUCCEEDED", paymentTiming.instructionsPollMs);
+    await atNextPoll(page, baseURL(), "SUCCEEDED", paymentTiming.instructionsPollMs);
     await page.waitForURL(/\/checkout\/success\?order_id=.+&payment_id=pr-/);
     await page.getByRole("heading", { name: "Payment Successful" }).waitFor();
   });
@@ -117,7 +108,7 @@ describe("virtual account and store payments", () => {
         .textContent())!.trim();
       const failedId = paymentIdOf(page);
       await sandbox(`/payment_requests/${failedId}/fail`, { failure_code: "PROCESSOR_ERROR" });
-      await nextPoll(page, "FAILED", paymentTiming.instructionsPollMs);
+      await atNextPoll(page, baseURL(), "FAILED", paymentTiming.instructionsPollMs);
       const texts = {
         en: {
           title: "Payment Not Completed",
@@ -182,7 +173,7 @@ describe("QRIS", () => {
     await hydrated(page);
     await expectAccessible(page);
     await sandbox(`/payment_requests/${paymentIdOf(page)}/pay`);
-    await nextPoll(page, "SUCCEEDED", paymentTiming.qrPollMs);
+    await atNextPoll(page, baseURL(), "SUCCEEDED", paymentTiming.qrPollMs);
     await page.getByText("Payment received").waitFor();
     await page.waitForURL(/\/checkout\/success\?order_id=.+&payment_id=pr-/);
     await page.getByRole("heading", { name: "Payment Successful" }).waitFor();
