@@ -1,7 +1,8 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { freePort } from "@workshop/testing/processes.ts";
 import { afterAll, describe, expect, it } from "vitest";
 
@@ -17,10 +18,10 @@ const work = mkdtempSync(path.join(tmpdir(), "docker-check-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }), 120_000);
 
 const run = (command: string, args: string[], cwd: string) =>
-  execFileSync(command, args, {
+  promisify(execFile)(command, args, {
     cwd,
     encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },
   });
 
@@ -54,13 +55,18 @@ const apps = [
   { file: "console.Dockerfile", name: "@workshop/admin", folder: "apps/admin", builds: true, portSetting: "ADMIN_PORT" },
 ];
 
-describe.each(apps)("infra/docker/$file", ({ file, name, builds, portSetting }) => {
+/** An app's steps: one after another, though the apps run side by side. */
+const inOrder = { concurrent: false };
+
+// The three apps are checked side by side (most of the time goes to npm's installs, which wait on the
+// disk); each app's steps run in order.
+describe.concurrent.each(apps)("infra/docker/$file", ({ file, name, builds, portSetting }) => {
   const dockerfile = readFileSync(path.join(import.meta.dirname, "docker", file), "utf8");
   const pruned = path.join(work, name.replace("/", "-"));
 
-  it("prunes the repository to its app, copies only what the pruned output holds, runs not as root, and is probed", () => {
+  it("prunes the repository to its app, copies only what the pruned output holds, runs not as root, and is probed", inOrder, async () => {
     expect(dockerfile).toContain(`turbo@2.11.11 prune ${name} --docker --out-dir /pruned`);
-    run("npx", ["turbo", "prune", name, "--docker", "--out-dir", pruned], root);
+    await run("npx", ["turbo", "prune", name, "--docker", "--out-dir", pruned], root);
     for (const source of copiedFrom(dockerfile, "prune")) {
       const from = source.startsWith("/repo/")
         ? path.join(root, source.slice("/repo/".length))
@@ -74,25 +80,31 @@ describe.each(apps)("infra/docker/$file", ({ file, name, builds, portSetting }) 
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\/healthz/m);
   });
 
-  it("installs and builds from the pruned output alone, and the last stage finds every path it copies", () => {
+  it("installs and builds from the pruned output alone, and the last stage finds every path it copies", {
+    ...inOrder,
+    timeout: 600_000,
+  }, async () => {
     const app = path.join(work, `${name.replace("/", "-")}-app`);
     cpSync(path.join(pruned, "json"), app, { recursive: true });
     expect(dockerfile).toContain(builds ? "RUN npm ci --no-audit --no-fund" : "npm ci --omit=dev --no-audit --no-fund");
-    install(app, builds);
+    await install(app, builds);
     cpSync(path.join(pruned, "full"), app, { recursive: true });
     // The root's files the Dockerfile adds beside the pruned output.
     for (const source of copiedFrom(dockerfile, "prune").filter((s) => s.startsWith("/repo/"))) {
       cpSync(path.join(root, source.slice("/repo/".length)), path.join(app, source.slice("/repo/".length)));
     }
-    if (builds) run("npm", ["run", "build", "-w", name], app);
+    if (builds) await run("npm", ["run", "build", "-w", name], app);
     for (const source of [...copiedFrom(dockerfile, "build"), ...copiedFrom(dockerfile, "install")]) {
       expect(existsSync(path.join(app, source.replace(/^\/app\/?/, ""))), source).toBe(true);
     }
     const command = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
     expect(existsSync(path.join(app, command.at(-1)!)), command.join(" ")).toBe(true);
-  }, 600_000);
+  });
 
-  it("starts from its last stage alone (the runtime dependencies and what it copies) and answers its health check", async () => {
+  it("starts from its last stage alone (the runtime dependencies and what it copies) and answers its health check", {
+    ...inOrder,
+    timeout: 600_000,
+  }, async () => {
     const app = path.join(work, `${name.replace("/", "-")}-app`);
     const image = path.join(work, `${name.replace("/", "-")}-image`);
     for (const { stage, sources, target } of lastStageCopies(dockerfile)) {
@@ -101,7 +113,7 @@ describe.each(apps)("infra/docker/$file", ({ file, name, builds, portSetting }) 
         cpSync(path.join(pruned, "json"), image, { recursive: true });
         if (builds) {
           expect(dockerfile).toContain("RUN npm ci --omit=dev --no-audit --no-fund");
-          install(image, false);
+          await install(image, false);
         } else cpSync(app, image, { recursive: true, verbatimSymlinks: true });
         continue;
       }
@@ -139,5 +151,5 @@ describe.each(apps)("infra/docker/$file", ({ file, name, builds, portSetting }) 
     } finally {
       started.kill();
     }
-  }, 600_000);
+  });
 });
