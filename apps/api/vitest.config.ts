@@ -18,6 +18,7 @@ const onDatabase = {
 };
 
 const onPostgres = [
+  "scripts/admin.integration.test.ts",
   "scripts/backup.integration.test.ts",
   "src/admin-orders/dashboard-money.integration.test.ts",
   "src/admin-orders/order-list.integration.test.ts",

@@ -1,27 +1,51 @@
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { verifyPassword } from "#server/staff/passwords.ts";
 import type {} from "#test-support/test-db.ts";
 
-/** `npm run admin` (scripts/admin.ts) as a person runs it: a child process on an embedded database folder of its own. */
+/**
+ * `npm run admin` (scripts/admin.ts) as a person runs it: a child process on a database of its own,
+ * a new one on the PostgreSQL server when DATABASE_URL is set (CI's PostgreSQL pass), else an
+ * embedded database folder.
+ */
+const server = process.env.DATABASE_URL || undefined;
 let dataDir: string;
+let databaseUrl = "";
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "shop-admin-cli-"));
-  // The folder as a shop's first start leaves it, from the migrated template: the first command
-  // skips initdb and every migration. The template is made only for PGlite runs; without it (tests
-  // on DATABASE_URL) the first command makes the folder itself.
-  const template = inject("pgliteTemplate");
-  if (existsSync(template)) {
-    const db = new PGlite(path.join(dataDir, "db"), { loadDataDir: new Blob([await readFile(template)]) });
-    await db.close();
+  if (server) {
+    // An empty database: the first command migrates it, as on a shop's first start.
+    const name = `shop_cli_${process.pid}_${Date.now()}`;
+    await onServer(`create database ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    return;
   }
+  // The folder as a shop's first start leaves it, from the migrated template: the first command
+  // skips initdb and every migration.
+  const db = new PGlite(path.join(dataDir, "db"), { loadDataDir: new Blob([await readFile(inject("pgliteTemplate"))]) });
+  await db.close();
 });
-afterAll(() => rm(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+  if (databaseUrl) await onServer(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+});
+
+async function onServer(statement: string) {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
 
 type Run = { code: number | null; stdout: string; stderr: string };
 function admin(args: string[], stdin?: string): Promise<Run> {
@@ -31,7 +55,7 @@ function admin(args: string[], stdin?: string): Promise<Run> {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
-      DATABASE_URL: "",
+      DATABASE_URL: databaseUrl,
       ADMIN_EMAIL: "",
       ADMIN_PASSWORD: "",
       PUBLIC_URL: "https://shop.example.com",
@@ -47,8 +71,17 @@ function admin(args: string[], stdin?: string): Promise<Run> {
   return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
 }
 
-/** The folder's rows, read after the command has closed it. */
+/** The database's rows, read after the command has closed it. */
 async function query<T>(text: string, params: unknown[] = []): Promise<T[]> {
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
   const db = new PGlite(path.join(dataDir, "db"));
   try {
     return (await db.query<T>(text, params)).rows;
@@ -134,7 +167,7 @@ describe("npm run admin", { timeout: 120_000 }, () => {
     }
   });
 
-  it("stops with a clear message while another process has the embedded database open", async () => {
+  it.skipIf(server)("stops with a clear message while another process has the embedded database open", async () => {
     // This test's own process is alive and is not the command's: as if the shop held the folder.
     await writeFile(path.join(dataDir, "db.lock"), `${process.pid}\n`);
     const run = await admin(["list"]);
