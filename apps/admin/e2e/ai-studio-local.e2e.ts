@@ -1,8 +1,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";
-import { signIn } from "./support/staff.ts";
-import { photoRows, productPhotos, saveButton, studioPanel } from "./support/studio.ts";
+import { openSignedIn } from "./support/staff.ts";
+import { nextPoll, photoRows, productPhotos, saveButton, startJob, studioPanel } from "./support/studio.ts";
 import { type Person, type StudioShop, startStudioShop } from "./support/studio-shop.ts";
 
 const browser = useBrowser();
@@ -57,7 +57,7 @@ describe("the AI studio photos panel with the local engine", () => {
     for (const lang of ["ru", "en"] as const) {
       for (const width of [390, 1280]) {
         const page = await browser.open({ width });
-        await signIn(page, shop.consoleURL, owner, "/admin/products/4");
+        await openSignedIn(page, shop, owner, "/admin/products/4");
         const panel = studioPanel(page);
         await panel.waitFor();
         if (lang === "en") await panel.getByRole("button", { name: "English" }).click();
@@ -82,7 +82,9 @@ describe("the AI studio photos panel with the local engine", () => {
     "in Russian: two workshop snapshots become two studio photos and a close-up; one is added to the product and shown on the shop",
     async () => {
       const page = await browser.open({ width: 390 });
-      await signIn(page, shop.consoleURL, owner, "/admin/products/3");
+      // On a clock the test can move (nextPoll); time still flows.
+      await page.clock.install();
+      await openSignedIn(page, shop, owner, "/admin/products/3");
       const panel = studioPanel(page);
       await panel.waitFor();
 
@@ -98,7 +100,7 @@ describe("the AI studio photos panel with the local engine", () => {
       page.on("response", async (response) => {
         if (response.url().includes("/api/ai/enhance-product-images?jobId=")) polled.push(await response.json().catch(() => null));
       });
-      await panel.getByRole("button", { name: "Начать" }).click();
+      const jobId = await startJob(page, "Начать");
 
       // Progress, then the results: a studio photo per snapshot and a close-up, and what the engine could not do.
       await panel
@@ -106,7 +108,8 @@ describe("the AI studio photos panel with the local engine", () => {
         .or(panel.getByText(/^(Готово|Ошибка)$/))
         .first()
         .waitFor({ timeout: MODEL_WAIT });
-      await panel.getByText(/^(Готово|Ошибка)$/).waitFor({ timeout: MODEL_WAIT });
+      await nextPoll(page, shop.apiURL, jobId, (job) => job.status === "COMPLETED" || job.status === "FAILED", MODEL_WAIT);
+      await panel.getByText(/^(Готово|Ошибка)$/).waitFor();
       expect(polled.at(-1), shop.log).toMatchObject({ status: "COMPLETED", error: null });
       expect(polled.some((p) => p?.status === "PROCESSING" && p.progress.total === 3)).toBe(true);
       await panel

@@ -5,8 +5,8 @@ import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";
-import { signIn } from "./support/staff.ts";
-import { photoRows, productPhotos, saveButton, studioPanel } from "./support/studio.ts";
+import { openSignedIn } from "./support/staff.ts";
+import { nextPoll, photoRows, productPhotos, saveButton, startJob, studioPanel } from "./support/studio.ts";
 import { type Person, type StudioShop, startStudioShop } from "./support/studio-shop.ts";
 
 const browser = useBrowser();
@@ -50,9 +50,11 @@ afterAll(async () => {
 
 const photo = async (name: string, n: number) => ({ name, mimeType: "image/jpeg", buffer: await sampleJpeg(100 + n * 7, 90) });
 
-async function productPage(who: Person, productId: number, width = 1280): Promise<Page> {
+/** `clock`: the page runs on a clock the test can move (support/studio.ts's nextPoll); time still flows. */
+async function productPage(who: Person, productId: number, width = 1280, { clock = false } = {}): Promise<Page> {
   const page = await browser.open({ width });
-  await signIn(page, shop.consoleURL, who, `/admin/products/${productId}`);
+  if (clock) await page.clock.install();
+  await openSignedIn(page, shop, who, `/admin/products/${productId}`);
   await studioPanel(page).waitFor();
   return page;
 }
@@ -115,7 +117,7 @@ const shopImages = async (productId: number): Promise<string[]> =>
 
 describe("the AI studio photos panel in the console", () => {
   it("in Russian: refuses to start without a photo, runs a job on two photos with its progress, adds a studio photo that the shop then shows", async () => {
-    const page = await productPage(russian, 1);
+    const page = await productPage(russian, 1, 1280, { clock: true });
     const panel = studioPanel(page);
     // A remote image model makes the five views, in one series by default, from the style hint too.
     await panel.getByText("Внешняя модель изображений делает пять ракурсов: сбоку, 3/4, сверху, раскладка и детали.").waitFor();
@@ -135,12 +137,14 @@ describe("the AI studio photos panel in the console", () => {
     await panel.getByText("Выбрано: 2").waitFor();
     await panel.getByLabel("Светло-серый").check();
     await panel.getByLabel("Длинная сторона, px").fill("1080");
-    // Slow enough that a 3-second poll sees the job at work.
-    sim.behave({ kind: "slow", ms: 7000 });
-    await panel.getByRole("button", { name: "Начать" }).click();
+    // Slow enough that the panel's check, made as soon as the API has the job at work, sees it so.
+    sim.behave({ kind: "slow", ms: 4000 });
+    const jobId = await startJob(page, "Начать");
     await panel.getByText("В очереди").waitFor();
-    await panel.getByText("Фото 1 из 5").waitFor({ timeout: 20_000 });
-    await panel.getByText("Готово").waitFor({ timeout: 60_000 });
+    await nextPoll(page, shop.apiURL, jobId, (job) => job.status === "PROCESSING" && job.progress.total > 0, 20_000);
+    await panel.getByText("Фото 1 из 5").waitFor();
+    await nextPoll(page, shop.apiURL, jobId, (job) => job.status === "COMPLETED", 60_000);
+    await panel.getByText("Готово").waitFor();
     await panel.getByText("Обработка: внешняя модель изображений — сделано ракурсов: 5 из 5").waitFor();
     const results = panel.getByRole("figure");
     await expect.poll(() => results.count()).toBe(5);
@@ -188,7 +192,7 @@ describe("the AI studio photos panel in the console", () => {
   }, 180_000);
 
   it("cuts an 11th photo off with its notice, and shows a failed job's error", async () => {
-    const page = await productPage(russian, 2);
+    const page = await productPage(russian, 2, 1280, { clock: true });
     const panel = studioPanel(page);
     // The product's photos and the uploaded ones: eleven chosen in all.
     const own = await panel.getByRole("checkbox", { name: /^Взять фото \d+ как образец$/ }).count();
@@ -204,9 +208,10 @@ describe("the AI studio photos panel in the console", () => {
       code: "InputImageSensitiveContentDetected",
       message: "The request failed because the input image may contain sensitive information.",
     });
-    await panel.getByRole("button", { name: "Начать" }).click();
+    const jobId = await startJob(page, "Начать");
     await panel.getByRole("status").filter({ hasText: "Используются только первые 10 фото: лишних — 1." }).waitFor();
-    await panel.getByText("Ошибка", { exact: true }).waitFor({ timeout: 30_000 });
+    await nextPoll(page, shop.apiURL, jobId, (job) => job.status === "FAILED", 30_000);
+    await panel.getByText("Ошибка", { exact: true }).waitFor();
     await panel
       .getByRole("alert")
       .filter({

@@ -4,7 +4,7 @@ import { type DashboardAnswer, dashboardAnswer, orderListAnswer } from "@worksho
 import { orderPayload } from "@workshop/testing/sample-orders.ts";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { apiURL, consoleURL, expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";
-import { signIn, testOwner } from "./support/staff.ts";
+import { openSignedIn, testOwner } from "./support/staff.ts";
 
 const browser = useBrowser();
 
@@ -104,14 +104,15 @@ describe("the staff console on its own origin", () => {
 
   it("keeps the orders list's filters, sort and page in its address, paged by the API", async () => {
     const page = await browser.open();
-    await signIn(page, consoleURL(), testOwner, "/admin/orders");
+    await openSignedIn(page, { apiURL: apiURL(), consoleURL: consoleURL() }, testOwner, "/admin/orders");
     const rows = page.locator("table tbody tr");
     await expect.poll(() => rows.count()).toBe(25);
     await expect.poll(() => page.getByText(`Orders: ${ordersBefore + 30}`).isVisible()).toBe(true);
 
     await page.getByRole("link", { name: "Page 2" }).first().click();
     await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBe("2");
-    await expect.poll(() => rows.count()).toBe(ordersBefore + 30 - 25);
+    // Other files' orders come before this file's 30 on the shared API: page 2 may be full too.
+    await expect.poll(() => rows.count()).toBe(Math.min(25, ordersBefore + 30 - 25));
 
     // Sorting by total starts with the dearest and leaves page 2.
     await page.getByRole("button", { name: /total/i }).click();
@@ -146,7 +147,7 @@ describe("the staff console on its own origin", () => {
 
   it("on a 390 px phone: every tab reachable without sideways scrolling, orders as cards, filters behind one button, in Russian too", async () => {
     const page = await browser.open({ width: 390, height: 844 });
-    await signIn(page, consoleURL(), testOwner, "/admin/orders");
+    await openSignedIn(page, { apiURL: apiURL(), consoleURL: consoleURL() }, testOwner, "/admin/orders");
     expect(await scrollsSideways(page)).toBe(false);
     for (const name of ["Dashboard", "Orders", "Products", "Custom Orders", "Inbox", "Staff", "Audit", "Account"]) {
       const tab = page.getByRole("navigation").getByRole("link", { name, exact: true });

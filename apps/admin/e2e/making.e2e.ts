@@ -4,9 +4,9 @@ import type { MakingStagesAnswer, OrderMakingAnswer } from "@workshop/domain/sta
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiURL, consoleURL, expectAccessible, scrollsSideways, useBrowser } from "./browser.ts";
-import { noisyPng } from "./support/images.ts";
+import { bulkyPng } from "./support/images.ts";
 import { newStaffMember, placeCashOrder } from "./support/orders.ts";
-import { signIn, testOwner } from "./support/staff.ts";
+import { signedInTabs, testOwner } from "./support/staff.ts";
 
 /**
  * The making in the console (decision 054): an order's stage panel (on with a note and a photo,
@@ -15,6 +15,8 @@ import { signIn, testOwner } from "./support/staff.ts";
  */
 
 const browser = useBrowser();
+/** The owner's desktop tab and the staff member's phone, each signed in once and kept for the file. */
+const openTab = signedInTabs(browser.open, () => ({ apiURL: apiURL(), consoleURL: consoleURL() }));
 const token = () => ({ Authorization: `Bearer ${inject("staffToken")}` });
 const get = async <T>(url: string) => (await (await fetch(`${apiURL()}${url}`, { headers: token() })).json()) as T;
 
@@ -41,15 +43,17 @@ const imagesLoaded = (page: Page, selector: string) =>
 
 describe("the making in the console", () => {
   let stages: MakingStagesAnswer;
+  /** A Russian-speaking staff member: the second person of the tests that need one. */
+  let member: { email: string; password: string };
   beforeAll(async () => {
     stages = await get<MakingStagesAnswer>("/api/admin/making/stages");
+    member = await newStaffMember("ru");
   });
 
   it("at 1280 px: an order moves on with a note and a photo for the customer, back with a reason, and its history shows both", async () => {
     const order = await orderInMaking();
     expect((await makingOf(order.id))?.current.nameEn).toBe("Weaving");
-    const page = await browser.open({ width: 1280, height: 900 });
-    await signIn(page, consoleURL(), testOwner, `/admin/orders/${order.id}`);
+    const page = await openTab(testOwner, `/admin/orders/${order.id}`);
     const panel = page.getByRole("region", { name: "Making", exact: true });
     await expect.poll(() => panel.textContent()).toContain("Made to order. In Weaving since");
     const stageList = panel.getByRole("list", { name: "Stages" });
@@ -71,7 +75,7 @@ describe("the making in the console", () => {
     const notes = form.getByRole("textbox");
     expect(await notes.nth(0).getAttribute("id")).toBe("making-noteEn");
     await form.getByLabel("Note for the customer in English").fill("The crown is woven; now it dries on its block.");
-    await form.getByLabel("Add photos").setInputFiles({ name: "crown.png", mimeType: "image/png", buffer: noisyPng(480, 360) });
+    await form.getByLabel("Add photos").setInputFiles({ name: "crown.png", mimeType: "image/png", buffer: bulkyPng(480, 360) });
     await expect.poll(() => form.getByRole("img", { name: "Photo 1" }).isVisible()).toBe(true);
     expect(await form.getByRole("progressbar").count()).toBe(0);
     await expect.poll(() => imagesLoaded(page, 'form img[alt="Photo 1"]')).toBe(true);
@@ -130,9 +134,7 @@ describe("the making in the console", () => {
 
   it("at 390 px in Russian: of two people moving an order at once one wins, and the other is told where it is now", async () => {
     const order = await orderInMaking("ru");
-    const member = await newStaffMember("ru");
-    const phone = await browser.open({ width: 390, height: 844 });
-    await signIn(phone, consoleURL(), member, `/admin/orders/${order.id}`);
+    const phone = await openTab(member, `/admin/orders/${order.id}`, { width: 390, height: 844 });
     const panel = phone.getByRole("region", { name: "Изготовление", exact: true });
     await panel.getByRole("button", { name: "Перевести на этап «Формовка»" }).click();
     const form = panel.getByRole("form", { name: "Перевод на этап «Формовка»" });
@@ -145,8 +147,7 @@ describe("the making in the console", () => {
     await screenshot(phone, "console-making-form-390-ru");
 
     // Meanwhile the owner moves it on from their own page.
-    const desk = await browser.open({ width: 1280, height: 900 });
-    await signIn(desk, consoleURL(), testOwner, `/admin/orders/${order.id}`);
+    const desk = await openTab(testOwner, `/admin/orders/${order.id}`);
     await desk.getByRole("button", { name: "Move to Blocking" }).click();
     await desk.getByRole("form", { name: "Move to Blocking" }).getByRole("button", { name: "Move to Blocking" }).click();
     await expect.poll(() => desk.getByRole("status").textContent()).toBe("The order is now in Blocking.");
@@ -166,8 +167,7 @@ describe("the making in the console", () => {
 
   it("sends a ready hat for adjusting: added in the product form as a ready hat in stock, paid, it starts no making until staff send it", async () => {
     // The product form: a new product is made to order; unticked, it is a ready hat in stock.
-    const page = await browser.open({ width: 1280, height: 900 });
-    await signIn(page, consoleURL(), testOwner, "/admin/products/new");
+    const page = await openTab(testOwner, "/admin/products/new");
     const madeToOrder = page.getByRole("checkbox", { name: "Made to order" });
     await expect.poll(() => madeToOrder.isChecked()).toBe(true);
     const hint = page.locator(`#${await madeToOrder.getAttribute("aria-describedby")}`);
@@ -230,9 +230,7 @@ describe("the making in the console", () => {
     expect(await panel.getByRole("button", { name: "Send for adjusting…" }).count()).toBe(0);
 
     // A staff member reads the form in Russian on a phone: the box as saved.
-    const member = await newStaffMember("ru");
-    const phone = await browser.open({ width: 390, height: 844 });
-    await signIn(phone, consoleURL(), member, `/admin/products/${productId}`);
+    const phone = await openTab(member, `/admin/products/${productId}`, { width: 390, height: 844 });
     const box = phone.getByRole("checkbox", { name: "Делается на заказ" });
     await expect.poll(() => box.isVisible()).toBe(true);
     expect(await box.isChecked()).toBe(false);
@@ -246,8 +244,7 @@ describe("the making in the console", () => {
   it("the board: each stage's orders, the longest waiting first, opened from the dashboard's To be made, at 1280 and 390 px", async () => {
     const first = await orderInMaking("en", "Board First");
     const second = await orderInMaking("en", "Board Second");
-    const page = await browser.open({ width: 1280, height: 900 });
-    await signIn(page, consoleURL(), testOwner);
+    const page = await openTab(testOwner, "/admin");
     await page.getByRole("link", { name: /^To be made/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/admin/making");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Making");
@@ -285,9 +282,7 @@ describe("the making in the console", () => {
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(`Order ${first.orderNumber}`);
 
     // On a phone, in Russian: the columns one under another, nothing wider than the screen.
-    const member = await newStaffMember("ru");
-    const phone = await browser.open({ width: 390, height: 844 });
-    await signIn(phone, consoleURL(), member, "/admin/making");
+    const phone = await openTab(member, "/admin/making", { width: 390, height: 844 });
     await expect.poll(() => phone.getByRole("heading", { level: 1 }).textContent()).toBe("Изготовление");
     const column = (name: string) => phone.getByRole("region", { name: new RegExp(`^${name}`) });
     await expect
@@ -323,8 +318,7 @@ describe("the making in the console", () => {
 
     it("owners rename, add, reorder and give days to the stages, are told what is wrong; staff read them", async () => {
       const order = await orderInMaking();
-      const page = await browser.open({ width: 1280, height: 900 });
-      await signIn(page, consoleURL(), testOwner, "/admin/making");
+      const page = await openTab(testOwner, "/admin/making");
       await page.getByRole("link", { name: "Edit the stages" }).click();
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Making stages");
       const stage = (n: number) => page.getByRole("group", { name: new RegExp(`^Stage ${n}\\b`) });
@@ -391,9 +385,7 @@ describe("the making in the console", () => {
       expect((await get<MakingStagesAnswer>("/api/admin/making/stages")).stages.at(-1)!.nameEn).toBe("Ready");
 
       // Staff read the list in their language, on a phone.
-      const member = await newStaffMember("ru");
-      const phone = await browser.open({ width: 390, height: 844 });
-      await signIn(phone, consoleURL(), member, "/admin/making/stages");
+      const phone = await openTab(member, "/admin/making/stages", { width: 390, height: 844 });
       await expect.poll(() => phone.getByRole("heading", { level: 1 }).textContent()).toBe("Этапы изготовления");
       expect(await phone.getByText("Менять этапы могут только владельцы.").isVisible()).toBe(true);
       await expect

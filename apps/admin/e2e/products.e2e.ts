@@ -1,14 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { orderPayload } from "@workshop/testing/sample-orders.ts";
 import { sampleJpeg } from "@workshop/testing/test-images.ts";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { apiURL, consoleURL, expectAccessible, scrollsSideways, shopURL, useBrowser } from "./browser.ts";
-import { noisyPng } from "./support/images.ts";
-import { signIn, testOwner } from "./support/staff.ts";
+import { bulkyPng } from "./support/images.ts";
+import { openSignedIn, testOwner } from "./support/staff.ts";
 
 const browser = useBrowser();
+const urls = () => ({ apiURL: apiURL(), consoleURL: consoleURL() });
 
 /** The owner's session cookie, signed in through the API as the console does. */
 async function ownerCookie(): Promise<string> {
@@ -44,7 +47,7 @@ describe("products in the console", () => {
 
   it("adds a product with every field and three photos in the order chosen, even when a later one finishes first; one product for a double click", async () => {
     const page = await browser.open();
-    await signIn(page, consoleURL(), testOwner, "/admin/products");
+    await openSignedIn(page, urls(), testOwner, "/admin/products");
     await page.getByText("Changes are saved to the database").waitFor();
     await expectAccessible(page);
     await page.getByRole("link", { name: "Add New Product" }).click();
@@ -104,7 +107,7 @@ describe("products in the console", () => {
     await page
       .locator("#photo-files")
       .setInputFiles([
-        { name: "first-big.png", mimeType: "image/png", buffer: noisyPng(1000, 1000) },
+        { name: "first-big.png", mimeType: "image/png", buffer: bulkyPng(1000, 1000) },
         await jpeg("second-small.jpg"),
         await jpeg("third-small.jpg"),
       ]);
@@ -165,7 +168,7 @@ describe("products in the console", () => {
 
   it("edits it: a price of 0 refused beside the field, leaving with unsaved changes asked first (a link, closing the tab)", async () => {
     const page = await browser.open();
-    await signIn(page, consoleURL(), testOwner, `/admin/products?q=${encodeURIComponent(name)}`);
+    await openSignedIn(page, urls(), testOwner, `/admin/products?q=${encodeURIComponent(name)}`);
     await page
       .getByRole("link", { name: `Edit ${name}` })
       .first()
@@ -214,7 +217,7 @@ describe("products in the console", () => {
 
   it("keeps the list's search and status in the address; a 390 px phone folds the filters, shows cards and never scrolls sideways", async () => {
     const page = await browser.open({ width: 390, height: 844 });
-    await signIn(page, consoleURL(), testOwner, "/admin/products");
+    await openSignedIn(page, urls(), testOwner, "/admin/products");
     expect(await page.getByLabel("Search").isVisible()).toBe(false);
     await page.getByRole("button", { name: "Filters" }).click();
     await page.getByLabel("Search").fill(name);
@@ -253,7 +256,7 @@ describe("products in the console", () => {
 
   it("exports products.js, CSV and JSON as downloads carrying the product", async () => {
     const page = await browser.open();
-    await signIn(page, consoleURL(), testOwner, "/admin/products");
+    await openSignedIn(page, urls(), testOwner, "/admin/products");
     const download = async (link: string) => {
       const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: link, exact: true }).click()]);
       return { name: file.suggestedFilename(), text: await readFile((await file.path())!, "utf8") };
@@ -273,7 +276,7 @@ describe("products in the console", () => {
 
   it("shows a failed upload as a red bar with its reason, to try again or remove; never a full green one", async () => {
     const page = await browser.open();
-    await signIn(page, consoleURL(), testOwner, "/admin/products/new");
+    await openSignedIn(page, urls(), testOwner, "/admin/products/new");
     await page.getByLabel("Name", { exact: true }).waitFor();
     const bar = (label: string) => page.getByRole("progressbar", { name: label });
 
@@ -284,10 +287,12 @@ describe("products in the console", () => {
     await bar("liar.png failed").waitFor();
     expect(await page.locator('[data-upload="failed"]').textContent()).toContain("Only JPG, PNG, WebP, and GIF images are allowed.");
     expect(await page.locator('[data-upload="failed"] [role="progressbar"] > div').getAttribute("class")).toContain("bg-red-600");
-    // One larger than 10 MB fails at once, said why.
-    await page
-      .locator("#photo-files")
-      .setInputFiles([{ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(11 * 1024 * 1024, 1) }]);
+    // One larger than 10 MB fails at once, said why. Chosen from a file: given as bytes, Playwright
+    // would carry all 11 MB into the page first, for seconds.
+    const folder = await mkdtemp(path.join(tmpdir(), "console-e2e-upload-"));
+    await writeFile(path.join(folder, "huge.jpg"), Buffer.alloc(11 * 1024 * 1024, 1));
+    await page.locator("#photo-files").setInputFiles(path.join(folder, "huge.jpg"));
+    await rm(folder, { recursive: true, force: true });
     await bar("huge.jpg failed").waitFor();
     await page.getByText("huge.jpg is larger than 10 MB.").waitFor();
     // Six at once are refused whole.
@@ -311,7 +316,7 @@ describe("products in the console", () => {
 
   it("hides the product (the shop's page is gone), shows it again, then deletes it after asking", async () => {
     const page = await browser.open();
-    await signIn(page, consoleURL(), testOwner, `/admin/products/${id}`);
+    await openSignedIn(page, urls(), testOwner, `/admin/products/${id}`);
     await page.getByText("This product was never ordered").waitFor();
     expect((await fetch(`${shopURL()}/products/${id}`)).status).toBe(200);
     await page.getByRole("button", { name: "Hide from the shop" }).click();
@@ -348,20 +353,21 @@ describe("products in the console", () => {
     });
     expect(placed.status).toBe(201);
     const page = await browser.open();
-    await signIn(page, consoleURL(), testOwner, `/admin/products/${payload.productId}`);
+    await openSignedIn(page, urls(), testOwner, `/admin/products/${payload.productId}`);
     await page.getByText("This product has orders, so it cannot be deleted.").waitFor();
     expect(await page.getByRole("button", { name: "Delete product" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Hide from the shop" }).isVisible()).toBe(true);
   });
 
   it("shows every product's thumbnail from the shop's address at 390 and 1280 px, none refused; View opens it on the shop", async () => {
+    let page!: Page;
     for (const width of [390, 1280]) {
-      const page = await browser.open({ width, height: 900 });
+      page = await browser.open({ width, height: 900 });
       const refused: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refused.push(message.text());
       });
-      await signIn(page, consoleURL(), testOwner, "/admin/products");
+      await openSignedIn(page, urls(), testOwner, "/admin/products");
       const thumbnails = page.locator(width < 768 ? 'ul[aria-label="Products"] img' : "table img");
       await expect.poll(() => thumbnails.count()).toBeGreaterThan(3);
       for (const image of await thumbnails.all()) {
@@ -374,8 +380,7 @@ describe("products in the console", () => {
       expect(refused).toEqual([]);
     }
 
-    const page = await browser.open();
-    await signIn(page, consoleURL(), testOwner, "/admin/products");
+    // The 1280 px list, still open.
     const view = page.getByRole("link", { name: /^View .* in the shop/ }).first();
     const href = await view.getAttribute("href");
     expect(href).toMatch(new RegExp(`^${shopURL()}/products/\\d+$`));
@@ -387,7 +392,7 @@ describe("products in the console", () => {
 
   it("says an unknown product is not there", async () => {
     const page = await browser.open();
-    await signIn(page, consoleURL(), testOwner, "/admin/products/99999");
+    await openSignedIn(page, urls(), testOwner, "/admin/products/99999");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("There is no product with this number.");
   });
 

@@ -441,5 +441,14 @@ describe("refunds and returns in the console", () => {
       .poll(() => tile.textContent())
       .toMatch(/This week, net of refunds\$[\d,]+\.\d\d.*Received \$[\d,.]+ \(Rp [\d.]+\) · refunded \$[\d,.]+/);
     expect(await tile.textContent()).not.toContain("refunded $0.00");
+
+    // A Russian-speaking owner on a phone reads the same money in Russian, on one screen's width.
+    const phone = await browser.open({ width: 390, height: 844 });
+    await signIn(phone, consoleURL(), await newStaffMember("ru", "owner"), "/admin");
+    const ru = phone.locator('[data-money="net-week"]');
+    await expect
+      .poll(() => ru.textContent())
+      .toMatch(/Эта неделя за вычетом возвратов.*Получено \$[\d,.]+ \(Rp [\d.]+\) · возвращено \$[\d,.]+/);
+    expect(await scrollsSideways(phone)).toBe(false);
   });
 });
