@@ -8,6 +8,7 @@ import { placeOrder } from "#server/orders/place-order.ts";
 import { attemptByXenditId, providerStatus } from "#server/payments/attempts.ts";
 import { startPayment } from "#server/payments/payment-requests.ts";
 import { xendit } from "#server/payments/xendit/connection.ts";
+import { testCards } from "#simulators/xendit/test-cards.ts";
 import { callerWith, cookieOf } from "#test-support/cookies.ts";
 import { jakartaAddress, usePaymentsHarness } from "#test-support/payments-harness.ts";
 import { startCheckout } from "./session.ts";
@@ -221,30 +222,29 @@ describe("the return from Xendit's pages", () => {
 
   // Each of the hosted checkout's failing test cards, then its cancel link: the failed page is told
   // why (the storefront's FailedPayment test words each reason). Left without a card: CANCELLED.
-  it.each([
-    ["4000000000000051", "INSUFFICIENT_BALANCE"],
-    ["4000000000000002", "CARD_DECLINED"],
-    ["4000000000000069", "EXPIRED_CARD"],
-    ["4000000000000127", "INVALID_CVV"],
-    ["4000000000000119", "PROCESSOR_ERROR"],
-    ["4000000000003063", "AUTHENTICATION_FAILED"],
-    ["", "CANCELLED"],
-  ])("by the cancel link after the card '%s': the failed page's payment gives the reason %s", async (card, reason) => {
-    const { order, paymentId, body } = await cardReturn();
-    if (card) {
-      const form = new URLSearchParams({ outcome: "approve", card_number: card, expiry: "12/39", cvn: "123", cardholder_name: "Budi" });
-      const page = await fetch(h.simulator.paymentSession(paymentId)!.payment_link_url, { method: "POST", body: form, redirect: "manual" });
-      expect(page.status).toBe(402);
-      await settled();
-    }
-    const answer = await post("/api/shop/checkout/return", { ...body, failed: true });
-    expect(answer.json()).toEqual({ next: `/checkout/failed?order_id=${order.id}&payment_id=${paymentId}` });
-    const cookie = String(answer.headers["set-cookie"]).split(";")[0]!;
-    expect((await get(`/api/shop/checkout/failed?paymentId=${paymentId}`, cookie)).json()).toEqual({
-      orderNumber: order.orderNumber,
-      record: expect.objectContaining({ id: paymentId, status: "CANCELLED", failure_reason: reason }),
-    });
-  });
+  it.each([...testCards.filter((card) => card.failureCode).map((card) => [card.number, card.failureCode!]), ["", "CANCELLED"]])(
+    "by the cancel link after the card '%s': the failed page's payment gives the reason %s",
+    async (card, reason) => {
+      const { order, paymentId, body } = await cardReturn();
+      if (card) {
+        const form = new URLSearchParams({ outcome: "approve", card_number: card, expiry: "12/39", cvn: "123", cardholder_name: "Budi" });
+        const page = await fetch(h.simulator.paymentSession(paymentId)!.payment_link_url, {
+          method: "POST",
+          body: form,
+          redirect: "manual",
+        });
+        expect(page.status).toBe(402);
+        await settled();
+      }
+      const answer = await post("/api/shop/checkout/return", { ...body, failed: true });
+      expect(answer.json()).toEqual({ next: `/checkout/failed?order_id=${order.id}&payment_id=${paymentId}` });
+      const cookie = String(answer.headers["set-cookie"]).split(";")[0]!;
+      expect((await get(`/api/shop/checkout/failed?paymentId=${paymentId}`, cookie)).json()).toEqual({
+        orderNumber: order.orderNumber,
+        record: expect.objectContaining({ id: paymentId, status: "CANCELLED", failure_reason: reason }),
+      });
+    },
+  );
 
   it("unsigned or forged, for a stranger: the payment step, no cookie, nothing changed", async () => {
     const { body, paymentId } = await cardReturn();
