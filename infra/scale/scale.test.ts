@@ -339,7 +339,9 @@ describe.skipIf(!stack)("the shop scaled out: two API web instances, two workers
       total: sample.price,
       paymentMethod: "CASH_IN_STORE",
     });
-    await query("update orders set created_at = now() - interval '8 days' where id = $1", [cash.id]);
+    // Its 7 days end at the workshop's first closing time after them, up to two days later (a
+    // Saturday evening's order: Monday at 5 pm, Sunday closed): 10 days back is past it any day.
+    await query("update orders set created_at = now() - interval '10 days' where id = $1", [cash.id]);
     const agedAt = new Date();
     const queues = ["orders-cancel-unpaid-cash", "payments-reconcile", "mail-sweep", "xendit-events-sweep"];
     // Each occurrence of a schedule is filed once (pg-boss's send-it job, keyed by queue and minute)
