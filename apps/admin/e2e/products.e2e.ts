@@ -8,22 +8,15 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { apiURL, consoleURL, expectAccessible, scrollsSideways, shopURL, useBrowser } from "./browser.ts";
 import { bulkyPng } from "./support/images.ts";
-import { openSignedIn, testOwner } from "./support/staff.ts";
+import { openSignedIn, sessionOf, testOwner } from "./support/staff.ts";
 
 const browser = useBrowser();
 const urls = () => ({ apiURL: apiURL(), consoleURL: consoleURL() });
 
 /** The owner's session cookie, signed in through the API as the console does. */
 async function ownerCookie(): Promise<string> {
-  const signedIn = await fetch(`${apiURL()}/api/admin/session`, {
-    method: "POST",
-    headers: { Origin: consoleURL(), "Content-Type": "application/json" },
-    body: JSON.stringify(testOwner),
-  });
-  return signedIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const { name, value } = await sessionOf(urls(), testOwner);
+  return `${name}=${value}`;
 }
 
 /** The products the console's list finds for a search. */

@@ -33,12 +33,20 @@ export async function openSignedIn(
   who: { email: string; password: string } = testOwner,
   next = "/admin",
 ) {
-  const key = `${apiURL} ${who.email}`;
-  if (!sessions.has(key)) sessions.set(key, sessionCookie(apiURL, consoleURL, who));
-  const { name, value } = await sessions.get(key)!;
+  const { name, value } = await sessionOf({ apiURL, consoleURL }, who);
   await page.context().addCookies([{ name, value, url: apiURL, httpOnly: true, sameSite: "Lax" }]);
   await page.goto(`${consoleURL}${next}`);
   await page.locator("main#content").waitFor();
+}
+
+/** `who`'s session cookie, signed in through the staff API as the sign-in page does, once per file and API. */
+export function sessionOf(
+  { apiURL, consoleURL }: { apiURL: string; consoleURL: string },
+  who: { email: string; password: string } = testOwner,
+): Promise<{ name: string; value: string }> {
+  const key = `${apiURL} ${who.email}`;
+  if (!sessions.has(key)) sessions.set(key, sessionCookie(apiURL, consoleURL, who));
+  return sessions.get(key)!;
 }
 
 async function sessionCookie(apiURL: string, consoleURL: string, who: { email: string; password: string }) {
