@@ -25,6 +25,7 @@ const onPostgres = [
   "src/admin-orders/refunded-orders.integration.test.ts",
   "src/ai/admin-routes.integration.test.ts",
   "src/cache/versions.integration.test.ts",
+  "src/catalog/list-pages.integration.test.ts",
   "src/catalog/product-changes.integration.test.ts",
   "src/catalog/products.integration.test.ts",
   "src/checkout/quote-checkout.integration.test.ts",

@@ -1,10 +1,11 @@
+import path from "node:path";
 import pg from "pg";
 
 /**
  * SQL that adds `count` made-up products to a shop database whose catalogue is seeded, each with
  * the Russian texts, sizes and two photos of a seeded hat (the same files in storage): what the
  * storefront meets with a catalogue of 20,000 products. One statement for the products, one for
- * their photos.
+ * their photos, then the catalogue's counter raised as a save raises it.
  */
 function seedProductsSql(count: number): string {
   return `
@@ -33,33 +34,60 @@ select p.id, img.position, img.storage_key, img.width, img.height
 from products p
 join product_images img on img.product_id = 1 + (p.id % 24) and img.position < 2
 where p.id > 24;
+-- What the API's own saves do (catalogChanged): a running API drops what it keeps of the catalogue.
+insert into cache_versions (name, version) values ('catalog', 1)
+on conflict (name) do update set version = cache_versions.version + 1;
 `;
 }
 
-/**
- * Adds `count` made-up products to the shop's PostgreSQL database at `databaseUrl` (migrated and
- * seeded by the API), then does what autovacuum would do to a table that old; answers how many
- * products the catalogue then has.
- */
-export async function seedCatalog(databaseUrl: string, count: number): Promise<number> {
+/** The two statements the seed needs from a database: run SQL, read one number. */
+type SeedTarget = { exec: (sql: string) => Promise<unknown>; count: () => Promise<number>; close: () => Promise<void> };
+
+async function postgresTarget(databaseUrl: string): Promise<SeedTarget> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
+  return {
+    exec: (sql) => db.query(sql),
+    count: async () => (await db.query<{ n: number }>("select count(*)::int as n from products")).rows[0]!.n,
+    close: () => db.end(),
+  };
+}
+
+/** The embedded database of the data folder `dataDir` (the API stopped meanwhile: one process per folder). */
+async function pgliteTarget(dataDir: string): Promise<SeedTarget> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = new PGlite(path.join(dataDir, "db"));
+  return {
+    exec: (sql) => db.exec(sql),
+    count: async () => (await db.query<{ n: number }>("select count(*)::int as n from products")).rows[0]!.n,
+    close: () => db.close(),
+  };
+}
+
+/**
+ * Adds `count` made-up products to the shop's database (migrated and seeded by the API), then does
+ * what autovacuum would do to a table that old; answers how many products the catalogue then has.
+ * The database: PostgreSQL at a URL, or `{ pglite: dataDir }`, the API's embedded one.
+ */
+export async function seedCatalog(database: string | { pglite: string }, count: number): Promise<number> {
+  const db = typeof database === "string" ? await postgresTarget(database) : await pgliteTarget(database.pglite);
   try {
-    await db.query(seedProductsSql(count));
-    await db.query("vacuum analyze");
-    const { rows } = await db.query<{ n: number }>("select count(*)::int as n from products");
-    return rows[0]!.n;
+    await db.exec(seedProductsSql(count));
+    await db.exec("vacuum analyze");
+    return await db.count();
   } finally {
-    await db.end();
+    await db.close();
   }
 }
 
-// node bench/catalog-seed.ts DATABASE_URL COUNT: the same from another app's bench, as a process of the API's.
+// node bench/catalog-seed.ts DATABASE_URL COUNT, or --pglite DATA_DIR COUNT (the API stopped):
+// the same from another app's bench, as a process of the API's.
 if (import.meta.main) {
-  const [databaseUrl, count] = process.argv.slice(2);
-  if (!databaseUrl || !Number.isInteger(Number(count))) {
-    console.error("usage: node bench/catalog-seed.ts DATABASE_URL COUNT");
+  const args = process.argv.slice(2);
+  const [database, count] = args[0] === "--pglite" && args[1] ? [{ pglite: args[1] }, args[2]] : [args[0], args[1]];
+  if (!database || !Number.isInteger(Number(count))) {
+    console.error("usage: node bench/catalog-seed.ts DATABASE_URL COUNT\n       node bench/catalog-seed.ts --pglite DATA_DIR COUNT");
     process.exit(2);
   }
-  console.log(`The catalogue has ${await seedCatalog(databaseUrl, Number(count))} products.`);
+  console.log(`The catalogue has ${await seedCatalog(database, Number(count))} products.`);
 }

@@ -14,7 +14,8 @@ import { freshDatabase } from "#test-support/test-db.ts";
 import { productListPage } from "./admin-list.ts";
 import { productsExport } from "./export.ts";
 import { createProduct, deleteProduct, editableProduct, setHidden, updateProduct } from "./product-changes.ts";
-import { allProducts, getProduct, listProducts, productCount, productsById, readProduct } from "./products.ts";
+import { listProducts } from "./product-list.ts";
+import { allProducts, getProduct, productCount, productsById, readProduct } from "./products.ts";
 import { productFieldsOf, specProductRefusal } from "./spec-input.ts";
 
 let database: DatabaseHandle;

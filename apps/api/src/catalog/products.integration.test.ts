@@ -4,7 +4,8 @@ import type { DatabaseHandle } from "#server/db/client.ts";
 import { seedProducts } from "#server/db/seed/products.ts";
 import { seedCatalogIfEmpty } from "#server/db/seed.ts";
 import { freshDatabase } from "#test-support/test-db.ts";
-import { allProducts, distinctSizes, featuredProducts, getProduct, listProducts } from "./products.ts";
+import { distinctSizes, listProducts } from "./product-list.ts";
+import { allProducts, featuredProducts, getProduct } from "./products.ts";
 
 let database: DatabaseHandle;
 

@@ -1,7 +1,6 @@
-import { type CatalogFilter, PRODUCTS_PER_PAGE, type SortOption } from "@workshop/domain/catalog-filter.ts";
 import type { Locale } from "@workshop/domain/locale.ts";
 import type { ProductCardView, ProductImage, ProductView } from "@workshop/domain/product.ts";
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { getDb } from "#server/db/client.ts";
 import type { Database, Row } from "#server/db/types.ts";
 import { cachedRead } from "./read-cache.ts";
@@ -10,31 +9,14 @@ type ProductRow = Row<"products">;
 type Products = ExpressionBuilder<Database, "products">;
 
 /** What the shop shows: every product that staff have not hidden (a hidden one stays for its orders). */
-const visible = (eb: Products) => eb("products.hidden", "=", false);
+export const visible = (eb: Products) => eb("products.hidden", "=", false);
 
-type SortColumn = "isFeatured" | "id" | "isNew" | "createdAt" | "priceCents";
-const orderBy: Record<SortOption, [SortColumn, "asc" | "desc"][]> = {
-  featured: [
-    ["isFeatured", "desc"],
-    ["id", "asc"],
-  ],
-  newest: [
-    ["isNew", "desc"],
-    ["createdAt", "desc"],
-    ["id", "desc"],
-  ],
-  "price-low": [
-    ["priceCents", "asc"],
-    ["id", "asc"],
-  ],
-  "price-high": [
-    ["priceCents", "desc"],
-    ["id", "asc"],
-  ],
-};
+/** A product's texts in the visitor's language, if it has them (English is the row's own). */
+export const translationOf = (row: Pick<ProductRow, "translations">, locale: Locale) =>
+  locale === "en" ? undefined : row.translations[locale];
 
 function localize(row: ProductRow, locale: Locale) {
-  const t = locale === "en" ? undefined : row.translations[locale];
+  const t = translationOf(row, locale);
   return {
     name: t?.name || row.name,
     description: t?.description || row.description,
@@ -46,10 +28,10 @@ function localize(row: ProductRow, locale: Locale) {
 }
 
 /** A stored photo with both alt texts, as read from the database. */
-type StoredImage = ProductImage & { altEn?: string; altRu?: string };
+export type StoredImage = ProductImage & { altEn?: string; altRu?: string };
 
 /** The photo in the visitor's language: the Russian alt text, else the English one. */
-function localImage({ altEn, altRu, ...image }: StoredImage, locale: Locale): ProductImage {
+export function localImage({ altEn, altRu, ...image }: StoredImage, locale: Locale): ProductImage {
   const alt = (locale === "ru" && altRu) || altEn;
   return alt ? { ...image, alt } : image;
 }
@@ -108,60 +90,6 @@ async function withImages(rows: ProductRow[], locale: Locale, firstOnly = false)
   return rows.map((r) => toView(r, images.get(r.id) ?? [], locale));
 }
 
-export type ProductPage = {
-  products: ProductCardView[];
-  total: number;
-  page: number;
-  totalPages: number;
-  /** Every distinct size in the catalogue, for the size buttons. */
-  sizes: number[];
-};
-
-/** One page of the product list for a filter; a page past the end shows the last page. */
-export function listProducts(filter: CatalogFilter, locale: Locale): Promise<ProductPage> {
-  return cachedRead(`list:${locale}:${JSON.stringify(filter)}`, () => readProductPage(filter, locale));
-}
-
-async function readProductPage(filter: CatalogFilter, locale: Locale): Promise<ProductPage> {
-  const db = await getDb();
-  const sizes = await distinctSizes();
-  if (!filter.inStock && !filter.outOfStock) return { products: [], total: 0, page: 1, totalPages: 0, sizes };
-
-  const where = (eb: Products) => {
-    const conditions: Expression<SqlBool>[] = [visible(eb)];
-    if (filter.size !== null) conditions.push(sql<SqlBool>`${filter.size} = any(products.sizes)`);
-    if (filter.inStock !== filter.outOfStock) conditions.push(eb("products.inStock", "=", filter.inStock));
-    return eb.and(conditions);
-  };
-
-  const totals = await db
-    .selectFrom("products")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where(where)
-    .executeTakeFirst();
-  const total = totals?.n ?? 0;
-  const totalPages = Math.ceil(total / PRODUCTS_PER_PAGE);
-  const page = Math.min(filter.page, Math.max(totalPages, 1));
-  let query = db.selectFrom("products").selectAll().where(where);
-  for (const [column, direction] of orderBy[filter.sort]) query = query.orderBy(column, direction);
-  const rows = await query
-    .limit(PRODUCTS_PER_PAGE)
-    .offset((page - 1) * PRODUCTS_PER_PAGE)
-    .execute();
-  const views = await withImages(rows, locale, true);
-  return { products: views.map(toCard), total, page, totalPages, sizes };
-}
-
-export function distinctSizes(): Promise<number[]> {
-  return cachedRead("sizes", readDistinctSizes);
-}
-
-async function readDistinctSizes(): Promise<number[]> {
-  const db = await getDb();
-  const rows = await db.selectFrom("products").select(sql<number>`unnest(products.sizes)`.as("size")).distinct().where(visible).execute();
-  return rows.map((r) => Number(r.size)).sort((a, b) => a - b);
-}
-
 /** Products both featured and in stock, for the home page: whole rows of 4 when there are 4 or more. */
 export function featuredProducts(locale: Locale, limit = 8): Promise<ProductCardView[]> {
   return cachedRead(`featured:${locale}:${limit}`, () => readFeatured(locale, limit));
@@ -180,9 +108,17 @@ async function readFeatured(locale: Locale, limit: number): Promise<ProductCardV
   return (await withImages(rows.slice(0, whole), locale, true)).map(toCard);
 }
 
+/** A product as its page shows it, with whether it is made to order (its page then says when it would come). */
+export type ShownProduct = { product: ProductView; madeToOrder: boolean };
+
+/** A product for its page (may be a few seconds old; see read-cache.ts). */
+export function shownProduct(id: number, locale: Locale): Promise<ShownProduct | null> {
+  return cachedRead(`product:${locale}:${id}`, async () => (await readShownProducts([id], locale)).get(id) ?? null);
+}
+
 /** A product for display (may be a few seconds old; see read-cache.ts). */
-export function getProduct(id: number, locale: Locale): Promise<ProductView | null> {
-  return cachedRead(`product:${locale}:${id}`, () => readProduct(id, locale));
+export async function getProduct(id: number, locale: Locale): Promise<ProductView | null> {
+  return (await shownProduct(id, locale))?.product ?? null;
 }
 
 /** A product read from the database now: for anything that takes money or stock into account. */
@@ -201,8 +137,13 @@ const imagesJson = sql<StoredImage[]>`coalesce((
  * A hidden product is not among them: it can no longer be ordered.
  */
 export async function readProducts(ids: readonly number[], locale: Locale): Promise<Map<number, ProductView>> {
-  const views = new Map<number, ProductView>();
-  if (ids.length === 0) return views;
+  const shown = await readShownProducts(ids, locale);
+  return new Map([...shown].map(([id, { product }]) => [id, product]));
+}
+
+async function readShownProducts(ids: readonly number[], locale: Locale): Promise<Map<number, ShownProduct>> {
+  const shown = new Map<number, ShownProduct>();
+  if (ids.length === 0) return shown;
   const db = await getDb();
   const rows = await db
     .selectFrom("products")
@@ -210,8 +151,8 @@ export async function readProducts(ids: readonly number[], locale: Locale): Prom
     .select(imagesJson.as("images"))
     .where((eb) => eb.and([eb("id", "in", [...new Set(ids)]), visible(eb)]))
     .execute();
-  for (const { images, ...product } of rows) views.set(product.id, toView(product, images, locale));
-  return views;
+  for (const { images, ...row } of rows) shown.set(row.id, { product: toView(row, images, locale), madeToOrder: row.madeToOrder });
+  return shown;
 }
 
 /** How many products the shop shows (may be a few seconds old). */

@@ -6,7 +6,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "#server/errors.ts";
 import { searchParamsOf } from "#server/http/caller.ts";
 import { productMaking } from "#server/making/promised-dates.ts";
-import { featuredProducts, getProduct, listProducts } from "./products.ts";
+import { listProducts } from "./product-list.ts";
+import { featuredProducts, shownProduct } from "./products.ts";
 
 /** The catalogue as the storefront's pages read it (`/api/shop/…`, packages/domain/src/shop-api/catalog.ts). */
 export const catalogShopRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,8 +32,9 @@ export const catalogShopRoutes: FastifyPluginAsyncZod = async (app) => {
   const productPage = { params: idParams, querystring: productQuery, response: { 200: productPageAnswer } };
   app.get("/api/shop/products/:id", { schema: productPage }, async (request) => {
     const id = parseProductId(request.params.id);
-    const product = id === null ? null : await getProduct(id, request.query.lang);
-    if (!product) throw new AppError("not_found", "Product not found");
-    return { product, making: product.inStock ? await productMaking(product.id, request.query.lang) : null };
+    const shown = id === null ? null : await shownProduct(id, request.query.lang);
+    if (!shown) throw new AppError("not_found", "Product not found");
+    const { product, madeToOrder } = shown;
+    return { product, making: product.inStock ? await productMaking(madeToOrder, request.query.lang) : null };
   });
 };

@@ -8,6 +8,7 @@ import type { ShippingAddressInput } from "@workshop/domain/validation/address.t
 import { baliAddress, newYorkAddress } from "@workshop/testing/sample-orders.ts";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { catalogChanged } from "#server/catalog/read-cache.ts";
 import { placeQuoteOrder } from "#server/custom-orders/quote-order.ts";
 import { seedCatalogIfEmpty } from "#server/db/seed.ts";
 import { placeOrder } from "#server/orders/place-order.ts";
@@ -158,7 +159,9 @@ describe("a hat made to order, ordered on a Saturday", () => {
 describe("the hats that are not made to order", () => {
   it("a ready hat in stock ships as before: the shop's 5–10 business days, no making stages, nothing on its page", async () => {
     at(SATURDAY);
+    // As the product form saves it: the catalogue's reads (its page) dropped.
     await test.database.db.updateTable("products").set({ madeToOrder: false }).where("id", "=", hat.id).execute();
+    await catalogChanged();
     try {
       const step = await deliveryStep(newYorkAddress);
       expect(step.summary.makingWorkingDays).toBeNull();
@@ -172,6 +175,7 @@ describe("the hats that are not made to order", () => {
       expect(page.making).toBeNull();
     } finally {
       await test.database.db.updateTable("products").set({ madeToOrder: true }).where("id", "=", hat.id).execute();
+      await catalogChanged();
     }
   });
 

@@ -12,6 +12,7 @@ import type { Locale } from "@workshop/domain/locale.ts";
 import { madeToOrderWindow, type WorkshopDay, workshopDayOf } from "@workshop/domain/making-stages.ts";
 import { momentOfWorkshopDay } from "@workshop/domain/opening-hours.ts";
 import type { ProductMakingAnswer } from "@workshop/domain/shop-api/catalog.ts";
+import { cachedRead } from "#server/catalog/read-cache.ts";
 import { type Db, getDb } from "#server/db/client.ts";
 import type { Tx } from "#server/db/tx.ts";
 import { activeStages } from "./stage-list.ts";
@@ -82,12 +83,18 @@ export function promisedDeliveryDay(option: string, placedAt: Date, making: Maki
 }
 
 /**
+ * The stage list as product pages show it: kept with the catalogue's reads (a product page asks for
+ * it on every call; a change of the list changes the catalogue's version, replaceStages).
+ */
+const shownStages = () => cachedRead("making-stages", async () => activeStages(await getDb()));
+
+/**
  * A hat of the collection's page: when it would come, ordered and paid `today`, if it is made to
  * order (its making time and ready day, then each delivery's window); null for a ready hat in stock.
  */
-export async function productMaking(productId: number, locale: Locale, today = new Date()): Promise<ProductMakingAnswer | null> {
-  const making = await collectionMakingTime(await getDb(), productId);
-  if (!("stages" in making)) return null;
+export async function productMaking(madeToOrder: boolean, locale: Locale, today = new Date()): Promise<ProductMakingAnswer | null> {
+  if (!madeToOrder) return null;
+  const making = { stages: await shownStages() };
   const windows = deliveryOptionIds.map((id) => ({ id, window: madeToOrderWindow(id, today, making.stages) }));
   return {
     workingDays: usualWorkingDays(making)!,

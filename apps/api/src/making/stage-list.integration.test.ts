@@ -1,3 +1,4 @@
+import { productPageAnswer } from "@workshop/domain/shop-api/catalog.ts";
 import { makingStagesAnswer } from "@workshop/domain/staff-api/making.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, type ConsoleCall, consoleCalls, paidOrder, signedIn } from "#test-support/console-calls.ts";
@@ -110,6 +111,23 @@ describe("the making stages (the shop's setting)", () => {
     // Back as they were (the dyeing stage taken off: no order is in it).
     expect((await put(before)).statusCode).toBe(200);
     expect(asRequest(await read())).toEqual(before);
+  });
+
+  it("show on a product's page at once when they change", async () => {
+    const { id } = await test.database.db
+      .insertInto("products")
+      .values({ name: "Stage hat", priceCents: 10_000, sizes: [56] })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const workingDays = async () => productPageAnswer.parse((await test.app.inject(`/api/shop/products/${id}`)).json()).making?.workingDays;
+    const before = asRequest(await read());
+    const days = before.reduce((sum, stage) => sum + stage.usualDays, 0);
+    expect(await workingDays()).toBe(days);
+    expect((await put([{ ...before[0]!, usualDays: before[0]!.usualDays + 5 }, ...before.slice(1)])).statusCode).toBe(200);
+    expect(await workingDays()).toBe(days + 5);
+    expect((await put(before)).statusCode).toBe(200);
+    expect(await workingDays()).toBe(days);
+    await test.database.db.deleteFrom("products").where("id", "=", id).execute();
   });
 
   it("never leave an order's making wrong: a stage with orders stays, the last stays where ready hats are and never holds one being made", async () => {

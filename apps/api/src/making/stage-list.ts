@@ -3,6 +3,7 @@ import type { MakingStagesAnswer, MakingStagesRequest } from "@workshop/domain/s
 import { sql } from "kysely";
 import type { Actor } from "#server/audit/actor.ts";
 import { recordAudit } from "#server/audit/log.ts";
+import { catalogChanged } from "#server/catalog/read-cache.ts";
 import { type Db, getDb } from "#server/db/client.ts";
 import type { Tx } from "#server/db/tx.ts";
 import type { Row } from "#server/db/types.ts";
@@ -147,6 +148,8 @@ export async function replaceStages(request: MakingStagesRequest, actor: Actor):
       },
       tx,
     );
+    // Product pages show the stages' days (promised-dates.ts), kept with the catalogue's reads.
+    await catalogChanged(tx);
     return after;
   });
 }
