@@ -23,10 +23,9 @@ import { useNonce } from "./nonce";
 import { withinOnePage } from "./revalidation";
 import { languageHome } from "./web/language-home";
 import { localeOf } from "./web/locale";
-import { pageCache } from "./web/page-cache";
 import "./app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [languageHome, pageCache];
+export const middleware: Route.MiddlewareFunction[] = [languageHome];
 
 /**
  * The language comes from the URL, so going from /ru/… to an English page (or back) reloads it;

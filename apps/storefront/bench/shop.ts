@@ -56,41 +56,66 @@ export async function startShop(
   { api = {}, storefront = {} }: { api?: Record<string, string>; storefront?: Record<string, string> } = {},
 ): Promise<Shop> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
-  const [port, apiPort] = (await freePorts(2)) as [number, number];
-  const origin = `http://127.0.0.1:${port}`;
-  const apiOrigin = `http://127.0.0.1:${apiPort}`;
-  const common = { NODE_ENV: "production", HOST: "127.0.0.1", PUBLIC_URL: origin, API_URL: apiOrigin };
-  let apiProcess: RunningProcess | undefined;
+  let apiServer: Api | undefined;
   try {
-    apiProcess = await startNodeProcess(apiMain, {
-      name: "API",
-      env: { ...common, ...unlimitedRateLimits, API_PORT: String(apiPort), DATA_DIR: dataDir, DATABASE_URL: database.DATABASE_URL, ...api },
-      ready: "API running at",
-      keepLog: false,
-    });
-    const storefrontProcess = await startNodeProcess(storefrontMain, {
-      name: "Storefront",
-      env: { ...common, PORT: String(port), ...storefront },
-      ready: "Shop running at",
-      keepLog: false,
-    });
-    const running = apiProcess;
+    apiServer = await startApi(database, dataDir, api);
+    const front = await startStorefront(apiServer.origin, storefront);
+    const running = apiServer;
     return {
-      origin,
-      apiOrigin,
-      api: running,
-      storefront: storefrontProcess,
+      origin: front.origin,
+      apiOrigin: running.origin,
+      api: running.process,
+      storefront: front.process,
       stop: async () => {
-        await storefrontProcess.stop();
-        await running.stop();
+        await front.process.stop();
+        await running.process.stop();
         rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } catch (error) {
-    await apiProcess?.stop();
+    await apiServer?.process.stop();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+type Api = { origin: string; process: RunningProcess };
+
+/** The API alone, on `database` with its files in `dataDir` (which it keeps: the caller removes it). */
+export async function startApi(database: BenchDatabase, dataDir: string, env: Record<string, string> = {}): Promise<Api> {
+  const [port] = (await freePorts(1)) as [number];
+  const origin = `http://127.0.0.1:${port}`;
+  const running = await startNodeProcess(apiMain, {
+    name: "API",
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      ...unlimitedRateLimits,
+      API_PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.DATABASE_URL,
+      ...env,
+    },
+    ready: "API running at",
+    keepLog: false,
+  });
+  return { origin, process: running };
+}
+
+/** A storefront calling the API at `apiOrigin`, with more settings in `env` (PAGE_CACHE_SECONDS…). */
+export async function startStorefront(
+  apiOrigin: string,
+  env: Record<string, string> = {},
+): Promise<{ origin: string; process: RunningProcess }> {
+  const [port] = (await freePorts(1)) as [number];
+  const origin = `http://127.0.0.1:${port}`;
+  const running = await startNodeProcess(storefrontMain, {
+    name: "Storefront",
+    env: { NODE_ENV: "production", HOST: "127.0.0.1", PUBLIC_URL: origin, API_URL: apiOrigin, PORT: String(port), ...env },
+    ready: "Shop running at",
+    keepLog: false,
+  });
+  return { origin, process: running };
 }
 
 /** The staff console's server (`apps/admin/serve.ts`) for the shop's API: the third process of a shop. */
@@ -145,12 +170,13 @@ export async function startFloor(): Promise<{ origin: string; process: RunningPr
 }
 
 /**
- * Adds `count` made-up products to the shop's PostgreSQL database through the API's own bench
- * script, started as a process (the storefront never opens the database); answers how many
- * products the catalogue then has.
+ * Adds `count` made-up products to the shop's database through the API's own bench script, started
+ * as a process (the storefront never opens the database): a PostgreSQL database by its URL, or the
+ * embedded one in a stopped API's data folder. Answers how many products the catalogue then has.
  */
-export function seedCatalog(databaseUrl: string, count: number): number {
-  const output = execFileSync(process.execPath, [seedCatalogScript, databaseUrl, String(count)], { encoding: "utf8" });
+export function seedCatalog(database: { url: string } | { pgliteDir: string }, count: number): number {
+  const target = "url" in database ? [database.url] : ["--pglite", database.pgliteDir];
+  const output = execFileSync(process.execPath, [seedCatalogScript, ...target, String(count)], { encoding: "utf8" });
   const total = Number(/(\d+) products/.exec(output)?.[1]);
   if (!Number.isInteger(total)) throw new Error(`the catalogue was not seeded: ${output}`);
   return total;

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page, Response } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { paymentTiming } from "#app/components/payment/timing.ts";
 import { paidAtNextPoll } from "#e2e/support/payment-clock.ts";
@@ -13,7 +13,7 @@ const browser = useBrowser();
 type Violation = { directive: string; blocked: string; page: string };
 
 /** Opens `path` with every CSP violation of every page of the context recorded. */
-async function openWatched(path: string): Promise<{ page: Page; violations: () => Promise<Violation[]> }> {
+async function openWatched(path: string): Promise<{ page: Page; response: Response | null; violations: () => Promise<Violation[]> }> {
   const page = await browser.open("/favicon.svg");
   const seen: Violation[] = [];
   await page.exposeFunction("__reportViolation", (v: Violation) => seen.push(v));
@@ -30,8 +30,8 @@ async function openWatched(path: string): Promise<{ page: Page; violations: () =
     if (m.type() === "error" && /Content Security Policy/i.test(m.text()))
       seen.push({ directive: "console", blocked: m.text(), page: page.url() });
   });
-  await page.goto(path);
-  return { page, violations: async () => seen };
+  const response = await page.goto(path);
+  return { page, response, violations: async () => seen };
 }
 
 describe("Content-Security-Policy in the browser", () => {
@@ -43,6 +43,19 @@ describe("Content-Security-Policy in the browser", () => {
     expect(await counter.textContent()).toBe("2 / 3");
     await page.goto("/contact");
     await hydrated(page);
+    expect(await violations()).toEqual([]);
+  });
+
+  it("a page served from the page cache (its inline scripts and styles named by hash) is styled, hydrates and works, with no violation", async () => {
+    const path = "/ru/products?sort=price-low";
+    const first = await fetch(new URL(path, baseURL()));
+    await first.arrayBuffer();
+    const { page, response, violations } = await openWatched(path);
+    expect(await response!.headerValue("content-security-policy")).toMatch(/script-src 'self' 'sha256-/);
+    await hydrated(page);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+    await page.getByRole("combobox", { name: "Сортировка" }).selectOption("price-high");
+    await page.waitForURL(/sort=price-high/);
     expect(await violations()).toEqual([]);
   });
 

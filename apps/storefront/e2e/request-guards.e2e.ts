@@ -1,4 +1,7 @@
+import { createHash } from "node:crypto";
+import { get, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
 import { staffSession } from "#e2e/support/admin.ts";
 import { apiURL, baseURL } from "./fixtures.ts";
@@ -266,19 +269,63 @@ describe("security headers", () => {
     common((await send("/api/orders", json("{}", "text/plain"))).headers);
   });
 
-  it("give every inline script of a page the response's own nonce, also when the page comes from the page cache", async () => {
-    const nonces: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const response = await send("/products", {});
-      const policy = response.headers.get("content-security-policy")!;
-      const nonce = policy.match(/script-src 'self' 'nonce-([^']+)'/)![1]!;
-      expect(policy).not.toContain("unsafe-inline");
-      const html = await response.text();
-      const scripts = html.match(/<script\b[^>]*>/g)!;
-      expect(scripts.length).toBeGreaterThan(1);
-      for (const tag of scripts.filter((t) => !t.includes("application/ld+json"))) expect(tag).toContain(`nonce="${nonce}"`);
-      nonces.push(nonce);
+  it("give every inline script and style of a rendered page the response's own nonce, and name them by hash when the page comes from the page cache", async () => {
+    const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    const inline = (html: string, tag: string) =>
+      [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, "g"))].filter(
+        ([, attributes]) => !attributes!.includes("ld+json"),
+      );
+    // A fresh address, so the first answer is rendered for this request.
+    const path = `/products?sort=price-high&page=${1 + Math.floor(Math.random() * 1000)}`;
+    const rendered = await send(path, {});
+    const policy = rendered.headers.get("content-security-policy")!;
+    const nonce = policy.match(/script-src 'self' 'nonce-([^']+)'/)![1]!;
+    expect(policy).not.toContain("unsafe-inline");
+    const html = await rendered.text();
+    const scripts = inline(html, "script");
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const [tag] of [...scripts, ...inline(html, "style")]) expect(tag).toContain(`nonce="${nonce}"`);
+
+    // Kept: the same bytes for everyone, so no nonce; each inline script and style is named by its hash, nothing else.
+    const kept = await send(path, {});
+    const keptPolicy = kept.headers.get("content-security-policy")!;
+    const keptHtml = await kept.text();
+    expect(keptHtml).toBe(html);
+    expect(keptPolicy).not.toContain("nonce-");
+    const directive = (name: string) => keptPolicy.split(";").find((d) => d.startsWith(`${name} `))!;
+    expect(directive("script-src").split(" ").slice(1).sort()).toEqual(
+      ["'self'", ...new Set(scripts.map(([, , text]) => sha256(text!)))].sort(),
+    );
+    expect(directive("style-src").split(" ").slice(1).sort()).toEqual(
+      ["'self'", ...new Set(inline(html, "style").map(([, , text]) => sha256(text!)))].sort(),
+    );
+    // Every other header as the page was first sent.
+    for (const name of ["x-frame-options", "referrer-policy", "cache-control", "vary", "content-type", "content-encoding"])
+      expect(kept.headers.get(name)).toBe(rendered.headers.get(name));
+  });
+
+  it("send a kept page compressed as the browser asks (Brotli, gzip or not at all), the same page each way", async () => {
+    const path = `/products?sort=newest&page=${1 + Math.floor(Math.random() * 1000)}`;
+    await (await send(path, {})).arrayBuffer();
+    const raw = (encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        get(url(path), { headers: { "accept-encoding": encoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        }).on("error", reject);
+      });
+    const [plain, brotli, gzip] = [await raw("identity"), await raw("gzip, deflate, br"), await raw("gzip;q=1, br;q=0")];
+    for (const answer of [plain, brotli, gzip]) {
+      expect(answer.headers["content-security-policy"]).toContain("'sha256-");
+      expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+      expect(answer.headers.vary).toContain("accept-encoding");
     }
-    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toMatch(/^<!DOCTYPE html>.*<\/html>$/s);
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(brotli.body)).toEqual(plain.body);
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body)).toEqual(plain.body);
   });
 });

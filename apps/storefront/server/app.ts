@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { storefrontConfig } from "#app/config.server.ts";
 import { apiProxy } from "./api-proxy.ts";
 import { consoleRedirect } from "./console-redirect.ts";
+import { servesKeptPage } from "./kept-pages.ts";
 import { reactRouter } from "./react-router.ts";
 import { staticFiles } from "./static-files.ts";
 
@@ -27,11 +28,18 @@ type Options = {
 /**
  * The storefront's web server: its health probes, the API's paths forwarded to it (api-proxy.ts), the
  * old staff addresses sent to the console, the public files, then every other request to React
- * Router, whose loaders and actions call the API. With `dev`, Vite serves the pages with hot reload.
+ * Router, whose loaders and actions call the API; a public page kept from an earlier visitor is
+ * answered before all of it (kept-pages.ts). With `dev`, Vite serves the pages with hot reload.
  */
 export async function buildStorefront({ dev, root = storefrontRoot, logger }: Options): Promise<FastifyInstance> {
   const c = storefrontConfig();
-  const app = await webServer({ logLevel: c.LOG_LEVEL, logger, trustProxy: c.TRUST_PROXY, deadlines: deadlinesOf(c) });
+  const app = await webServer({
+    logLevel: c.LOG_LEVEL,
+    logger,
+    trustProxy: c.TRUST_PROXY,
+    deadlines: deadlinesOf(c),
+    front: servesKeptPage,
+  });
 
   // The process answers, and says which release of the storefront it runs.
   app.get("/healthz", async (_request, reply) => reply.header("Cache-Control", "no-store").send({ status: "ok", ...release }));

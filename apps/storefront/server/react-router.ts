@@ -5,8 +5,9 @@ import { settleUnreadBody } from "@workshop/http/unread-body.ts";
 import { headersOf } from "@workshop/http/web-headers.ts";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { keptPage } from "#app/web/page-cache.ts";
+import { catalogVersion } from "#app/web/catalog-version.ts";
 import { routerContext } from "#app/web/request-context.ts";
+import { sentWhole, wholeAnswer } from "./kept-pages.ts";
 
 type Options = { build: ServerBuild | (() => Promise<ServerBuild>); mode: "production" | "development" };
 
@@ -50,16 +51,16 @@ export const reactRouter: FastifyPluginAsync<Options> = async (app, { build, mod
       }
       const url = pageUrl(request);
       if (!url) return refuse(request, reply, { status: 400, error: "Bad request address" });
-      // A kept page goes out from here, without React Router's work on a request (app/web/page-cache.ts).
-      // The front door '/' is the exception: whom it sends to /ru is decided first (language-home.ts).
-      if (request.method === "GET" && url.pathname !== "/") {
-        const kept = keptPage(url.href, request.cspNonce);
-        if (kept) return reply.code(kept.status).headers(kept.headers).send(kept.body);
-      }
       const webRequest = toWebRequest(url, request, reply, body);
+      const version = catalogVersion();
       const response = await handle(webRequest, routerContext({ nonce: request.cspNonce }));
       // A body the route left unread: a refused upload.
       settleUnreadBody(request, reply, { close: response.status === 413 });
+      // A page written whole goes out as one buffer; a public one is kept for the next visitors (kept-pages.ts).
+      if (sentWhole(response)) {
+        const page = await wholeAnswer(request, reply, response, version);
+        return reply.code(response.status).headers(page.headers).send(page.body);
+      }
       return reply.send(response);
     },
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from "node:http";
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { answerClientError } from "./client-errors.ts";
@@ -17,6 +18,11 @@ type Options = {
   trustProxy: string;
   /** REQUEST_HEADERS_TIMEOUT_SECONDS and REQUEST_BODY_TIMEOUT_SECONDS (deadlines.ts). */
   deadlines: Deadlines;
+  /**
+   * Answers a request before the server does, from Node's request event, when it can (true): no
+   * hook, route or log line runs for it. The storefront's kept pages (apps/storefront/server/kept-pages.ts).
+   */
+  front?: (req: IncomingMessage, res: ServerResponse) => boolean;
 };
 
 /**
@@ -35,6 +41,7 @@ export async function webServer(options: Options): Promise<FastifyInstance> {
     rewriteUrl: routable,
     ...deadlineOptions(options.deadlines),
     clientErrorHandler: answerClientError,
+    ...(options.front ? { serverFactory: withFront(options.front) } : {}),
   });
   app.decorateRequest("cspNonce", "");
   endStalledBodies(app, options.deadlines);
@@ -43,4 +50,18 @@ export async function webServer(options: Options): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => refuse(request, reply, { status: 404, error: "Not found" }));
   await app.register(fastifyCompress, compressionOptions);
   return app;
+}
+
+/** The HTTP server Fastify would make (its lib/server.js, with its settings, defaults filled in), with `front` asked first. */
+function withFront(front: NonNullable<Options["front"]>): FastifyServerOptions["serverFactory"] {
+  return (handler, options) => {
+    const settings = options as { http?: ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+    const server = createServer(settings.http ?? {}, (req, res) => {
+      if (!front(req, res)) handler(req, res);
+    });
+    server.keepAliveTimeout = settings.keepAliveTimeout;
+    server.requestTimeout = settings.requestTimeout;
+    server.setTimeout(settings.connectionTimeout);
+    return server;
+  };
 }

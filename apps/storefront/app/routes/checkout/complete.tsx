@@ -9,7 +9,7 @@ import { OrderInfoNotFound, OrderPageLink, OrderSummary, StatusBadge } from "#ap
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { orders } from "#app/i18n/orders.ts";
 import { localeOf } from "#app/web/locale.ts";
-import { privatePage } from "#app/web/page-cache.ts";
+import { privatePage } from "#app/web/cache-policy.ts";
 import type { Route } from "./+types/complete";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

@@ -4,7 +4,7 @@ import { paymentQuery } from "#app/api/payment-query.server.ts";
 import { type FailedLookup, FailedPayment } from "#app/components/payment/FailedPayment.tsx";
 import { metaLocale, translator } from "#app/i18n/core.ts";
 import { payments } from "#app/i18n/payments.ts";
-import { privatePage } from "#app/web/page-cache.ts";
+import { privatePage } from "#app/web/cache-policy.ts";
 import type { Route } from "./+types/failed";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

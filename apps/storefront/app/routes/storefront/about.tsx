@@ -5,7 +5,7 @@ import { ProductPhoto } from "#app/components/ProductPhoto.tsx";
 import { pageMeta } from "#app/components/page-meta.ts";
 import { about } from "#app/i18n/about.ts";
 import { useT } from "#app/i18n/core.ts";
-import { publicPage } from "#app/web/page-cache.ts";
+import { publicPage } from "#app/web/cache-policy.ts";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = pageMeta(about, "/about");

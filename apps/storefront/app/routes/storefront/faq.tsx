@@ -6,7 +6,7 @@ import { Link } from "#app/components/localized.tsx";
 import { pageMeta } from "#app/components/page-meta.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
 import { faq } from "#app/i18n/faq.ts";
-import { publicPage } from "#app/web/page-cache.ts";
+import { publicPage } from "#app/web/cache-policy.ts";
 import type { Route } from "./+types/faq";
 
 export const meta: Route.MetaFunction = pageMeta(faq, "/faq");

@@ -13,7 +13,7 @@ import { common } from "#app/i18n/common.ts";
 import { useT } from "#app/i18n/core.ts";
 import { home } from "#app/i18n/home.ts";
 import { localeOf } from "#app/web/locale.ts";
-import { publicPage } from "#app/web/page-cache.ts";
+import { publicPage } from "#app/web/cache-policy.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = pageMeta(home, "/");

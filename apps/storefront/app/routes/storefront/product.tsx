@@ -16,7 +16,7 @@ import { catalog } from "#app/i18n/catalog.ts";
 import { metaLocale, translator, useLocale, useT } from "#app/i18n/core.ts";
 import { deliveryTexts } from "#app/i18n/delivery.ts";
 import { localeOf, redirectIn } from "#app/web/locale.ts";
-import { publicPage } from "#app/web/page-cache.ts";
+import { publicPage } from "#app/web/cache-policy.ts";
 import type { Route } from "./+types/product";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

@@ -7,7 +7,7 @@ import { pageMeta } from "#app/components/page-meta.ts";
 import { useT } from "#app/i18n/core.ts";
 import { shipping } from "#app/i18n/shipping.ts";
 import { visit } from "#app/i18n/visit.ts";
-import { publicPage } from "#app/web/page-cache.ts";
+import { publicPage } from "#app/web/cache-policy.ts";
 import type { Route } from "./+types/shipping";
 
 export const meta: Route.MetaFunction = pageMeta(shipping, "/shipping");

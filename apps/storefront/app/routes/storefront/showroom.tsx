@@ -6,7 +6,7 @@ import { pageMeta } from "#app/components/page-meta.ts";
 import { VisitInfo } from "#app/components/VisitInfo.tsx";
 import { useT } from "#app/i18n/core.ts";
 import { showroom } from "#app/i18n/showroom.ts";
-import { publicPage } from "#app/web/page-cache.ts";
+import { publicPage } from "#app/web/cache-policy.ts";
 import type { Route } from "./+types/showroom";
 
 export const meta: Route.MetaFunction = pageMeta(showroom, "/showroom");
