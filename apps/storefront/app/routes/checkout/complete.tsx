@@ -8,8 +8,8 @@ import { Link } from "#app/components/localized.tsx";
 import { OrderInfoNotFound, OrderPageLink, OrderSummary, StatusBadge } from "#app/components/OrderSummary.tsx";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { orders } from "#app/i18n/orders.ts";
-import { localeOf } from "#app/web/locale.ts";
 import { privatePage } from "#app/web/cache-policy.ts";
+import { localeOf } from "#app/web/locale.ts";
 import type { Route } from "./+types/complete";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

@@ -6,8 +6,8 @@ import { PaymentInstructions } from "#app/components/payment/PaymentInstructions
 import { InstructionsNotAvailable } from "#app/components/payment/PaymentNotices.tsx";
 import { metaLocale, translator, useLocale } from "#app/i18n/core.ts";
 import { payments } from "#app/i18n/payments.ts";
-import { redirectIn } from "#app/web/locale.ts";
 import { privatePage } from "#app/web/cache-policy.ts";
+import { redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/payment-instructions";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

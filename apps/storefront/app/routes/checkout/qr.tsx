@@ -5,8 +5,8 @@ import { QrNotAvailable } from "#app/components/payment/PaymentNotices.tsx";
 import { QrPayment } from "#app/components/payment/QrPayment.tsx";
 import { metaLocale, translator } from "#app/i18n/core.ts";
 import { payments } from "#app/i18n/payments.ts";
-import { redirectIn } from "#app/web/locale.ts";
 import { privatePage } from "#app/web/cache-policy.ts";
+import { redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/qr";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

@@ -11,8 +11,8 @@ import { PaymentReference } from "#app/components/payment/PaymentReference.tsx";
 import { metaLocale, translator, useLocale, useT } from "#app/i18n/core.ts";
 import { orders } from "#app/i18n/orders.ts";
 import { payments } from "#app/i18n/payments.ts";
-import { localeOf, redirectIn } from "#app/web/locale.ts";
 import { privatePage } from "#app/web/cache-policy.ts";
+import { localeOf, redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/success";
 
 const titles = {

@@ -17,8 +17,8 @@ import { VisitInfo } from "#app/components/VisitInfo.tsx";
 import { common } from "#app/i18n/common.ts";
 import { contact } from "#app/i18n/contact.ts";
 import { useLocale, useT } from "#app/i18n/core.ts";
-import { localeOf } from "#app/web/locale.ts";
 import { publicPage } from "#app/web/cache-policy.ts";
+import { localeOf } from "#app/web/locale.ts";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = pageMeta(contact, "/contact");

@@ -17,8 +17,8 @@ import { type FieldMessages, useFormVerdict } from "#app/components/useFormVerdi
 import { useHydrated } from "#app/components/useHydrated.ts";
 import { translator, useLocale, useT } from "#app/i18n/core.ts";
 import { custom } from "#app/i18n/custom.ts";
-import { localeOf } from "#app/web/locale.ts";
 import { publicPage } from "#app/web/cache-policy.ts";
+import { localeOf } from "#app/web/locale.ts";
 import type { Route } from "./+types/custom";
 
 export const meta: Route.MetaFunction = pageMeta(custom, "/custom");

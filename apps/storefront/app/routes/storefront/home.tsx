@@ -12,8 +12,8 @@ import { SocialStrip } from "#app/components/SocialStrip.tsx";
 import { common } from "#app/i18n/common.ts";
 import { useT } from "#app/i18n/core.ts";
 import { home } from "#app/i18n/home.ts";
-import { localeOf } from "#app/web/locale.ts";
 import { publicPage } from "#app/web/cache-policy.ts";
+import { localeOf } from "#app/web/locale.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = pageMeta(home, "/");

@@ -15,8 +15,8 @@ import { Form, Link, useLocalePath } from "#app/components/localized.tsx";
 import { catalog } from "#app/i18n/catalog.ts";
 import { metaLocale, translator, useLocale, useT } from "#app/i18n/core.ts";
 import { deliveryTexts } from "#app/i18n/delivery.ts";
-import { localeOf, redirectIn } from "#app/web/locale.ts";
 import { publicPage } from "#app/web/cache-policy.ts";
+import { localeOf, redirectIn } from "#app/web/locale.ts";
 import type { Route } from "./+types/product";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

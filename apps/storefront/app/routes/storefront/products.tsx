@@ -11,8 +11,8 @@ import { ProductCard } from "#app/components/ProductCard.tsx";
 import { useHydrated } from "#app/components/useHydrated.ts";
 import { catalog } from "#app/i18n/catalog.ts";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
-import { localeOf } from "#app/web/locale.ts";
 import { publicPage } from "#app/web/cache-policy.ts";
+import { localeOf } from "#app/web/locale.ts";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
