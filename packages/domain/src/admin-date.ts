@@ -3,10 +3,12 @@ import type { Locale } from "./locale.ts";
 /** The workshop's clock (Bali): every date in the admin is shown in it. */
 export const WORKSHOP_TIME_ZONE = "Asia/Makassar";
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: WORKSHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+// Made on first use, not when a page loads the module: a browser's first Intl object costs milliseconds.
+let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** Today's date in the workshop's zone (or the day of `now`), as yyyy-mm-dd. */
 export function workshopToday(now: Date = new Date()): string {
+  dayFormat ??= new Intl.DateTimeFormat("en-CA", { timeZone: WORKSHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
   return dayFormat.format(now);
 }
 

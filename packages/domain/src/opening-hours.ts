@@ -25,19 +25,21 @@ export function minutesOf(time: ClockTime): number {
   return hours * 60 + minutes;
 }
 
-const clockParts = new Intl.DateTimeFormat("en-US", {
-  timeZone: WORKSHOP_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-});
+// Made on first use, not when a page loads the module: a browser's first Intl object costs milliseconds.
+let clockParts: Intl.DateTimeFormat | undefined;
 
 /** How far the workshop's clock is ahead of UTC at `moment` (ms since the epoch). */
 function zoneOffset(moment: number): number {
+  clockParts ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: WORKSHOP_TIME_ZONE,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  });
   const p = Object.fromEntries(clockParts.formatToParts(moment).map((part) => [part.type, Number(part.value)]));
   const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
   return wall - Math.floor(moment / 1000) * 1000;

@@ -1,4 +1,4 @@
-import { CSRF_HEADER } from "./staff-api.ts";
+import { CSRF_HEADER } from "./csrf-header.ts";
 
 /**
  * What the photo uploaders send, one file per request so each shows its own progress: the product

@@ -7,8 +7,8 @@ import { locales } from "./locale.ts";
  * docs/decisions/036-staff-console.md.
  */
 
-/** The header every write of a signed-in console carries: its session's token, against cross-site requests. */
-export const CSRF_HEADER = "X-CSRF-Token";
+// Apart from the schemas, so that a page's upload code can name it without loading zod.
+export { CSRF_HEADER } from "./csrf-header.ts";
 
 /** POST /api/admin/session: signing in. */
 export const signInRequest = z.object({

@@ -36,10 +36,11 @@ describe("security headers", () => {
     expect(csp(plain)).not.toHaveProperty("upgrade-insecure-requests");
   });
 
-  it("production scripts need the nonce; no inline styles, no framing", async () => {
+  it("production scripts and style elements need the nonce; no style attributes, no framing", async () => {
     const policy = csp(await headersOf(securityHeaders({ dev: false, https: false })));
     expect(policy["script-src"]).toMatch(/^'self' 'nonce-[A-Za-z0-9+/]{22}=='$/);
-    expect(policy["style-src"]).toBe("'self'");
+    // The same nonce: the page's stylesheet is inline, and a nonce source rules out 'unsafe-inline'.
+    expect(policy["style-src"]).toBe(policy["script-src"]);
     expect(policy["frame-ancestors"]).toBe("'none'");
     expect(policy["object-src"]).toBe("'none'");
   });

@@ -39,7 +39,8 @@ function directives({ dev, https, inlineStyles }: Options & { inlineStyles: bool
     // Vite's development server injects scripts and styles and talks over a WebSocket.
     "script-src": dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", (_req, res) => `'nonce-${nonces.get(res)}'`],
     "script-src-attr": ["'none'"],
-    "style-src": dev || inlineStyles ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    // The storefront writes its stylesheet into each page, in a style element carrying the nonce.
+    "style-src": dev || inlineStyles ? ["'self'", "'unsafe-inline'"] : ["'self'", (_req, res) => `'nonce-${nonces.get(res)}'`],
     // Product photos are ours; the home page's Instagram strip shows the photos from Instagram's CDN.
     "img-src": ["'self'", "data:", "https:"],
     "font-src": ["'self'"],

@@ -9,7 +9,7 @@ type Chromium = { executablePath: string; env?: Record<string, string> };
  * Chromium from CHROME_PATH, else the system's, else the one the npm package brings. The packaged
  * one also brings the NSS libraries it links against, for machines that have no browser installed.
  */
-async function findChromium(): Promise<Chromium> {
+export async function findChromium(): Promise<Chromium> {
   if (process.env.CHROME_PATH) return { executablePath: process.env.CHROME_PATH };
   if (existsSync("/usr/bin/chromium")) return { executablePath: "/usr/bin/chromium" };
   const { default: packaged, inflate } = await import("@sparticuz/chromium");
@@ -21,7 +21,7 @@ async function findChromium(): Promise<Chromium> {
 }
 
 // Without the background-networking flags Chromium keeps calling home, which this machine refuses.
-const args = [
+export const chromiumArgs = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
@@ -33,7 +33,7 @@ const args = [
 ];
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ ...(await findChromium()), headless: true, args });
+  return chromium.launch({ ...(await findChromium()), headless: true, args: chromiumArgs });
 }
 
 export type ContextOptions = { width?: number; height?: number; javaScript?: boolean; locale?: string; userAgent?: string };

@@ -1,5 +1,6 @@
 import { imageUrl, srcSet } from "@workshop/domain/images.ts";
 import { useState } from "react";
+import { preload } from "react-dom";
 
 type Props = {
   /** The photo's key in storage, and its size in pixels when known. */
@@ -33,6 +34,17 @@ export function ProductPhoto({ image, alt, missing, origin = "", sizes, maxWidth
         {image ? missing.notFound : missing.none}
       </div>
     );
+  }
+  // A picture's source is only known once the page's head is read: a preload in the head, in the
+  // format a browser picks first, starts the main picture's download before the page's scripts.
+  if (priority) {
+    preload(`${origin}${imageUrl(image.key, 640, "avif")}`, {
+      as: "image",
+      type: "image/avif",
+      imageSrcSet: at(srcSet(image.key, "avif", maxWidth)),
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
   }
   return (
     <picture>

@@ -1,11 +1,10 @@
 import { referenceUploadLimits } from "@workshop/domain/uploads.ts";
 import { z } from "zod";
+import { hatTypes, materials, timelines } from "../custom-order-choices.ts";
 import { email, oneOf, optionalText, requiredText } from "./fields.ts";
 
-/** SPEC 5: the custom order form's choices (stored as these English names; the page translates them). */
-export const hatTypes = ["Sun Hat", "Beach Hat", "Fedora", "Panama Hat", "Bucket Hat", "Wide Brim Hat", "Other"] as const;
-export const materials = ["Straw", "Woven Palm Leaf", "Fabric", "Mixed Materials", "Other"] as const;
-export const timelines = ["1-2 weeks", "3-4 weeks", "1-2 months", "Flexible"] as const;
+// The choices live apart from the schema, so that a page can list them without loading zod.
+export { hatTypes, materials, timelines };
 
 /** An id POST /api/custom-orders/uploads answered: 32 random base64url characters. */
 const photoId = z.string().regex(/^[A-Za-z0-9_-]{32}$/, { error: "photo" });

@@ -1,7 +1,8 @@
+import { hatTypes, materials, timelines } from "@workshop/domain/custom-order-choices.ts";
 import { customOrderFormErrors } from "@workshop/domain/i18n/form-errors.ts";
 import type { customOrderRequest } from "@workshop/domain/shop-api/custom-orders.ts";
 import { formTakenAnswer } from "@workshop/domain/shop-api/forms.ts";
-import { type CustomOrderField, customOrderSchema, hatTypes, materials, timelines } from "@workshop/domain/validation/custom-order.ts";
+import { type CustomOrderField, customOrderSchema } from "@workshop/domain/validation/custom-order.ts";
 import { fieldMessages } from "@workshop/domain/validation/fields.ts";
 import { SelectField } from "@workshop/ui/SelectField.tsx";
 import { TextField } from "@workshop/ui/TextField.tsx";
@@ -62,6 +63,8 @@ export async function action({ request }: Route.ActionArgs) {
 const steps = ["consultation", "design", "crafting", "delivery"] as const;
 const questions = ["price", "time", "deposit", "revisions", "shipping", "returns"] as const;
 
+type CustomOrderCheck = typeof import("#app/components/custom-order-check.ts").customOrderProblems;
+
 export default function CustomOrder({ actionData }: Route.ComponentProps) {
   const t = useT(custom);
   const locale = useLocale();
@@ -75,13 +78,19 @@ export default function CustomOrder({ actionData }: Route.ComponentProps) {
   const [waitNotice, setWaitNotice] = useState(false);
   const onBusy = useCallback((busy: boolean) => setUploading(busy), []);
 
+  // The browser's own check comes with the form's first use, not with the page (its schema library
+  // is a large part of the page's script); a send before it has come is checked by the action.
+  const check = useRef<CustomOrderCheck | null>(null);
+  const loadCheck = () => {
+    if (!check.current)
+      void import("#app/components/custom-order-check.ts").then(({ customOrderProblems }) => (check.current = customOrderProblems));
+  };
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
-    const form = new FormData(e.currentTarget);
-    const parsed = customOrderSchema.safeParse({ ...Object.fromEntries(form), referenceImages: form.getAll("referenceImages") });
+    const problems = check.current?.(new FormData(e.currentTarget), locale) ?? null;
     setWaitNotice(uploading);
-    if (parsed.success && !uploading) return;
+    if (!problems && !uploading) return;
     e.preventDefault();
-    if (!parsed.success) refuse(fieldMessages<CustomOrderField>(parsed.error, customOrderFormErrors, locale));
+    if (problems) refuse(problems);
   };
   const message = (field: CustomOrderField) => errors[field];
   const values = result && !result.ok ? result.values : {};
@@ -144,6 +153,7 @@ export default function CustomOrder({ actionData }: Route.ComponentProps) {
           action="/custom#custom-request"
           ref={formRef}
           noValidate
+          onFocus={loadCheck}
           onSubmit={onSubmit}
           className={sent ? "hidden" : "mt-6 space-y-8"}
         >

@@ -8,7 +8,6 @@ import { apiGet } from "#app/api/client.server.ts";
 import { LoadError } from "#app/components/LoadError.tsx";
 import { Form, Link, useLocalePath } from "#app/components/localized.tsx";
 import { ProductCard } from "#app/components/ProductCard.tsx";
-import { useHydrated } from "#app/components/useHydrated.ts";
 import { catalog } from "#app/i18n/catalog.ts";
 import { metaLocale, translator, useT } from "#app/i18n/core.ts";
 import { publicPage } from "#app/web/cache-policy.ts";
@@ -86,7 +85,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <ul className={`grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 lg:grid-cols-4 ${loading ? "opacity-60" : ""}`}>
             {page.products.map((p, i) => (
               <li key={p.id}>
-                <ProductCard product={p} priority={i < 2} />
+                <ProductCard product={p} priority={i < 2} headingLevel={2} />
               </li>
             ))}
           </ul>
@@ -100,7 +99,6 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 /** One GET form: without JavaScript it submits to the server; with it, changes apply at once. */
 function Filters({ filter, sizes }: { filter: CatalogFilter; sizes: number[] }) {
   const t = useT(catalog);
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   const lp = useLocalePath();
   // With JavaScript, a change applies at once and the URL keeps the short form of the filter.
@@ -170,11 +168,12 @@ function Filters({ filter, sizes }: { filter: CatalogFilter; sizes: number[] }) 
               </option>
             ))}
           </select>
-          {!hydrated && (
+          {/* Only a page without JavaScript needs it: with it, a change applies at once (and nothing moves when it loads). */}
+          <noscript>
             <button type="submit" className="btn-primary px-4 py-2">
               {t("list.apply")}
             </button>
-          )}
+          </noscript>
         </div>
       </div>
     </Form>
