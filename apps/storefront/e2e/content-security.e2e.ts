@@ -48,8 +48,8 @@ describe("Content-Security-Policy in the browser", () => {
 
   it("a page served from the page cache (its inline scripts and styles named by hash) is styled, hydrates and works, with no violation", async () => {
     const path = "/ru/products?sort=price-low";
-    const first = await fetch(new URL(path, baseURL()));
-    await first.arrayBuffer();
+    // Kept the second time it is asked for.
+    for (let i = 0; i < 2; i++) await (await fetch(new URL(path, baseURL()))).arrayBuffer();
     const { page, response, violations } = await openWatched(path);
     expect(await response!.headerValue("content-security-policy")).toMatch(/script-src 'self' 'sha256-/);
     await hydrated(page);

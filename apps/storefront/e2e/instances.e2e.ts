@@ -43,8 +43,9 @@ describe.skipIf(!hasPostgres)("two instances on one PostgreSQL", () => {
   it("shows a product saved on one instance on the other within a second: page, list, API, sitemap; hiding too", async () => {
     const [a, b] = shops as [RunningShop, RunningShop];
     // The second instance has the product in every cache (pages kept 60 s, reads 5 s).
+    // (A page is kept the second time it is asked for.)
     for (const path of ["/products/1", "/products", "/api/products", "/sitemaps/products-1.xml"]) {
-      expect((await fetch(b.baseURL + path)).status, path).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await fetch(b.baseURL + path)).status, path).toBe(200);
     }
 
     const current = (await (await fetch(`${a.baseURL}/api/products/1`)).json()) as Record<string, unknown>;

@@ -38,6 +38,29 @@ type Encoding = Exclude<(typeof ENCODINGS)[number], "identity">;
 const MAX_BYTES = 64 * 1024 * 1024;
 
 const entries = new Map<string, Entry>();
+
+/**
+ * Addresses rendered once lately, and when: a page is kept the second time it is rendered within
+ * SEEN_MS, so a crawl that asks for each of 20,000 pages once keeps none of them and pays nothing
+ * for copies nobody asks for again (each would be garbage for the collector once pushed out).
+ */
+const SEEN_MS = 60_000;
+const SEEN_MAX = 50_000;
+const seen = new Map<string, number>();
+
+/** Whether `key` was rendered within SEEN_MS; notes it otherwise (the oldest note goes when there are too many). */
+function seenBefore(key: string): boolean {
+  const now = Date.now();
+  const at = seen.get(key);
+  if (at !== undefined && now - at < SEEN_MS) {
+    seen.delete(key);
+    return true;
+  }
+  seen.delete(key);
+  if (seen.size >= SEEN_MAX) seen.delete(seen.keys().next().value!);
+  seen.set(key, now);
+  return false;
+}
 let keptBytes = 0;
 /** The catalogue's version the kept pages were rendered at: a page rendered before a change is never kept after it. */
 let keptAt: number | null = null;
@@ -106,8 +129,9 @@ export const sentWhole = (response: Response) =>
 
 /**
  * The headers and body of a page written whole, read at once. A public page (a GET answered 200
- * whose route allows a shared cache) is kept under the address as sent for the next visitors,
- * unless the catalogue moved while it was rendered (`version`: the catalogue's version before).
+ * whose route allows a shared cache) rendered the second time lately (`seenBefore`) is kept under
+ * the address as sent for the next visitors, unless the catalogue moved while it was rendered
+ * (`version`: the catalogue's version before).
  * Keeping costs a page next to nothing: its policy's hashes are worked out when it is first served again.
  */
 export async function wholeAnswer(
@@ -125,6 +149,7 @@ export async function wholeAnswer(
   if (version === null || catalogVersion() !== version || currentVersion() !== version) return { headers, body };
 
   const key = request.originalUrl;
+  if (!seenBefore(key)) return { headers, body };
   const old = entries.get(key);
   if (old) keptBytes -= sizeOf(old);
   entries.delete(key);
