@@ -16,17 +16,19 @@ export function hashedPolicy(policy: string, nonce: string, body: Buffer): strin
     .join(";");
 }
 
-/** The last hashed text of each kind: the stylesheet is the same in every page, and 50 kB long. */
-const lastHashed = new Map<string, { text: string; source: string }>();
+/** The stylesheet last hashed: it is the same in every page, and 50 kB long. */
+let lastStyle: { text: string; source: string } | undefined;
 
 /** " 'sha256-…'" for each `<tag nonce=…>` element's text in the page (an external script, with src, needs none). */
 function inlineHashes(html: string, tag: "script" | "style"): string {
   const sources = new Set<string>();
   for (const [, attributes, text] of html.matchAll(new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, "g"))) {
     if (!/\bnonce=/.test(attributes!) || /\bsrc=/.test(attributes!)) continue;
-    const last = lastHashed.get(tag);
-    const source = last && last.text === text ? last.source : `'sha256-${createHash("sha256").update(text!).digest("base64")}'`;
-    if (tag === "style") lastHashed.set(tag, { text: text!, source });
+    const source =
+      tag === "style" && lastStyle && lastStyle.text === text
+        ? lastStyle.source
+        : `'sha256-${createHash("sha256").update(text!).digest("base64")}'`;
+    if (tag === "style") lastStyle = { text: text!, source };
     sources.add(` ${source}`);
   }
   return [...sources].join("");

@@ -34,10 +34,11 @@ type Entry = Answer & {
 const ENCODINGS = ["br", "gzip", "identity"] as const;
 type Encoding = Exclude<(typeof ENCODINGS)[number], "identity">;
 
-/** At most this much page in memory (a product page is 20–30 kB): the oldest kept goes first. */
+/** At most this much page in memory (a product page is about 70 kB with its stylesheet): the oldest kept goes first. */
 const MAX_BYTES = 64 * 1024 * 1024;
 
 const entries = new Map<string, Entry>();
+let keptBytes = 0;
 
 /**
  * Addresses rendered once lately, and when: a page is kept the second time it is rendered within
@@ -61,7 +62,7 @@ function seenBefore(key: string): boolean {
   seen.set(key, now);
   return false;
 }
-let keptBytes = 0;
+
 /** The catalogue's version the kept pages were rendered at: a page rendered before a change is never kept after it. */
 let keptAt: number | null = null;
 
