@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
+import { startBrowserServer } from "@workshop/testing/browser.ts";
 import { prepareEmptyDatabase } from "@workshop/testing/empty-database.ts";
 import type { TestProject } from "vitest/node";
 import { startConsolePair } from "./support/console-pair.ts";
@@ -10,6 +11,8 @@ declare module "vitest" {
     apiURL: string;
     shopURL: string;
     staffToken: string;
+    /** The run's Chromium, which every file connects to (browser.ts). */
+    browserEndpoint: string;
   }
 }
 
@@ -31,7 +34,10 @@ export default async function setup(project: TestProject) {
   project.provide("apiURL", apiURL);
   project.provide("shopURL", shopURL);
   project.provide("staffToken", staffToken);
+  const browser = await startBrowserServer();
+  project.provide("browserEndpoint", browser.wsEndpoint());
   return async () => {
+    await browser.close();
     await stop();
     await removeEmptyDatabase();
   };
