@@ -143,7 +143,6 @@ export function relayHeaders(...answers: { cookies: string[] }[]): Headers {
 /** The page's language, carried with an error thrown before the root loader's data exists (i18n/core.ts useLocale). */
 const languageOf = (request: Request) => ({ locale: pathLocale(new URL(request.url).pathname) });
 
-/** The shop cannot reach its API: the designed 503 page (root ErrorBoundary), to be tried again shortly. */
 /**
  * While the API is a release of another major than this storefront is written for (one replaced
  * it meanwhile, see spoken-api.ts), no call goes to it and every page is the 503 page: what it
@@ -153,4 +152,5 @@ export function refuseOtherApi(request: Request): void {
   if (otherApiRelease()) throw unavailable(request);
 }
 
+/** The shop cannot reach its API: the designed 503 page (root ErrorBoundary), to be tried again shortly. */
 const unavailable = (request: Request) => data(languageOf(request), { status: 503, headers: { "Retry-After": "5" } });
