@@ -33,6 +33,8 @@ export type ListIndex = {
   /** Filtered orders made so far, oldest first (see filteredRows). */
   filtered: Map<string, Int32Array>;
   filteredLength: number;
+  /** Product ids ascending (the JSON list's order), made on first use. */
+  byId?: Int32Array;
 };
 
 /** One page of the list: its product ids in order, and where it sits. */
@@ -139,4 +141,11 @@ export function listSlice(index: ListIndex, filter: CatalogFilter): ListSlice {
   const start = (page - 1) * PRODUCTS_PER_PAGE;
   const ids = Array.from(rows.subarray(start, start + PRODUCTS_PER_PAGE), (row) => index.ids[row]!);
   return { ids, total, page, totalPages };
+}
+
+/** The id at `position` (from 0) among the products shown in id order: where a page of the JSON list starts; undefined past the end. */
+export function idAt(index: ListIndex, position: number): number | undefined {
+  // A typed array sorts as numbers.
+  index.byId ??= index.ids.slice().sort();
+  return index.byId[position];
 }

@@ -93,6 +93,20 @@ describe("the list's pages", () => {
       }
   });
 
+  it("of the JSON list (GET /api/products) are each the same slice of the id order, however deep; past the end, none", async () => {
+    const { rows } = await sql<{ id: number }>`select id from products where not hidden order by id`.execute(test.database.db);
+    const ids = rows.map((r) => r.id);
+    const limit = 7;
+    const pages = Math.ceil(ids.length / limit);
+    for (const page of [1, 2, Math.ceil(pages / 2), pages - 1, pages, pages + 1, 1_000_000]) {
+      const answer = await app.inject({ method: "GET", url: `/api/products?limit=${limit}&page=${page}` });
+      expect(answer.statusCode, `page ${page}`).toBe(200);
+      expect(answer.headers["x-total-count"]).toBe(String(ids.length));
+      const shown = (answer.json() as { id: number }[]).map((p) => p.id);
+      expect(shown, `page ${page}`).toEqual(ids.slice((page - 1) * limit, page * limit));
+    }
+  });
+
   it("shows each product's card in the language asked for, with its first photo, and every size of the shown products", async () => {
     const { rows } = await sql<{ size: number }>`select distinct unnest(sizes) as size from products where not hidden order by 1`.execute(
       test.database.db,

@@ -4,7 +4,7 @@ import type { ProductCardView } from "@workshop/domain/product.ts";
 import { sql } from "kysely";
 import { getDb } from "#server/db/client.ts";
 import { readListColumns } from "./list-columns.ts";
-import { buildListIndex, listSlice } from "./list-index.ts";
+import { buildListIndex, idAt, listSlice } from "./list-index.ts";
 import { localImage, type StoredImage, translationOf, visible } from "./products.ts";
 import { keptByKeyUntilChange, keptUntilChange } from "./read-cache.ts";
 
@@ -25,6 +25,11 @@ export async function listProducts(filter: CatalogFilter, locale: Locale): Promi
   const index = await listIndex();
   const { ids, ...place } = listSlice(index, filter);
   return { products: await cardsOf(ids, locale), ...place, sizes: index.sizes };
+}
+
+/** The id at `position` (from 0) among the products the shop shows in id order; undefined past the end. */
+export async function productIdAt(position: number): Promise<number | undefined> {
+  return idAt(await listIndex(), position);
 }
 
 /** Every distinct size of the products the shop shows, ascending. */

@@ -168,18 +168,20 @@ export function productCount(): Promise<number> {
   });
 }
 
-/** Products the shop shows in id order, `limit` of them after `offset`, with every image (one statement). */
-export function productsById(offset: number, limit: number, locale: Locale): Promise<ProductView[]> {
-  return cachedRead(`by-id:${locale}:${offset}:${limit}`, async () => {
+/**
+ * Products the shop shows in id order from id `fromId` on, `limit` of them, with every image (one
+ * statement reading those rows alone: a deep page costs what the first does).
+ */
+export function productsById(fromId: number, limit: number, locale: Locale): Promise<ProductView[]> {
+  return cachedRead(`by-id:${locale}:${fromId}:${limit}`, async () => {
     const db = await getDb();
     const rows = await db
       .selectFrom("products")
       .selectAll("products")
       .select(imagesJson.as("images"))
-      .where(visible)
+      .where((eb) => eb.and([eb("products.id", ">=", fromId), visible(eb)]))
       .orderBy("products.id")
       .limit(limit)
-      .offset(offset)
       .execute();
     return rows.map(({ images, ...product }) => toView(product, images, locale));
   });

@@ -4,6 +4,7 @@ import { isLocale, type Locale } from "@workshop/domain/locale.ts";
 import { centsToUsd } from "@workshop/domain/money.ts";
 import type { ProductView } from "@workshop/domain/product.ts";
 import { AppError } from "#server/errors.ts";
+import { productIdAt } from "./product-list.ts";
 import { productCount, productsById } from "./products.ts";
 import { cachedRead } from "./read-cache.ts";
 
@@ -77,7 +78,9 @@ export type ApiProductPage = { products: ApiProduct[]; total: number; body: stri
  */
 export function apiProductPage(query: ApiProductQuery, origin: string): Promise<ApiProductPage> {
   return cachedRead(`api:${query.locale}:${query.page}:${query.limit}:${origin}`, async () => {
-    const [total, views] = await Promise.all([productCount(), productsById((query.page - 1) * query.limit, query.limit, query.locale)]);
+    // The page starts at the id the list's orderings put at its place (no OFFSET over the rows before it).
+    const from = await productIdAt((query.page - 1) * query.limit);
+    const [total, views] = await Promise.all([productCount(), from === undefined ? [] : productsById(from, query.limit, query.locale)]);
     const products = views.map((p) => toApiProduct(p, origin));
     const body = JSON.stringify(products);
     const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
