@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
-import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * unit: pure functions and the simulators; integration: the API's code against a real database
@@ -52,30 +51,12 @@ const onPostgres = [
   "src/staff/first-owner.integration.test.ts",
 ];
 
-/**
- * Files of a minute or more (the image model's): started first, so the other worker runs the rest
- * beside them. By default a fresh checkout runs the larger files first and then these, which are
- * small, alone at the end.
- */
-const slowest = ["src/ai/local/engine.test.ts", "src/ai/ai-jobs.integration.test.ts"];
-
-// A file renamed or gone would leave PostgreSQL untested (or a slow file last) without a word: say so at once.
-const missing = [...onPostgres, ...slowest].filter((file) => !existsSync(new URL(file, import.meta.url)));
+// A file renamed or gone would leave PostgreSQL untested without a word: say so at once.
+const missing = onPostgres.filter((file) => !existsSync(new URL(file, import.meta.url)));
 if (missing.length > 0) throw new Error(`vitest.config.ts names test files that are not there: ${missing.join(", ")}`);
-
-class SlowestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (file: TestSpecification) => {
-      const at = slowest.findIndex((name) => file.moduleId.endsWith(name));
-      return at === -1 ? slowest.length : at;
-    };
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
-  }
-}
 
 export default defineConfig({
   test: {
-    sequence: { sequencer: SlowestFirst },
     // Test files are independent (each has its own database and data folder): use every core, not
     // Vitest's default of one fewer (a single worker on a 2-core machine).
     maxWorkers: availableParallelism(),
