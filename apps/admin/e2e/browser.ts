@@ -1,4 +1,4 @@
-import { type ContextOptions, newContext, openBrowser } from "@workshop/testing/browser.ts";
+import { type ContextOptions, launchBrowser, newContext } from "@workshop/testing/browser.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 
@@ -8,12 +8,12 @@ export const consoleURL = () => inject("consoleURL");
 export const apiURL = () => inject("apiURL");
 export const shopURL = () => inject("shopURL");
 
-/** The run's one Chromium (global-setup.ts); `open` gives a fresh context (cookies, width, language) on the console. */
+/** One Chromium per test file; `open` gives a fresh context (cookies, width, language) on the console. */
 export function useBrowser(origin: () => string = consoleURL) {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await openBrowser(inject("browserEndpoint"));
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));

@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { startBrowserServer } from "@workshop/testing/browser.ts";
 import { prepareEmptyDatabase } from "@workshop/testing/empty-database.ts";
 import type { TestProject } from "vitest/node";
 import { startConsolePair } from "./support/console-pair.ts";
@@ -11,8 +10,6 @@ declare module "vitest" {
     apiURL: string;
     shopURL: string;
     staffToken: string;
-    /** The run's Chromium, which every file connects to (browser.ts). */
-    browserEndpoint: string;
   }
 }
 
@@ -34,10 +31,7 @@ export default async function setup(project: TestProject) {
   project.provide("apiURL", apiURL);
   project.provide("shopURL", shopURL);
   project.provide("staffToken", staffToken);
-  const browser = await startBrowserServer();
-  project.provide("browserEndpoint", browser.wsEndpoint());
   return async () => {
-    await browser.close();
     await stop();
     await removeEmptyDatabase();
   };

@@ -1,4 +1,4 @@
-import { type ContextOptions, newContext, openBrowser } from "@workshop/testing/browser.ts";
+import { type ContextOptions, launchBrowser, newContext } from "@workshop/testing/browser.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 
@@ -8,14 +8,14 @@ export const baseURL = () => inject("baseURL");
 export const apiURL = () => inject("apiURL");
 
 /**
- * The run's one Chromium (global-setup.ts); `open` gives a fresh context (cookies, JavaScript on or off, width)
+ * One Chromium per test file; `open` gives a fresh context (cookies, JavaScript on or off, width)
  * on the shared shop, or on the shop `base` names (a file's own shop).
  */
 export function useBrowser(base: () => string = baseURL) {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await openBrowser(inject("browserEndpoint"));
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));

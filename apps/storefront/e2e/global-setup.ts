@@ -1,4 +1,3 @@
-import { startBrowserServer } from "@workshop/testing/browser.ts";
 import { prepareEmptyDatabase } from "@workshop/testing/empty-database.ts";
 import type { TestProject } from "vitest/node";
 import { testOwner } from "#e2e/support/admin.ts";
@@ -13,8 +12,6 @@ declare module "vitest" {
     staffToken: string;
     /** What the shop printed while starting (empty when testing an already running shop). */
     startLog: string;
-    /** The run's Chromium, which every file connects to (fixtures.ts). */
-    browserEndpoint: string;
   }
 }
 
@@ -46,9 +43,7 @@ export default async function setup(project: TestProject) {
     project.provide("apiURL", process.env.E2E_API_URL ?? "http://localhost:4000");
     project.provide("staffToken", process.env.ADMIN_API_TOKEN ?? "");
     project.provide("startLog", "");
-    const browser = await startBrowserServer();
-    project.provide("browserEndpoint", browser.wsEndpoint());
-    return () => browser.close();
+    return;
   }
   const removeEmptyDatabase = await prepareEmptyDatabase();
   const staffToken = `e2e-staff-${Date.now()}-token`;
@@ -65,10 +60,7 @@ export default async function setup(project: TestProject) {
   project.provide("baseURL", shop.baseURL);
   project.provide("apiURL", shop.apiURL);
   project.provide("startLog", shop.log);
-  const browser = await startBrowserServer();
-  project.provide("browserEndpoint", browser.wsEndpoint());
   return async () => {
-    await browser.close();
     await shop.remove();
     await removeEmptyDatabase();
   };

@@ -1,6 +1,6 @@
-import { newContext, openBrowser } from "@workshop/testing/browser.ts";
+import { launchBrowser, newContext } from "@workshop/testing/browser.ts";
 import { queryStoppedShop, scratchPostgresDatabase } from "@workshop/testing/shop-database.ts";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningShop, startShop } from "#e2e/support/start-shop.ts";
 import { expectAccessible, hydrated } from "./fixtures.ts";
 import { orderPayload, sampleContact } from "./samples.ts";
@@ -80,7 +80,7 @@ describe("rate limits with the shipped settings", () => {
   ] as const)(
     "a refused form in the browser (%s, %i px, JavaScript %s) shows the 429 page, accessible",
     async (locale, width, javaScript, heading, submit, labels) => {
-      const browser = await openBrowser(inject("browserEndpoint"));
+      const browser = await launchBrowser();
       try {
         const context = await newContext(browser, shop.baseURL, { locale, width, javaScript });
         const page = await context.newPage();

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { type Browser, type BrowserContext, type BrowserServer, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium } from "playwright-core";
 
 type Chromium = { executablePath: string; env?: Record<string, string> };
 
@@ -34,20 +34,6 @@ export const chromiumArgs = [
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ ...(await findChromium()), headless: true, args: chromiumArgs });
-}
-
-/**
- * One Chromium for a whole run of browser tests, started by the run's global setup: each test file
- * connects to it instead of launching its own (a launch and its close cost about two seconds of a
- * busy machine); each file's contexts still keep its cookies and pages apart.
- */
-export async function startBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer({ ...(await findChromium()), headless: true, args: chromiumArgs });
-}
-
-/** The run's Chromium (`startBrowserServer`) when there is one, else one of the caller's own. */
-export async function openBrowser(wsEndpoint: string | undefined): Promise<Browser> {
-  return wsEndpoint ? chromium.connect(wsEndpoint) : launchBrowser();
 }
 
 export type ContextOptions = { width?: number; height?: number; javaScript?: boolean; locale?: string; userAgent?: string };
